@@ -1,0 +1,70 @@
+# The commands people type. A fresh clone needs only `make serve` or `make test`:
+# each creates the virtual environment it needs on first use.
+#
+#   make serve            live-reloading site on http://127.0.0.1:8000 (docs tools only)
+#   make build            static site into site/ (strict)
+#   make test             examples -> verification record -> strict build -> site checks
+#   make update-examples  rewrite expected `#>` outputs after an intended library change
+#   make lock             regenerate requirements/*.txt from the pins in pyproject.toml
+#   make clean            remove build outputs (keeps .venv)
+
+PYTHON ?= python3.11
+VENV   := .venv
+BIN    := $(VENV)/bin
+PY     := $(BIN)/python
+# Verification record written by the examples stage and read by the site build.
+RECORD := build/verification.json
+# Two workers: one per core on the reference machine; each imports torch and TF once.
+WORKERS ?= 2
+
+# Quieter TensorFlow start-up; it does not change any printed example output.
+export TF_CPP_MIN_LOG_LEVEL := 2
+
+.PHONY: serve build test update-examples lock clean docs-env test-env
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+
+# The environment is built in two layers so that writers never wait for torch/TF.
+$(VENV)/.docs-installed: requirements/docs.txt | $(PY)
+	$(PY) -m pip install --disable-pip-version-check -q -r requirements/docs.txt
+	touch $@
+
+$(VENV)/.test-installed: requirements/test.txt $(VENV)/.docs-installed
+	$(PY) -m pip install --disable-pip-version-check -q -r requirements/test.txt
+	touch $@
+
+docs-env: $(VENV)/.docs-installed
+test-env: $(VENV)/.test-installed
+
+serve: docs-env
+	$(PY) -m mkdocs serve --livereload --dev-addr 127.0.0.1:8000
+
+build: docs-env
+	$(PY) -m mkdocs build --strict
+
+# Every stage runs even when an earlier one fails, so that a failed example is
+# stamped "failed" on its page; the target fails if any stage failed.
+test: test-env
+	@rm -f $(RECORD); status=0; \
+	echo "== 1/3 examples (writes $(RECORD))"; \
+	$(PY) -m pytest tests/examples -n $(WORKERS) --record $(RECORD) || status=1; \
+	echo "== 2/3 site build (strict, stamped from $(RECORD))"; \
+	$(PY) -m mkdocs build --strict --quiet || status=1; \
+	echo "== 3/3 site and tooling checks"; \
+	$(PY) -m pytest tests/site tests/tooling -n $(WORKERS) || status=1; \
+	exit $$status
+
+# Serial on purpose: pytest-examples rewrites files per worker, and two workers
+# must never edit the same page.
+update-examples: test-env
+	$(PY) -m pytest tests/examples -p no:xdist --update-examples --record $(RECORD)
+
+lock: test-env
+	$(BIN)/pip-compile --quiet --extra docs --strip-extras --no-emit-find-links \
+	  --no-emit-index-url -o requirements/docs.txt pyproject.toml
+	$(BIN)/pip-compile --quiet --extra docs --extra test --strip-extras --no-emit-find-links \
+	  --no-emit-index-url -o requirements/test.txt pyproject.toml
+
+clean:
+	rm -rf site build
