@@ -1,0 +1,25 @@
+"""Every inline Python block in docs/ and every script in examples/, run and output-checked.
+
+One test per example. Test ids are the script path, or `page.md:line` for an
+inline block, so a failure points straight at the file to fix.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tooling.examples import collect
+from tooling.paths import content_root
+from tooling.runner import run_example
+
+EXAMPLES = collect(content_root())
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=[example.id for example in EXAMPLES])
+def test_example(example, eval_example, sandbox, device, record_property) -> None:
+    record_property("device", device)
+    if example.not_run:
+        pytest.skip(f"not run: {example.not_run}")
+    if "cuda" in example.requires and not device.startswith("cuda"):
+        pytest.skip("needs CUDA; this run had no CUDA device, so its output is not verified")
+    run_example(eval_example, example)

@@ -1,0 +1,160 @@
+"""Find every example the site shows: inline Python blocks in pages and whole scripts.
+
+An example is the unit the suite runs and the verification record reports:
+
+* each fenced Python block in `docs/**/*.md` (found by pytest-examples), and
+* each script `examples/**/*.py` as a whole (pytest-examples does not follow
+  `--8<--` includes, so the scripts are tested themselves).
+
+Markers a contributor can set:
+
+* script: a line `# requires: cuda` anywhere in it;
+  Markdown block: a fence option, ```` ```python requires="cuda" ````.
+  Without a CUDA device such an example is reported "not verified", never "passed".
+* script: `# not-run: <reason>`; Markdown block: ```` ```python not-run="<reason>" ````.
+  The example is shown but not executed; the reason is printed in the test report.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pytest_examples import CodeExample, find_examples
+
+from tooling.paths import docs_dir, examples_dir
+
+_REQUIRES_LINE = re.compile(r"^#\s*requires:\s*(?P<what>[\w, ]+?)\s*$", re.MULTILINE)
+_NOT_RUN_LINE = re.compile(r"^#\s*not-run:(?P<reason>.*)$", re.MULTILINE)
+_KNOWN_REQUIREMENTS = {"cuda"}
+
+
+class ExampleMarkerError(ValueError):
+    """An example's marker is malformed (unknown requirement, `not-run` without reason)."""
+
+
+@dataclass
+class Example:
+    """One runnable example.
+
+    Attributes:
+        code (CodeExample): what pytest-examples runs and checks.
+        source (str): file holding it, relative to the content root (e.g. `docs/index.md`).
+        line (int): 1-based line of the example's first line in `source`.
+        requires (frozenset[str]): devices it needs, e.g. `{"cuda"}`.
+        not_run (str | None): reason it is shown but never executed.
+    """
+
+    code: CodeExample
+    source: str
+    line: int
+    requires: frozenset[str] = field(default_factory=frozenset)
+    not_run: str | None = None
+
+    @property
+    def id(self) -> str:
+        """Stable test id: the script path, or `page.md:line` for an inline block."""
+        return self.source if self.source.endswith(".py") else f"{self.source}:{self.line}"
+
+
+def file_sha256(path: Path) -> str:
+    """Return the hex SHA-256 of a file's bytes.
+
+    Args:
+        path (Path): file to hash.
+
+    Returns:
+        str: 64 hex characters.
+    """
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def source_files(root: Path) -> list[Path]:
+    """Return every file that can hold examples: pages and example scripts.
+
+    Args:
+        root (Path): content root with `docs/` and `examples/`.
+
+    Returns:
+        list[Path]: sorted `docs/**/*.md` then `examples/**/*.py`.
+    """
+    return sorted(docs_dir(root).rglob("*.md")) + sorted(examples_dir(root).rglob("*.py"))
+
+
+def collect(root: Path) -> list[Example]:
+    """Collect all examples under `root`.
+
+    Args:
+        root (Path): content root with `docs/` and `examples/`.
+
+    Returns:
+        list[Example]: inline page blocks first, then scripts, in path order.
+
+    Raises:
+        ExampleMarkerError: a marker names an unknown requirement or a `not-run` has no reason;
+            the message names the file and line.
+    """
+    found: list[Example] = []
+    pages = docs_dir(root)
+    if pages.is_dir():
+        for code in sorted(find_examples(pages), key=lambda c: (str(c.path), c.start_line)):
+            found.append(_from_block(code, root))
+    scripts = examples_dir(root)
+    if scripts.is_dir():
+        for path in sorted(scripts.rglob("*.py")):
+            found.append(_from_script(path, root))
+    return found
+
+
+def _relative(path: Path, root: Path) -> str:
+    return path.resolve().relative_to(root.resolve()).as_posix()
+
+
+def _from_block(code: CodeExample, root: Path) -> Example:
+    source = _relative(code.path, root)
+    # pytest-examples' start_line is the fence line; the code starts on the next one.
+    line = code.start_line + 1
+    settings = code.prefix_settings()
+    requires = _parse_requires(settings.get("requires", ""), f"{source}:{code.start_line}")
+    not_run = settings.get("not-run")
+    if "not-run" in code.prefix and not (not_run and not_run.strip()):
+        raise ExampleMarkerError(
+            f"{source}:{code.start_line}: `not-run` needs a reason, "
+            'e.g. ```python not-run="downloads a dataset"'
+        )
+    return Example(code, source, line, requires, not_run.strip() if not_run else None)
+
+
+def _from_script(path: Path, root: Path) -> Example:
+    text = path.read_text(encoding="utf-8")
+    source = _relative(path, root)
+    code = CodeExample.create(text, path=path)
+    # Scripts are updated one file per group by pytest-examples' rewriting.
+    code.group = uuid.uuid4()
+    requires: frozenset[str] = frozenset()
+    for match in _REQUIRES_LINE.finditer(text):
+        line = text[: match.start()].count("\n") + 1
+        requires |= _parse_requires(match["what"], f"{source}:{line}")
+    not_run = None
+    for match in _NOT_RUN_LINE.finditer(text):
+        line = text[: match.start()].count("\n") + 1
+        not_run = match["reason"].strip()
+        if not not_run:
+            raise ExampleMarkerError(
+                f"{source}:{line}: `# not-run:` needs a reason, e.g. `# not-run: needs 8 GPUs`"
+            )
+    return Example(code, source, 1, requires, not_run)
+
+
+def _parse_requires(value: str, where: str) -> frozenset[str]:
+    wanted = frozenset(part.strip() for part in value.split(",") if part.strip())
+    unknown = wanted - _KNOWN_REQUIREMENTS
+    if unknown:
+        raise ExampleMarkerError(
+            f"{where}: unknown requirement {', '.join(sorted(unknown))}; "
+            f"known: {', '.join(sorted(_KNOWN_REQUIREMENTS))}"
+        )
+    return wanted

@@ -1,0 +1,200 @@
+"""Run one example with pytest-examples and report failures by file and line.
+
+pytest-examples (0.0.18, pinned) is the engine. Three thin adaptations make it
+fit a site that shows real library output; each is installed by `install()`
+and covered by tests/tooling, which fail the day an adaptation stops applying:
+
+1. Exact output. pytest-examples re-formats non-string `print` arguments with
+   black when the output spans lines (a torch tensor became
+   `tensor([[1.0, 100.0, 1.0], ...])`) and puts each argument of a long print
+   on its own line. Here the expected output is exactly what `print` wrote:
+   `sep.join(str(arg))`, as `#> ` lines when it fits on one line, otherwise in a
+   `\"\"\"` block. The one normalisation kept from pytest-examples: trailing
+   spaces at line ends are not compared (editors and pre-commit strip them).
+2. Exceptions. On Python 3.11 with pytest 8.4/9.x, pytest-examples' fake
+   traceback frames crash the whole run (INTERNALERROR, "no tests ran") when an
+   example raises. The fake frames are switched off and `run_example` turns the
+   exception into a normal test failure that names the file and line.
+3. Messages. A wrong `#>` output fails with `path:line`, the expected and the
+   actual output, and the command that rewrites outputs after an intended change.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import traceback
+from pathlib import Path
+from textwrap import indent
+
+import pytest
+import pytest_examples
+from pytest_examples import run_code as _run_code
+from pytest_examples.eval_example import EvalExample
+
+from tooling.examples import Example
+
+#: The pytest-examples release these adaptations were written against.
+PINNED_PYTEST_EXAMPLES = "0.0.18"
+_COMMENT = "#> "
+_UPDATE_HINT = "If the library change is intended, run `make update-examples` and review the diff."
+
+
+class ExampleFailure(AssertionError):
+    """An example's printed output differs from the output written under its prints."""
+
+
+class ExactArg(_run_code.Arg):
+    """A `print` argument kept exactly as `str()` renders it (no black, no address masking)."""
+
+    def __init__(self, value: object) -> None:
+        self.data = value if isinstance(value, str) else str(value)
+        self.is_str = isinstance(value, str)
+
+    def format(self, config: object) -> str:  # noqa: ARG002 - signature of the base class
+        """Return the argument unchanged, whatever the line length."""
+        return self.data
+
+
+class ExactPrintStatements(_run_code.InsertPrintStatements):
+    """Writes expected output as the exact text `print` produced."""
+
+    def _insert_print_args(
+        self, lines: list[str], statement, in_python: bool, line_index: int, col: int
+    ) -> None:
+        output = statement.sep.join(str(arg) for arg in statement.args)
+        output = re.sub(r"[ \t]+$", "", output, flags=re.MULTILINE)
+        pad = " " * col
+        if "\n" not in output and len(pad) + len(_COMMENT) + len(output) <= self.config.line_length:
+            lines.insert(line_index + 1, f"{pad}{_COMMENT}{output}".rstrip())
+        else:
+            lines.insert(line_index + 1, indent(f'"""\n{output}\n"""', pad))
+
+    def check_print_statements(self, example) -> None:
+        """Raise `ExampleFailure` carrying the source with the outputs really printed."""
+        expected_source = self.updated_print_statements(example)
+        if expected_source is not None:
+            raise ExampleFailure(expected_source)
+
+
+def _no_fake_traceback(exc: BaseException, module_path: str, example: object) -> None:
+    """Replacement for pytest-examples' traceback rewriting: keep the real traceback."""
+    return None
+
+
+def install() -> None:
+    """Install the adaptations into pytest-examples (idempotent).
+
+    Raises:
+        RuntimeError: if the installed pytest-examples is not the pinned release, since
+            the adaptations replace its internals and must be re-checked on upgrade.
+    """
+    if pytest_examples.__version__ != PINNED_PYTEST_EXAMPLES:
+        raise RuntimeError(
+            f"pytest-examples {pytest_examples.__version__} is installed, but tooling/runner.py "
+            f"adapts {PINNED_PYTEST_EXAMPLES}: re-check its three adaptations, then update the pin."
+        )
+    _run_code.Arg = ExactArg
+    _run_code.InsertPrintStatements = ExactPrintStatements
+    _run_code.create_example_traceback = _no_fake_traceback
+
+
+def describe_mismatch(example: Example, expected_source: str) -> str:
+    """Explain a wrong expected output.
+
+    Args:
+        example (Example): the example as written.
+        expected_source (str): the example's source with the outputs really printed.
+
+    Returns:
+        str: `path:line`, the written and the printed output, and a unified diff with
+        line numbers of the file.
+    """
+    written = example.code.source.splitlines()
+    printed = expected_source.splitlines()
+    matcher = difflib.SequenceMatcher(a=written, b=printed, autojunk=False)
+    first = next(op for op in matcher.get_opcodes() if op[0] != "equal")
+    _, w_start, w_end, p_start, p_end = first
+    line = example.code.start_line + w_start + 1
+    diff = difflib.unified_diff(
+        written, printed, "written in the file", "printed by the libraries", lineterm="", n=2
+    )
+    diff_text = "\n".join(_shift_hunks(diff, example.code.start_line))
+    return (
+        f"{example.source}:{line}: printed output differs from the expected output\n"
+        f"  expected (in the file):\n{indent(chr(10).join(written[w_start:w_end]) or '(nothing)', '    ')}\n"
+        f"  actual (printed):\n{indent(chr(10).join(printed[p_start:p_end]) or '(nothing)', '    ')}\n"
+        f"{indent(diff_text, '  ')}\n{_UPDATE_HINT}"
+    )
+
+
+def describe_exception(exc: BaseException, example: Example, python_file: Path) -> str:
+    """Explain an exception raised by an example, at the example's own file and line.
+
+    Args:
+        exc (BaseException): what the example raised.
+        example (Example): the example that raised it.
+        python_file (Path): the temporary file pytest-examples executed.
+
+    Returns:
+        str: `path:line: example raised Type: message`, the offending source line and
+        the traceback restricted to the example's own frames.
+    """
+    frames = [
+        frame for frame in traceback.extract_tb(exc.__traceback__) if frame.filename == str(python_file)
+    ]
+    start = example.code.start_line
+    source_lines = example.code.source.splitlines()
+    if frames:
+        lineno = frames[-1].lineno or 1
+        line = start + lineno
+        code = source_lines[lineno - 1].strip() if lineno <= len(source_lines) else ""
+    else:
+        line, code = start + 1, ""
+    message = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+    chain = "\n".join(f"    {example.source}:{start + (f.lineno or 0)} in {f.name}" for f in frames)
+    return (
+        f"{example.source}:{line}: example raised {message}\n"
+        f"  > {code}\n"
+        f"  example frames (innermost last):\n{chain or '    (none)'}\n"
+        "An uncaught exception is always a failure. If the error is what the page shows, "
+        "catch it and print its type and message (see CONTRIBUTING)."
+    )
+
+
+def run_example(eval_example: EvalExample, example: Example) -> None:
+    """Execute one example and check (or, with `--update-examples`, rewrite) its output.
+
+    Args:
+        eval_example (EvalExample): pytest-examples' fixture for the current test.
+        example (Example): the example to run.
+
+    Raises:
+        pytest.fail.Exception: the output differs or the example raised; the message
+            names the file and line.
+    """
+    __tracebackhide__ = True
+    install()
+    code = example.code
+    problem = None
+    try:
+        if eval_example.update_examples:
+            eval_example.run_print_update(code)
+        else:
+            eval_example.run_print_check(code)
+    except ExampleFailure as failure:
+        problem = describe_mismatch(example, str(failure))
+    except Exception as exc:  # noqa: BLE001 - any exception of the example is its failure
+        problem = describe_exception(exc, example, eval_example.tmp_path / f"{code.module_name}.py")
+    # Failing outside the `except` keeps pytest from printing the chained exception.
+    if problem:
+        pytest.fail(problem, pytrace=False)
+
+
+def _shift_hunks(diff_lines, offset: int):
+    for text in diff_lines:
+        if text.startswith("@@"):
+            text = re.sub(
+                r"([-+])(\d+)", lambda m: f"{m.group(1)}{int(m.group(2)) + offset}", text
+            )
+        yield text
