@@ -52,7 +52,9 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     after = _worktree_state()
     if before is None or after is None or before == after:
         return
-    changed = sorted(path for path in before.keys() | after.keys() if before.get(path) != after.get(path))
+    changed = sorted(
+        path for path in before.keys() | after.keys() if before.get(path) != after.get(path)
+    )
     reporter = config.pluginmanager.get_plugin("terminalreporter")
     message = (
         "tests changed files in the working tree (tests may write only into build/, site/ "

@@ -25,6 +25,7 @@ from pathlib import Path
 
 from pytest_examples import CodeExample, find_examples
 
+from tooling.pages import SNIPPET_LINE as _SNIPPET_LINE
 from tooling.paths import docs_dir, examples_dir
 
 _REQUIRES_LINE = re.compile(r"^#\s*requires:\s*(?P<what>[\w, ]+?)\s*$", re.MULTILINE)
@@ -101,6 +102,8 @@ def collect(root: Path) -> list[Example]:
     pages = docs_dir(root)
     if pages.is_dir():
         for code in sorted(find_examples(pages), key=lambda c: (str(c.path), c.start_line)):
+            if _is_include_block(code, root):
+                continue  # the embedded script is tested as a script
             found.append(_from_block(code, root))
     scripts = examples_dir(root)
     if scripts.is_dir():
@@ -111,6 +114,18 @@ def collect(root: Path) -> list[Example]:
 
 def _relative(path: Path, root: Path) -> str:
     return path.resolve().relative_to(root.resolve()).as_posix()
+
+
+def _is_include_block(code: CodeExample, root: Path) -> bool:
+    """True for a block made only of `--8<--` lines; such a block may hold nothing else."""
+    lines = [line for line in code.source.splitlines() if line.strip()]
+    includes = [line for line in lines if _SNIPPET_LINE.match(line)]
+    if includes and len(includes) != len(lines):
+        raise ExampleMarkerError(
+            f"{_relative(code.path, root)}:{code.start_line}: a code block mixes `--8<--` lines "
+            "with code; put the code in the example script, or in a block of its own"
+        )
+    return bool(includes)
 
 
 def _from_block(code: CodeExample, root: Path) -> Example:

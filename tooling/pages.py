@@ -22,7 +22,7 @@ LOCALES = ("zh", "en")
 DEFAULT_LOCALE = LOCALES[0]
 
 # The single-line snippet form used by our pages (quoted path, optional :section).
-_SNIPPET_LINE = re.compile(r"""^\s*-{1,}8<-{1,}\s+(["'])(?P<target>[^"']+)\1\s*$""")
+SNIPPET_LINE = re.compile(r"""^\s*-{1,}8<-{1,}\s+(["'])(?P<target>[^"']+)\1\s*$""")
 # Section names as pymdownx.snippets accepts them.
 _SECTION_TARGET = re.compile(r"^(?P<path>.+):(?P<section>[a-z][-_0-9a-z]*)$")
 _SECTION_MARK = re.compile(
@@ -135,7 +135,7 @@ def snippet_refs(page: Path, text: str | None = None) -> list[SnippetRef]:
         text = page.read_text(encoding="utf-8")
     refs = []
     for number, line in enumerate(text.splitlines(), start=1):
-        match = _SNIPPET_LINE.match(line)
+        match = SNIPPET_LINE.match(line)
         if not match:
             continue
         target = match["target"]

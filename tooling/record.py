@@ -130,14 +130,14 @@ class PageVerification:
             not verified), `"failed"`, `"unverified"` (no record, or a source changed
             since the run) or `"none"` (the page has no examples).
         passed (int): examples that ran and printed what the page shows.
-        failed (int): examples that failed.
+        failed (list[str]): ids of the examples that failed.
         not_verified (list[str]): `"id: reason"` for each example not run in this build.
         stale (list[str]): sources changed since the run, or missing from it.
     """
 
     state: str
     passed: int = 0
-    failed: int = 0
+    failed: list[str] | None = None
     not_verified: list[str] | None = None
     stale: list[str] | None = None
 
@@ -170,7 +170,7 @@ def verify_page(record: dict | None, sources: list[str], root: Path) -> PageVeri
     if not entries:
         return PageVerification("none")
     passed = sum(entry["status"] == "passed" for entry in entries)
-    failed = sum(entry["status"] == "failed" for entry in entries)
+    failed = [entry["id"] for entry in entries if entry["status"] == "failed"]
     not_verified = [
         f"{entry['id']}: {entry.get('reason') or 'not run'}"
         for entry in entries

@@ -120,10 +120,12 @@ def describe_mismatch(example: Example, expected_source: str) -> str:
         written, printed, "written in the file", "printed by the libraries", lineterm="", n=2
     )
     diff_text = "\n".join(_shift_hunks(diff, example.code.start_line))
+    expected = "\n".join(written[w_start:w_end]) or "(nothing)"
+    actual = "\n".join(printed[p_start:p_end]) or "(nothing)"
     return (
         f"{example.source}:{line}: printed output differs from the expected output\n"
-        f"  expected (in the file):\n{indent(chr(10).join(written[w_start:w_end]) or '(nothing)', '    ')}\n"
-        f"  actual (printed):\n{indent(chr(10).join(printed[p_start:p_end]) or '(nothing)', '    ')}\n"
+        f"  expected (in the file):\n{indent(expected, '    ')}\n"
+        f"  actual (printed):\n{indent(actual, '    ')}\n"
         f"{indent(diff_text, '  ')}\n{_UPDATE_HINT}"
     )
 
@@ -141,7 +143,9 @@ def describe_exception(exc: BaseException, example: Example, python_file: Path) 
         the traceback restricted to the example's own frames.
     """
     frames = [
-        frame for frame in traceback.extract_tb(exc.__traceback__) if frame.filename == str(python_file)
+        frame
+        for frame in traceback.extract_tb(exc.__traceback__)
+        if frame.filename == str(python_file)
     ]
     start = example.code.start_line
     source_lines = example.code.source.splitlines()
@@ -194,7 +198,5 @@ def run_example(eval_example: EvalExample, example: Example) -> None:
 def _shift_hunks(diff_lines, offset: int):
     for text in diff_lines:
         if text.startswith("@@"):
-            text = re.sub(
-                r"([-+])(\d+)", lambda m: f"{m.group(1)}{int(m.group(2)) + offset}", text
-            )
+            text = re.sub(r"([-+])(\d+)", lambda m: f"{m.group(1)}{int(m.group(2)) + offset}", text)
         yield text

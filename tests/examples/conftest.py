@@ -15,6 +15,7 @@ import pytest_socket
 from tooling import record
 from tooling.paths import content_root
 
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--record",

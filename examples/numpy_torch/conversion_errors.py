@@ -1,0 +1,73 @@
+"""Errors and warnings met when converting between torch tensors and NumPy arrays.
+
+Run with `python examples/numpy_torch/conversion_errors.py`.
+"""
+
+# --8<-- [start:requires_grad]
+import warnings
+
+import numpy as np
+import torch
+
+weights = torch.ones(3, requires_grad=True)
+try:
+    weights.numpy()
+except RuntimeError as err:
+    print(type(err).__name__, err)
+    """
+    RuntimeError Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.
+    """
+
+# detach() gives a tensor outside the autograd graph; it still shares memory.
+plain = weights.detach().numpy()
+print(plain, np.shares_memory(plain, weights.detach().numpy()))
+#> [1. 1. 1.] True
+
+# force=True does the detach (and, for a GPU tensor, the copy to the CPU) for you.
+forced = weights.numpy(force=True)
+print(forced, np.shares_memory(forced, plain))
+#> [1. 1. 1.] True
+# --8<-- [end:requires_grad]
+
+# --8<-- [start:negative_strides]
+reversed_view = np.arange(5)[::-1]  # a view with a negative stride
+print(reversed_view.strides)
+#> (-8,)
+for convert in (torch.from_numpy, torch.as_tensor, torch.tensor):
+    try:
+        convert(reversed_view)
+    except ValueError as err:
+        print(f"{convert.__name__}: {type(err).__name__}")
+        #> from_numpy: ValueError
+        #> as_tensor: ValueError
+        #> tensor: ValueError
+        message = str(err)
+print(message)
+"""
+At least one stride in the given numpy array is negative, and tensors with negative strides are not currently supported. (You can probably work around this by making a copy of your array  with array.copy().)
+"""
+
+print(torch.from_numpy(reversed_view.copy()))  # a copy has positive strides
+#> tensor([4, 3, 2, 1, 0])
+print(torch.from_numpy(np.arange(5)).flip(0))  # or reverse on the torch side
+#> tensor([4, 3, 2, 1, 0])
+# --8<-- [end:negative_strides]
+
+# --8<-- [start:read_only]
+frozen = np.arange(3.0)
+frozen.flags.writeable = False
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    shared = torch.from_numpy(frozen)
+# torch emits this warning once per process; the location suffix depends on the build.
+print(caught[0].category.__name__)
+#> UserWarning
+print(str(caught[0].message).split(" (Triggered internally")[0])
+"""
+The given NumPy array is not writable, and PyTorch does not support non-writable tensors. This means writing to this tensor will result in undefined behavior. You may want to copy the array to protect its data or make it writable before converting it to a tensor. This type of warning will be suppressed for the rest of this program.
+"""
+
+safe = torch.tensor(frozen)  # copying avoids the problem
+print(safe)
+#> tensor([0., 1., 2.], dtype=torch.float64)
+# --8<-- [end:read_only]

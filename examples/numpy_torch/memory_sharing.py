@@ -1,0 +1,128 @@
+"""When NumPy arrays and torch tensors share memory, and when they copy.
+
+Run with `python examples/numpy_torch/memory_sharing.py`. Each `#>` line (or
+triple-quoted block) under a print is the output the libraries printed when the
+site was built; the test suite re-runs this script and compares.
+"""
+
+# --8<-- [start:from_numpy]
+import warnings
+
+import numpy as np
+import torch
+
+a = np.ones((2, 3), dtype=np.float32)
+t = torch.from_numpy(a)
+
+# Same buffer: the tensor's data pointer is the array's data pointer.
+print(t.data_ptr() == a.__array_interface__["data"][0])
+#> True
+
+a[0, 1] = 100  # a write through the array ...
+print(t)  # ... is seen through the tensor
+"""
+tensor([[  1., 100.,   1.],
+        [  1.,   1.,   1.]])
+"""
+
+t[1, 2] = -1  # and the other way round
+print(a)
+"""
+[[  1. 100.   1.]
+ [  1.   1.  -1.]]
+"""
+# --8<-- [end:from_numpy]
+
+# --8<-- [start:tensor_numpy]
+c = t.numpy()  # a view of the tensor's memory, not a copy
+print(np.shares_memory(c, a))
+#> True
+c[0, 0] = 7
+print(a[0, 0], t[0, 0].item())
+#> 7.0 7.0
+# --8<-- [end:tensor_numpy]
+
+# --8<-- [start:torch_tensor_copies]
+copied = torch.tensor(a)  # torch.tensor always copies its data argument
+a[0, 0] = 0
+print(copied[0, 0].item(), a[0, 0])
+#> 7.0 0.0
+print(np.shares_memory(copied.numpy(), a))
+#> False
+# --8<-- [end:torch_tensor_copies]
+
+# --8<-- [start:as_tensor]
+same = torch.as_tensor(a)  # no copy when dtype and device already match
+print(np.shares_memory(same.numpy(), a))
+#> True
+converted = torch.as_tensor(a, dtype=torch.float64)  # a different dtype forces a copy
+print(converted.dtype, np.shares_memory(converted.numpy(), a))
+#> torch.float64 False
+# --8<-- [end:as_tensor]
+
+# --8<-- [start:legacy_constructor]
+a32 = np.ones(3, dtype=np.float32)
+a64 = np.ones(3, dtype=np.float64)
+i64 = np.ones(3, dtype=np.int64)
+
+legacy32 = torch.Tensor(a32)  # float32 in, float32 out: shares memory
+legacy64 = torch.Tensor(a64)  # float64 in: silently converted to float32, so copied
+legacy_i = torch.Tensor(i64)  # int64 in: converted to float32 too
+pairs = [("float32", a32, legacy32), ("float64", a64, legacy64), ("int64", i64, legacy_i)]
+for name, arr, ten in pairs:
+    print(f"{name:>8} -> {ten.dtype}, shares memory: {np.shares_memory(arr, ten.numpy())}")
+    #>  float32 -> torch.float32, shares memory: True
+    #>  float64 -> torch.float32, shares memory: False
+    #>    int64 -> torch.float32, shares memory: False
+
+# With an int instead of data, torch.Tensor allocates *uninitialized* memory.
+print(torch.Tensor(3).shape)
+#> torch.Size([3])
+# --8<-- [end:legacy_constructor]
+
+# --8<-- [start:asarray]
+source = torch.arange(6.0).reshape(2, 3)
+view = np.asarray(source)  # uses the tensor's buffer (NumPy's __array__ protocol)
+print(np.shares_memory(view, source.numpy()), view.flags.writeable)
+#> True True
+view[0, 0] = 42
+print(source[0, 0].item())
+#> 42.0
+# np.array copies by default. With NumPy 2 it also warns: torch's Tensor.__array__
+# does not take NumPy 2's `copy` keyword yet, so NumPy falls back and says so.
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    snapshot = np.array(source)
+print(caught[0].category.__name__)
+#> DeprecationWarning
+print(caught[0].message)
+"""
+__array__ implementation doesn't accept a copy keyword, so passing copy=False failed. __array__ must implement 'dtype' and 'copy' keyword arguments. To learn more, see the migration guide https://numpy.org/devdocs/numpy_2_0_migration_guide.html#adapting-to-changes-in-the-copy-keyword
+"""
+snapshot[0, 1] = -5
+print(source[0, 1].item())
+#> 1.0
+
+explicit = source.numpy().copy()  # the same copy, stated explicitly and without a warning
+print(np.shares_memory(explicit, source.numpy()))
+#> False
+# --8<-- [end:asarray]
+
+# --8<-- [start:rebinding]
+base = torch.zeros(3)
+arr = base.numpy()
+arr = arr + 1  # builds a new array and rebinds the name: the tensor is untouched
+print(base, np.shares_memory(arr, base.numpy()))
+#> tensor([0., 0., 0.]) False
+
+arr = base.numpy()
+arr += 1  # writes into the existing buffer: the tensor changes
+print(base)
+#> tensor([1., 1., 1.])
+
+ten = torch.from_numpy(np.zeros(3))
+ten.add_(1)  # in-place on the tensor side: the array changes
+ten = ten + 1  # new tensor: the array keeps 1.0
+print(ten.numpy(), ten.dtype)
+#> [2. 2. 2.] torch.float64
+# --8<-- [end:rebinding]

@@ -1,0 +1,157 @@
+"""MkDocs hook (see `hooks:` in mkdocs.yml): check snippet lines and stamp each page.
+
+* Every `--8<--` line of a page must name an existing file and section; otherwise
+  the build stops with the page, its line and the target named (pymdownx.snippets'
+  own error names neither).
+* Every page with examples gets a verification stamp below its title, built from
+  the record of the last test run (`build/verification.json`, or the path in
+  `$VERIFICATION_RECORD`). No record, or a page or script changed since the run,
+  gives "not verified in this build": the stamp never guesses.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from datetime import datetime
+from pathlib import Path
+
+from mkdocs.exceptions import PluginError
+
+from tooling.pages import page_locale, snippet_error, snippet_refs
+from tooling.paths import DEFAULT_RECORD
+from tooling.record import PageVerification, load_record, verify_page
+
+_STATE: dict = {}
+_H1 = re.compile(r"^# .+$", re.MULTILINE)
+
+TEXT = {
+    "zh": {
+        "verified": "已验证：{libs}，{date}",
+        "verified_body": "本页 {n} 个示例已在本次构建中全部运行（{env}），"
+        "页面上的输出就是它们实际打印的结果。",
+        "partial_body": "本页 {n} 个示例已运行并打印出页面上的输出（{env}）；"
+        "以下 {k} 个示例未在本次构建中验证：",
+        "failed": "本页有 {k} 个示例在本次构建中失败",
+        "failed_body": "页面上的输出可能与这些版本（{libs}）不符。失败的示例：",
+        "unverified": "本次构建未验证",
+        "unverified_body": "本次构建没有运行本页示例的记录。"
+        "运行 `make test` 以执行示例并给页面加上验证标记。",
+        "stale_body": "以下文件在上次测试运行之后有改动，运行 `make test` 重新验证：",
+    },
+    "en": {
+        "verified": "Verified with {libs} on {date}",
+        "verified_body": "All {n} examples on this page ran in this build ({env}) and printed "
+        "exactly the output shown.",
+        "partial_body": "{n} examples on this page ran and printed the output shown ({env}); "
+        "these {k} were not verified in this build:",
+        "failed": "{k} examples on this page failed in this build",
+        "failed_body": "The output shown may be wrong for these versions ({libs}). "
+        "Failed examples:",
+        "unverified": "Not verified in this build",
+        "unverified_body": "This build has no record of running this page's examples. Run "
+        "`make test` to execute them and stamp the page.",
+        "stale_body": "These files changed after the last test run; run `make test` to verify "
+        "them again:",
+    },
+}
+
+
+def on_config(config, **kwargs):
+    """Load the verification record once per build.
+
+    Raises:
+        PluginError: the record file exists but is unreadable (message names it).
+    """
+    root = Path(config.config_file_path).resolve().parent
+    path = Path(os.environ.get("VERIFICATION_RECORD") or root / DEFAULT_RECORD)
+    try:
+        _STATE.update(root=root, record=load_record(path))
+    except ValueError as exc:
+        raise PluginError(str(exc)) from exc
+    return config
+
+
+def on_page_markdown(markdown: str, page, config, files, **kwargs) -> str:
+    """Validate the page's snippet lines, then insert its verification stamp.
+
+    Raises:
+        PluginError: a `--8<--` line names a missing file or section.
+    """
+    root: Path = _STATE["root"]
+    source = Path(page.file.abs_src_path)
+    refs = snippet_refs(source, markdown)
+    errors = [message for ref in refs if (message := snippet_error(ref, root))]
+    if errors:
+        raise PluginError("Broken snippet reference:\n  " + "\n  ".join(errors))
+    sources = [source.resolve().relative_to(root).as_posix()]
+    sources += sorted({ref.path for ref in refs})
+    verification = verify_page(_STATE["record"], sources, root)
+    stamp = render_stamp(verification, _STATE["record"], page_locale(source))
+    if not stamp:
+        return markdown
+    heading = _H1.search(markdown)
+    if heading is None:
+        return stamp + "\n\n" + markdown
+    cut = heading.end()
+    return markdown[:cut] + "\n\n" + stamp + "\n" + markdown[cut:]
+
+
+def render_stamp(verification: PageVerification, record: dict | None, locale: str) -> str:
+    """Render a page's stamp as a Material admonition in the page's language.
+
+    Args:
+        verification (PageVerification): the page's state from `verify_page`.
+        record (dict | None): the record (for versions, device and date).
+        locale (str): `"zh"` or `"en"`.
+
+    Returns:
+        str: Markdown for the stamp, or "" for a page without examples.
+    """
+    text = TEXT[locale]
+    state = verification.state
+    if state == "none":
+        return ""
+    if state == "unverified":
+        body = text["unverified_body"]
+        if record is not None and verification.stale:
+            body = text["stale_body"] + _bullets(verification.stale)
+        return _admonition("note", text["unverified"], body)
+    env = record["environment"]
+    libs = " · ".join(
+        f"{name} {_public(env[key])}"
+        for key, name in (("torch", "torch"), ("tensorflow", "TensorFlow"), ("numpy", "NumPy"))
+        if env.get(key)
+    )
+    date = datetime.fromisoformat(record["created"]).date().isoformat()
+    device = "CPU" if env["device"] == "cpu" else env["device"]
+    where = f"Python {env['python']}, {device}"
+    if state == "failed":
+        return _admonition(
+            "failure",
+            text["failed"].format(k=len(verification.failed)),
+            text["failed_body"].format(libs=libs) + _bullets(verification.failed),
+        )
+    title = text["verified"].format(libs=libs, date=date)
+    if state == "partial":
+        body = text["partial_body"].format(
+            n=verification.passed, k=len(verification.not_verified), env=where
+        ) + _bullets(verification.not_verified)
+        return _admonition("warning", title, body)
+    return _admonition(
+        "success", title, text["verified_body"].format(n=verification.passed, env=where)
+    )
+
+
+def _public(version: str) -> str:
+    """`2.14.1+cu130` -> `2.14.1`: the stamp names the release; the record keeps the build."""
+    return version.split("+", 1)[0]
+
+
+def _bullets(items: list[str]) -> str:
+    return "\n\n" + "\n".join(f"- `{item}`" for item in items)
+
+
+def _admonition(kind: str, title: str, body: str) -> str:
+    indented = "\n".join(f"    {line}" if line else "" for line in body.splitlines())
+    return f'!!! {kind} verification-stamp "{title}"\n\n{indented}\n'
