@@ -17,7 +17,6 @@ Markers a contributor can set:
 
 from __future__ import annotations
 
-import hashlib
 import re
 import uuid
 from dataclasses import dataclass, field
@@ -59,30 +58,6 @@ class Example:
     def id(self) -> str:
         """Stable test id: the script path, or `page.md:line` for an inline block."""
         return self.source if self.source.endswith(".py") else f"{self.source}:{self.line}"
-
-
-def file_sha256(path: Path) -> str:
-    """Return the hex SHA-256 of a file's bytes.
-
-    Args:
-        path (Path): file to hash.
-
-    Returns:
-        str: 64 hex characters.
-    """
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
-def source_files(root: Path) -> list[Path]:
-    """Return every file that can hold examples: pages and example scripts.
-
-    Args:
-        root (Path): content root with `docs/` and `examples/`.
-
-    Returns:
-        list[Path]: sorted `docs/**/*.md` then `examples/**/*.py`.
-    """
-    return sorted(docs_dir(root).rglob("*.md")) + sorted(examples_dir(root).rglob("*.py"))
 
 
 def collect(root: Path) -> list[Example]:

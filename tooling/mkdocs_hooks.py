@@ -13,14 +13,19 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from datetime import datetime
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
-from tooling.pages import page_locale, snippet_error, snippet_refs
-from tooling.paths import DEFAULT_RECORD
-from tooling.record import PageVerification, load_record, verify_page
+# MkDocs loads this file by path: make the `tooling` package importable however
+# mkdocs was started (`mkdocs build` does not put the working directory on sys.path).
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tooling.pages import page_locale, snippet_error, snippet_refs  # noqa: E402
+from tooling.paths import DEFAULT_RECORD  # noqa: E402
+from tooling.record import PageVerification, load_record, verify_page  # noqa: E402
 
 _STATE: dict = {}
 _H1 = re.compile(r"^# .+$", re.MULTILINE)

@@ -15,6 +15,9 @@ Written by the examples stage of `make test` (a pytest plugin, enabled with
                     "versions": {...}}, ...]
     }
 
+This module imports nothing from the test tools: the site build (docs-only
+environment) reads records too.
+
 `sources` holds the hash of every file scanned for examples at the end of the run,
 so a page edited after the run is shown as "not verified in this build" instead of
 inheriting a stamp it did not earn.
@@ -22,6 +25,7 @@ inheriting a stamp it did not earn.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import platform
 from dataclasses import dataclass
@@ -29,7 +33,7 @@ from datetime import UTC, datetime
 from importlib import metadata
 from pathlib import Path
 
-from tooling.examples import file_sha256, source_files
+from tooling.paths import docs_dir, examples_dir
 
 SCHEMA = 1
 STATUSES = ("passed", "failed", "not-verified")
@@ -39,6 +43,30 @@ LIBRARIES = (
     ("tensorflow", ("tensorflow-cpu", "tensorflow")),
     ("numpy", ("numpy",)),
 )
+
+
+def file_sha256(path: Path) -> str:
+    """Return the hex SHA-256 of a file's bytes.
+
+    Args:
+        path (Path): file to hash.
+
+    Returns:
+        str: 64 hex characters.
+    """
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def source_files(root: Path) -> list[Path]:
+    """Return every file that can hold examples: pages and example scripts.
+
+    Args:
+        root (Path): content root with `docs/` and `examples/`.
+
+    Returns:
+        list[Path]: sorted `docs/**/*.md` then `examples/**/*.py`.
+    """
+    return sorted(docs_dir(root).rglob("*.md")) + sorted(examples_dir(root).rglob("*.py"))
 
 
 def library_versions() -> dict[str, str | None]:

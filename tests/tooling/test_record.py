@@ -1,0 +1,71 @@
+"""Page stamps follow the verification record and never claim more than it shows."""
+
+from __future__ import annotations
+
+import pytest
+
+from tooling.mkdocs_hooks import render_stamp
+from tooling.record import build_record, verify_page
+
+
+@pytest.fixture
+def tree(tmp_path):
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "examples").mkdir()
+    (tmp_path / "docs" / "page.md").write_text("# Page\n")
+    (tmp_path / "examples" / "demo.py").write_text("print(1)\n#> 1\n")
+    return tmp_path
+
+
+def _entry(status, source="examples/demo.py", reason=None):
+    return {
+        "id": source,
+        "source": source,
+        "line": 1,
+        "status": status,
+        "reason": reason,
+        "seconds": 0.1,
+        "device": "cpu",
+    }
+
+
+SOURCES = ["docs/page.md", "examples/demo.py"]
+
+
+def test_no_record_means_not_verified(tree):
+    verification = verify_page(None, SOURCES, tree)
+    assert verification.state == "unverified"
+    assert "Not verified in this build" in render_stamp(verification, None, "en")
+    assert "本次构建未验证" in render_stamp(verification, None, "zh")
+
+
+def test_all_passed_is_verified_with_versions_and_date(tree):
+    record = build_record([_entry("passed")], tree, "cpu")
+    verification = verify_page(record, SOURCES, tree)
+    assert verification.state == "verified"
+    stamp = render_stamp(verification, record, "en")
+    versions = record["environment"]
+    assert f"torch {versions['torch'].split('+')[0]}" in stamp
+    assert record["created"][:10] in stamp
+
+
+def test_a_change_after_the_run_withdraws_the_stamp(tree):
+    record = build_record([_entry("passed")], tree, "cpu")
+    (tree / "examples" / "demo.py").write_text("print(2)\n#> 2\n")
+    verification = verify_page(record, SOURCES, tree)
+    assert verification.state == "unverified"
+    assert verification.stale == ["examples/demo.py"]
+
+
+def test_a_failure_stamps_the_page_failed(tree):
+    record = build_record([_entry("failed")], tree, "cpu")
+    verification = verify_page(record, SOURCES, tree)
+    assert verification.state == "failed"
+    assert "1 examples on this page failed" in render_stamp(verification, record, "en")
+
+
+def test_cuda_example_without_gpu_is_listed_as_not_verified(tree):
+    record = build_record([_entry("not-verified", reason="needs CUDA")], tree, "cpu")
+    verification = verify_page(record, SOURCES, tree)
+    assert verification.state == "partial"
+    assert "examples/demo.py: needs CUDA" in render_stamp(verification, record, "en")

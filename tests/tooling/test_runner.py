@@ -1,0 +1,108 @@
+"""The examples stage fails cleanly and precisely; its pytest-examples adaptations hold.
+
+Each test writes examples into a temporary content tree and runs the real
+examples stage on it in a subprocess, so nothing in the repository is touched.
+"""
+
+from __future__ import annotations
+
+import json
+import textwrap
+
+import pytest_examples
+
+from tests.tooling.conftest import run_examples_stage
+from tooling import runner
+
+TENSOR_PAGE = '''\
+# Demo
+
+```python
+import torch
+
+print(torch.tensor([[1.0, 100.0, 1.0], [1.0, 1.0, 1.0]]))
+"""
+tensor([[  1., 100.,   1.],
+        [  1.,   1.,   1.]])
+"""
+```
+
+```python
+values = [1, 2]
+raise ValueError(f"boom {values}")
+```
+'''
+
+WRONG_SCRIPT = """\
+import numpy as np
+
+print(np.arange(3).sum())
+#> 4
+"""
+
+
+def test_wrong_output_and_raising_example_fail_alone_with_their_location(content):
+    (content / "docs" / "demo.md").write_text(TENSOR_PAGE)
+    (content / "examples" / "demo").mkdir()
+    (content / "examples" / "demo" / "wrong.py").write_text(WRONG_SCRIPT)
+    record_path = content / "record.json"
+
+    result = run_examples_stage(content, "--record", str(record_path))
+    out = result.stdout
+
+    assert result.returncode == 1, out
+    assert "INTERNALERROR" not in out, out
+    # The real multi-line tensor print matched: torch's spacing, not black's re-formatting.
+    assert "2 failed, 1 passed" in out, out
+    # Wrong `#>` output: script path and line, expected and actual.
+    assert "examples/demo/wrong.py:4: printed output differs" in out, out
+    assert "    #> 4" in out and "    #> 3" in out, out
+    # Raising example: page path and the line that raised, type and message.
+    assert "docs/demo.md:15: example raised ValueError: boom [1, 2]" in out, out
+
+    record = json.loads(record_path.read_text())
+    statuses = {entry["id"]: entry["status"] for entry in record["examples"]}
+    assert statuses == {
+        "docs/demo.md:4": "passed",
+        "docs/demo.md:14": "failed",
+        "examples/demo/wrong.py": "failed",
+    }
+
+
+def test_update_mode_rewrites_the_output_that_really_printed(content):
+    script = content / "examples" / "fix_me.py"
+    script.write_text(WRONG_SCRIPT)
+    result = run_examples_stage(content, "--update-examples")
+    assert result.returncode == 0, result.stdout
+    assert script.read_text() == WRONG_SCRIPT.replace("#> 4", "#> 3")
+
+
+def test_cuda_example_is_reported_not_verified_without_a_gpu(content):
+    (content / "examples" / "gpu.py").write_text(
+        textwrap.dedent(
+            """\
+            # requires: cuda
+            import torch
+
+            print(torch.ones(1, device="cuda"))
+            """
+        )
+    )
+    record_path = content / "record.json"
+    result = run_examples_stage(content, "--record", str(record_path))
+    assert result.returncode == 0, result.stdout
+    assert "not verified: examples/gpu.py: needs CUDA" in result.stdout
+    (entry,) = json.loads(record_path.read_text())["examples"]
+    assert entry["status"] == "not-verified" and "CUDA" in entry["reason"]
+
+
+def test_adaptations_target_the_pinned_pytest_examples():
+    # The adaptations replace pytest-examples internals; an upgrade must re-check them.
+    assert pytest_examples.__version__ == runner.PINNED_PYTEST_EXAMPLES
+    runner.install()
+    from pytest_examples import run_code
+
+    assert run_code.Arg is runner.ExactArg
+    assert run_code.InsertPrintStatements is runner.ExactPrintStatements
+    assert hasattr(run_code.InsertPrintStatements, "_insert_print_args")
+    assert hasattr(run_code.InsertPrintStatements, "check_print_statements")
