@@ -1,0 +1,30 @@
+"""Site stage: checks on the sources (pages, translations, snippets) and on the built site.
+
+The built-site checks read `site/`, produced by `mkdocs build --strict` in the
+stage before (see the Makefile's `test` target).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tooling.paths import DEFAULT_RECORD, REPO_ROOT
+from tooling.record import load_record
+
+SITE = REPO_ROOT / "site"
+
+
+@pytest.fixture(scope="session")
+def site() -> Path:
+    """The built site; fails with what to run when it is missing."""
+    if not (SITE / "index.html").is_file():
+        pytest.fail("site/index.html is missing: build the site first (`make test` does it)")
+    return SITE
+
+
+@pytest.fixture(scope="session")
+def record() -> dict | None:
+    """The verification record the site was stamped from (None if there is none)."""
+    return load_record(REPO_ROOT / DEFAULT_RECORD)

@@ -1,0 +1,126 @@
+"""The built site: both languages, same pages, stamps that match the record,
+segmented Chinese search, and no asset from another host."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup
+
+from tooling.mkdocs_hooks import render_stamp
+from tooling.pages import page_files, page_locale, snippet_refs
+from tooling.paths import REPO_ROOT, docs_dir
+from tooling.record import verify_page
+
+# Elements whose URL the browser loads while rendering the page.
+_LOADED = {"script": "src", "img": "src", "iframe": "src", "source": "src", "video": "src",
+           "audio": "src", "embed": "src", "object": "data"}
+_LOADED_LINK_RELS = {"stylesheet", "preload", "modulepreload", "icon", "manifest", "prefetch"}
+_REMOTE = re.compile(r"^(https?:)?//", re.IGNORECASE)
+
+
+def _pages(site: Path) -> list[Path]:
+    return sorted(site.rglob("*.html"))
+
+
+def _soup(path: Path) -> BeautifulSoup:
+    return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+
+
+def _url_of(page: Path) -> str:
+    """`docs/a/b.en.md` -> `en/a/b/`; `docs/index.md` -> ``."""
+    rel = page.relative_to(docs_dir(REPO_ROOT)).as_posix()
+    locale = page_locale(page)
+    stem = rel.removesuffix(".md").removesuffix(f".{locale}")
+    path = "" if stem == "index" else stem.removesuffix("/index") + "/"
+    return ("" if locale == "zh" else f"{locale}/") + path
+
+
+def test_both_languages_have_the_same_pages(site):
+    # The 404 page is one for the whole site, at its root.
+    chinese = {p.relative_to(site).as_posix() for p in _pages(site) if not p.is_relative_to(site / "en")} - {"404.html"}
+    english = {p.relative_to(site / "en").as_posix() for p in _pages(site / "en")}
+    assert "index.html" in chinese and "index.html" in english
+    assert chinese == english, f"only in Chinese: {chinese - english}; only in English: {english - chinese}"
+
+
+def test_pages_declare_their_language(site):
+    for page in page_files(docs_dir(REPO_ROOT)):
+        html = site / _url_of(page) / "index.html"
+        assert html.is_file(), f"{page.name}: expected {html.relative_to(site)}"
+        assert _soup(html).html["lang"] == page_locale(page), html
+
+
+def test_language_switcher_keeps_the_reader_on_the_same_page(site):
+    for page in page_files(docs_dir(REPO_ROOT)):
+        url = _url_of(page)
+        html = site / url / "index.html"
+        links = {a["hreflang"]: a["href"] for a in _soup(html).select("a.md-select__link[hreflang]")}
+        plain = url.removeprefix("en/")
+        assert set(links) == {"zh", "en"}, f"{html}: language links {links}"
+        for locale, href in links.items():
+            # Root-relative links (static-i18n writes "/" for the default home) start at site/.
+            base = site if href.startswith("/") else html.parent
+            target = (base / href.lstrip("/")).resolve()
+            expected = site / ("" if locale == "zh" else "en/") / plain
+            assert target == expected.resolve(), f"{html}: {locale} link {href} leads to {target}"
+
+
+def test_no_asset_is_loaded_from_another_host(site):
+    problems = []
+    for html in _pages(site):
+        soup = _soup(html)
+        for tag, attr in _LOADED.items():
+            for element in soup.find_all(tag):
+                if _REMOTE.match(element.get(attr, "")):
+                    problems.append(f"{html.relative_to(site)}: <{tag} {attr}={element[attr]}>")
+        for link in soup.find_all("link"):
+            rels = set(link.get("rel", []))
+            if rels & _LOADED_LINK_RELS and _REMOTE.match(link.get("href", "")):
+                problems.append(f"{html.relative_to(site)}: <link rel={rels} href={link['href']}>")
+    for css in site.rglob("*.css"):
+        for match in re.finditer(r"url\(\s*['\"]?((?:https?:)?//[^)'\"]+)", css.read_text("utf-8")):
+            problems.append(f"{css.relative_to(site)}: url({match[1]})")
+    assert not problems, "assets from another host:\n" + "\n".join(problems)
+
+
+def test_code_copy_button_is_enabled(site):
+    config = json.loads(_soup(site / "index.html").find(id="__config").string)
+    assert "content.code.copy" in config["features"]
+
+
+@pytest.mark.parametrize("page", page_files(docs_dir(REPO_ROOT)), ids=lambda p: p.name)
+def test_stamp_matches_the_verification_record(site, record, page):
+    sources = [page.relative_to(REPO_ROOT).as_posix()] + sorted({r.path for r in snippet_refs(page)})
+    expected = render_stamp(verify_page(record, sources, REPO_ROOT), record, page_locale(page))
+    stamp = _soup(site / _url_of(page) / "index.html").select_one(".verification-stamp")
+    if not expected:
+        assert stamp is None, f"{page.name}: a page without examples carries a stamp"
+        return
+    assert stamp is not None, f"{page.name}: no verification stamp on the built page"
+    title = re.search(r'"(.*)"', expected.splitlines()[0])[1]
+    assert stamp.select_one(".admonition-title").get_text() == title
+
+
+def test_stamps_name_the_versions_that_ran(site, record):
+    if record is None:
+        pytest.fail("no verification record: `make test` writes build/verification.json first")
+    env = record["environment"]
+    html = (site / "en" / "index.html").read_text(encoding="utf-8")
+    for key in ("torch", "tensorflow", "numpy"):
+        assert env[key].split("+")[0] in html, f"the English home page does not name {key} {env[key]}"
+
+
+def test_search_index_segments_chinese_and_covers_both_languages(site):
+    index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    separator = re.compile(index["config"]["separator"])
+    assert separator.split("共享\u200b内存") == ["共享", "内存"], "the separator must split jieba's segments"
+    assert "clamp" in separator.split("torch.clamp"), "the separator must split dotted API names"
+    docs = index["docs"]
+    chinese = [d for d in docs if not d["location"].startswith("en/") and re.search(r"[\u4e00-\u9fff]", d["text"])]
+    assert chinese, "no Chinese text in the search index"
+    assert any("\u200b" in d["text"] for d in chinese), "Chinese text is not segmented (is jieba installed?)"
+    assert any(d["location"].startswith("en/") for d in docs), "no English pages in the search index"

@@ -1,0 +1,97 @@
+"""Pages and translations: both languages exist, embed the same examples, and every
+example script is shown somewhere."""
+
+from __future__ import annotations
+
+import re
+
+from pytest_examples import find_examples
+
+from tooling.pages import (
+    LOCALES,
+    missing_translations,
+    page_files,
+    snippet_error,
+    snippet_refs,
+    translation_of,
+)
+from tooling.paths import REPO_ROOT, docs_dir, examples_dir
+
+DOCS = docs_dir(REPO_ROOT)
+DEFAULT_PAGES = [page for page in page_files(DOCS) if translation_of(page, LOCALES[0]) == page]
+_ANCHOR = re.compile(r"^(#{1,6}) .*?(\{#(?P<id>[\w-]+)\})?\s*$")
+
+
+def _rel(path) -> str:
+    return path.relative_to(REPO_ROOT).as_posix()
+
+
+def _headings(page) -> list[tuple[int, str | None]]:
+    """(level, explicit anchor id) of each heading outside code blocks."""
+    found, fenced = [], False
+    for line in page.read_text(encoding="utf-8").splitlines():
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+        elif not fenced and (match := _ANCHOR.match(line)):
+            found.append((len(match[1]), match["id"]))
+    return found
+
+
+def test_every_page_exists_in_both_languages():
+    problems = [
+        f"{_rel(page)} has no counterpart: create {_rel(twin)} (same sections and examples)"
+        for page, twin in missing_translations(DOCS)
+    ]
+    assert not problems, "\n".join(problems)
+
+
+def test_translations_embed_the_same_examples_and_code():
+    problems = []
+    for page in DEFAULT_PAGES:
+        for locale in LOCALES[1:]:
+            twin = translation_of(page, locale)
+            if not twin.exists():
+                continue  # reported by the test above
+            ours = [ref.target for ref in snippet_refs(page)]
+            theirs = [ref.target for ref in snippet_refs(twin)]
+            if ours != theirs:
+                problems.append(
+                    f"{_rel(page)} and {_rel(twin)} embed different snippets:\n"
+                    f"  {ours}\n  {theirs}"
+                )
+            blocks = [block.source for block in find_examples(page)]
+            twin_blocks = [block.source for block in find_examples(twin)]
+            if blocks != twin_blocks:
+                problems.append(
+                    f"{_rel(page)} and {_rel(twin)} have different inline code blocks; "
+                    "code, comments in code and printed labels are identical in both languages"
+                )
+            if _headings(page) != _headings(twin):
+                problems.append(
+                    f"{_rel(page)} and {_rel(twin)} have different heading structure "
+                    f"(level, anchor id):\n  {_headings(page)}\n  {_headings(twin)}"
+                )
+    assert not problems, "\n".join(problems)
+
+
+def test_snippet_references_resolve():
+    problems = [
+        message
+        for page in page_files(DOCS)
+        for ref in snippet_refs(page)
+        if (message := snippet_error(ref, REPO_ROOT))
+    ]
+    assert not problems, "\n".join(problems)
+
+
+def test_every_example_script_is_embedded_by_a_page():
+    embedded = {ref.path for page in page_files(DOCS) for ref in snippet_refs(page)}
+    orphans = [
+        _rel(script)
+        for script in sorted(examples_dir(REPO_ROOT).rglob("*.py"))
+        if _rel(script) not in embedded
+    ]
+    assert not orphans, (
+        "example scripts shown on no page (embed them with --8<-- in both languages, "
+        "or delete them):\n  " + "\n  ".join(orphans)
+    )
