@@ -25,6 +25,7 @@ export NO_MKDOCS_2_WARNING := 1
 .PHONY: serve build test update-examples lock clean docs-env test-env
 
 $(PY):
+	@command -v $(PYTHON) >/dev/null || { echo "$(PYTHON) not found: install Python 3.11 or run 'make $(MAKECMDGOALS) PYTHON=/path/to/python3.11'"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 
 # The environment is built in two layers so that writers never wait for torch/TF.
