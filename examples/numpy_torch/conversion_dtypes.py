@@ -58,7 +58,7 @@ inputs = torch.as_tensor(np.asarray(raw), dtype=torch.float32)
 print(inputs.dtype)
 #> torch.float32
 
-# Class-index targets of cross_entropy must be int64 ("Long"); int32 is refused.
+# Class-index targets of cross_entropy must be int64 ("Long") or uint8; int32 is refused.
 logits = torch.zeros(3, 4)
 int32_labels = torch.from_numpy(np.array([2, 0, 1], dtype=np.int32))
 try:
@@ -90,13 +90,19 @@ except TypeError as err:
     """
 
 big_endian = np.arange(3, dtype=">f4")  # e.g. read from a file written on another machine
-try:
-    torch.from_numpy(big_endian)
-except ValueError as err:
-    print(type(err).__name__, err)
-    """
-    ValueError given numpy array has byte order different from the native byte order. Conversion between byte orders is currently not supported.
-    """
+for convert in (torch.from_numpy, torch.as_tensor, torch.tensor):
+    try:
+        convert(big_endian)
+    except ValueError as err:
+        print(f"{convert.__name__}: {type(err).__name__}")
+        #> from_numpy: ValueError
+        #> as_tensor: ValueError
+        #> tensor: ValueError
+        message = str(err)
+print(message)
+"""
+given numpy array has byte order different from the native byte order. Conversion between byte orders is currently not supported.
+"""
 print(torch.from_numpy(big_endian.astype("=f4")))  # "=": native byte order (copies)
 #> tensor([0., 1., 2.])
 # --8<-- [end:unsupported]
