@@ -19,7 +19,8 @@ WORKERS ?= 2
 
 # Quieter TensorFlow start-up; it does not change any printed example output.
 export TF_CPP_MIN_LOG_LEVEL := 2
-# Material 9's end-of-life banner on every build; the pin and its reason are in DESIGN.
+# Silences Material 9's end-of-life banner, printed on every build. Material is pinned
+# to 9.x on purpose: its successor does not yet support mkdocs-static-i18n.
 export NO_MKDOCS_2_WARNING := 1
 
 .PHONY: serve build test update-examples lock clean docs-env test-env
@@ -50,7 +51,7 @@ build: docs-env
 # stamped "failed" on its page; the target fails if any stage failed.
 test: test-env
 	@rm -f $(RECORD); status=0; \
-	echo "== 1/3 examples (writes $(RECORD))"; \
+	echo "== 1/3 examples, then the verification record $(RECORD)"; \
 	$(PY) -m pytest tests/examples -n $(WORKERS) --record $(RECORD) || status=1; \
 	echo "== 2/3 site build (strict, stamped from $(RECORD))"; \
 	$(PY) -m mkdocs build --strict --quiet || status=1; \

@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 import sys
@@ -30,34 +31,57 @@ from tooling.record import PageVerification, load_record, verify_page  # noqa: E
 _STATE: dict = {}
 _H1 = re.compile(r"^# .+$", re.MULTILINE)
 
+
+def _en_count(n: int, noun: str = "example") -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+# Stamp wording per locale. Each entry takes keyword arguments and returns text.
 TEXT = {
     "zh": {
-        "verified": "已验证：{libs}，{date}",
-        "verified_body": "本页 {n} 个示例已在本次构建中全部运行（{env}），"
-        "页面上的输出就是它们实际打印的结果。",
-        "partial_body": "本页 {n} 个示例已运行并打印出页面上的输出（{env}）；"
-        "以下 {k} 个示例未在本次构建中验证：",
-        "failed": "本页有 {k} 个示例在本次构建中失败",
-        "failed_body": "页面上的输出可能与这些版本（{libs}）不符。失败的示例：",
-        "unverified": "本次构建未验证",
-        "unverified_body": "本次构建没有运行本页示例的记录。"
-        "运行 `make test` 以执行示例并给页面加上验证标记。",
-        "stale_body": "以下文件在上次测试运行之后有改动，运行 `make test` 重新验证：",
+        "verified": lambda libs, date: f"已验证：{libs}，{date}",
+        "verified_body": lambda n, env: (
+            f"本页 {n} 个示例已在本次构建中全部运行（{env}），页面上的输出就是它们实际打印的结果。"
+        ),
+        "partial": lambda libs, date: f"部分验证：{libs}，{date}",
+        "partial_body": lambda n, k, env: (
+            f"本页 {n} 个示例已运行，并打印出页面上的输出（{env}）；"
+            f"以下 {k} 个示例未在本次构建中验证："
+        ),
+        "failed": lambda k: f"本页有 {k} 个示例在本次构建中失败",
+        "failed_body": lambda libs: f"页面上的输出可能与这些版本（{libs}）不符。失败的示例：",
+        "unverified": lambda: "本次构建未验证",
+        "unverified_body": lambda: (
+            "本次构建没有运行本页示例的记录。运行 `make test` 即可执行示例并为页面加上验证标记。"
+        ),
+        "stale_body": lambda: "以下文件在上次测试运行之后有改动，运行 `make test` 重新验证：",
+        "needs_cuda": lambda: "需要 CUDA，本次运行没有 GPU",
     },
     "en": {
-        "verified": "Verified with {libs} on {date}",
-        "verified_body": "All {n} examples on this page ran in this build ({env}) and printed "
-        "exactly the output shown.",
-        "partial_body": "{n} examples on this page ran and printed the output shown ({env}); "
-        "these {k} were not verified in this build:",
-        "failed": "{k} examples on this page failed in this build",
-        "failed_body": "The output shown may be wrong for these versions ({libs}). "
-        "Failed examples:",
-        "unverified": "Not verified in this build",
-        "unverified_body": "This build has no record of running this page's examples. Run "
-        "`make test` to execute them and stamp the page.",
-        "stale_body": "These files changed after the last test run; run `make test` to verify "
-        "them again:",
+        "verified": lambda libs, date: f"Verified with {libs} on {date}",
+        "verified_body": lambda n, env: (
+            ("The only example on this page" if n == 1 else f"All {n} examples on this page")
+            + f" ran in this build ({env}) and printed exactly the output shown."
+        ),
+        "partial": lambda libs, date: f"Partly verified with {libs} on {date}",
+        "partial_body": lambda n, k, env: (
+            f"{_en_count(n)} on this page ran and printed "
+            f"the output shown ({env}); {_en_count(k)} {'was' if k == 1 else 'were'} not "
+            "verified in this build:"
+        ),
+        "failed": lambda k: f"{_en_count(k)} on this page failed in this build",
+        "failed_body": lambda libs: (
+            f"The output shown may be wrong for these versions ({libs}). Failed:"
+        ),
+        "unverified": lambda: "Not verified in this build",
+        "unverified_body": lambda: (
+            "This build has no record of running this page's examples. "
+            "Run `make test` to execute them and stamp the page."
+        ),
+        "stale_body": lambda: (
+            "These files changed after the last test run; run `make test` to verify them again:"
+        ),
+        "needs_cuda": lambda: "needs CUDA; this run had no GPU",
     },
 }
 
@@ -68,6 +92,8 @@ def on_config(config, **kwargs):
     Raises:
         PluginError: the record file exists but is unreadable (message names it).
     """
+    # jieba (Chinese search segmentation) logs its dictionary loading at DEBUG level.
+    logging.getLogger("jieba").setLevel(logging.INFO)
     root = Path(config.config_file_path).resolve().parent
     path = Path(os.environ.get("VERIFICATION_RECORD") or root / DEFAULT_RECORD)
     try:
@@ -118,10 +144,10 @@ def render_stamp(verification: PageVerification, record: dict | None, locale: st
     if state == "none":
         return ""
     if state == "unverified":
-        body = text["unverified_body"]
+        body = text["unverified_body"]()
         if record is not None and verification.stale:
-            body = text["stale_body"] + _bullets(verification.stale)
-        return _admonition("note", text["unverified"], body)
+            body = text["stale_body"]() + _bullets(f"`{path}`" for path in verification.stale)
+        return _admonition("note", text["unverified"](), body)
     env = record["environment"]
     libs = " · ".join(
         f"{name} {_public(env[key])}"
@@ -132,19 +158,27 @@ def render_stamp(verification: PageVerification, record: dict | None, locale: st
     device = "CPU" if env["device"] == "cpu" else env["device"]
     where = f"Python {env['python']}, {device}"
     if state == "failed":
+        failed = verification.failed
         return _admonition(
             "failure",
-            text["failed"].format(k=len(verification.failed)),
-            text["failed_body"].format(libs=libs) + _bullets(verification.failed),
+            text["failed"](k=len(failed)),
+            text["failed_body"](libs=libs) + _bullets(f"`{example}`" for example in failed),
         )
-    title = text["verified"].format(libs=libs, date=date)
     if state == "partial":
-        body = text["partial_body"].format(
-            n=verification.passed, k=len(verification.not_verified), env=where
-        ) + _bullets(verification.not_verified)
-        return _admonition("warning", title, body)
+        missing = verification.not_verified
+        reasons = (
+            f"`{entry['id']}`: "
+            + (text["needs_cuda"]() if "cuda" in entry.get("requires", []) else entry["reason"])
+            for entry in missing
+        )
+        body = text["partial_body"](n=verification.passed, k=len(missing), env=where)
+        return _admonition(
+            "warning", text["partial"](libs=libs, date=date), body + _bullets(reasons)
+        )
     return _admonition(
-        "success", title, text["verified_body"].format(n=verification.passed, env=where)
+        "success",
+        text["verified"](libs=libs, date=date),
+        text["verified_body"](n=verification.passed, env=where),
     )
 
 
@@ -153,8 +187,8 @@ def _public(version: str) -> str:
     return version.split("+", 1)[0]
 
 
-def _bullets(items: list[str]) -> str:
-    return "\n\n" + "\n".join(f"- `{item}`" for item in items)
+def _bullets(items) -> str:
+    return "\n\n" + "\n".join(f"- {item}" for item in items)
 
 
 def _admonition(kind: str, title: str, body: str) -> str:

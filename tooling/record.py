@@ -10,9 +10,9 @@ Written by the examples stage of `make test` (a pytest plugin, enabled with
                       "numpy": "2.4.6", "platform": "...", "device": "cpu"},
       "sources": {"docs/index.md": "<sha256>", "examples/a/b.py": "<sha256>", ...},
       "summary": {"passed": 12, "failed": 0, "not-verified": 1},
-      "examples": [{"id": ..., "source": ..., "line": ..., "status": "passed" | "failed"
-                    | "not-verified", "reason": ..., "seconds": ..., "device": ...,
-                    "versions": {...}}, ...]
+      "examples": [{"id": ..., "source": ..., "line": ..., "requires": ["cuda"],
+                    "status": "passed" | "failed" | "not-verified", "reason": ...,
+                    "seconds": ..., "device": ..., "versions": {...}}, ...]
     }
 
 This module imports nothing from the test tools: the site build (docs-only
@@ -159,14 +159,14 @@ class PageVerification:
             since the run) or `"none"` (the page has no examples).
         passed (int): examples that ran and printed what the page shows.
         failed (list[str]): ids of the examples that failed.
-        not_verified (list[str]): `"id: reason"` for each example not run in this build.
+        not_verified (list[dict]): the record entries of examples not run in this build.
         stale (list[str]): sources changed since the run, or missing from it.
     """
 
     state: str
     passed: int = 0
     failed: list[str] | None = None
-    not_verified: list[str] | None = None
+    not_verified: list[dict] | None = None
     stale: list[str] | None = None
 
 
@@ -199,10 +199,6 @@ def verify_page(record: dict | None, sources: list[str], root: Path) -> PageVeri
         return PageVerification("none")
     passed = sum(entry["status"] == "passed" for entry in entries)
     failed = [entry["id"] for entry in entries if entry["status"] == "failed"]
-    not_verified = [
-        f"{entry['id']}: {entry.get('reason') or 'not run'}"
-        for entry in entries
-        if entry["status"] == "not-verified"
-    ]
+    not_verified = [entry for entry in entries if entry["status"] == "not-verified"]
     state = "failed" if failed else "partial" if not_verified else "verified"
     return PageVerification(state, passed, failed, not_verified, [])

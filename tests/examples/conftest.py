@@ -76,9 +76,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             continue
         if "cuda" in example.requires:
             item.add_marker(pytest.mark.cuda)
-        item.user_properties.append(
-            ("example", {"id": example.id, "source": example.source, "line": example.line})
-        )
+        fields = {"id": example.id, "source": example.source, "line": example.line}
+        item.user_properties.append(("example", {**fields, "requires": sorted(example.requires)}))
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -61,11 +61,13 @@ def test_a_failure_stamps_the_page_failed(tree):
     record = build_record([_entry("failed")], tree, "cpu")
     verification = verify_page(record, SOURCES, tree)
     assert verification.state == "failed"
-    assert "1 examples on this page failed" in render_stamp(verification, record, "en")
+    assert "1 example on this page failed" in render_stamp(verification, record, "en")
 
 
 def test_cuda_example_without_gpu_is_listed_as_not_verified(tree):
-    record = build_record([_entry("not-verified", reason="needs CUDA")], tree, "cpu")
+    entry = {**_entry("not-verified", reason="needs CUDA"), "requires": ["cuda"]}
+    record = build_record([entry], tree, "cpu")
     verification = verify_page(record, SOURCES, tree)
     assert verification.state == "partial"
-    assert "examples/demo.py: needs CUDA" in render_stamp(verification, record, "en")
+    assert "`examples/demo.py`: needs CUDA" in render_stamp(verification, record, "en")
+    assert "`examples/demo.py`: 需要 CUDA" in render_stamp(verification, record, "zh")
