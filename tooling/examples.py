@@ -24,8 +24,8 @@ from pathlib import Path
 
 from pytest_examples import CodeExample, find_examples
 
-from tooling.pages import SNIPPET_LINE as _SNIPPET_LINE
-from tooling.paths import docs_dir, examples_dir
+from tooling.pages import is_snippet_line
+from tooling.paths import docs_dir, examples_dir, relative
 
 _REQUIRES_LINE = re.compile(r"^#\s*requires:\s*(?P<what>[\w, ]+?)\s*$", re.MULTILINE)
 _NOT_RUN_LINE = re.compile(r"^#\s*not-run:(?P<reason>.*)$", re.MULTILINE)
@@ -46,6 +46,7 @@ class Example:
         line (int): 1-based line of the example's first line in `source`.
         requires (frozenset[str]): devices it needs, e.g. `{"cuda"}`.
         not_run (str | None): reason it is shown but never executed.
+        is_script (bool): a whole script of `examples/` rather than a block of a page.
     """
 
     code: CodeExample
@@ -53,11 +54,12 @@ class Example:
     line: int
     requires: frozenset[str] = field(default_factory=frozenset)
     not_run: str | None = None
+    is_script: bool = False
 
     @property
     def id(self) -> str:
         """Stable test id: the script path, or `page.md:line` for an inline block."""
-        return self.source if self.source.endswith(".py") else f"{self.source}:{self.line}"
+        return self.source if self.is_script else f"{self.source}:{self.line}"
 
 
 def collect(root: Path) -> list[Example]:
@@ -76,7 +78,10 @@ def collect(root: Path) -> list[Example]:
     found: list[Example] = []
     pages = docs_dir(root)
     if pages.is_dir():
-        for code in sorted(find_examples(pages), key=lambda c: (str(c.path), c.start_line)):
+        blocks = sorted(find_examples(pages), key=lambda c: (str(c.path), c.start_line))
+        for code in blocks:
+            if code.path.suffix != ".md":
+                continue  # find_examples also reads .py docstrings; pages are Markdown only
             if _is_include_block(code, root):
                 continue  # the embedded script is tested as a script
             found.append(_from_block(code, root))
@@ -87,24 +92,20 @@ def collect(root: Path) -> list[Example]:
     return found
 
 
-def _relative(path: Path, root: Path) -> str:
-    return path.resolve().relative_to(root.resolve()).as_posix()
-
-
 def _is_include_block(code: CodeExample, root: Path) -> bool:
     """True for a block made only of `--8<--` lines; such a block may hold nothing else."""
     lines = [line for line in code.source.splitlines() if line.strip()]
-    includes = [line for line in lines if _SNIPPET_LINE.match(line)]
+    includes = [line for line in lines if is_snippet_line(line)]
     if includes and len(includes) != len(lines):
         raise ExampleMarkerError(
-            f"{_relative(code.path, root)}:{code.start_line}: a code block mixes `--8<--` lines "
+            f"{relative(code.path, root)}:{code.start_line}: a code block mixes `--8<--` lines "
             "with code; put the code in the example script, or in a block of its own"
         )
     return bool(includes)
 
 
 def _from_block(code: CodeExample, root: Path) -> Example:
-    source = _relative(code.path, root)
+    source = relative(code.path, root)
     # pytest-examples' start_line is the fence line; the code starts on the next one.
     line = code.start_line + 1
     settings = code.prefix_settings()
@@ -120,9 +121,10 @@ def _from_block(code: CodeExample, root: Path) -> Example:
 
 def _from_script(path: Path, root: Path) -> Example:
     text = path.read_text(encoding="utf-8")
-    source = _relative(path, root)
+    source = relative(path, root)
     code = CodeExample.create(text, path=path)
-    # Scripts are updated one file per group by pytest-examples' rewriting.
+    # pytest-examples' rewriting sorts examples by (group, line); a None group cannot be
+    # compared with the UUID groups of page blocks.
     code.group = uuid.uuid4()
     requires: frozenset[str] = frozenset()
     for match in _REQUIRES_LINE.finditer(text):
@@ -136,7 +138,7 @@ def _from_script(path: Path, root: Path) -> Example:
             raise ExampleMarkerError(
                 f"{source}:{line}: `# not-run:` needs a reason, e.g. `# not-run: needs 8 GPUs`"
             )
-    return Example(code, source, 1, requires, not_run)
+    return Example(code, source, 1, requires, not_run, is_script=True)
 
 
 def _parse_requires(value: str, where: str) -> frozenset[str]:

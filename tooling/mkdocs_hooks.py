@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 import logging
-import os
 import re
 import sys
 from datetime import datetime
@@ -24,12 +23,18 @@ from mkdocs.exceptions import PluginError
 # mkdocs was started (`mkdocs build` does not put the working directory on sys.path).
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tooling.pages import page_locale, snippet_error, snippet_refs  # noqa: E402
-from tooling.paths import DEFAULT_RECORD  # noqa: E402
-from tooling.record import PageVerification, load_record, verify_page  # noqa: E402
+from tooling.pages import page_locale, page_sources, snippet_error, snippet_refs  # noqa: E402
+from tooling.paths import record_path  # noqa: E402
+from tooling.record import (  # noqa: E402
+    LIBRARIES,
+    UNFINISHED,
+    PageVerification,
+    load_record,
+    verify_page,
+)
 
 _STATE: dict = {}
-_H1 = re.compile(r"^# .+$", re.MULTILINE)
+_FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
 
 
 def _en_count(n: int, noun: str = "example") -> str:
@@ -56,6 +61,8 @@ TEXT = {
         ),
         "stale_body": lambda: "以下文件在上次测试运行之后有改动，运行 `make test` 重新验证：",
         "needs_cuda": lambda: "需要 CUDA，本次运行没有 GPU",
+        "none_ran_body": lambda: "本页的示例都没有在本次构建中运行：",
+        "unfinished": lambda: "本次运行中没有执行完",
     },
     "en": {
         "verified": lambda libs, date: f"Verified with {libs} on {date}",
@@ -82,6 +89,8 @@ TEXT = {
             "These files changed after the last test run; run `make test` to verify them again:"
         ),
         "needs_cuda": lambda: "needs CUDA; this run had no GPU",
+        "none_ran_body": lambda: "None of this page's examples ran in this build:",
+        "unfinished": lambda: "did not run to completion in this run",
     },
 }
 
@@ -89,13 +98,19 @@ TEXT = {
 def on_config(config, **kwargs):
     """Load the verification record once per build.
 
+    Args:
+        config (MkDocsConfig): the site config (its file's folder is the repository root).
+
+    Returns:
+        MkDocsConfig: the config, unchanged.
+
     Raises:
         PluginError: the record file exists but is unreadable (message names it).
     """
     # jieba (Chinese search segmentation) logs its dictionary loading at DEBUG level.
     logging.getLogger("jieba").setLevel(logging.INFO)
     root = Path(config.config_file_path).resolve().parent
-    path = Path(os.environ.get("VERIFICATION_RECORD") or root / DEFAULT_RECORD)
+    path = record_path(root)
     try:
         _STATE.update(root=root, record=load_record(path))
     except ValueError as exc:
@@ -106,26 +121,43 @@ def on_config(config, **kwargs):
 def on_page_markdown(markdown: str, page, config, files, **kwargs) -> str:
     """Validate the page's snippet lines, then insert its verification stamp.
 
+    Args:
+        markdown (str): the page's Markdown (front matter already removed by MkDocs).
+        page (mkdocs.structure.pages.Page): the page being built.
+        config (MkDocsConfig): the site config.
+        files (Files): all files of the build.
+
+    Returns:
+        str: the Markdown with the stamp below the first level-1 heading.
+
     Raises:
         PluginError: a `--8<--` line names a missing file or section.
     """
     root: Path = _STATE["root"]
     source = Path(page.file.abs_src_path)
-    refs = snippet_refs(source, markdown)
-    errors = [message for ref in refs if (message := snippet_error(ref, root))]
+    # Read the file itself so that line numbers count the front matter too.
+    errors = [message for ref in snippet_refs(source) if (message := snippet_error(ref, root))]
     if errors:
         raise PluginError("Broken snippet reference:\n  " + "\n  ".join(errors))
-    sources = [source.resolve().relative_to(root).as_posix()]
-    sources += sorted({ref.path for ref in refs})
-    verification = verify_page(_STATE["record"], sources, root)
+    verification = verify_page(_STATE["record"], page_sources(source, root), root)
     stamp = render_stamp(verification, _STATE["record"], page_locale(source))
     if not stamp:
         return markdown
-    heading = _H1.search(markdown)
-    if heading is None:
-        return stamp + "\n\n" + markdown
-    cut = heading.end()
+    cut = _end_of_title(markdown)
     return markdown[:cut] + "\n\n" + stamp + "\n" + markdown[cut:]
+
+
+def _end_of_title(markdown: str) -> int:
+    """Offset just after the first level-1 heading outside code fences (0 if none)."""
+    offset, fence = 0, None
+    for line in markdown.splitlines(keepends=True):
+        marker = _FENCE.match(line)
+        if marker and (fence is None or marker[1].startswith(fence)):
+            fence = marker[1][:3] if fence is None else None
+        elif fence is None and line.startswith("# "):
+            return offset + len(line.rstrip("\n"))
+        offset += len(line)
+    return 0
 
 
 def render_stamp(verification: PageVerification, record: dict | None, locale: str) -> str:
@@ -144,16 +176,15 @@ def render_stamp(verification: PageVerification, record: dict | None, locale: st
     if state == "none":
         return ""
     if state == "unverified":
-        body = text["unverified_body"]()
         if record is not None and verification.stale:
             body = text["stale_body"]() + _bullets(f"`{path}`" for path in verification.stale)
+        elif verification.not_verified:
+            body = text["none_ran_body"]() + _bullets(_reasons(verification.not_verified, text))
+        else:
+            body = text["unverified_body"]()
         return _admonition("note", text["unverified"](), body)
     env = record["environment"]
-    libs = " · ".join(
-        f"{name} {_public(env[key])}"
-        for key, name in (("torch", "torch"), ("tensorflow", "TensorFlow"), ("numpy", "NumPy"))
-        if env.get(key)
-    )
+    libs = " · ".join(f"{name} {_public(env[key])}" for key, name, _ in LIBRARIES if env.get(key))
     date = datetime.fromisoformat(record["created"]).date().isoformat()
     device = "CPU" if env["device"] == "cpu" else env["device"]
     where = f"Python {env['python']}, {device}"
@@ -180,6 +211,18 @@ def render_stamp(verification: PageVerification, record: dict | None, locale: st
         text["verified"](libs=libs, date=date),
         text["verified_body"](n=verification.passed, env=where),
     )
+
+
+def _reasons(entries: list[dict], text: dict):
+    """`id`: why it was not verified, in the page's language where the reason is known."""
+    for entry in entries:
+        if entry["reason"] == UNFINISHED:
+            reason = text["unfinished"]()
+        elif "cuda" in entry.get("requires", []):
+            reason = text["needs_cuda"]()
+        else:
+            reason = entry["reason"]  # the author's `not-run` reason, as written
+        yield f"`{entry['id']}`: {reason}"
 
 
 def _public(version: str) -> str:

@@ -13,22 +13,19 @@ where the part after the last colon names a section marked in the script with
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
+
+from pymdownx.snippets import SnippetPreprocessor
+
+from tooling.paths import relative
 
 #: Locales in build order; the first is the default and has no file suffix.
 LOCALES = ("zh", "en")
 DEFAULT_LOCALE = LOCALES[0]
 
-# The single-line snippet form used by our pages (quoted path, optional :section).
-SNIPPET_LINE = re.compile(r"""^\s*-{1,}8<-{1,}\s+(["'])(?P<target>[^"']+)\1\s*$""")
-# Section names as pymdownx.snippets accepts them.
-_SECTION_TARGET = re.compile(r"^(?P<path>.+):(?P<section>[a-z][-_0-9a-z]*)$")
-_SECTION_MARK = re.compile(
-    r"-{1,}8<-{1,}[ \t]+\[[ \t]*(?P<kind>start|end)[ \t]*:[ \t]*(?P<name>[a-z][-_0-9a-z]*)[ \t]*\]",
-    re.IGNORECASE,
-)
+# pymdownx.snippets' own grammar, so that our checks read `--8<--` lines as it does.
+_SNIPPETS = SnippetPreprocessor
 
 
 def page_locale(path: Path) -> str:
@@ -101,50 +98,62 @@ def missing_translations(docs: Path) -> list[tuple[Path, Path]]:
 
 @dataclass(frozen=True)
 class SnippetRef:
-    """One `--8<--` line of a page.
+    """One inline `--8<--` line of a page.
 
     Attributes:
         page (Path): the page that holds the line.
-        line (int): its 1-based line number in the page.
+        line (int): its 1-based line number in the page file.
         path (str): the embedded file, relative to the repository root.
-        section (str | None): the named section, or None for the whole file.
+        section (str | None): the named section, or None for the whole file or a line range.
+        target (str): the reference as written, e.g. `examples/a.py:part`.
     """
 
     page: Path
     line: int
     path: str
     section: str | None
-
-    @property
-    def target(self) -> str:
-        """The reference as written after `--8<--`, e.g. `examples/a.py:part`."""
-        return f"{self.path}:{self.section}" if self.section else self.path
+    target: str
 
 
-def snippet_refs(page: Path, text: str | None = None) -> list[SnippetRef]:
-    """List the snippets a page embeds, in order.
+def is_snippet_line(line: str) -> bool:
+    """True for an inline `--8<-- "file"` line (not escaped), as pymdownx.snippets reads it."""
+    match = _SNIPPETS.RE_ALL_SNIPPETS.match(line)
+    return bool(match and match["inline_marker"] and not match["escape"])
+
+
+def snippet_refs(page: Path) -> list[SnippetRef]:
+    """List the snippets a page embeds, in order, with line numbers of the file itself.
 
     Args:
-        page (Path): the page file (read unless `text` is given).
-        text (str | None): the page's Markdown, if already read.
+        page (Path): the page file (front matter included in the line count).
 
     Returns:
-        list[SnippetRef]: one entry per `--8<--` line.
+        list[SnippetRef]: one entry per inline `--8<--` line.
+
+    Raises:
+        OSError: the page cannot be read.
     """
-    if text is None:
-        text = page.read_text(encoding="utf-8")
     refs = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        match = SNIPPET_LINE.match(line)
-        if not match:
+    for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), start=1):
+        if not is_snippet_line(line):
             continue
-        target = match["target"]
-        section_match = _SECTION_TARGET.match(target)
-        if section_match:
-            refs.append(SnippetRef(page, number, section_match["path"], section_match["section"]))
-        else:
-            refs.append(SnippetRef(page, number, target, None))
+        target = _SNIPPETS.RE_ALL_SNIPPETS.match(line)["snippet"][1:-1]
+        path, _lines, section = _SNIPPETS.RE_SNIPPET_FILE.match(target).groups()
+        refs.append(SnippetRef(page, number, path, section[1:] if section else None, target))
     return refs
+
+
+def page_sources(page: Path, root: Path) -> list[str]:
+    """The files whose content a page shows: the page itself and every file it embeds.
+
+    Args:
+        page (Path): the page file.
+        root (Path): the repository root (snippet paths are relative to it).
+
+    Returns:
+        list[str]: repository-relative paths, the page first, then embedded files sorted.
+    """
+    return [relative(page, root)] + sorted({ref.path for ref in snippet_refs(page)})
 
 
 def section_names(script: Path) -> set[str]:
@@ -155,10 +164,15 @@ def section_names(script: Path) -> set[str]:
 
     Returns:
         set[str]: section names that are opened and closed.
+
+    Raises:
+        OSError: the file cannot be read.
     """
     starts, ends = set(), set()
-    for match in _SECTION_MARK.finditer(script.read_text(encoding="utf-8")):
-        (starts if match["kind"].lower() == "start" else ends).add(match["name"])
+    for line in script.read_text(encoding="utf-8").splitlines():
+        match = _SNIPPETS.RE_SNIPPET_SECTION.match(line) if "8<-" in line else None
+        if match and not match["escape"]:
+            (starts if match["type"].lower() == "start" else ends).add(match["name"])
     return starts & ends
 
 
@@ -172,7 +186,7 @@ def snippet_error(ref: SnippetRef, root: Path) -> str | None:
     Returns:
         str | None: a message naming the page line and the target, or None if it resolves.
     """
-    where = f"{_display(ref.page, root)}:{ref.line}"
+    where = f"{relative(ref.page, root)}:{ref.line}"
     target = root / ref.path
     if not target.is_file():
         return (
@@ -187,10 +201,3 @@ def snippet_error(ref: SnippetRef, root: Path) -> str | None:
             f"'# --8<-- [start:{ref.section}]' and '# --8<-- [end:{ref.section}]'."
         )
     return None
-
-
-def _display(path: Path, root: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(root.resolve()))
-    except ValueError:
-        return str(path)

@@ -24,14 +24,57 @@ def content_root() -> Path:
 
 
 def docs_dir(root: Path | None = None) -> Path:
-    """Return the Markdown pages folder of `root` (default: `content_root()`)."""
+    """Return the Markdown pages folder.
+
+    Args:
+        root (Path | None): a content root; None means `content_root()`.
+
+    Returns:
+        Path: `root/docs`.
+    """
     return (root or content_root()) / "docs"
 
 
 def examples_dir(root: Path | None = None) -> Path:
-    """Return the example scripts folder of `root` (default: `content_root()`)."""
+    """Return the example scripts folder.
+
+    Args:
+        root (Path | None): a content root; None means `content_root()`.
+
+    Returns:
+        Path: `root/examples`.
+    """
     return (root or content_root()) / "examples"
 
 
 #: Default place of the verification record, relative to the repository root.
 DEFAULT_RECORD = Path("build") / "verification.json"
+
+
+def record_path(root: Path = REPO_ROOT) -> Path:
+    """Return where the verification record is read and written.
+
+    Args:
+        root (Path): the repository root.
+
+    Returns:
+        Path: `$VERIFICATION_RECORD` when set, else `root/build/verification.json`.
+    """
+    override = os.environ.get("VERIFICATION_RECORD")
+    return Path(override) if override else root / DEFAULT_RECORD
+
+
+def relative(path: Path, root: Path) -> str:
+    """Return `path` relative to `root` in POSIX form, for messages and record keys.
+
+    Args:
+        path (Path): a file inside `root` (or elsewhere: then returned as given).
+        root (Path): the folder to be relative to.
+
+    Returns:
+        str: e.g. `docs/index.md`.
+    """
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()

@@ -1,7 +1,9 @@
 """The verification record: what the last test run executed, with what, and how it ended.
 
-Written by the examples stage of `make test` (a pytest plugin, enabled with
-`--record PATH`), read by the MkDocs hook that stamps each page. JSON layout::
+Written by the examples stage of `make test` (the pytest plugin in
+`tooling/record_plugin.py`, enabled with `--record PATH`), read by the MkDocs
+hook that stamps each page. This module imports nothing from the test tools:
+the site build (docs-only environment) reads records too. JSON layout::
 
     {
       "schema": 1,
@@ -12,15 +14,14 @@ Written by the examples stage of `make test` (a pytest plugin, enabled with
       "summary": {"passed": 12, "failed": 0, "not-verified": 1},
       "examples": [{"id": ..., "source": ..., "line": ..., "requires": ["cuda"],
                     "status": "passed" | "failed" | "not-verified", "reason": ...,
-                    "seconds": ..., "device": ..., "versions": {...}}, ...]
+                    "seconds": <float, seconds of the example's own run>,
+                    "device": ..., "versions": {...}}, ...]
     }
 
-This module imports nothing from the test tools: the site build (docs-only
-environment) reads records too.
-
-`sources` holds the hash of every file scanned for examples at the end of the run,
-so a page edited after the run is shown as "not verified in this build" instead of
-inheriting a stamp it did not earn.
+`sources` holds the hash of every file that was scanned for examples when the run
+started, and `examples` lists every example collected then, including those that
+did not run (as "not-verified"). A page edited after the run, or with an example
+the run did not finish, is therefore never stamped as verified.
 """
 
 from __future__ import annotations
@@ -28,20 +29,23 @@ from __future__ import annotations
 import hashlib
 import json
 import platform
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from importlib import metadata
 from pathlib import Path
+from typing import Literal
 
-from tooling.paths import docs_dir, examples_dir
+from tooling.paths import docs_dir, examples_dir, relative
 
 SCHEMA = 1
 STATUSES = ("passed", "failed", "not-verified")
-#: Libraries whose versions are stamped, as (record key, distribution names to try).
+#: Reason of an example that was collected but whose test did not finish.
+UNFINISHED = "did not run to completion in this session"
+#: Stamped libraries: (record key, name shown on pages, distributions that provide it).
 LIBRARIES = (
-    ("torch", ("torch",)),
-    ("tensorflow", ("tensorflow-cpu", "tensorflow")),
-    ("numpy", ("numpy",)),
+    ("torch", "torch", ("torch",)),
+    ("tensorflow", "TensorFlow", ("tensorflow-cpu", "tensorflow")),
+    ("numpy", "NumPy", ("numpy",)),
 )
 
 
@@ -53,6 +57,9 @@ def file_sha256(path: Path) -> str:
 
     Returns:
         str: 64 hex characters.
+
+    Raises:
+        OSError: the file cannot be read.
     """
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
@@ -69,48 +76,79 @@ def source_files(root: Path) -> list[Path]:
     return sorted(docs_dir(root).rglob("*.md")) + sorted(examples_dir(root).rglob("*.py"))
 
 
-def library_versions() -> dict[str, str | None]:
-    """Return the installed versions of Python and the stamped libraries.
+def hash_sources(root: Path) -> dict[str, str]:
+    """Hash every page and example script under `root`.
+
+    Args:
+        root (Path): content root.
 
     Returns:
-        dict[str, str | None]: `{"python": "3.11.7", "torch": "2.14.1+cu130", ...}`;
-        None for a library that is not installed.
+        dict[str, str]: root-relative path -> SHA-256.
+    """
+    return {relative(path, root): file_sha256(path) for path in source_files(root)}
+
+
+def installed_versions() -> dict[str, str | None]:
+    """Return the installed versions of Python and the stamped libraries (package metadata).
+
+    Used when no example reported the versions it imported (e.g. none ran).
+
+    Returns:
+        dict[str, str | None]: `{"python": "3.11.7", "torch": "2.14.1", ...}`; None for a
+        library that is not installed.
     """
     versions: dict[str, str | None] = {"python": platform.python_version()}
-    for key, distributions in LIBRARIES:
+    for key, _name, distributions in LIBRARIES:
         versions[key] = None
-        for name in distributions:
+        for distribution in distributions:
             try:
-                versions[key] = metadata.version(name)
+                versions[key] = metadata.version(distribution)
                 break
             except metadata.PackageNotFoundError:
                 continue
     return versions
 
 
-def build_record(entries: list[dict], root: Path, device: str) -> dict:
-    """Assemble a record from per-example entries.
+def count_statuses(entries: list[dict]) -> dict[str, int]:
+    """Count entries per status.
 
     Args:
-        entries (list[dict]): one dict per example (keys as in the module docstring).
-        root (Path): content root whose sources are hashed.
-        device (str): device the examples ran on, e.g. `"cpu"` or `"cuda (NVIDIA H200)"`.
+        entries (list[dict]): record entries.
 
     Returns:
-        dict: the record, ready for `json.dump`.
+        dict[str, int]: a count for each of `STATUSES`.
+
+    Raises:
+        KeyError: an entry has a status outside `STATUSES`.
     """
-    summary = {status: 0 for status in STATUSES}
+    counts = dict.fromkeys(STATUSES, 0)
     for entry in entries:
-        summary[entry["status"]] += 1
-    environment = {**library_versions(), "platform": platform.platform(), "device": device}
+        counts[entry["status"]] += 1
+    return counts
+
+
+def build_record(
+    entries: list[dict], sources: dict[str, str], environment: dict[str, str | None]
+) -> dict:
+    """Assemble a record.
+
+    Args:
+        entries (list[dict]): one dict per collected example (keys as in the module docstring).
+        sources (dict[str, str]): from `hash_sources`, taken when the run started.
+        environment (dict): versions (`python`, `torch`, ...) and `device` of the run.
+
+    Returns:
+        dict: the record, ready for `write_record`.
+
+    Raises:
+        KeyError: an entry has a status outside `STATUSES`.
+    """
     return {
         "schema": SCHEMA,
         "created": datetime.now(UTC).isoformat(timespec="seconds"),
-        "environment": environment,
-        "sources": {
-            path.relative_to(root).as_posix(): file_sha256(path) for path in source_files(root)
-        },
-        "summary": summary,
+        "environment": {**environment, "platform": platform.platform()},
+        "sources": sources,
+        "summary": count_statuses(entries),
         "examples": sorted(entries, key=lambda e: (e["source"], e["line"])),
     }
 
@@ -121,6 +159,9 @@ def write_record(record: dict, path: Path) -> None:
     Args:
         record (dict): from `build_record`.
         path (Path): destination (inside a git-ignored build folder).
+
+    Raises:
+        OSError: the file cannot be written.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -142,11 +183,14 @@ def load_record(path: Path) -> dict | None:
         return None
     try:
         record = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ValueError(f"{path}: not valid JSON ({exc}); delete it and run `make test`") from exc
     if not isinstance(record, dict) or record.get("schema") != SCHEMA:
         raise ValueError(f"{path}: not a verification record of schema {SCHEMA}; run `make test`")
     return record
+
+
+PageState = Literal["verified", "partial", "failed", "unverified", "none"]
 
 
 @dataclass
@@ -154,20 +198,21 @@ class PageVerification:
     """What the record says about one page.
 
     Attributes:
-        state (str): `"verified"` (all examples passed), `"partial"` (none failed, some
-            not verified), `"failed"`, `"unverified"` (no record, or a source changed
-            since the run) or `"none"` (the page has no examples).
+        state (PageState): `"verified"` (every example passed), `"partial"` (some passed,
+            none failed, some not run), `"failed"` (at least one failed), `"unverified"`
+            (no record, a source changed since the run, or no example ran) or `"none"`
+            (the page shows no examples).
         passed (int): examples that ran and printed what the page shows.
         failed (list[str]): ids of the examples that failed.
-        not_verified (list[dict]): the record entries of examples not run in this build.
+        not_verified (list[dict]): record entries of the examples not run in this build.
         stale (list[str]): sources changed since the run, or missing from it.
     """
 
-    state: str
+    state: PageState
     passed: int = 0
-    failed: list[str] | None = None
-    not_verified: list[dict] | None = None
-    stale: list[str] | None = None
+    failed: list[str] = field(default_factory=list)
+    not_verified: list[dict] = field(default_factory=list)
+    stale: list[str] = field(default_factory=list)
 
 
 def verify_page(record: dict | None, sources: list[str], root: Path) -> PageVerification:
@@ -175,7 +220,8 @@ def verify_page(record: dict | None, sources: list[str], root: Path) -> PageVeri
 
     Args:
         record (dict | None): the loaded record, or None when the build has none.
-        sources (list[str]): the page file and every script it embeds, relative to `root`.
+        sources (list[str]): the page file and every file it embeds, relative to `root`
+            (see `tooling.pages.page_sources`).
         root (Path): repository root, to hash the current files.
 
     Returns:
@@ -187,9 +233,7 @@ def verify_page(record: dict | None, sources: list[str], root: Path) -> PageVeri
     stale = [
         source
         for source in sources
-        if recorded.get(source) is None
-        or not (root / source).is_file()
-        or recorded[source] != file_sha256(root / source)
+        if not (root / source).is_file() or recorded.get(source) != file_sha256(root / source)
     ]
     if stale:
         return PageVerification("unverified", stale=stale)
@@ -200,5 +244,10 @@ def verify_page(record: dict | None, sources: list[str], root: Path) -> PageVeri
     passed = sum(entry["status"] == "passed" for entry in entries)
     failed = [entry["id"] for entry in entries if entry["status"] == "failed"]
     not_verified = [entry for entry in entries if entry["status"] == "not-verified"]
-    state = "failed" if failed else "partial" if not_verified else "verified"
-    return PageVerification(state, passed, failed, not_verified, [])
+    if failed:
+        state: PageState = "failed"
+    elif not_verified:
+        state = "partial" if passed else "unverified"
+    else:
+        state = "verified"
+    return PageVerification(state, passed, failed, not_verified)

@@ -1,8 +1,8 @@
 """Run one example with pytest-examples and report failures by file and line.
 
-pytest-examples (0.0.18, pinned) is the engine. Three thin adaptations make it
-fit a site that shows real library output; each is installed by `install()`
-and covered by tests/tooling, which fail the day an adaptation stops applying:
+pytest-examples (0.0.18, pinned) is the engine. Thin adaptations make it fit a
+site that shows real library output; each is installed by `install()` and
+covered by tests/tooling, which fail the day an adaptation stops applying:
 
 1. Exact output. pytest-examples re-formats non-string `print` arguments with
    black when the output spans lines (a torch tensor became
@@ -17,6 +17,14 @@ and covered by tests/tooling, which fail the day an adaptation stops applying:
    exception into a normal test failure that names the file and line.
 3. Messages. A wrong `#>` output fails with `path:line`, the expected and the
    actual output, and the command that rewrites outputs after an intended change.
+4. Interrupted examples. pytest-examples swallows a KeyboardInterrupt raised in an
+   example and compares only what printed before it; here it fails the example.
+   An example that calls `sys.exit()` fails too.
+5. Empty output. `print()` is written as a bare `#>` line, which pytest-examples
+   did not recognise as an old output line when rewriting.
+
+Expected output is exactly what `print` wrote, so examples must not print things
+that change between runs: object addresses, sets of strings, timings, dates.
 """
 
 from __future__ import annotations
@@ -36,12 +44,19 @@ from tooling.examples import Example
 
 #: The pytest-examples release these adaptations were written against.
 PINNED_PYTEST_EXAMPLES = "0.0.18"
+#: Longest `#> ` line; longer output goes in a `"""` block (ruff's line length too).
+LINE_LENGTH = 100
 _COMMENT = "#> "
+_OLD_OUTPUT_LINE = re.compile(r"^ *#>(?: |$)", re.MULTILINE)
 _UPDATE_HINT = "If the library change is intended, run `make update-examples` and review the diff."
 
 
 class ExampleFailure(AssertionError):
     """An example's printed output differs from the output written under its prints."""
+
+
+class ExampleInterrupted(Exception):  # noqa: N818 - reads as what happened to the example
+    """The example raised KeyboardInterrupt (pytest-examples would swallow it)."""
 
 
 class ExactArg(_run_code.Arg):
@@ -51,13 +66,14 @@ class ExactArg(_run_code.Arg):
         self.data = value if isinstance(value, str) else str(value)
         self.is_str = isinstance(value, str)
 
-    def format(self, config: object) -> str:  # noqa: ARG002 - signature of the base class
-        """Return the argument unchanged, whatever the line length."""
-        return self.data
-
 
 class ExactPrintStatements(_run_code.InsertPrintStatements):
     """Writes expected output as the exact text `print` produced."""
+
+    def __exit__(self, exc_type, exc, tb) -> None:
+        super().__exit__(exc_type, exc, tb)
+        if exc_type is KeyboardInterrupt:
+            raise ExampleInterrupted("KeyboardInterrupt") from exc
 
     def _insert_print_args(
         self, lines: list[str], statement, in_python: bool, line_index: int, col: int
@@ -97,6 +113,7 @@ def install() -> None:
     _run_code.Arg = ExactArg
     _run_code.InsertPrintStatements = ExactPrintStatements
     _run_code.create_example_traceback = _no_fake_traceback
+    _run_code.comment_prefix_re = _OLD_OUTPUT_LINE
 
 
 def describe_mismatch(example: Example, expected_source: str) -> str:
@@ -113,8 +130,9 @@ def describe_mismatch(example: Example, expected_source: str) -> str:
     written = example.code.source.splitlines()
     printed = expected_source.splitlines()
     matcher = difflib.SequenceMatcher(a=written, b=printed, autojunk=False)
-    first = next(op for op in matcher.get_opcodes() if op[0] != "equal")
-    _, w_start, w_end, p_start, p_end = first
+    # No differing line means only line endings differ (a missing final newline, CRLF).
+    first = next((op for op in matcher.get_opcodes() if op[0] != "equal"), None)
+    _, w_start, w_end, p_start, p_end = first or ("equal", len(written), len(written), 0, 0)
     line = example.code.start_line + w_start + 1
     diff = difflib.unified_diff(
         written, printed, "written in the file", "printed by the libraries", lineterm="", n=2
@@ -149,20 +167,33 @@ def describe_exception(exc: BaseException, example: Example, python_file: Path) 
     ]
     start = example.code.start_line
     source_lines = example.code.source.splitlines()
-    if frames:
-        lineno = frames[-1].lineno or 1
+    if isinstance(exc, ExampleInterrupted) and exc.__cause__ is not None:
+        frames = [
+            frame
+            for frame in traceback.extract_tb(exc.__cause__.__traceback__)
+            if frame.filename == str(python_file)
+        ]
+    lineno = frames[-1].lineno if frames else None
+    if isinstance(exc, SyntaxError) and exc.filename == str(python_file):
+        lineno = exc.lineno
+    if lineno:
         line = start + lineno
         code = source_lines[lineno - 1].strip() if lineno <= len(source_lines) else ""
     else:
         line, code = start + 1, ""
-    message = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+    if isinstance(exc, SyntaxError):  # its standard rendering names the temporary file
+        message = f"{type(exc).__name__}: {exc.msg}"
+    elif isinstance(exc, ExampleInterrupted):
+        message = "KeyboardInterrupt"
+    else:
+        message = "".join(traceback.format_exception_only(type(exc), exc)).strip()
     chain = "\n".join(f"    {example.source}:{start + (f.lineno or 0)} in {f.name}" for f in frames)
     return (
         f"{example.source}:{line}: example raised {message}\n"
         f"  > {code}\n"
         f"  example frames (innermost last):\n{chain or '    (none)'}\n"
         "An uncaught exception is always a failure. If the error is what the page shows, "
-        "catch it and print its type and message (see CONTRIBUTING)."
+        "catch it and print its type and message (see README, 'How an example is written')."
     )
 
 
@@ -179,6 +210,7 @@ def run_example(eval_example: EvalExample, example: Example) -> None:
     """
     __tracebackhide__ = True
     install()
+    eval_example.set_config(line_length=LINE_LENGTH)
     code = example.code
     problem = None
     try:
@@ -188,7 +220,7 @@ def run_example(eval_example: EvalExample, example: Example) -> None:
             eval_example.run_print_check(code)
     except ExampleFailure as failure:
         problem = describe_mismatch(example, str(failure))
-    except Exception as exc:  # noqa: BLE001 - any exception of the example is its failure
+    except (Exception, SystemExit) as exc:  # any exception of the example is its failure
         problem = describe_exception(exc, example, eval_example.tmp_path / f"{code.module_name}.py")
     # Failing outside the `except` keeps pytest from printing the chained exception.
     if problem:

@@ -16,8 +16,9 @@ EXAMPLES = collect(content_root())
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=[example.id for example in EXAMPLES])
-def test_example(example, eval_example, sandbox, device, record_property) -> None:
+def test_example(example, eval_example, sandbox, device, versions, record_property) -> None:
     record_property("device", device)
+    record_property("versions", versions)
     if example.not_run:
         pytest.skip(f"not run: {example.not_run}")
     if "cuda" in example.requires and not device.startswith("cuda"):

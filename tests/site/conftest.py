@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tooling.paths import DEFAULT_RECORD, REPO_ROOT
+from tooling.paths import REPO_ROOT, record_path
 from tooling.record import load_record
 
 SITE = REPO_ROOT / "site"
@@ -27,4 +27,4 @@ def site() -> Path:
 @pytest.fixture(scope="session")
 def record() -> dict | None:
     """The verification record the site was stamped from (None if there is none)."""
-    return load_record(REPO_ROOT / DEFAULT_RECORD)
+    return load_record(record_path(REPO_ROOT))

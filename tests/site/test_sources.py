@@ -74,6 +74,27 @@ def test_translations_embed_the_same_examples_and_code():
     assert not problems, "\n".join(problems)
 
 
+# Any fence a reader sees as Python: backticks or tildes, any length, any indent.
+_PYTHON_FENCE = re.compile(r"^\s*(`{3,}|~{3,})\s*\{?\s*\.?(py|python|python3)\b", re.IGNORECASE)
+
+
+def test_every_python_block_is_run():
+    # pytest-examples only finds ``` fences indented with spaces; a block written any other
+    # way would be shown on the site but never executed.
+    problems = []
+    for page in page_files(DOCS):
+        lines = page.read_text(encoding="utf-8").splitlines()
+        fences = [n for n, line in enumerate(lines, start=1) if _PYTHON_FENCE.match(line)]
+        found = {block.start_line for block in find_examples(page)}
+        problems += [
+            f"{_rel(page)}:{n}: this Python block is not collected by the suite; "
+            "write it as a ``` fence (three backticks) indented with spaces only"
+            for n in fences
+            if n not in found
+        ]
+    assert not problems, "\n".join(problems)
+
+
 def test_snippet_references_resolve():
     problems = [
         message

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tooling.mkdocs_hooks import render_stamp
-from tooling.record import build_record, verify_page
+from tooling.record import build_record, hash_sources, installed_versions, verify_page
 
 
 @pytest.fixture
@@ -32,6 +32,18 @@ def _entry(status, source="examples/demo.py", reason=None):
 SOURCES = ["docs/page.md", "examples/demo.py"]
 
 
+def _record(entries, tree):
+    return build_record(entries, hash_sources(tree), {**installed_versions(), "device": "cpu"})
+
+
+def test_examples_that_never_ran_leave_the_page_unverified(tree):
+    entry = _entry("not-verified", reason="did not run to completion in this session")
+    verification = verify_page(_record([entry], tree), SOURCES, tree)
+    assert verification.state == "unverified"
+    record = _record([entry], tree)
+    assert "`examples/demo.py`: 本次运行中没有执行完" in render_stamp(verification, record, "zh")
+
+
 def test_no_record_means_not_verified(tree):
     verification = verify_page(None, SOURCES, tree)
     assert verification.state == "unverified"
@@ -40,7 +52,7 @@ def test_no_record_means_not_verified(tree):
 
 
 def test_all_passed_is_verified_with_versions_and_date(tree):
-    record = build_record([_entry("passed")], tree, "cpu")
+    record = _record([_entry("passed")], tree)
     verification = verify_page(record, SOURCES, tree)
     assert verification.state == "verified"
     stamp = render_stamp(verification, record, "en")
@@ -50,7 +62,7 @@ def test_all_passed_is_verified_with_versions_and_date(tree):
 
 
 def test_a_change_after_the_run_withdraws_the_stamp(tree):
-    record = build_record([_entry("passed")], tree, "cpu")
+    record = _record([_entry("passed")], tree)
     (tree / "examples" / "demo.py").write_text("print(2)\n#> 2\n")
     verification = verify_page(record, SOURCES, tree)
     assert verification.state == "unverified"
@@ -58,7 +70,7 @@ def test_a_change_after_the_run_withdraws_the_stamp(tree):
 
 
 def test_a_failure_stamps_the_page_failed(tree):
-    record = build_record([_entry("failed")], tree, "cpu")
+    record = _record([_entry("failed")], tree)
     verification = verify_page(record, SOURCES, tree)
     assert verification.state == "failed"
     assert "1 example on this page failed" in render_stamp(verification, record, "en")
@@ -66,7 +78,7 @@ def test_a_failure_stamps_the_page_failed(tree):
 
 def test_cuda_example_without_gpu_is_listed_as_not_verified(tree):
     entry = {**_entry("not-verified", reason="needs CUDA"), "requires": ["cuda"]}
-    record = build_record([entry], tree, "cpu")
+    record = _record([_entry("passed", source="docs/page.md"), entry], tree)
     verification = verify_page(record, SOURCES, tree)
     assert verification.state == "partial"
     assert "`examples/demo.py`: needs CUDA" in render_stamp(verification, record, "en")

@@ -10,8 +10,9 @@ import json
 import textwrap
 
 import pytest_examples
+from pytest_examples import run_code
 
-from tests.tooling.conftest import run_examples_stage
+from tests.tooling.stage import run_examples_stage
 from tooling import runner
 
 TENSOR_PAGE = '''\
@@ -99,10 +100,52 @@ def test_cuda_example_is_reported_not_verified_without_a_gpu(content):
 def test_adaptations_target_the_pinned_pytest_examples():
     # The adaptations replace pytest-examples internals; an upgrade must re-check them.
     assert pytest_examples.__version__ == runner.PINNED_PYTEST_EXAMPLES
+    upstream = runner.ExactPrintStatements.__bases__[0]
+    for name in ("_insert_print_args", "check_print_statements", "updated_print_statements"):
+        assert name in vars(upstream), f"pytest-examples no longer defines {name}"
+    assert "create_example_traceback" in vars(run_code)
+    assert "comment_prefix_re" in vars(run_code)
     runner.install()
-    from pytest_examples import run_code
-
     assert run_code.Arg is runner.ExactArg
     assert run_code.InsertPrintStatements is runner.ExactPrintStatements
-    assert hasattr(run_code.InsertPrintStatements, "_insert_print_args")
-    assert hasattr(run_code.InsertPrintStatements, "check_print_statements")
+    assert run_code.create_example_traceback is runner._no_fake_traceback
+    assert run_code.comment_prefix_re is runner._OLD_OUTPUT_LINE
+
+
+SURPRISES = {
+    "interrupt.py": (
+        "print(1)\n#> 1\nraise KeyboardInterrupt\nprint(2)\n#> 999\n",
+        "examples/interrupt.py:3: example raised KeyboardInterrupt",
+    ),
+    "exits.py": (
+        "import sys\n\nsys.exit(3)\n",
+        "examples/exits.py:3: example raised SystemExit: 3",
+    ),
+    "syntax.py": (
+        "x = 1\ny = 2\nprint(x +)\n",
+        "examples/syntax.py:3: example raised SyntaxError: invalid syntax",
+    ),
+    "nested.py": (
+        "def inner():\n    raise RuntimeError('deep')\n\n\ninner()\n",
+        "examples/nested.py:2: example raised RuntimeError: deep",
+    ),
+}
+
+
+def test_interrupt_exit_syntax_error_and_nested_raise_fail_at_their_line(content):
+    for name, (source, _) in SURPRISES.items():
+        (content / "examples" / name).write_text(source)
+    result = run_examples_stage(content)
+    assert result.returncode == 1, result.stdout
+    assert f"{len(SURPRISES)} failed" in result.stdout, result.stdout
+    for _, expected in SURPRISES.values():
+        assert expected in result.stdout, result.stdout
+
+
+def test_empty_print_is_checked_and_updated_once(content):
+    script = content / "examples" / "blank.py"
+    script.write_text("print()\nprint('x')\n")
+    for _ in range(2):  # a second update must not add another output line
+        assert run_examples_stage(content, "--update-examples").returncode == 0
+    assert script.read_text() == "print()\n#>\nprint('x')\n#> x\n"
+    assert run_examples_stage(content).returncode == 0

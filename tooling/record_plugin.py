@@ -1,0 +1,115 @@
+"""pytest plugin that writes the verification record (`--record PATH`).
+
+Registered by `tests/conftest.py` on the controller only: with pytest-xdist, every
+worker's reports reach the controller, which keeps one entry per example.
+
+Every example collected at the start is recorded. It starts as "not-verified"
+("did not run to completion") and becomes "passed" only when its test passed, so
+a crashed worker, an interrupted run or a `-k` selection can never leave an
+example marked as passed that did not pass.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from tooling.examples import Example, ExampleMarkerError, collect
+from tooling.paths import content_root
+from tooling.record import (
+    UNFINISHED,
+    build_record,
+    count_statuses,
+    hash_sources,
+    installed_versions,
+    write_record,
+)
+
+#: The test that runs examples; its parameter id is the example id.
+EXAMPLE_TEST = re.compile(r"tests/examples/test_examples\.py::test_example\[(?P<id>.+)\]$")
+
+
+class VerificationRecorder:
+    """Collects one record entry per example from test reports and writes the record.
+
+    Args:
+        config (pytest.Config): the session's config.
+        path (Path): where to write the record.
+    """
+
+    def __init__(self, config: pytest.Config, path: Path) -> None:
+        self.config = config
+        self.path = path
+        root = content_root()
+        # Hash and collect at the start: an edit made during the run is not "verified".
+        self.sources = hash_sources(root)
+        try:
+            examples = collect(root)
+        except ExampleMarkerError as exc:
+            raise pytest.UsageError(str(exc)) from None
+        self.entries: dict[str, dict] = {
+            example.id: _initial_entry(example) for example in examples
+        }
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        """Update the example's entry from one phase's report (setup, call or teardown)."""
+        match = EXAMPLE_TEST.search(report.nodeid.replace("\\", "/"))
+        entry = self.entries.get(match["id"]) if match else None
+        if entry is None:
+            return
+        props = dict(report.user_properties)
+        entry.update({key: props[key] for key in ("device", "versions") if key in props})
+        if report.failed:
+            # A crashed xdist worker reports the example as failed in its own report.
+            entry["status"], entry["reason"] = "failed", f"failed during {report.when}"
+        elif report.skipped and entry["status"] != "failed":
+            entry["status"], entry["reason"] = "not-verified", _skip_reason(report)
+        elif report.when == "call" and report.passed:
+            entry["status"], entry["reason"] = "passed", None
+            entry["seconds"] = round(report.duration, 3)
+
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        """Write the record, whatever the outcome: unfinished examples stay not verified."""
+        entries = list(self.entries.values())
+        ran = [entry["versions"] for entry in entries if entry.get("versions")]
+        # The versions the examples really imported; package metadata if none ran.
+        versions = Counter(tuple(sorted(v.items())) for v in ran).most_common(1)
+        environment = dict(versions[0][0]) if versions else installed_versions()
+        devices = sorted({entry["device"] for entry in entries if entry.get("device")})
+        environment["device"] = ", ".join(devices) or "cpu"
+        write_record(build_record(entries, self.sources, environment), self.path)
+
+    def pytest_terminal_summary(self, terminalreporter) -> None:
+        """Print how many examples were verified, and why the others were not."""
+        counts = count_statuses(list(self.entries.values()))
+        terminalreporter.write_sep("-", "verification summary")
+        terminalreporter.write_line(
+            f"examples: {counts['passed']} verified, {counts['failed']} failed, "
+            f"{counts['not-verified']} not verified"
+        )
+        for entry in self.entries.values():
+            if entry["status"] == "not-verified":
+                terminalreporter.write_line(f"  not verified: {entry['id']}: {entry['reason']}")
+        terminalreporter.write_line(f"verification record: {self.path}")
+
+
+def _initial_entry(example: Example) -> dict:
+    return {
+        "id": example.id,
+        "source": example.source,
+        "line": example.line,
+        "requires": sorted(example.requires),
+        "status": "not-verified",
+        "reason": UNFINISHED,
+        "seconds": None,
+    }
+
+
+def _skip_reason(report: pytest.TestReport) -> str:
+    longrepr = report.longrepr
+    if isinstance(longrepr, tuple) and len(longrepr) == 3:
+        return str(longrepr[2]).removeprefix("Skipped: ")
+    return str(longrepr)
