@@ -27,8 +27,11 @@ from pytest_examples import CodeExample, find_examples
 from tooling.pages import is_snippet_line
 from tooling.paths import docs_dir, examples_dir, relative
 
-_REQUIRES_LINE = re.compile(r"^#\s*requires:\s*(?P<what>[\w, ]+?)\s*$", re.MULTILINE)
+# Marker lines of scripts; a trailing comment is allowed after `requires`.
+_REQUIRES_LINE = re.compile(r"^#\s*requires:\s*(?P<what>[\w, ]*?)\s*(#.*)?$", re.MULTILINE)
 _NOT_RUN_LINE = re.compile(r"^#\s*not-run:(?P<reason>.*)$", re.MULTILINE)
+# Anything that looks like a marker, to reject misspelt ones instead of ignoring them.
+_MARKER_LIKE = re.compile(r"^\s*#\s*(requires|not[-_ ]?run)\s*:", re.MULTILINE | re.IGNORECASE)
 _KNOWN_REQUIREMENTS = {"cuda"}
 
 
@@ -72,23 +75,29 @@ def collect(root: Path) -> list[Example]:
         list[Example]: inline page blocks first, then scripts, in path order.
 
     Raises:
-        ExampleMarkerError: a marker names an unknown requirement or a `not-run` has no reason;
-            the message names the file and line.
+        ExampleMarkerError: markers are malformed (unknown requirement, `not-run` without a
+            reason, an interactive `>>>` block); the message names every file and line.
     """
     found: list[Example] = []
+    errors: list[str] = []
     pages = docs_dir(root)
-    if pages.is_dir():
-        blocks = sorted(find_examples(pages), key=lambda c: (str(c.path), c.start_line))
-        for code in blocks:
-            if code.path.suffix != ".md":
-                continue  # find_examples also reads .py docstrings; pages are Markdown only
-            if _is_include_block(code, root):
-                continue  # the embedded script is tested as a script
-            found.append(_from_block(code, root))
-    scripts = examples_dir(root)
-    if scripts.is_dir():
-        for path in sorted(scripts.rglob("*.py")):
+    blocks = sorted(find_examples(pages), key=lambda c: (str(c.path), c.start_line))
+    scripts = sorted(examples_dir(root).rglob("*.py"))
+    for code in blocks if pages.is_dir() else []:
+        try:
+            # find_examples also reads .py docstrings; pages are Markdown only. A block of
+            # `--8<--` lines embeds a script, which is tested as a script.
+            if code.path.suffix == ".md" and not _is_include_block(code, root):
+                found.append(_from_block(code, root))
+        except ExampleMarkerError as exc:
+            errors.append(str(exc))
+    for path in scripts:
+        try:
             found.append(_from_script(path, root))
+        except ExampleMarkerError as exc:
+            errors.append(str(exc))
+    if errors:
+        raise ExampleMarkerError("\n".join(errors))
     return found
 
 
@@ -106,6 +115,12 @@ def _is_include_block(code: CodeExample, root: Path) -> bool:
 
 def _from_block(code: CodeExample, root: Path) -> Example:
     source = relative(code.path, root)
+    language = code.prefix.strip(" {}.").split()[0] if code.prefix.strip(" {}.") else ""
+    if language in {"pycon", "pyrepl"} or code.source.lstrip().startswith(">>>"):
+        raise ExampleMarkerError(
+            f"{source}:{code.start_line}: interactive `>>>` sessions are not checked; write the "
+            "code as a script with print(...) and its output as `#> ` lines"
+        )
     # pytest-examples' start_line is the fence line; the code starts on the next one.
     line = code.start_line + 1
     settings = code.prefix_settings()
@@ -127,6 +142,15 @@ def _from_script(path: Path, root: Path) -> Example:
     # compared with the UUID groups of page blocks.
     code.group = uuid.uuid4()
     requires: frozenset[str] = frozenset()
+    for match in _MARKER_LIKE.finditer(text):
+        line_end = text.find("\n", match.start())
+        marker = text[match.start() : line_end if line_end != -1 else None]
+        if not (_REQUIRES_LINE.match(marker) or _NOT_RUN_LINE.match(marker)):
+            line = text[: match.start()].count("\n") + 1
+            raise ExampleMarkerError(
+                f"{source}:{line}: malformed marker {marker.strip()!r}; write it at the start "
+                "of a line as `# requires: cuda` or `# not-run: <reason>`"
+            )
     for match in _REQUIRES_LINE.finditer(text):
         line = text[: match.start()].count("\n") + 1
         requires |= _parse_requires(match["what"], f"{source}:{line}")

@@ -186,8 +186,8 @@ def render_stamp(verification: PageVerification, record: dict | None, locale: st
     env = record["environment"]
     libs = " · ".join(f"{name} {_public(env[key])}" for key, name, _ in LIBRARIES if env.get(key))
     date = datetime.fromisoformat(record["created"]).date().isoformat()
-    device = "CPU" if env["device"] == "cpu" else env["device"]
-    where = f"Python {env['python']}, {device}"
+    device = env.get("device") or "cpu"
+    where = f"Python {env.get('python')}, {'CPU' if device == 'cpu' else device}"
     if state == "failed":
         failed = verification.failed
         return _admonition(

@@ -22,6 +22,9 @@ covered by tests/tooling, which fail the day an adaptation stops applying:
    An example that calls `sys.exit()` fails too.
 5. Empty output. `print()` is written as a bare `#>` line, which pytest-examples
    did not recognise as an old output line when rewriting.
+6. Orphan output. pytest-examples checks `#>` lines only under the `print` calls
+   that ran; `#>` lines under anything else (a bare expression, `pprint`, a
+   `print` in a branch that did not run) were never compared. They fail here.
 
 Expected output is exactly what `print` wrote, so examples must not print things
 that change between runs: object addresses, sets of strings, timings, dates.
@@ -48,11 +51,18 @@ PINNED_PYTEST_EXAMPLES = "0.0.18"
 LINE_LENGTH = 100
 _COMMENT = "#> "
 _OLD_OUTPUT_LINE = re.compile(r"^ *#>(?: |$)", re.MULTILINE)
-_UPDATE_HINT = "If the library change is intended, run `make update-examples` and review the diff."
+_UPDATE_HINT = (
+    "If the new output is right (an intended library upgrade, a new print), run "
+    "`make update-examples` and review the diff."
+)
 
 
 class ExampleFailure(AssertionError):
     """An example's printed output differs from the output written under its prints."""
+
+
+class OrphanOutput(ExampleFailure):
+    """A `#>` line that is not under a `print` call that ran; its 1-based line in the example."""
 
 
 class ExampleInterrupted(Exception):  # noqa: N818 - reads as what happened to the example
@@ -87,10 +97,25 @@ class ExactPrintStatements(_run_code.InsertPrintStatements):
             lines.insert(line_index + 1, indent(f'"""\n{output}\n"""', pad))
 
     def check_print_statements(self, example) -> None:
-        """Raise `ExampleFailure` carrying the source with the outputs really printed."""
+        """Raise `ExampleFailure` if the written output differs from what printed.
+
+        Raises:
+            ExampleFailure: carrying the source with the outputs really printed, or an
+                `OrphanOutput` naming a `#>` line that no `print` that ran produced.
+        """
         expected_source = self.updated_print_statements(example)
         if expected_source is not None:
             raise ExampleFailure(expected_source)
+        printed_after = {
+            _run_code.find_print_location(example, statement.line_no)[0]
+            for statement in self.print_statements()
+        }
+        lines = example.source.splitlines()
+        for index, line in enumerate(lines):
+            starts_run = index == 0 or not _OLD_OUTPUT_LINE.match(lines[index - 1])
+            # `index` is 0-based, so the line before it has the 1-based number `index`.
+            if _OLD_OUTPUT_LINE.match(line) and starts_run and index not in printed_after:
+                raise OrphanOutput(index + 1)
 
 
 def _no_fake_traceback(exc: BaseException, module_path: str, example: object) -> None:
@@ -193,7 +218,8 @@ def describe_exception(exc: BaseException, example: Example, python_file: Path) 
         f"  > {code}\n"
         f"  example frames (innermost last):\n{chain or '    (none)'}\n"
         "An uncaught exception is always a failure. If the error is what the page shows, "
-        "catch it and print its type and message (see README, 'How an example is written')."
+        "catch it and print its type and message; if the example needs the network, a GPU "
+        "or a download, mark it (see README, 'How an example is written')."
     )
 
 
@@ -218,6 +244,13 @@ def run_example(eval_example: EvalExample, example: Example) -> None:
             eval_example.run_print_update(code)
         else:
             eval_example.run_print_check(code)
+    except OrphanOutput as orphan:
+        line = example.code.start_line + orphan.args[0]
+        problem = (
+            f"{example.source}:{line}: this `#>` output is not under a print() call that ran, "
+            "so nothing checks it. Print the value (print(x), not a bare x or pprint), or "
+            "delete the line."
+        )
     except ExampleFailure as failure:
         problem = describe_mismatch(example, str(failure))
     except (Exception, SystemExit) as exc:  # any exception of the example is its failure

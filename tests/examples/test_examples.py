@@ -8,11 +8,16 @@ from __future__ import annotations
 
 import pytest
 
-from tooling.examples import collect
+from tooling.examples import ExampleMarkerError, collect
 from tooling.paths import content_root
 from tooling.runner import run_example
 
-EXAMPLES = collect(content_root())
+try:
+    EXAMPLES, _problem = collect(content_root()), None
+except ExampleMarkerError as exc:
+    EXAMPLES, _problem = [], str(exc)
+if _problem:  # failing outside `except` keeps pytest from printing the chained exception
+    pytest.fail(f"cannot collect the examples:\n{_problem}", pytrace=False)
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=[example.id for example in EXAMPLES])

@@ -20,7 +20,10 @@ SITE = REPO_ROOT / "site"
 def site() -> Path:
     """The built site; fails with what to run when it is missing."""
     if not (SITE / "index.html").is_file():
-        pytest.fail("site/index.html is missing: build the site first (`make test` does it)")
+        pytest.fail(
+            "site/index.html is missing: the site build (stage 2 of `make test`) failed or did "
+            "not run; fix the build error reported above, or run `make build`"
+        )
     return SITE
 
 

@@ -3,6 +3,7 @@ example script is shown somewhere."""
 
 from __future__ import annotations
 
+import difflib
 import re
 
 from pytest_examples import find_examples
@@ -59,13 +60,7 @@ def test_translations_embed_the_same_examples_and_code():
                     f"{_rel(page)} and {_rel(twin)} embed different snippets:\n"
                     f"  {ours}\n  {theirs}"
                 )
-            blocks = [block.source for block in find_examples(page)]
-            twin_blocks = [block.source for block in find_examples(twin)]
-            if blocks != twin_blocks:
-                problems.append(
-                    f"{_rel(page)} and {_rel(twin)} have different inline code blocks; "
-                    "code, comments in code and printed labels are identical in both languages"
-                )
+            problems += _code_differences(page, twin)
             if _headings(page) != _headings(twin):
                 problems.append(
                     f"{_rel(page)} and {_rel(twin)} have different heading structure "
@@ -93,6 +88,27 @@ def test_every_python_block_is_run():
             if n not in found
         ]
     assert not problems, "\n".join(problems)
+
+
+def _code_differences(page, twin) -> list[str]:
+    """Name the first inline code block that differs between two translations of a page."""
+    ours, theirs = list(find_examples(page)), list(find_examples(twin))
+    for mine, other in zip(ours, theirs, strict=False):
+        if mine.source != other.source:
+            diff = difflib.unified_diff(
+                mine.source.splitlines(), other.source.splitlines(), lineterm="", n=0
+            )
+            return [
+                f"{_rel(page)}:{mine.start_line} and {_rel(twin)}:{other.start_line}: the code "
+                "blocks differ; code, comments in code and printed labels are identical in both "
+                "languages:\n    " + "\n    ".join(list(diff)[2:])
+            ]
+    if len(ours) != len(theirs):
+        return [
+            f"{_rel(page)} has {len(ours)} inline code blocks, {_rel(twin)} has {len(theirs)}; "
+            "both languages show the same code"
+        ]
+    return []
 
 
 def test_snippet_references_resolve():

@@ -149,3 +149,29 @@ def test_empty_print_is_checked_and_updated_once(content):
         assert run_examples_stage(content, "--update-examples").returncode == 0
     assert script.read_text() == "print()\n#>\nprint('x')\n#> x\n"
     assert run_examples_stage(content).returncode == 0
+
+
+def test_output_under_something_other_than_a_ran_print_fails(content):
+    (content / "examples" / "repl.py").write_text(
+        "x = 41 + 1\nx\n#> 43\nprint(x)\n#> 42\n"  # a REPL habit: bare expression
+    )
+    (content / "examples" / "branch.py").write_text(
+        'if False:\n    print("never")\n    #> never\n'  # a print that never ran
+    )
+    result = run_examples_stage(content)
+    assert result.returncode == 1, result.stdout
+    assert "examples/repl.py:3: this `#>` output is not under a print() call" in result.stdout
+    assert "examples/branch.py:3: this `#>` output is not under a print() call" in result.stdout
+
+
+def test_malformed_markers_are_all_reported_before_anything_runs(content):
+    (content / "docs" / "p.md").write_text('# P\n\n```python not-run=""\nprint(1)\n```\n')
+    (content / "examples" / "gpu.py").write_text("# Requires: cuda\nprint(1)\n")
+    (content / "examples" / "tpu.py").write_text("# requires: tpu\nprint(1)\n")
+    result = run_examples_stage(content)
+    assert result.returncode != 0, result.stdout
+    assert "cannot collect the examples" in result.stdout
+    assert "docs/p.md:3: `not-run` needs a reason" in result.stdout
+    assert "examples/gpu.py:1: malformed marker '# Requires: cuda'" in result.stdout
+    assert "examples/tpu.py:1: unknown requirement tpu" in result.stdout
+    assert "Traceback" not in result.stdout

@@ -1,4 +1,5 @@
-"""A broken snippet line stops the build with the page, its line and the target named."""
+"""Broken references stop the build: a snippet line with the page, its line and the target
+named; a dead link or anchor through MkDocs' validation under --strict."""
 
 from __future__ import annotations
 
@@ -8,10 +9,12 @@ import sys
 
 import pytest
 
-from tooling.paths import REPO_ROOT
+from tooling.pages import page_files, snippet_refs
+from tooling.paths import REPO_ROOT, docs_dir, relative
 
-PAGE = "docs/numpy-torch/memory-sharing.en.md"
-GOOD = '--8<-- "examples/numpy_torch/memory_sharing.py:from_numpy"'
+# The first page that embeds a script: the breakage tests edit its first snippet line.
+FIRST_REF = next(ref for page in page_files(docs_dir(REPO_ROOT)) for ref in snippet_refs(page))
+PAGE = relative(FIRST_REF.page, REPO_ROOT)
 
 
 @pytest.fixture
@@ -28,15 +31,15 @@ def site_copy(tmp_path):
 def _break_snippet(copy, replacement: str) -> int:
     page = copy / PAGE
     lines = page.read_text(encoding="utf-8").splitlines(keepends=True)
-    number = next(i for i, line in enumerate(lines, start=1) if line.strip() == GOOD)
-    lines[number - 1] = replacement + "\n"
+    lines[FIRST_REF.line - 1] = replacement + "\n"
     page.write_text("".join(lines), encoding="utf-8")
-    return number
+    return FIRST_REF.line
 
 
 def _build(copy) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(copy / "out")],
+        # As the Makefile builds: --strict and no --quiet (which hides warnings from --strict).
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(copy / "out")],
         cwd=copy,
         capture_output=True,
         text=True,
@@ -48,14 +51,8 @@ def _build(copy) -> subprocess.CompletedProcess:
 @pytest.mark.parametrize(
     ("target", "expected"),
     [
-        (
-            "examples/numpy_torch/missing.py",
-            "snippet file examples/numpy_torch/missing.py does not exist",
-        ),
-        (
-            "examples/numpy_torch/memory_sharing.py:no_such_part",
-            "section 'no_such_part' not found in examples/numpy_torch/memory_sharing.py",
-        ),
+        ("examples/missing.py", "snippet file examples/missing.py does not exist"),
+        (f"{FIRST_REF.path}:no_such_part", f"section 'no_such_part' not found in {FIRST_REF.path}"),
     ],
     ids=["missing-file", "missing-section"],
 )
@@ -72,3 +69,20 @@ def test_unbroken_copy_builds(site_copy):
     result = _build(site_copy)
     assert result.returncode == 0, result.stdout + result.stderr
     assert (site_copy / "out" / "en" / "index.html").is_file()
+
+
+@pytest.mark.parametrize(
+    ("link", "expected"),
+    [
+        ("[gone](no-such-page.md)", "contains a link 'no-such-page.md'"),
+        ("[gone](#no-such-anchor)", "no-such-anchor"),
+    ],
+    ids=["dead-link", "dead-anchor"],
+)
+def test_dead_link_or_anchor_fails_the_strict_build(site_copy, link, expected):
+    page = site_copy / PAGE
+    page.write_text(page.read_text(encoding="utf-8") + f"\n{link}\n", encoding="utf-8")
+    result = _build(site_copy)
+    output = result.stdout + result.stderr
+    assert result.returncode != 0, output
+    assert expected in output, output
