@@ -59,6 +59,8 @@ frozen.flags.writeable = False
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     shared = torch.from_numpy(frozen)
+print(shared.data_ptr() == frozen.__array_interface__["data"][0])  # still shared
+#> True
 # torch emits this warning once per process; the location suffix depends on the build.
 print(caught[0].category.__name__)
 #> UserWarning

@@ -120,9 +120,12 @@ arr += 1  # writes into the existing buffer: the tensor changes
 print(base)
 #> tensor([1., 1., 1.])
 
-ten = torch.from_numpy(np.zeros(3))
-ten.add_(1)  # in-place on the tensor side: the array changes
-ten = ten + 1  # new tensor: the array keeps 1.0
-print(ten.numpy(), ten.dtype)
-#> [2. 2. 2.] torch.float64
+zeros = np.zeros(3)
+ten = torch.from_numpy(zeros)
+ten += 1  # in place on the tensor side (like ten.add_(1)): the array changes
+print(zeros)
+#> [1. 1. 1.]
+ten = ten + 1  # a new tensor: the array keeps its values
+print(zeros, ten)
+#> [1. 1. 1.] tensor([2., 2., 2.], dtype=torch.float64)
 # --8<-- [end:rebinding]
