@@ -52,7 +52,7 @@ build: docs-env
 # The build runs without --quiet: that flag keeps warnings (dead links, anchors)
 # from counting under --strict.
 test: test-env
-	@rm -f $(RECORD); status=0; \
+	@rm -rf $(RECORD) site; status=0; \
 	echo "== 1/3 examples, then the verification record $(RECORD)"; \
 	$(PY) -m pytest tests/examples -n $(WORKERS) --record $(RECORD) || status=1; \
 	echo "== 2/3 site build (strict, stamped from $(RECORD))"; \
@@ -62,9 +62,10 @@ test: test-env
 	exit $$status
 
 # Serial on purpose: pytest-examples rewrites files per worker, and two workers
-# must never edit the same page.
+# must never edit the same page. Writes no record: rewriting is not verifying,
+# so run `make test` afterwards.
 update-examples: test-env
-	$(PY) -m pytest tests/examples -p no:xdist --update-examples --record $(RECORD)
+	$(PY) -m pytest tests/examples -p no:xdist --update-examples
 
 lock: test-env
 	$(BIN)/pip-compile --quiet --extra docs --strip-extras --no-emit-find-links \

@@ -27,12 +27,15 @@ from pytest_examples import CodeExample, find_examples
 from tooling.pages import is_snippet_line
 from tooling.paths import docs_dir, examples_dir, relative
 
-# Marker lines of scripts; a trailing comment is allowed after `requires`.
-_REQUIRES_LINE = re.compile(r"^#\s*requires:\s*(?P<what>[\w, ]*?)\s*(#.*)?$", re.MULTILINE)
-_NOT_RUN_LINE = re.compile(r"^#\s*not-run:(?P<reason>.*)$", re.MULTILINE)
+# Marker lines of scripts, each a whole line; a trailing comment may follow `requires`.
+_REQUIRES_LINE = re.compile(r"#[ \t]*requires:[ \t]*(?P<what>\w[\w, ]*?)[ \t]*(#.*)?")
+_NOT_RUN_LINE = re.compile(r"#[ \t]*not-run:[ \t]*(?P<reason>\S.*?)[ \t]*")
 # Anything that looks like a marker, to reject misspelt ones instead of ignoring them.
-_MARKER_LIKE = re.compile(r"^\s*#\s*(requires|not[-_ ]?run)\s*:", re.MULTILINE | re.IGNORECASE)
+_MARKER_LIKE = re.compile(r"[ \t]*#[ \t]*(requires|not[-_ ]?run)[ \t]*:", re.IGNORECASE)
 _KNOWN_REQUIREMENTS = {"cuda"}
+# Fence languages that are run; other `py...` lexers (pytb, ...) are shown, not run.
+_PYTHON_LANGUAGES = {"py", "python", "python3"}
+_INTERACTIVE_LANGUAGES = {"pycon", "pyrepl"}
 
 
 class ExampleMarkerError(ValueError):
@@ -80,15 +83,26 @@ def collect(root: Path) -> list[Example]:
     """
     found: list[Example] = []
     errors: list[str] = []
-    pages = docs_dir(root)
-    blocks = sorted(find_examples(pages), key=lambda c: (str(c.path), c.start_line))
-    scripts = sorted(examples_dir(root).rglob("*.py"))
-    for code in blocks if pages.is_dir() else []:
+    pages, scripts_dir = docs_dir(root), examples_dir(root)
+    blocks = (
+        sorted(find_examples(pages), key=lambda c: (str(c.path), c.start_line))
+        if pages.is_dir()
+        else []
+    )
+    scripts = sorted(scripts_dir.rglob("*.py")) if scripts_dir.is_dir() else []
+    for path in {code.path for code in blocks} | set(scripts):
+        if not relative(path, root).isascii():
+            errors.append(
+                f"{relative(path, root)}: file names must be ASCII (they become URLs and test "
+                "ids); rename the file"
+            )
+    for code in blocks:
         try:
             # find_examples also reads .py docstrings; pages are Markdown only. A block of
             # `--8<--` lines embeds a script, which is tested as a script.
             if code.path.suffix == ".md" and not _is_include_block(code, root):
-                found.append(_from_block(code, root))
+                if example := _from_block(code, root):
+                    found.append(example)
         except ExampleMarkerError as exc:
             errors.append(str(exc))
     for path in scripts:
@@ -113,17 +127,27 @@ def _is_include_block(code: CodeExample, root: Path) -> bool:
     return bool(includes)
 
 
-def _from_block(code: CodeExample, root: Path) -> Example:
+def _language(code: CodeExample) -> str:
+    """The fence language: `python` for a ```python title="x" fence or a ```{.python} one."""
+    words = code.prefix.strip(" {}").split()
+    return words[0].lstrip(".") if words else ""
+
+
+def _from_block(code: CodeExample, root: Path) -> Example | None:
     source = relative(code.path, root)
-    language = code.prefix.strip(" {}.").split()[0] if code.prefix.strip(" {}.") else ""
-    if language in {"pycon", "pyrepl"} or code.source.lstrip().startswith(">>>"):
+    language = _language(code)
+    if language in _INTERACTIVE_LANGUAGES or code.source.lstrip().startswith(">>>"):
         raise ExampleMarkerError(
             f"{source}:{code.start_line}: interactive `>>>` sessions are not checked; write the "
             "code as a script with print(...) and its output as `#> ` lines"
         )
+    if language not in _PYTHON_LANGUAGES:
+        return None  # e.g. ```pytb: a traceback to show, not code to run
     # pytest-examples' start_line is the fence line; the code starts on the next one.
     line = code.start_line + 1
-    settings = code.prefix_settings()
+    # pytest-examples lowercases the fence line; read the reason as the author wrote it.
+    fence = code.path.read_text(encoding="utf-8").splitlines()[code.start_line - 1]
+    settings = CodeExample.create("", prefix=fence).prefix_settings()
     requires = _parse_requires(settings.get("requires", ""), f"{source}:{code.start_line}")
     not_run = settings.get("not-run")
     if "not-run" in code.prefix and not (not_run and not_run.strip()):
@@ -142,25 +166,19 @@ def _from_script(path: Path, root: Path) -> Example:
     # compared with the UUID groups of page blocks.
     code.group = uuid.uuid4()
     requires: frozenset[str] = frozenset()
-    for match in _MARKER_LIKE.finditer(text):
-        line_end = text.find("\n", match.start())
-        marker = text[match.start() : line_end if line_end != -1 else None]
-        if not (_REQUIRES_LINE.match(marker) or _NOT_RUN_LINE.match(marker)):
-            line = text[: match.start()].count("\n") + 1
-            raise ExampleMarkerError(
-                f"{source}:{line}: malformed marker {marker.strip()!r}; write it at the start "
-                "of a line as `# requires: cuda` or `# not-run: <reason>`"
-            )
-    for match in _REQUIRES_LINE.finditer(text):
-        line = text[: match.start()].count("\n") + 1
-        requires |= _parse_requires(match["what"], f"{source}:{line}")
     not_run = None
-    for match in _NOT_RUN_LINE.finditer(text):
-        line = text[: match.start()].count("\n") + 1
-        not_run = match["reason"].strip()
-        if not not_run:
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not _MARKER_LIKE.match(line):
+            continue
+        where = f"{source}:{number}"
+        if match := _REQUIRES_LINE.fullmatch(line):
+            requires |= _parse_requires(match["what"], where)
+        elif match := _NOT_RUN_LINE.fullmatch(line):
+            not_run = match["reason"]
+        else:
             raise ExampleMarkerError(
-                f"{source}:{line}: `# not-run:` needs a reason, e.g. `# not-run: needs 8 GPUs`"
+                f"{where}: malformed marker {line.strip()!r}; write it at the start of a line "
+                "as `# requires: cuda` or `# not-run: <reason>` (a reason is required)"
             )
     return Example(code, source, 1, requires, not_run, is_script=True)
 

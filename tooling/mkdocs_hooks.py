@@ -4,15 +4,14 @@
   the build stops with the page, its line and the target named (pymdownx.snippets'
   own error names neither).
 * Every page with examples gets a verification stamp below its title, built from
-  the record of the last test run (`build/verification.json`, or the path in
-  `$VERIFICATION_RECORD`). No record, or a page or script changed since the run,
-  gives "not verified in this build": the stamp never guesses.
+  the record of the last test run (`build/verification.json`). No record, or a
+  page or script changed since the run, gives "not verified in this build": the
+  stamp never guesses.
 """
 
 from __future__ import annotations
 
 import logging
-import re
 import sys
 from datetime import datetime
 from pathlib import Path
@@ -21,9 +20,17 @@ from mkdocs.exceptions import PluginError
 
 # MkDocs loads this file by path: make the `tooling` package importable however
 # mkdocs was started (`mkdocs build` does not put the working directory on sys.path).
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+_ROOT = str(Path(__file__).resolve().parent.parent)
+if _ROOT not in sys.path:
+    sys.path.insert(0, _ROOT)
 
-from tooling.pages import page_locale, page_sources, snippet_error, snippet_refs  # noqa: E402
+from tooling.pages import (  # noqa: E402
+    fenced_lines,
+    page_locale,
+    page_sources,
+    snippet_error,
+    snippet_refs,
+)
 from tooling.paths import record_path  # noqa: E402
 from tooling.record import (  # noqa: E402
     LIBRARIES,
@@ -34,7 +41,6 @@ from tooling.record import (  # noqa: E402
 )
 
 _STATE: dict = {}
-_FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
 
 
 def _en_count(n: int, noun: str = "example") -> str:
@@ -149,12 +155,10 @@ def on_page_markdown(markdown: str, page, config, files, **kwargs) -> str:
 
 def _end_of_title(markdown: str) -> int:
     """Offset just after the first level-1 heading outside code fences (0 if none)."""
-    offset, fence = 0, None
-    for line in markdown.splitlines(keepends=True):
-        marker = _FENCE.match(line)
-        if marker and (fence is None or marker[1].startswith(fence)):
-            fence = marker[1][:3] if fence is None else None
-        elif fence is None and line.startswith("# "):
+    offset = 0
+    inside = fenced_lines(markdown)
+    for number, line in enumerate(markdown.splitlines(keepends=True), start=1):
+        if number not in inside and line.startswith("# "):
             return offset + len(line.rstrip("\n"))
         offset += len(line)
     return 0
@@ -170,6 +174,9 @@ def render_stamp(verification: PageVerification, record: dict | None, locale: st
 
     Returns:
         str: Markdown for the stamp, or "" for a page without examples.
+
+    Raises:
+        KeyError: `locale` has no wording in `TEXT`.
     """
     text = TEXT[locale]
     state = verification.state
@@ -197,15 +204,9 @@ def render_stamp(verification: PageVerification, record: dict | None, locale: st
         )
     if state == "partial":
         missing = verification.not_verified
-        reasons = (
-            f"`{entry['id']}`: "
-            + (text["needs_cuda"]() if "cuda" in entry.get("requires", []) else entry["reason"])
-            for entry in missing
-        )
         body = text["partial_body"](n=verification.passed, k=len(missing), env=where)
-        return _admonition(
-            "warning", text["partial"](libs=libs, date=date), body + _bullets(reasons)
-        )
+        reasons = _bullets(_reasons(missing, text))
+        return _admonition("warning", text["partial"](libs=libs, date=date), body + reasons)
     return _admonition(
         "success",
         text["verified"](libs=libs, date=date),

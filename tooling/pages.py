@@ -13,6 +13,7 @@ where the part after the last colon names a section marked in the script with
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -141,6 +142,43 @@ def snippet_refs(page: Path) -> list[SnippetRef]:
         path, _lines, section = _SNIPPETS.RE_SNIPPET_FILE.match(target).groups()
         refs.append(SnippetRef(page, number, path, section[1:] if section else None, target))
     return refs
+
+
+_FENCE = re.compile(r"^[ \t]*(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
+
+
+def fenced_lines(markdown: str) -> set[int]:
+    """Return the 1-based numbers of the lines inside fenced code blocks, fences included.
+
+    A fence closes only on the same character, at least as long, with no info string
+    (CommonMark), so a ```` block may contain ``` lines.
+
+    Args:
+        markdown (str): a page's text.
+
+    Returns:
+        set[int]: line numbers that are code, not prose.
+    """
+    inside: set[int] = set()
+    opening = None
+    for number, line in enumerate(markdown.splitlines(), start=1):
+        match = _FENCE.match(line)
+        if opening is None and match:
+            opening = match["fence"]
+        elif opening is not None:
+            closes = (
+                match
+                and match["fence"][0] == opening[0]
+                and len(match["fence"]) >= len(opening)
+                and not match["info"].strip()
+            )
+            if closes:
+                inside.add(number)
+                opening = None
+                continue
+        if opening is not None:
+            inside.add(number)
+    return inside
 
 
 def page_sources(page: Path, root: Path) -> list[str]:

@@ -1,6 +1,6 @@
 """Where things live in the repository, in one place.
 
-`EXAMPLES_ROOT` (environment variable) points the example collector at another
+`CONTENT_ROOT` (environment variable) points the example collector at another
 tree with the same layout; the tooling tests use it to run the real suite on
 broken copies without touching the repository.
 """
@@ -17,9 +17,9 @@ def content_root() -> Path:
     """Return the tree whose `docs/` and `examples/` hold the site's content.
 
     Returns:
-        Path: `$EXAMPLES_ROOT` when set, else the repository root.
+        Path: `$CONTENT_ROOT` when set, else the repository root.
     """
-    override = os.environ.get("EXAMPLES_ROOT")
+    override = os.environ.get("CONTENT_ROOT")
     return Path(override).resolve() if override else REPO_ROOT
 
 
@@ -52,16 +52,15 @@ DEFAULT_RECORD = Path("build") / "verification.json"
 
 
 def record_path(root: Path = REPO_ROOT) -> Path:
-    """Return where the verification record is read and written.
+    """Return where the verification record lives (written by `make test`, read by the build).
 
     Args:
         root (Path): the repository root.
 
     Returns:
-        Path: `$VERIFICATION_RECORD` when set, else `root/build/verification.json`.
+        Path: `root/build/verification.json`.
     """
-    override = os.environ.get("VERIFICATION_RECORD")
-    return Path(override) if override else root / DEFAULT_RECORD
+    return root / DEFAULT_RECORD
 
 
 def relative(path: Path, root: Path) -> str:

@@ -178,6 +178,7 @@ def load_record(path: Path) -> dict | None:
 
     Raises:
         ValueError: the file is not a record of this schema (the message names the file).
+        OSError: the file exists but cannot be read.
     """
     if not path.is_file():
         return None
@@ -226,6 +227,9 @@ def verify_page(record: dict | None, sources: list[str], root: Path) -> PageVeri
 
     Returns:
         PageVerification: the page's state and counts.
+
+    Raises:
+        OSError: a source file exists but cannot be read.
     """
     if record is None:
         return PageVerification("unverified", stale=list(sources))

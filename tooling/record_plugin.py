@@ -38,6 +38,10 @@ class VerificationRecorder:
     Args:
         config (pytest.Config): the session's config.
         path (Path): where to write the record.
+
+    Raises:
+        pytest.UsageError: an example's marker is malformed (the message names every
+            file and line); no record is written and no example runs.
     """
 
     def __init__(self, config: pytest.Config, path: Path) -> None:

@@ -17,14 +17,20 @@ covered by tests/tooling, which fail the day an adaptation stops applying:
    exception into a normal test failure that names the file and line.
 3. Messages. A wrong `#>` output fails with `path:line`, the expected and the
    actual output, and the command that rewrites outputs after an intended change.
-4. Interrupted examples. pytest-examples swallows a KeyboardInterrupt raised in an
-   example and compares only what printed before it; here it fails the example.
-   An example that calls `sys.exit()` fails too.
+4. Interrupts. pytest-examples swallows a KeyboardInterrupt (Ctrl-C) raised while
+   an example runs and compares only what printed before it; here it stops the
+   session, and the record leaves the unfinished examples "not verified". An
+   example that calls `sys.exit()` fails.
 5. Empty output. `print()` is written as a bare `#>` line, which pytest-examples
    did not recognise as an old output line when rewriting.
-6. Orphan output. pytest-examples checks `#>` lines only under the `print` calls
-   that ran; `#>` lines under anything else (a bare expression, `pprint`, a
-   `print` in a branch that did not run) were never compared. They fail here.
+6. Orphan output. pytest-examples checks output only under the `print` calls that
+   ran; `#>` lines or output blocks under anything else (a bare expression,
+   `pprint`, a `print` in a branch that did not run) were never compared. They
+   fail here.
+7. Trailing spaces at line ends are ignored on both sides (pytest-examples ignored
+   them only in the printed output).
+
+`print(..., file=sys.stderr)` is treated like any print: its output is checked too.
 
 Expected output is exactly what `print` wrote, so examples must not print things
 that change between runs: object addresses, sets of strings, timings, dates.
@@ -32,8 +38,11 @@ that change between runs: object addresses, sets of strings, timings, dates.
 
 from __future__ import annotations
 
+import ast
 import difflib
+import io
 import re
+import tokenize
 import traceback
 from pathlib import Path
 from textwrap import indent
@@ -62,11 +71,14 @@ class ExampleFailure(AssertionError):
 
 
 class OrphanOutput(ExampleFailure):
-    """A `#>` line that is not under a `print` call that ran; its 1-based line in the example."""
+    """Output written under something that is not a `print` that ran.
+
+    `args[0]` is its 1-based line number within the example.
+    """
 
 
-class ExampleInterrupted(Exception):  # noqa: N818 - reads as what happened to the example
-    """The example raised KeyboardInterrupt (pytest-examples would swallow it)."""
+class UnwritableOutput(Exception):  # noqa: N818 - named for what the example printed
+    """Multi-line output that a triple-quoted block cannot hold unchanged (quotes, backslashes)."""
 
 
 class ExactArg(_run_code.Arg):
@@ -74,7 +86,6 @@ class ExactArg(_run_code.Arg):
 
     def __init__(self, value: object) -> None:
         self.data = value if isinstance(value, str) else str(value)
-        self.is_str = isinstance(value, str)
 
 
 class ExactPrintStatements(_run_code.InsertPrintStatements):
@@ -83,18 +94,31 @@ class ExactPrintStatements(_run_code.InsertPrintStatements):
     def __exit__(self, exc_type, exc, tb) -> None:
         super().__exit__(exc_type, exc, tb)
         if exc_type is KeyboardInterrupt:
-            raise ExampleInterrupted("KeyboardInterrupt") from exc
+            pytest.exit("interrupted (KeyboardInterrupt) while an example ran", returncode=2)
 
     def _insert_print_args(
         self, lines: list[str], statement, in_python: bool, line_index: int, col: int
     ) -> None:
-        output = statement.sep.join(str(arg) for arg in statement.args)
+        sep = " " if statement.sep is None else statement.sep
+        output = sep.join(str(arg) for arg in statement.args)
         output = re.sub(r"[ \t]+$", "", output, flags=re.MULTILINE)
         pad = " " * col
         if "\n" not in output and len(pad) + len(_COMMENT) + len(output) <= self.config.line_length:
             lines.insert(line_index + 1, f"{pad}{_COMMENT}{output}".rstrip())
+        elif '"""' in output or "\\" in output:
+            raise UnwritableOutput(statement.line_no)
         else:
             lines.insert(line_index + 1, indent(f'"""\n{output}\n"""', pad))
+
+    def updated_print_statements(self, example) -> str | None:
+        """Return the source with the outputs really printed, or None if it already has them.
+
+        Trailing spaces at line ends are ignored on both sides.
+        """
+        with_prints = self._insert_print_statements(example)
+        if _strip_trailing(example.source) != _strip_trailing(with_prints):
+            return with_prints
+        return None
 
     def check_print_statements(self, example) -> None:
         """Raise `ExampleFailure` if the written output differs from what printed.
@@ -110,12 +134,41 @@ class ExactPrintStatements(_run_code.InsertPrintStatements):
             _run_code.find_print_location(example, statement.line_no)[0]
             for statement in self.print_statements()
         }
-        lines = example.source.splitlines()
-        for index, line in enumerate(lines):
-            starts_run = index == 0 or not _OLD_OUTPUT_LINE.match(lines[index - 1])
-            # `index` is 0-based, so the line before it has the 1-based number `index`.
-            if _OLD_OUTPUT_LINE.match(line) and starts_run and index not in printed_after:
-                raise OrphanOutput(index + 1)
+        for first_line in _output_starts(example.source):
+            if first_line - 1 not in printed_after:
+                raise OrphanOutput(first_line)
+
+
+def _strip_trailing(text: str) -> str:
+    return re.sub(r"[ \t]+$", "", text, flags=re.MULTILINE)
+
+
+def _output_starts(source: str) -> list[int]:
+    """First lines (1-based) of the written outputs: runs of `#>` comments, and string
+    statements that are not docstrings (pytest-examples' triple-quoted output blocks)."""
+    starts, previous = [], None
+    tokens = tokenize.generate_tokens(io.StringIO(source).readline)
+    for token in tokens:
+        if token.type == tokenize.COMMENT and _OLD_OUTPUT_LINE.match(token.string):
+            if previous != token.start[0] - 1:
+                starts.append(token.start[0])
+            previous = token.start[0]
+    for node in ast.walk(ast.parse(source)):
+        body = getattr(node, "body", None)
+        if not isinstance(body, list):
+            continue
+        for index, statement in enumerate(body):
+            is_docstring = index == 0 and isinstance(
+                node, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
+            )
+            value = statement.value if isinstance(statement, ast.Expr) else None
+            if (
+                isinstance(value, ast.Constant)
+                and isinstance(value.value, str)
+                and not is_docstring
+            ):
+                starts.append(statement.lineno)
+    return sorted(starts)
 
 
 def _no_fake_traceback(exc: BaseException, module_path: str, example: object) -> None:
@@ -133,7 +186,7 @@ def install() -> None:
     if pytest_examples.__version__ != PINNED_PYTEST_EXAMPLES:
         raise RuntimeError(
             f"pytest-examples {pytest_examples.__version__} is installed, but tooling/runner.py "
-            f"adapts {PINNED_PYTEST_EXAMPLES}: re-check its three adaptations, then update the pin."
+            f"adapts {PINNED_PYTEST_EXAMPLES}: re-check its adaptations, then update the pin."
         )
     _run_code.Arg = ExactArg
     _run_code.InsertPrintStatements = ExactPrintStatements
@@ -155,9 +208,13 @@ def describe_mismatch(example: Example, expected_source: str) -> str:
     written = example.code.source.splitlines()
     printed = expected_source.splitlines()
     matcher = difflib.SequenceMatcher(a=written, b=printed, autojunk=False)
-    # No differing line means only line endings differ (a missing final newline, CRLF).
     first = next((op for op in matcher.get_opcodes() if op[0] != "equal"), None)
-    _, w_start, w_end, p_start, p_end = first or ("equal", len(written), len(written), 0, 0)
+    if first is None:  # the same lines: only line endings differ
+        return (
+            f"{example.source}: the output matches, but line endings differ; the file must use "
+            "\\n line endings and end with exactly one newline"
+        )
+    _, w_start, w_end, p_start, p_end = first
     line = example.code.start_line + w_start + 1
     diff = difflib.unified_diff(
         written, printed, "written in the file", "printed by the libraries", lineterm="", n=2
@@ -192,12 +249,6 @@ def describe_exception(exc: BaseException, example: Example, python_file: Path) 
     ]
     start = example.code.start_line
     source_lines = example.code.source.splitlines()
-    if isinstance(exc, ExampleInterrupted) and exc.__cause__ is not None:
-        frames = [
-            frame
-            for frame in traceback.extract_tb(exc.__cause__.__traceback__)
-            if frame.filename == str(python_file)
-        ]
     lineno = frames[-1].lineno if frames else None
     if isinstance(exc, SyntaxError) and exc.filename == str(python_file):
         lineno = exc.lineno
@@ -208,8 +259,6 @@ def describe_exception(exc: BaseException, example: Example, python_file: Path) 
         line, code = start + 1, ""
     if isinstance(exc, SyntaxError):  # its standard rendering names the temporary file
         message = f"{type(exc).__name__}: {exc.msg}"
-    elif isinstance(exc, ExampleInterrupted):
-        message = "KeyboardInterrupt"
     else:
         message = "".join(traceback.format_exception_only(type(exc), exc)).strip()
     chain = "\n".join(f"    {example.source}:{start + (f.lineno or 0)} in {f.name}" for f in frames)
@@ -244,12 +293,19 @@ def run_example(eval_example: EvalExample, example: Example) -> None:
             eval_example.run_print_update(code)
         else:
             eval_example.run_print_check(code)
+    except pytest.exit.Exception:
+        raise  # Ctrl-C: stop the session (see adaptation 4)
     except OrphanOutput as orphan:
         line = example.code.start_line + orphan.args[0]
         problem = (
-            f"{example.source}:{line}: this `#>` output is not under a print() call that ran, "
-            "so nothing checks it. Print the value (print(x), not a bare x or pprint), or "
-            "delete the line."
+            f"{example.source}:{line}: this output is not under a print() call that ran, so "
+            "nothing checks it. Print the value (print(x), not a bare x or pprint), or delete it."
+        )
+    except UnwritableOutput as unwritable:
+        line = example.code.start_line + unwritable.args[0]
+        problem = (
+            f'{example.source}:{line}: this print\'s output contains """ or a backslash, which a '
+            '""" block cannot hold unchanged; print repr(...) or split the output.'
         )
     except ExampleFailure as failure:
         problem = describe_mismatch(example, str(failure))

@@ -10,8 +10,10 @@ from pathlib import Path
 import pytest
 import pytest_socket
 
+from tooling.record import LIBRARIES as STAMPED
+
 #: Libraries imported once per worker, by module name; their versions go into the record.
-LIBRARIES = ("numpy", "tensorflow", "torch")
+LIBRARIES = tuple(key for key, _name, _distributions in STAMPED)
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -16,9 +16,26 @@ from tooling.paths import REPO_ROOT, docs_dir
 from tooling.record import LIBRARIES, verify_page
 
 # Elements whose URL the browser loads while rendering the page.
-_LOADED = {"script": "src", "img": "src", "iframe": "src", "source": "src", "video": "src",
-           "audio": "src", "embed": "src", "object": "data"}
-_LOADED_LINK_RELS = {"stylesheet", "preload", "modulepreload", "icon", "manifest", "prefetch"}
+_LOADED = {
+    "script": "src",
+    "img": "src",
+    "iframe": "src",
+    "source": "src",
+    "video": "src",
+    "audio": "src",
+    "embed": "src",
+    "object": "data",
+}
+_LOADED_LINK_RELS = {
+    "stylesheet",
+    "preload",
+    "modulepreload",
+    "icon",
+    "manifest",
+    "prefetch",
+    "preconnect",
+    "dns-prefetch",
+}
 _REMOTE = re.compile(r"^(https?:)?//", re.IGNORECASE)
 
 
@@ -41,10 +58,14 @@ def _url_of(page: Path) -> str:
 
 def test_both_languages_have_the_same_pages(site):
     # The 404 page is one for the whole site, at its root.
-    chinese = {p.relative_to(site).as_posix() for p in _pages(site) if not p.is_relative_to(site / "en")} - {"404.html"}
+    chinese = {
+        p.relative_to(site).as_posix() for p in _pages(site) if not p.is_relative_to(site / "en")
+    } - {"404.html"}
     english = {p.relative_to(site / "en").as_posix() for p in _pages(site / "en")}
     assert "index.html" in chinese and "index.html" in english
-    assert chinese == english, f"only in Chinese: {chinese - english}; only in English: {english - chinese}"
+    assert chinese == english, (
+        f"only in Chinese: {chinese - english}; only in English: {english - chinese}"
+    )
 
 
 def test_pages_declare_their_language(site):
@@ -58,7 +79,9 @@ def test_language_switcher_keeps_the_reader_on_the_same_page(site):
     for page in page_files(docs_dir(REPO_ROOT)):
         url = _url_of(page)
         html = site / url / "index.html"
-        links = {a["hreflang"]: a["href"] for a in _soup(html).select("a.md-select__link[hreflang]")}
+        links = {
+            a["hreflang"]: a["href"] for a in _soup(html).select("a.md-select__link[hreflang]")
+        }
         plain = url.removeprefix("en/")
         assert set(links) == {"zh", "en"}, f"{html}: language links {links}"
         for locale, href in links.items():
@@ -107,9 +130,11 @@ def test_stamp_matches_the_verification_record(site, record, page):
         return
     assert stamp is not None, f"{page.name}: no verification stamp on the built page"
     title = re.search(r'"(.*)"', expected.splitlines()[0])[1]
-    assert stamp.select_one(".admonition-title").get_text() == title, (
-        f"{page.name}: stale stamp; rebuild the site after the test run (make test does both)"
-    )
+    hint = "stale stamp: rebuild the site after the test run (make test does both)"
+    assert stamp.select_one(".admonition-title").get_text() == title, f"{page.name}: {hint}"
+    # The examples (or files) the stamp lists: failed, not verified, or changed.
+    listed = [code.get_text() for code in stamp.select("li code")]
+    assert listed == re.findall(r"^\s*- `([^`]+)`", expected, re.MULTILINE), f"{page.name}: {hint}"
 
 
 def test_stamps_name_the_versions_that_ran(site, record):
@@ -119,16 +144,27 @@ def test_stamps_name_the_versions_that_ran(site, record):
     stamp = _soup(site / "en" / "index.html").select_one(".verification-stamp")
     assert stamp is not None, "the English home page has no stamp"
     for key, name, _ in LIBRARIES:
-        assert f"{name} {env[key].split('+')[0]}" in stamp.get_text(), f"stamp lacks {key}"
+        if env.get(key):  # a library absent from the run is not stamped
+            assert f"{name} {env[key].split('+')[0]}" in stamp.get_text(), f"stamp lacks {key}"
 
 
 def test_search_index_segments_chinese_and_covers_both_languages(site):
     index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
     separator = re.compile(index["config"]["separator"])
-    assert separator.split("共享\u200b内存") == ["共享", "内存"], "the separator must split jieba's segments"
+    assert separator.split("共享\u200b内存") == ["共享", "内存"], (
+        "the separator must split jieba's segments"
+    )
     assert "clamp" in separator.split("torch.clamp"), "the separator must split dotted API names"
     docs = index["docs"]
-    chinese = [d for d in docs if not d["location"].startswith("en/") and re.search(r"[\u4e00-\u9fff]", d["text"])]
+    chinese = [
+        d
+        for d in docs
+        if not d["location"].startswith("en/") and re.search(r"[\u4e00-\u9fff]", d["text"])
+    ]
     assert chinese, "no Chinese text in the search index"
-    assert any("\u200b" in d["text"] for d in chinese), "Chinese text is not segmented (is jieba installed?)"
-    assert any(d["location"].startswith("en/") for d in docs), "no English pages in the search index"
+    assert any("\u200b" in d["text"] for d in chinese), (
+        "Chinese text is not segmented (is jieba installed?)"
+    )
+    assert any(d["location"].startswith("en/") for d in docs), (
+        "no English pages in the search index"
+    )

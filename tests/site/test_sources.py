@@ -10,6 +10,7 @@ from pytest_examples import find_examples
 
 from tooling.pages import (
     LOCALES,
+    fenced_lines,
     missing_translations,
     page_files,
     snippet_error,
@@ -29,13 +30,13 @@ def _rel(path) -> str:
 
 def _headings(page) -> list[tuple[int, str | None]]:
     """(level, explicit anchor id) of each heading outside code blocks."""
-    found, fenced = [], False
-    for line in page.read_text(encoding="utf-8").splitlines():
-        if line.lstrip().startswith("```"):
-            fenced = not fenced
-        elif not fenced and (match := _ANCHOR.match(line)):
-            found.append((len(match[1]), match["id"]))
-    return found
+    text = page.read_text(encoding="utf-8")
+    code = fenced_lines(text)
+    return [
+        (len(match[1]), match["id"])
+        for number, line in enumerate(text.splitlines(), start=1)
+        if number not in code and (match := _ANCHOR.match(line))
+    ]
 
 
 def test_every_page_exists_in_both_languages():
@@ -57,8 +58,7 @@ def test_translations_embed_the_same_examples_and_code():
             theirs = [ref.target for ref in snippet_refs(twin)]
             if ours != theirs:
                 problems.append(
-                    f"{_rel(page)} and {_rel(twin)} embed different snippets:\n"
-                    f"  {ours}\n  {theirs}"
+                    f"{_rel(page)} and {_rel(twin)} embed different snippets:\n  {ours}\n  {theirs}"
                 )
             problems += _code_differences(page, twin)
             if _headings(page) != _headings(twin):

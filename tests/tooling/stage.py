@@ -23,7 +23,7 @@ def run_examples_stage(content: Path, *args: str) -> subprocess.CompletedProcess
     # No GPU even on a CUDA machine: the tests expect CPU behaviour (CUDA -> not verified).
     env = {
         **os.environ,
-        "EXAMPLES_ROOT": str(content),
+        "CONTENT_ROOT": str(content),
         "TF_CPP_MIN_LOG_LEVEL": "2",
         "CUDA_VISIBLE_DEVICES": "",
     }

@@ -113,10 +113,6 @@ def test_adaptations_target_the_pinned_pytest_examples():
 
 
 SURPRISES = {
-    "interrupt.py": (
-        "print(1)\n#> 1\nraise KeyboardInterrupt\nprint(2)\n#> 999\n",
-        "examples/interrupt.py:3: example raised KeyboardInterrupt",
-    ),
     "exits.py": (
         "import sys\n\nsys.exit(3)\n",
         "examples/exits.py:3: example raised SystemExit: 3",
@@ -129,10 +125,14 @@ SURPRISES = {
         "def inner():\n    raise RuntimeError('deep')\n\n\ninner()\n",
         "examples/nested.py:2: example raised RuntimeError: deep",
     ),
+    "quotes.py": (
+        'print(\'a\\n"""\\nb\')\n',
+        'examples/quotes.py:1: this print\'s output contains """ or a backslash',
+    ),
 }
 
 
-def test_interrupt_exit_syntax_error_and_nested_raise_fail_at_their_line(content):
+def test_exit_syntax_error_nested_raise_and_unwritable_output_fail_at_their_line(content):
     for name, (source, _) in SURPRISES.items():
         (content / "examples" / name).write_text(source)
     result = run_examples_stage(content)
@@ -158,10 +158,13 @@ def test_output_under_something_other_than_a_ran_print_fails(content):
     (content / "examples" / "branch.py").write_text(
         'if False:\n    print("never")\n    #> never\n'  # a print that never ran
     )
+    (content / "examples" / "block.py").write_text(
+        '"""Docstring."""\n\nx = [3, 4]\nx\n"""\n[3, 4]\n"""\n'  # a block under a bare x
+    )
     result = run_examples_stage(content)
     assert result.returncode == 1, result.stdout
-    assert "examples/repl.py:3: this `#>` output is not under a print() call" in result.stdout
-    assert "examples/branch.py:3: this `#>` output is not under a print() call" in result.stdout
+    for where in ("examples/repl.py:3", "examples/branch.py:3", "examples/block.py:5"):
+        assert f"{where}: this output is not under a print() call" in result.stdout, where
 
 
 def test_malformed_markers_are_all_reported_before_anything_runs(content):
@@ -175,3 +178,34 @@ def test_malformed_markers_are_all_reported_before_anything_runs(content):
     assert "examples/gpu.py:1: malformed marker '# Requires: cuda'" in result.stdout
     assert "examples/tpu.py:1: unknown requirement tpu" in result.stdout
     assert "Traceback" not in result.stdout
+
+
+def test_output_forms_that_must_pass(content):
+    (content / "examples" / "forms.py").write_text(
+        "print('a', 'b', sep=None)\n#> a b\n"  # sep=None means a space
+        "print('x')\n#> x   \n"  # trailing spaces in the written output are not compared
+        'print("line one\\n#> not a comment")\n"""\nline one\n#> not a comment\n"""\n'
+    )
+    result = run_examples_stage(content)
+    assert result.returncode == 0, result.stdout
+
+
+def test_keyboard_interrupt_stops_the_session_and_leaves_examples_unverified(content):
+    (content / "examples" / "a_interrupt.py").write_text("raise KeyboardInterrupt\n")
+    (content / "examples" / "b_later.py").write_text("print(1)\n#> 1\n")
+    record_path = content / "record.json"
+    result = run_examples_stage(content, "--record", str(record_path))
+    assert result.returncode == 2, result.stdout
+    assert "interrupted (KeyboardInterrupt) while an example ran" in result.stdout
+    statuses = {e["id"]: e["status"] for e in json.loads(record_path.read_text())["examples"]}
+    assert statuses == {
+        "examples/a_interrupt.py": "not-verified",
+        "examples/b_later.py": "not-verified",
+    }
+
+
+def test_missing_final_newline_is_named(content):
+    (content / "examples" / "eol.py").write_text("print(1)\n#> 1")
+    result = run_examples_stage(content)
+    assert result.returncode == 1, result.stdout
+    assert "examples/eol.py: the output matches, but line endings differ" in result.stdout

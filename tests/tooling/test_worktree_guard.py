@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import subprocess
 
-from tests.conftest import changed_paths, worktree_state
+from tooling.worktree import changed_paths, worktree_state
 
 
 def _git(repo, *args):
