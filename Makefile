@@ -5,6 +5,8 @@
 #   make build            static site into site/ (strict)
 #   make test             examples -> verification record -> strict build -> site checks
 #   make update-examples  rewrite expected `#>` outputs after an intended library change
+#   make new-page SECTION=numpy-torch SLUG=my-topic   start a page in both languages
+#   make sync-translation PAGE=docs/a/b.md   record that a page and its translation agree
 #   make lock             regenerate requirements/*.txt from the pins in pyproject.toml
 #   make clean            remove build outputs (keeps .venv)
 
@@ -23,7 +25,7 @@ export TF_CPP_MIN_LOG_LEVEL := 2
 # to 9.x on purpose: its successor does not yet support mkdocs-static-i18n.
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve build test update-examples lock clean docs-env test-env
+.PHONY: serve build test update-examples new-page sync-translation lock clean docs-env test-env
 
 $(PY):
 	@command -v $(PYTHON) >/dev/null || { echo "$(PYTHON) not found: install Python 3.11 or run 'make $(MAKECMDGOALS) PYTHON=/path/to/python3.11'"; exit 1; }
@@ -66,6 +68,11 @@ test: test-env
 # so run `make test` afterwards.
 update-examples: test-env
 	$(PY) -m pytest tests/examples -p no:xdist --update-examples
+
+# After updating a translation: records, in both pages' front matter, that they agree.
+sync-translation: docs-env
+	@test -n "$(PAGE)" || { echo "usage: make sync-translation PAGE=docs/<section>/<page>.md"; exit 2; }
+	$(PY) -m tooling.translations sync $(PAGE)
 
 lock: test-env
 	$(BIN)/pip-compile --quiet --extra docs --strip-extras --no-emit-find-links \

@@ -147,8 +147,23 @@ def snippet_refs(page: Path) -> list[SnippetRef]:
 _FENCE = re.compile(r"^[ \t]*(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
 
 
-def fenced_lines(markdown: str) -> set[int]:
-    """Return the 1-based numbers of the lines inside fenced code blocks, fences included.
+@dataclass(frozen=True)
+class Fence:
+    """One fenced code block.
+
+    Attributes:
+        start (int): 1-based line of the opening fence.
+        end (int): 1-based line of the closing fence (the last line if it never closes).
+        info (str): the info string after the opening fence, e.g. `python title="a.py"`.
+    """
+
+    start: int
+    end: int
+    info: str
+
+
+def fences(markdown: str) -> list[Fence]:
+    """Find the fenced code blocks of a page.
 
     A fence closes only on the same character, at least as long, with no info string
     (CommonMark), so a ```` block may contain ``` lines.
@@ -157,28 +172,39 @@ def fenced_lines(markdown: str) -> set[int]:
         markdown (str): a page's text.
 
     Returns:
+        list[Fence]: in order.
+    """
+    found: list[Fence] = []
+    opening: tuple[int, str, str] | None = None
+    lines = markdown.splitlines()
+    for number, line in enumerate(lines, start=1):
+        match = _FENCE.match(line)
+        if not match:
+            continue
+        if opening is None:
+            opening = (number, match["fence"], match["info"].strip())
+        elif (
+            match["fence"][0] == opening[1][0]
+            and len(match["fence"]) >= len(opening[1])
+            and not match["info"].strip()
+        ):
+            found.append(Fence(opening[0], number, opening[2]))
+            opening = None
+    if opening is not None:
+        found.append(Fence(opening[0], len(lines), opening[2]))
+    return found
+
+
+def fenced_lines(markdown: str) -> set[int]:
+    """Return the 1-based numbers of the lines inside fenced code blocks, fences included.
+
+    Args:
+        markdown (str): a page's text.
+
+    Returns:
         set[int]: line numbers that are code, not prose.
     """
-    inside: set[int] = set()
-    opening = None
-    for number, line in enumerate(markdown.splitlines(), start=1):
-        match = _FENCE.match(line)
-        if opening is None and match:
-            opening = match["fence"]
-        elif opening is not None:
-            closes = (
-                match
-                and match["fence"][0] == opening[0]
-                and len(match["fence"]) >= len(opening)
-                and not match["info"].strip()
-            )
-            if closes:
-                inside.add(number)
-                opening = None
-                continue
-        if opening is not None:
-            inside.add(number)
-    return inside
+    return {number for fence in fences(markdown) for number in range(fence.start, fence.end + 1)}
 
 
 def page_sources(page: Path, root: Path) -> list[str]:
@@ -239,3 +265,60 @@ def snippet_error(ref: SnippetRef, root: Path) -> str | None:
             f"'# --8<-- [start:{ref.section}]' and '# --8<-- [end:{ref.section}]'."
         )
     return None
+
+
+_FRONT_MATTER = re.compile(r"\A---[ \t]*\n(?P<yaml>.*?\n)?---[ \t]*\n", re.DOTALL)
+_HEADING = re.compile(
+    r"^(?P<hashes>#{1,6})[ \t]+(?P<title>.*?)(?:[ \t]*\{#(?P<id>[\w-]+)\})?[ \t]*$"
+)
+
+
+@dataclass(frozen=True)
+class Heading:
+    """One ATX heading of a page, outside code blocks.
+
+    Attributes:
+        line (int): 1-based line in the page file.
+        level (int): 1 for `#`, 2 for `##`, ...
+        title (str): the text, without the `{#id}`.
+        anchor (str | None): the explicit anchor id, if written as `{#id}`.
+    """
+
+    line: int
+    level: int
+    title: str
+    anchor: str | None
+
+
+def split_front_matter(text: str) -> tuple[str, str]:
+    """Split a page into its YAML front matter and its body.
+
+    Args:
+        text (str): the page file's text.
+
+    Returns:
+        tuple[str, str]: the front matter block (with its `---` lines, or "") and the body.
+    """
+    match = _FRONT_MATTER.match(text)
+    return (match.group(0), text[match.end() :]) if match else ("", text)
+
+
+def headings(text: str) -> list[Heading]:
+    """List the headings of a page's text, skipping code blocks and front matter.
+
+    Args:
+        text (str): the page file's text.
+
+    Returns:
+        list[Heading]: in order, with line numbers of the file.
+    """
+    front, _ = split_front_matter(text)
+    skip = front.count("\n")
+    code = fenced_lines(text)
+    found = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if number <= skip or number in code:
+            continue
+        if match := _HEADING.match(line):
+            found.append(Heading(number, len(match["hashes"]), match["title"], match["id"]))
+    return found

@@ -1,0 +1,189 @@
+"""Checks of the site's sources that do not need the site built: translations,
+snippets, code blocks. Each returns a list of messages naming file and line and
+saying what to do; an empty list means the check passed.
+
+tests/site/test_sources.py runs them on the repository; tests/tooling runs them on
+temporary copies with one mistake each.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from pathlib import Path
+
+from pytest_examples import find_examples
+
+from tooling.pages import (
+    LOCALES,
+    fences,
+    headings,
+    missing_translations,
+    page_files,
+    snippet_error,
+    snippet_refs,
+    translation_of,
+)
+from tooling.paths import docs_dir, examples_dir, relative
+
+_PYTHON_INFO = re.compile(r"^\{?\s*\.?(py|python|python3)\b", re.IGNORECASE)
+
+
+def _pairs(root: Path) -> list[tuple[Path, Path]]:
+    """(default-locale page, translation) for every pair where both exist."""
+    pairs = []
+    for page in page_files(docs_dir(root)):
+        if translation_of(page, LOCALES[0]) != page:
+            continue
+        pairs += [
+            (page, twin)
+            for twin in (translation_of(page, locale) for locale in LOCALES[1:])
+            if twin.exists()
+        ]
+    return pairs
+
+
+def untranslated_pages(root: Path) -> list[str]:
+    """Pages that exist in one language only.
+
+    Args:
+        root (Path): content root.
+
+    Returns:
+        list[str]: one message per missing file.
+    """
+    return [
+        f"{relative(page, root)} has no counterpart: create {relative(twin, root)} with the same "
+        "sections, anchors and examples"
+        for page, twin in missing_translations(docs_dir(root))
+    ]
+
+
+def translation_structure(root: Path) -> list[str]:
+    """Pairs whose embedded snippets, inline code or headings (levels, anchor ids) differ.
+
+    Args:
+        root (Path): content root.
+
+    Returns:
+        list[str]: messages naming both files.
+    """
+    problems = []
+    for page, twin in _pairs(root):
+        names = f"{relative(page, root)} and {relative(twin, root)}"
+        ours = [ref.target for ref in snippet_refs(page)]
+        theirs = [ref.target for ref in snippet_refs(twin)]
+        if ours != theirs:
+            problems.append(f"{names} embed different snippets:\n  {ours}\n  {theirs}")
+        problems += _code_differences(page, twin, root)
+        shape = [(h.level, h.anchor) for h in headings(page.read_text(encoding="utf-8"))]
+        twin_shape = [(h.level, h.anchor) for h in headings(twin.read_text(encoding="utf-8"))]
+        if shape != twin_shape:
+            problems.append(
+                f"{names} have different headings (level, anchor id):\n  {shape}\n  {twin_shape}"
+            )
+    return problems
+
+
+def headings_without_anchor(root: Path) -> list[str]:
+    """Headings below the title with no explicit `{#id}`: their links would differ by language.
+
+    Args:
+        root (Path): content root.
+
+    Returns:
+        list[str]: one message per heading.
+    """
+    return [
+        f"{relative(page, root)}:{heading.line}: heading '{heading.title}' has no anchor id; "
+        "add the same `{#some-id}` to it in both languages so links survive a language switch"
+        for page in page_files(docs_dir(root))
+        for heading in headings(page.read_text(encoding="utf-8"))
+        if heading.level >= 2 and not heading.anchor
+    ]
+
+
+def _code_differences(page: Path, twin: Path, root: Path) -> list[str]:
+    ours, theirs = list(find_examples(page)), list(find_examples(twin))
+    for mine, other in zip(ours, theirs, strict=False):
+        if mine.source != other.source:
+            diff = difflib.unified_diff(
+                mine.source.splitlines(), other.source.splitlines(), lineterm="", n=0
+            )
+            return [
+                f"{relative(page, root)}:{mine.start_line} and {relative(twin, root)}:"
+                f"{other.start_line}: the code blocks differ; code, comments in code and printed "
+                "labels are identical in both languages:\n    " + "\n    ".join(list(diff)[2:])
+            ]
+    if len(ours) != len(theirs):
+        return [
+            f"{relative(page, root)} has {len(ours)} code blocks, {relative(twin, root)} has "
+            f"{len(theirs)}; both languages show the same code"
+        ]
+    return []
+
+
+def broken_snippets(root: Path) -> list[str]:
+    """`--8<--` lines naming a missing file or section.
+
+    Args:
+        root (Path): content root (snippet paths are relative to it).
+
+    Returns:
+        list[str]: messages naming the page line and the target.
+    """
+    return [
+        message
+        for page in page_files(docs_dir(root))
+        for ref in snippet_refs(page)
+        if (message := snippet_error(ref, root))
+    ]
+
+
+def orphan_scripts(root: Path) -> list[str]:
+    """Example scripts that no page embeds.
+
+    Args:
+        root (Path): content root.
+
+    Returns:
+        list[str]: one message per script.
+    """
+    embedded = {ref.path for page in page_files(docs_dir(root)) for ref in snippet_refs(page)}
+    scripts = sorted(examples_dir(root).rglob("*.py")) if examples_dir(root).is_dir() else []
+    return [
+        f"{relative(script, root)}:1: no page embeds this script; embed it with --8<-- in both "
+        "languages, or delete it"
+        for script in scripts
+        if relative(script, root) not in embedded
+    ]
+
+
+def bad_code_fences(root: Path) -> list[str]:
+    """Code blocks with no language, and Python blocks the suite would not run.
+
+    pytest-examples finds only ``` fences indented with spaces: a Python block written
+    another way would be shown but never executed.
+
+    Args:
+        root (Path): content root.
+
+    Returns:
+        list[str]: messages naming the page line.
+    """
+    problems = []
+    for page in page_files(docs_dir(root)):
+        collected = {block.start_line for block in find_examples(page)}
+        name = relative(page, root)
+        for fence in fences(page.read_text(encoding="utf-8")):
+            if not fence.info:
+                problems.append(
+                    f"{name}:{fence.start}: code block without a language; write ```python for "
+                    "code the suite runs, or ```text / ```bash / ... for anything else"
+                )
+            elif _PYTHON_INFO.match(fence.info) and fence.start not in collected:
+                problems.append(
+                    f"{name}:{fence.start}: this Python block is not collected by the suite; "
+                    "write it as a ``` fence (three backticks) indented with spaces only"
+                )
+    return problems

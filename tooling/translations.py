@@ -1,0 +1,188 @@
+"""Translation bookkeeping: which language's text changed since the pair was last synced.
+
+Neither language is the master. Each page records, in its front matter, a short
+hash of every section of its counterpart as it was when a translator last made
+the two agree::
+
+    ---
+    translation:
+      of: memory-sharing.en.md
+      sections:
+        top: 3f2a9c1b0d4e
+        from-numpy: 0b8e6c2d7a91
+    ---
+
+Sections are keyed by their explicit anchor ids (`## Title {#from-numpy}`), which
+are the same in both languages; `top` is the text before the first `##`. When a
+section of one page changes, its counterpart is reported as possibly stale, with
+both file names and the sections that changed. After updating the counterpart,
+the translator records the new state:
+
+    make sync-translation PAGE=docs/numpy-torch/dtypes.md
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import re
+import sys
+from pathlib import Path
+
+import yaml
+
+from tooling.pages import LOCALES, headings, page_files, split_front_matter, translation_of
+from tooling.paths import REPO_ROOT, docs_dir, relative
+
+TOP = "top"
+SYNC_COMMAND = "make sync-translation PAGE={page}"
+
+
+def section_hashes(text: str) -> dict[str, str]:
+    """Hash each section of a page's body (front matter excluded).
+
+    Sections start at each heading of level 2 or deeper that has an explicit anchor;
+    whitespace at line ends and runs of blank lines do not count as changes.
+
+    Args:
+        text (str): the page file's text.
+
+    Returns:
+        dict[str, str]: anchor id (or `top`) -> 12 hex characters.
+    """
+    lines = text.splitlines()
+    starts = [(TOP, split_front_matter(text)[0].count("\n"))]
+    starts += [(h.anchor, h.line - 1) for h in headings(text) if h.level >= 2 and h.anchor]
+    hashes = {}
+    for (name, begin), (_, end) in zip(starts, starts[1:] + [("", len(lines))], strict=True):
+        chunk = "\n".join(line.rstrip() for line in lines[begin:end])
+        chunk = re.sub(r"\n{2,}", "\n\n", chunk).strip()
+        hashes[name] = hashlib.sha256(chunk.encode("utf-8")).hexdigest()[:12]
+    return hashes
+
+
+def recorded_hashes(page: Path) -> dict[str, str] | None:
+    """Read the counterpart hashes a page recorded at its last sync.
+
+    Args:
+        page (Path): a page file.
+
+    Returns:
+        dict[str, str] | None: anchor id -> hash, or None if the page has no record.
+
+    Raises:
+        ValueError: the front matter is not valid YAML (the message names the page).
+    """
+    front, _ = split_front_matter(page.read_text(encoding="utf-8"))
+    if not front:
+        return None
+    try:
+        meta = yaml.safe_load(front.strip().strip("-")) or {}
+    except yaml.YAMLError as exc:
+        raise ValueError(f"{page}: front matter is not valid YAML: {exc}") from exc
+    record = meta.get("translation") if isinstance(meta, dict) else None
+    return dict(record.get("sections") or {}) if isinstance(record, dict) else None
+
+
+def stale_translations(root: Path) -> list[str]:
+    """Report every page whose counterpart changed since the pair was last synced.
+
+    Args:
+        root (Path): content root with `docs/`.
+
+    Returns:
+        list[str]: one message per stale page, naming both files, the changed sections
+        and the command to run once the page is updated.
+    """
+    problems = []
+    for page in page_files(docs_dir(root)):
+        for locale in LOCALES:
+            twin = translation_of(page, locale)
+            if twin == page or not twin.exists():
+                continue
+            name = relative(page, root)
+            recorded = recorded_hashes(page)
+            command = SYNC_COMMAND.format(page=name)
+            if recorded is None:
+                problems.append(
+                    f"{name}: no translation record. Check that it says what "
+                    f"{relative(twin, root)} says, then run `{command}`."
+                )
+                continue
+            current = section_hashes(twin.read_text(encoding="utf-8"))
+            changed = sorted(
+                k for k in recorded.keys() | current.keys() if recorded.get(k) != current.get(k)
+            )
+            if changed:
+                sections = ", ".join(f"#{anchor}" for anchor in changed)
+                problems.append(
+                    f"{name} may be stale: {relative(twin, root)} changed in {sections} since the "
+                    f"two were last synced. Update {name} to match, then run `{command}`."
+                )
+    return problems
+
+
+def sync(page: Path) -> list[Path]:
+    """Record that a page and its counterparts agree (after a translator checked them).
+
+    Writes into each page's front matter the section hashes of the other.
+
+    Args:
+        page (Path): either language's version of the page.
+
+    Returns:
+        list[Path]: the files written.
+
+    Raises:
+        FileNotFoundError: the page or a counterpart does not exist.
+    """
+    versions = [translation_of(page, locale) for locale in LOCALES]
+    for version in versions:
+        if not version.is_file():
+            raise FileNotFoundError(f"{version} does not exist; create it before syncing")
+    texts = {version: version.read_text(encoding="utf-8") for version in versions}
+    for version in versions:
+        (twin,) = [other for other in versions if other != version]
+        _write_record(version, texts[version], twin.name, section_hashes(texts[twin]))
+    return versions
+
+
+def _write_record(page: Path, text: str, twin_name: str, hashes: dict[str, str]) -> None:
+    front, body = split_front_matter(text)
+    meta = (yaml.safe_load(front.strip().strip("-")) or {}) if front else {}
+    meta["translation"] = {"of": twin_name, "sections": hashes}
+    dumped = yaml.safe_dump(meta, allow_unicode=True, sort_keys=False)
+    page.write_text(f"---\n{dumped}---\n\n{body.lstrip(chr(10))}", encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line: `python -m tooling.translations sync PAGE...` or `check`.
+
+    Args:
+        argv (list[str] | None): arguments (default: `sys.argv[1:]`).
+
+    Returns:
+        int: 0 on success, 1 if `check` found stale pages, 2 on bad input.
+    """
+    parser = argparse.ArgumentParser(prog="python -m tooling.translations")
+    commands = parser.add_subparsers(dest="command", required=True)
+    sync_parser = commands.add_parser("sync", help="record that these pages and their pairs agree")
+    sync_parser.add_argument("pages", nargs="+", type=Path)
+    commands.add_parser("check", help="list pages whose counterpart changed since the last sync")
+    args = parser.parse_args(argv)
+    if args.command == "check":
+        problems = stale_translations(REPO_ROOT)
+        print("\n".join(problems) or "all translations are in sync")
+        return 1 if problems else 0
+    for page in args.pages:
+        try:
+            written = sync(page.resolve())
+        except FileNotFoundError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+        print("synced " + " and ".join(relative(path, REPO_ROOT) for path in written))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
