@@ -59,6 +59,8 @@ PINNED_PYTEST_EXAMPLES = "0.0.18"
 #: Longest `#> ` line; longer output goes in a `"""` block (ruff's line length too).
 LINE_LENGTH = 100
 _COMMENT = "#> "
+# pytest-socket's errors: an example tried to use the network.
+_NETWORK_BLOCKED = {"SocketBlockedError", "SocketConnectBlockedError"}
 _OLD_OUTPUT_LINE = re.compile(r"^ *#>(?: |$)", re.MULTILINE)
 _UPDATE_HINT = (
     "If the new output is right (an intended library upgrade, a new print), run "
@@ -262,13 +264,21 @@ def describe_exception(exc: BaseException, example: Example, python_file: Path) 
     else:
         message = "".join(traceback.format_exception_only(type(exc), exc)).strip()
     chain = "\n".join(f"    {example.source}:{start + (f.lineno or 0)} in {f.name}" for f in frames)
+    if type(exc).__name__ in _NETWORK_BLOCKED:
+        advice = (
+            "Examples must not reach the network: the suite runs offline. Show such code in a "
+            'block marked not-run="<reason>" (or `# not-run: <reason>` in a script).'
+        )
+    else:
+        advice = (
+            "An uncaught exception is always a failure. If the error is what the page shows, "
+            "catch it and print its type and message; if the example needs a GPU or a "
+            "download, mark it (see README, 'How an example is written')."
+        )
     return (
         f"{example.source}:{line}: example raised {message}\n"
         f"  > {code}\n"
-        f"  example frames (innermost last):\n{chain or '    (none)'}\n"
-        "An uncaught exception is always a failure. If the error is what the page shows, "
-        "catch it and print its type and message; if the example needs the network, a GPU "
-        "or a download, mark it (see README, 'How an example is written')."
+        f"  example frames (innermost last):\n{chain or '    (none)'}\n{advice}"
     )
 
 

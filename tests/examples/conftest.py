@@ -4,6 +4,8 @@ once per worker (not once per example)."""
 from __future__ import annotations
 
 import os
+import sys
+import tempfile
 import warnings
 from pathlib import Path
 
@@ -71,11 +73,54 @@ def device(libraries: dict) -> str:
     return "cpu"
 
 
+# Set while an example runs: the folders it may write into.
+_WRITABLE: list[Path] = []
+_WRITE_EVENTS = {"os.mkdir", "os.remove", "os.rmdir", "os.rename", "os.replace", "shutil.rmtree"}
+
+
+def _guard_writes(event: str, args: tuple) -> None:
+    """Audit hook: an example may write only inside a temporary directory.
+
+    Covers Python-level writes (open, os.mkdir/remove/rename, shutil.rmtree); a write
+    made inside a C++ extension is caught later by the work-tree guard of the run.
+    """
+    if not _WRITABLE or (event != "open" and event not in _WRITE_EVENTS):
+        return
+    if event == "open":
+        path, mode, flags = args
+        write_flags = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_TRUNC
+        writes = any(c in mode for c in "wax+") if mode else bool((flags or 0) & write_flags)
+        targets = [path] if writes else []
+    else:
+        targets = [arg for arg in args[:2] if isinstance(arg, str | bytes | os.PathLike)]
+    for target in targets:
+        if isinstance(target, int):
+            continue
+        resolved = Path(os.fsdecode(target)).resolve()
+        if not any(resolved.is_relative_to(root) for root in _WRITABLE):
+            raise PermissionError(
+                f"examples may write only inside a temporary directory, not {resolved}; "
+                "write relative to the current directory (a temporary one) or use "
+                "tempfile.TemporaryDirectory()"
+            )
+
+
+sys.addaudithook(_guard_writes)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionfinish() -> None:
+    """Lift the write guard before the record is written: an interrupted example never
+    reaches its fixture's teardown."""
+    _WRITABLE.clear()
+
+
 @pytest.fixture
 def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, libraries: dict):
     """Run the example in an empty temporary directory and undo global library settings.
 
-    Examples that save files therefore never write into the repository, and one
+    Examples that save files therefore never write into the repository (any other
+    write fails the example at its line, see `_guard_writes`), and one
     example's default dtype, grad mode, print options or warning filters cannot leak
     into the next one on the same worker.
 
@@ -88,7 +133,11 @@ def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, libraries: dict):
     torch, numpy = libraries["torch"], libraries["numpy"]
     default_dtype = torch.get_default_dtype()
     with numpy.printoptions(), warnings.catch_warnings():
-        yield workdir
+        _WRITABLE[:] = [Path(tempfile.gettempdir()).resolve(), Path(os.devnull).resolve()]
+        try:
+            yield workdir
+        finally:
+            _WRITABLE.clear()
     torch.set_default_dtype(default_dtype)
     torch.set_grad_enabled(True)
     torch.set_printoptions(profile="default")

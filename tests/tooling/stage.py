@@ -21,8 +21,12 @@ def run_examples_stage(content: Path, *args: str) -> subprocess.CompletedProcess
         subprocess.CompletedProcess: `stdout` holds pytest's output (stderr merged).
     """
     # No GPU even on a CUDA machine: the tests expect CPU behaviour (CUDA -> not verified).
+    # A temporary directory of its own, so that the content tree itself is "outside".
+    scratch = content / ".tmp"
+    scratch.mkdir(exist_ok=True)
     env = {
         **os.environ,
+        "TMPDIR": str(scratch),
         "CONTENT_ROOT": str(content),
         "TF_CPP_MIN_LOG_LEVEL": "2",
         "CUDA_VISIBLE_DEVICES": "",

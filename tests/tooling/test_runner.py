@@ -209,3 +209,23 @@ def test_missing_final_newline_is_named(content):
     result = run_examples_stage(content)
     assert result.returncode == 1, result.stdout
     assert "examples/eol.py: the output matches, but line endings differ" in result.stdout
+
+
+def test_network_and_writes_outside_a_temporary_directory_fail_at_their_line(content):
+    (content / "examples" / "network.py").write_text(
+        'import socket\n\nsocket.create_connection(("127.0.0.1", 9))\n'
+    )
+    outside = content / "examples" / "written.txt"
+    (content / "examples" / "writes.py").write_text(
+        "from pathlib import Path\n\n"
+        'Path("inside.txt").write_text("ok")\n'  # the current directory is a temporary one
+        f'open({str(outside)!r}, "w")\n'
+    )
+    result = run_examples_stage(content)
+    assert result.returncode == 1, result.stdout
+    assert "examples/network.py:3: example raised pytest_socket.SocketBlockedError" in result.stdout
+    assert "Examples must not reach the network" in result.stdout
+    assert "examples/writes.py:4: example raised PermissionError: examples may write only" in (
+        result.stdout
+    )
+    assert not outside.exists()

@@ -1,0 +1,109 @@
+"""Contributor mistakes in pages, each made in a temporary copy of the sources and caught
+by the source checks (tooling/checks.py, tooling/translations.py) with file and line.
+
+Mistakes in examples (wrong output, raising, network, writes) are in test_runner.py;
+broken snippets and dead links, which stop the build, are in test_site_build.py.
+"""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from tooling import checks
+from tooling.pages import headings
+from tooling.paths import REPO_ROOT
+from tooling.translations import stale_translations, sync
+
+PAGE = "docs/numpy-torch/dtypes.md"
+TWIN = "docs/numpy-torch/dtypes.en.md"
+
+
+@pytest.fixture
+def copy(tmp_path):
+    """The pages and example scripts, copied: free to break."""
+    for name in ("docs", "examples"):
+        shutil.copytree(
+            REPO_ROOT / name, tmp_path / name, ignore=shutil.ignore_patterns("__pycache__")
+        )
+    return tmp_path
+
+
+def _append(path, text: str) -> int:
+    """Append `text` to a file; return the 1-based line where it starts."""
+    old = path.read_text(encoding="utf-8")
+    path.write_text(old + text, encoding="utf-8")
+    return old.count("\n") + 1
+
+
+def test_the_unbroken_copy_passes_every_check(copy):
+    for check in (*_CHECKS, stale_translations):
+        assert check(copy) == [], check.__name__
+
+
+def test_page_in_one_language_only(copy):
+    (copy / TWIN).unlink()
+    (message,) = checks.untranslated_pages(copy)
+    assert message.startswith(f"{PAGE} has no counterpart: create {TWIN}")
+
+
+def test_example_script_embedded_by_no_page(copy):
+    (copy / "examples" / "numpy_torch" / "orphan.py").write_text("print(1)\n#> 1\n")
+    assert checks.orphan_scripts(copy) == [
+        "examples/numpy_torch/orphan.py:1: no page embeds this script; embed it with --8<-- in "
+        "both languages, or delete it"
+    ]
+
+
+def test_code_block_without_a_language(copy):
+    line = _append(copy / PAGE, "\n```\nsome text\n```\n") + 1
+    (message,) = checks.bad_code_fences(copy)
+    assert message.startswith(f"{PAGE}:{line}: code block without a language")
+
+
+def test_python_block_the_suite_would_not_run(copy):
+    line = _append(copy / PAGE, "\n~~~python\nprint(1)\n~~~\n") + 1
+    (message,) = checks.bad_code_fences(copy)
+    assert message.startswith(f"{PAGE}:{line}: this Python block is not collected by the suite")
+
+
+def test_heading_without_anchor_id(copy):
+    line = _append(copy / PAGE, "\n## 新的一节\n") + 1
+    messages = checks.headings_without_anchor(copy)
+    assert messages == [
+        f"{PAGE}:{line}: heading '新的一节' has no anchor id; add the same `{{#some-id}}` to it "
+        "in both languages so links survive a language switch"
+    ]
+    assert any("different headings" in m for m in checks.translation_structure(copy))
+
+
+def test_code_that_differs_between_languages(copy):
+    text = (copy / TWIN).read_text(encoding="utf-8")
+    (copy / TWIN).write_text(text + "\n```python\nprint(2)\n```\n", encoding="utf-8")
+    _append(copy / PAGE, "\n```python\nprint(1)\n```\n")
+    (message,) = [m for m in checks.translation_structure(copy) if "code blocks differ" in m]
+    assert f"{PAGE}:" in message and f"{TWIN}:" in message
+    assert "-print(1)" in message and "+print(2)" in message
+
+
+def test_stale_translation_names_both_files_and_the_section(copy):
+    last_section = headings((copy / TWIN).read_text(encoding="utf-8"))[-1].anchor
+    _append(copy / TWIN, "\nA sentence the Chinese page does not have yet.\n")
+    assert stale_translations(copy) == [
+        f"{PAGE} may be stale: {TWIN} changed in #{last_section} since the two were last "
+        f"synced. Update {PAGE} to match, then run `make sync-translation PAGE={PAGE}`."
+    ]
+    # The translator updates the page, then records that the pair agrees again.
+    sync(copy / PAGE)
+    assert stale_translations(copy) == []
+
+
+_CHECKS = (
+    checks.untranslated_pages,
+    checks.translation_structure,
+    checks.headings_without_anchor,
+    checks.broken_snippets,
+    checks.orphan_scripts,
+    checks.bad_code_fences,
+)
