@@ -69,6 +69,14 @@ test: test-env
 update-examples: test-env
 	$(PY) -m pytest tests/examples -p no:xdist --update-examples
 
+# Starts a page in both languages with a runnable example and a nav entry.
+new-page: test-env
+	@test -n "$(SECTION)" -a -n "$(SLUG)" || { echo "usage: make new-page SECTION=numpy-torch SLUG=my-topic [TITLE_ZH=... TITLE_EN=...]"; exit 2; }
+	$(PY) -m tooling.scaffold "$(SECTION)" "$(SLUG)" \
+	  $(if $(TITLE_ZH),--title-zh "$(TITLE_ZH)") $(if $(TITLE_EN),--title-en "$(TITLE_EN)") \
+	  $(if $(SECTION_TITLE_ZH),--section-title-zh "$(SECTION_TITLE_ZH)") \
+	  $(if $(SECTION_TITLE_EN),--section-title-en "$(SECTION_TITLE_EN)")
+
 # After updating a translation: records, in both pages' front matter, that they agree.
 sync-translation: docs-env
 	@test -n "$(PAGE)" || { echo "usage: make sync-translation PAGE=docs/<section>/<page>.md"; exit 2; }

@@ -1,0 +1,92 @@
+"""`make new-page` produces a page pair that passes every check and builds, and never
+overwrites an existing page."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from tests.tooling.stage import run_examples_stage
+from tooling import checks
+from tooling.paths import REPO_ROOT
+from tooling.scaffold import ScaffoldError, create_page
+from tooling.translations import stale_translations
+
+SOURCE_CHECKS = (
+    checks.untranslated_pages,
+    checks.translation_structure,
+    checks.headings_without_anchor,
+    checks.broken_snippets,
+    checks.orphan_scripts,
+    checks.bad_code_fences,
+    stale_translations,
+)
+
+
+@pytest.fixture
+def repo_copy(tmp_path):
+    """What the scaffold and the build touch, copied into a temporary directory."""
+    for name in ("docs", "examples", "tooling"):
+        shutil.copytree(
+            REPO_ROOT / name, tmp_path / name, ignore=shutil.ignore_patterns("__pycache__")
+        )
+    shutil.copy(REPO_ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")
+    return tmp_path
+
+
+def _build(root) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(root / "out")],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+
+
+def test_new_page_passes_every_check_builds_and_runs(repo_copy):
+    created = create_page(repo_copy, "numpy-torch", "new-topic", ("新主题", "New topic"), ("", ""))
+    names = sorted(path.relative_to(repo_copy).as_posix() for path in created)
+    assert names == [
+        "docs/numpy-torch/new-topic.en.md",
+        "docs/numpy-torch/new-topic.md",
+        "examples/numpy_torch/new_topic.py",
+        "mkdocs.yml",
+    ]
+    script = (repo_copy / "examples/numpy_torch/new_topic.py").read_text()
+    assert "#> tensor([0, 1, 2])" in script  # written by running it, not by the template
+    assert "      - numpy-torch/new-topic.md\n" in (repo_copy / "mkdocs.yml").read_text()
+    for check in SOURCE_CHECKS:
+        assert check(repo_copy) == [], check.__name__
+    build = _build(repo_copy)
+    assert build.returncode == 0, build.stdout + build.stderr
+    assert (repo_copy / "out/en/numpy-torch/new-topic/index.html").is_file()
+    run = run_examples_stage(repo_copy, "-k", "new_topic")
+    assert run.returncode == 0 and "1 passed" in run.stdout, run.stdout
+
+
+def test_new_section_gets_a_nav_section_in_both_languages(repo_copy):
+    create_page(repo_copy, "autograd", "basics", ("基础", "Basics"), ("自动求导", "Autograd"))
+    config = (repo_copy / "mkdocs.yml").read_text()
+    assert "  - 自动求导:\n      - autograd/basics.md\n" in config
+    assert "            自动求导: Autograd\n" in config
+    build = _build(repo_copy)
+    assert build.returncode == 0, build.stdout + build.stderr
+    assert "Autograd" in (repo_copy / "out/en/autograd/basics/index.html").read_text()
+
+
+def test_existing_page_is_never_overwritten(repo_copy):
+    page = repo_copy / "docs/numpy-torch/dtypes.md"
+    before = page.read_text()
+    with pytest.raises(ScaffoldError, match="refusing to overwrite docs/numpy-torch/dtypes.md"):
+        create_page(repo_copy, "numpy-torch", "dtypes", ("x", "x"), ("", ""))
+    assert page.read_text() == before
+
+
+def test_bad_names_are_refused(repo_copy):
+    with pytest.raises(ScaffoldError, match="lowercase letters, digits and hyphens"):
+        create_page(repo_copy, "NumPy", "x", ("x", "x"), ("", ""))

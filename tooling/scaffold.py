@@ -1,0 +1,244 @@
+"""`make new-page`: start a page in both languages, with a runnable example and a nav entry.
+
+    python -m tooling.scaffold SECTION SLUG [--title-zh T] [--title-en T]
+                               [--section-title-zh T] [--section-title-en T]
+
+creates `docs/SECTION/SLUG.md` (Chinese), `docs/SECTION/SLUG.en.md` (English) and
+`examples/SECTION_/SLUG_.py` (hyphens become underscores), runs the example once to
+write the output it really prints, records the pair as in sync, and adds the page to
+`nav:` in mkdocs.yml (a new nav section too, if SECTION has none yet). It refuses to
+overwrite anything, and removes what it created if a step fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from tooling.paths import REPO_ROOT, relative
+from tooling.translations import sync
+
+_NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
+
+PAGE_ZH = """# {title}
+
+用一两句话说明本页回答什么问题。凡是读者可能怀疑的说法，都在后面附上运行过的示例作为证明。
+
+## 示例 {{#example}}
+
+```python title="{script}"
+--8<-- "{script}:example"
+```
+
+说明这个示例证明了什么，以及为什么会这样。
+"""
+
+PAGE_EN = """# {title}
+
+Say in a sentence or two which question this page answers. Every statement a reader
+could doubt is followed by an executed example that proves it.
+
+## Example {{#example}}
+
+```python title="{script}"
+--8<-- "{script}:example"
+```
+
+Explain what the example proves, and why it happens.
+"""
+
+SCRIPT = '''"""{title}.
+
+Run with `python {script}`. The `#>` lines under each print are the output the
+libraries printed when the site was built; the test suite runs this script again
+and compares.
+"""
+
+# --8<-- [start:example]
+import torch
+
+values = torch.arange(3)
+print(values)
+print(values.dtype)
+# --8<-- [end:example]
+'''
+
+
+class ScaffoldError(Exception):
+    """The page cannot be created (bad name, existing file, failing example)."""
+
+
+def create_page(
+    root: Path,
+    section: str,
+    slug: str,
+    titles: tuple[str, str],
+    section_titles: tuple[str, str],
+) -> list[Path]:
+    """Create a page pair, its example script and its nav entry.
+
+    Args:
+        root (Path): repository root (holding docs/, examples/ and mkdocs.yml).
+        section (str): section folder under docs/, e.g. `numpy-torch`.
+        slug (str): page file name without suffix, e.g. `broadcasting`.
+        titles (tuple[str, str]): the page title in Chinese and English.
+        section_titles (tuple[str, str]): nav titles for a new section (Chinese, English).
+
+    Returns:
+        list[Path]: the files created or changed.
+
+    Raises:
+        ScaffoldError: a name is invalid, a file exists already, or the example failed;
+            nothing is left behind.
+    """
+    for name in (section, slug):
+        if not _NAME.match(name):
+            raise ScaffoldError(
+                f"{name!r}: use lowercase letters, digits and hyphens, e.g. my-topic"
+            )
+    page_zh = root / "docs" / section / f"{slug}.md"
+    page_en = page_zh.with_name(f"{slug}.en.md")
+    script = root / "examples" / section.replace("-", "_") / f"{slug.replace('-', '_')}.py"
+    existing = [relative(path, root) for path in (page_zh, page_en, script) if path.exists()]
+    if existing:
+        raise ScaffoldError(f"refusing to overwrite {', '.join(existing)}")
+    script_name = relative(script, root)
+    created: list[Path] = []
+    try:
+        for path, text in (
+            (script, SCRIPT.format(title=titles[1], script=script_name)),
+            (page_zh, PAGE_ZH.format(title=titles[0], script=script_name)),
+            (page_en, PAGE_EN.format(title=titles[1], script=script_name)),
+        ):
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+            created.append(path)
+        _write_outputs(root, script_name)
+        sync(page_zh)
+        config = root / "mkdocs.yml"
+        config.write_text(
+            add_to_nav(config.read_text(encoding="utf-8"), section, slug, section_titles),
+            encoding="utf-8",
+        )
+    except Exception:
+        for path in created:
+            path.unlink(missing_ok=True)
+        raise
+    return [*created, config]
+
+
+def _write_outputs(root: Path, script_name: str) -> None:
+    """Run the new example once in update mode, so its `#>` lines are what really printed."""
+    env = {**os.environ, "CONTENT_ROOT": str(root)}
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "tests/examples",
+            "-p",
+            "no:xdist",
+            "-q",
+            "--update-examples",
+            "-k",
+            script_name,
+        ],
+        cwd=REPO_ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if result.returncode != 0:
+        raise ScaffoldError(f"the new example did not run:\n{result.stdout[-3000:]}")
+
+
+def add_to_nav(config: str, section: str, slug: str, section_titles: tuple[str, str]) -> str:
+    """Add `SECTION/SLUG.md` to the nav of mkdocs.yml's text.
+
+    The page goes after the section's last page; a section without pages yet becomes a
+    new nav section at the end, with its English title added to `nav_translations`.
+
+    Args:
+        config (str): mkdocs.yml's text.
+        section (str): the docs/ sub-folder.
+        slug (str): the page's file name without suffix.
+        section_titles (tuple[str, str]): Chinese and English titles for a new section.
+
+    Returns:
+        str: the new text of mkdocs.yml.
+
+    Raises:
+        ScaffoldError: the file has no `nav:` block, or no `nav_translations:` for the
+            English build when a new section is needed.
+    """
+    lines = config.splitlines(keepends=True)
+    try:
+        start = next(i for i, line in enumerate(lines) if line.rstrip() == "nav:")
+    except StopIteration:
+        raise ScaffoldError("mkdocs.yml has no top-level `nav:` block") from None
+    end = next(
+        (i for i in range(start + 1, len(lines)) if lines[i].strip() and not lines[i][0].isspace()),
+        len(lines),
+    )
+    entry = f"{section}/{slug}.md"
+    pages = [i for i in range(start, end) if re.match(rf"\s+- {re.escape(section)}/", lines[i])]
+    if pages:
+        last = pages[-1]
+        indent = lines[last][: len(lines[last]) - len(lines[last].lstrip())]
+        lines.insert(last + 1, f"{indent}- {entry}\n")
+        return "".join(lines)
+    while end > start + 1 and not lines[end - 1].strip():
+        end -= 1
+    lines[end:end] = [f"  - {section_titles[0]}:\n", f"      - {entry}\n"]
+    text = "".join(lines)
+    match = re.search(r"^(?P<indent>[ \t]+)nav_translations:\n", text, re.MULTILINE)
+    if match is None:
+        raise ScaffoldError("mkdocs.yml has no `nav_translations:` for the English build")
+    indent = match["indent"] + "  "
+    addition = f"{indent}{section_titles[0]}: {section_titles[1]}\n"
+    return text[: match.end()] + addition + text[match.end() :]
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line entry point (see the module docstring).
+
+    Args:
+        argv (list[str] | None): arguments (default: `sys.argv[1:]`).
+
+    Returns:
+        int: 0 when the page was created, 2 when it could not be.
+    """
+    parser = argparse.ArgumentParser(prog="make new-page", description=__doc__.splitlines()[0])
+    parser.add_argument("section", help="folder under docs/, e.g. numpy-torch")
+    parser.add_argument("slug", help="page name, e.g. broadcasting")
+    parser.add_argument("--title-zh", help="Chinese page title (default: from the slug)")
+    parser.add_argument("--title-en", help="English page title (default: from the slug)")
+    parser.add_argument("--section-title-zh", help="nav title of a new section, in Chinese")
+    parser.add_argument("--section-title-en", help="nav title of a new section, in English")
+    args = parser.parse_args(argv)
+    default = args.slug.replace("-", " ").capitalize()
+    section_default = args.section.replace("-", " ").capitalize()
+    try:
+        changed = create_page(
+            REPO_ROOT,
+            args.section,
+            args.slug,
+            (args.title_zh or default, args.title_en or default),
+            (args.section_title_zh or section_default, args.section_title_en or section_default),
+        )
+    except ScaffoldError as exc:
+        print(f"make new-page: {exc}", file=sys.stderr)
+        return 2
+    for path in changed:
+        print(f"wrote {relative(path, REPO_ROOT)}")
+    print("Next: write both pages and the example, `make update-examples`, then `make test`.")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
