@@ -114,7 +114,10 @@ def stale_translations(root: Path) -> list[str]:
                 k for k in recorded.keys() | current.keys() if recorded.get(k) != current.get(k)
             )
             if changed:
-                sections = ", ".join(f"#{anchor}" for anchor in changed)
+                lines = {h.anchor: h.line for h in headings(twin.read_text(encoding="utf-8"))}
+                sections = ", ".join(
+                    f"#{anchor} (line {lines.get(anchor, 1)})" for anchor in changed
+                )
                 problems.append(
                     f"{name} may be stale: {relative(twin, root)} changed in {sections} since the "
                     f"two were last synced. Update {name} to match, then run `{command}`."

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 import pytest_socket
 
+from tooling.paths import REPO_ROOT, content_root
 from tooling.record import LIBRARIES as STAMPED
 
 #: Libraries imported once per worker, by module name; their versions go into the record.
@@ -73,8 +74,11 @@ def device(libraries: dict) -> str:
     return "cpu"
 
 
-# Set while an example runs: the folders it may write into.
+# Set while an example runs: the folders it may write into, and those it may never
+# write into (the repository and the content tree), except through a writable folder
+# that lies inside them.
 _WRITABLE: list[Path] = []
+_PROTECTED: list[Path] = []
 _WRITE_EVENTS = {"os.mkdir", "os.remove", "os.rmdir", "os.rename", "os.replace", "shutil.rmtree"}
 
 
@@ -97,12 +101,21 @@ def _guard_writes(event: str, args: tuple) -> None:
         if isinstance(target, int):
             continue
         resolved = Path(os.fsdecode(target)).resolve()
-        if not any(resolved.is_relative_to(root) for root in _WRITABLE):
+        if not _may_write(resolved):
             raise PermissionError(
                 f"examples may write only inside a temporary directory, not {resolved}; "
                 "write relative to the current directory (a temporary one) or use "
                 "tempfile.TemporaryDirectory()"
             )
+
+
+def _may_write(path: Path) -> bool:
+    for protected in _PROTECTED:
+        if path.is_relative_to(protected):
+            # e.g. a clone of the repository under /tmp: /tmp is no licence to write into it
+            carve_outs = [w for w in _WRITABLE if w.is_relative_to(protected)]
+            return any(path.is_relative_to(w) for w in carve_outs)
+    return any(path.is_relative_to(root) for root in _WRITABLE)
 
 
 sys.addaudithook(_guard_writes)
@@ -133,7 +146,8 @@ def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, libraries: dict):
     torch, numpy = libraries["torch"], libraries["numpy"]
     default_dtype = torch.get_default_dtype()
     with numpy.printoptions(), warnings.catch_warnings():
-        _WRITABLE[:] = [Path(tempfile.gettempdir()).resolve(), Path(os.devnull).resolve()]
+        _WRITABLE[:] = [tmp_path.resolve(), Path(tempfile.gettempdir()).resolve(), Path(os.devnull)]
+        _PROTECTED[:] = [REPO_ROOT.resolve(), content_root().resolve()]
         try:
             yield workdir
         finally:

@@ -139,7 +139,10 @@ def test_stamp_matches_the_verification_record(site, record, page):
 
 def test_stamps_name_the_versions_that_ran(site, record):
     if record is None:
-        pytest.fail("no verification record: `make test` writes build/verification.json first")
+        pytest.fail(
+            "no verification record: the examples stage did not write build/verification.json "
+            "(see its errors above)"
+        )
     env = record["environment"]
     stamp = _soup(site / "en" / "index.html").select_one(".verification-stamp")
     assert stamp is not None, "the English home page has no stamp"

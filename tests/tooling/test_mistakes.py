@@ -7,27 +7,18 @@ broken snippets and dead links, which stop the build, are in test_site_build.py.
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 
+from tests.tooling.sample import PAGE, TWIN, make_sample
 from tooling import checks
 from tooling.pages import headings
-from tooling.paths import REPO_ROOT
 from tooling.translations import stale_translations, sync
-
-PAGE = "docs/numpy-torch/dtypes.md"
-TWIN = "docs/numpy-torch/dtypes.en.md"
 
 
 @pytest.fixture
 def copy(tmp_path):
-    """The pages and example scripts, copied: free to break."""
-    for name in ("docs", "examples"):
-        shutil.copytree(
-            REPO_ROOT / name, tmp_path / name, ignore=shutil.ignore_patterns("__pycache__")
-        )
-    return tmp_path
+    """A sample site of its own: free to break."""
+    return make_sample(tmp_path)
 
 
 def _append(path, text: str) -> int:
@@ -88,11 +79,12 @@ def test_code_that_differs_between_languages(copy):
 
 
 def test_stale_translation_names_both_files_and_the_section(copy):
-    last_section = headings((copy / TWIN).read_text(encoding="utf-8"))[-1].anchor
+    last = headings((copy / TWIN).read_text(encoding="utf-8"))[-1]
     _append(copy / TWIN, "\nA sentence the Chinese page does not have yet.\n")
     assert stale_translations(copy) == [
-        f"{PAGE} may be stale: {TWIN} changed in #{last_section} since the two were last "
-        f"synced. Update {PAGE} to match, then run `make sync-translation PAGE={PAGE}`."
+        f"{PAGE} may be stale: {TWIN} changed in #{last.anchor} (line {last.line}) since the "
+        f"two were last synced. Update {PAGE} to match, then run "
+        f"`make sync-translation PAGE={PAGE}`."
     ]
     # The translator updates the page, then records that the pair agrees again.
     sync(copy / PAGE)

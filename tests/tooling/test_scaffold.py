@@ -3,15 +3,14 @@ overwrites an existing page."""
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 
 import pytest
 
+from tests.tooling.sample import PAGE, make_sample
 from tests.tooling.stage import run_examples_stage
 from tooling import checks
-from tooling.paths import REPO_ROOT
 from tooling.scaffold import ScaffoldError, create_page
 from tooling.translations import stale_translations
 
@@ -28,13 +27,8 @@ SOURCE_CHECKS = (
 
 @pytest.fixture
 def repo_copy(tmp_path):
-    """What the scaffold and the build touch, copied into a temporary directory."""
-    for name in ("docs", "examples", "tooling"):
-        shutil.copytree(
-            REPO_ROOT / name, tmp_path / name, ignore=shutil.ignore_patterns("__pycache__")
-        )
-    shutil.copy(REPO_ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")
-    return tmp_path
+    """A sample site (the real mkdocs.yml and tooling, pages of its own)."""
+    return make_sample(tmp_path)
 
 
 def _build(root) -> subprocess.CompletedProcess:
@@ -80,10 +74,10 @@ def test_new_section_gets_a_nav_section_in_both_languages(repo_copy):
 
 
 def test_existing_page_is_never_overwritten(repo_copy):
-    page = repo_copy / "docs/numpy-torch/dtypes.md"
+    page = repo_copy / PAGE
     before = page.read_text()
-    with pytest.raises(ScaffoldError, match="refusing to overwrite docs/numpy-torch/dtypes.md"):
-        create_page(repo_copy, "numpy-torch", "dtypes", ("x", "x"), ("", ""))
+    with pytest.raises(ScaffoldError, match=f"refusing to overwrite {PAGE}"):
+        create_page(repo_copy, "numpy-torch", "page", ("x", "x"), ("", ""))
     assert page.read_text() == before
 
 

@@ -3,37 +3,31 @@ named; a dead link or anchor through MkDocs' validation under --strict."""
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 
 import pytest
 
-from tooling.pages import page_files, snippet_refs
-from tooling.paths import REPO_ROOT, docs_dir, relative
-
-# The first page that embeds a script: the breakage tests edit its first snippet line.
-FIRST_REF = next(ref for page in page_files(docs_dir(REPO_ROOT)) for ref in snippet_refs(page))
-PAGE = relative(FIRST_REF.page, REPO_ROOT)
+from tests.tooling.sample import PAGE, SCRIPT, make_sample
+from tooling.pages import snippet_refs
 
 
 @pytest.fixture
 def site_copy(tmp_path):
-    """A copy of everything `mkdocs build` reads, to break without touching the repository."""
-    for name in ("docs", "examples", "tooling"):
-        shutil.copytree(
-            REPO_ROOT / name, tmp_path / name, ignore=shutil.ignore_patterns("__pycache__")
-        )
-    shutil.copy(REPO_ROOT / "mkdocs.yml", tmp_path / "mkdocs.yml")
-    return tmp_path
+    """A sample site (the real mkdocs.yml and tooling), to break without touching the repository."""
+    return make_sample(tmp_path)
+
+
+def _first_ref(copy):
+    return snippet_refs(copy / PAGE)[0]
 
 
 def _break_snippet(copy, replacement: str) -> int:
-    page = copy / PAGE
+    page, ref = copy / PAGE, _first_ref(copy)
     lines = page.read_text(encoding="utf-8").splitlines(keepends=True)
-    lines[FIRST_REF.line - 1] = replacement + "\n"
+    lines[ref.line - 1] = replacement + "\n"
     page.write_text("".join(lines), encoding="utf-8")
-    return FIRST_REF.line
+    return ref.line
 
 
 def _build(copy) -> subprocess.CompletedProcess:
@@ -52,7 +46,7 @@ def _build(copy) -> subprocess.CompletedProcess:
     ("target", "expected"),
     [
         ("examples/missing.py", "snippet file examples/missing.py does not exist"),
-        (f"{FIRST_REF.path}:no_such_part", f"section 'no_such_part' not found in {FIRST_REF.path}"),
+        (f"{SCRIPT}:no_such_part", f"section 'no_such_part' not found in {SCRIPT}"),
     ],
     ids=["missing-file", "missing-section"],
 )

@@ -1,0 +1,66 @@
+"""A small sample site for the tooling tests: the real mkdocs.yml and tooling, with a
+content tree of its own, so that these tests break their own pages, not the site's
+(a mistake in the real pages fails tests/site, not every tooling test)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+from tooling.paths import REPO_ROOT
+from tooling.translations import sync
+
+PAGE = "docs/numpy-torch/page.md"
+TWIN = "docs/numpy-torch/page.en.md"
+SCRIPT = "examples/numpy_torch/demo.py"
+
+_FILES = {
+    "docs/index.md": (
+        "# 示例站点\n\n这是工具测试用的小站点。\n\n## 用法 {#usage}\n\n"
+        "见[示例页](numpy-torch/page.md)。\n"
+    ),
+    "docs/index.en.md": (
+        "# Sample site\n\nA small site for the tooling tests.\n\n## Usage {#usage}\n\n"
+        "See the [sample page](numpy-torch/page.md).\n"
+    ),
+    PAGE: (
+        "# 示例页\n\n开头一段。\n\n## 一个示例 {#an-example}\n\n"
+        f'```python title="{SCRIPT}"\n--8<-- "{SCRIPT}:part"\n```\n\n说明这个示例。\n'
+    ),
+    TWIN: (
+        "# Sample page\n\nAn opening paragraph.\n\n## An example {#an-example}\n\n"
+        f'```python title="{SCRIPT}"\n--8<-- "{SCRIPT}:part"\n```\n\nExplain the example.\n'
+    ),
+    # Plain Python: 1 + 1 prints 2 (the examples-stage tests run it).
+    SCRIPT: (
+        '"""Demo."""\n\n# --8<-- [start:part]\n'
+        "total = 1 + 1\nprint(total)\n#> 2\n# --8<-- [end:part]\n"
+    ),
+}
+_NAV = "nav:\n  - 首页: index.md\n  - NumPy 与 PyTorch:\n      - numpy-torch/page.md\n\n"
+
+
+def make_sample(root: Path) -> Path:
+    """Write the sample site into `root`.
+
+    Args:
+        root (Path): an empty folder.
+
+    Returns:
+        Path: `root`, now holding docs/, examples/, tooling/ and mkdocs.yml, with the
+        page pairs recorded as in sync.
+    """
+    for name, text in _FILES.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, encoding="utf-8")
+    shutil.copytree(
+        REPO_ROOT / "tooling", root / "tooling", ignore=shutil.ignore_patterns("__pycache__")
+    )
+    config = (REPO_ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    config, count = re.subn(r"^nav:\n(?:[ \t].*\n|\n)*", _NAV, config, flags=re.MULTILINE)
+    assert count == 1, "mkdocs.yml has no nav block to replace"
+    (root / "mkdocs.yml").write_text(config, encoding="utf-8")
+    for page in ("docs/index.md", PAGE):
+        sync(root / page)
+    return root
