@@ -25,6 +25,7 @@ from tooling.pages import (
     translation_of,
 )
 from tooling.paths import docs_dir, examples_dir, relative
+from tooling.translations import stale_translations
 
 _PYTHON_INFO = re.compile(r"^\{?\s*\.?(py|python|python3)\b", re.IGNORECASE)
 
@@ -187,3 +188,15 @@ def bad_code_fences(root: Path) -> list[str]:
                     "write it as a ``` fence (three backticks) indented with spaces only"
                 )
     return problems
+
+
+#: Every source check, in the order a contributor would fix them.
+SOURCE_CHECKS = (
+    untranslated_pages,
+    translation_structure,
+    headings_without_anchor,
+    stale_translations,
+    broken_snippets,
+    orphan_scripts,
+    bad_code_fences,
+)

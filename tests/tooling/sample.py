@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 from tooling.paths import REPO_ROOT
@@ -64,3 +66,24 @@ def make_sample(root: Path) -> Path:
     for page in ("docs/index.md", PAGE):
         sync(root / page)
     return root
+
+
+def build_site(root: Path) -> subprocess.CompletedProcess:
+    """Build a sample site as the Makefile does: `--strict`, without `--quiet` (which keeps
+    warnings from counting under --strict).
+
+    Args:
+        root (Path): a folder made by `make_sample`.
+
+    Returns:
+        subprocess.CompletedProcess: with `stdout`, `stderr` and `returncode`; the site
+        goes to `root/out`.
+    """
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(root / "out")],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )

@@ -3,43 +3,18 @@ overwrites an existing page."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 
-from tests.tooling.sample import PAGE, make_sample
+from tests.tooling.sample import PAGE, build_site, make_sample
 from tests.tooling.stage import run_examples_stage
 from tooling import checks
 from tooling.scaffold import ScaffoldError, create_page
-from tooling.translations import stale_translations
-
-SOURCE_CHECKS = (
-    checks.untranslated_pages,
-    checks.translation_structure,
-    checks.headings_without_anchor,
-    checks.broken_snippets,
-    checks.orphan_scripts,
-    checks.bad_code_fences,
-    stale_translations,
-)
 
 
 @pytest.fixture
 def repo_copy(tmp_path):
     """A sample site (the real mkdocs.yml and tooling, pages of its own)."""
     return make_sample(tmp_path)
-
-
-def _build(root) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(root / "out")],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
 
 
 def test_new_page_passes_every_check_builds_and_runs(repo_copy):
@@ -54,9 +29,9 @@ def test_new_page_passes_every_check_builds_and_runs(repo_copy):
     script = (repo_copy / "examples/numpy_torch/new_topic.py").read_text()
     assert "#> tensor([0, 1, 2])" in script  # written by running it, not by the template
     assert "      - numpy-torch/new-topic.md\n" in (repo_copy / "mkdocs.yml").read_text()
-    for check in SOURCE_CHECKS:
+    for check in checks.SOURCE_CHECKS:
         assert check(repo_copy) == [], check.__name__
-    build = _build(repo_copy)
+    build = build_site(repo_copy)
     assert build.returncode == 0, build.stdout + build.stderr
     assert (repo_copy / "out/en/numpy-torch/new-topic/index.html").is_file()
     run = run_examples_stage(repo_copy, "-k", "new_topic")
@@ -68,7 +43,7 @@ def test_new_section_gets_a_nav_section_in_both_languages(repo_copy):
     config = (repo_copy / "mkdocs.yml").read_text()
     assert "  - 自动求导:\n      - autograd/basics.md\n" in config
     assert "            自动求导: Autograd\n" in config
-    build = _build(repo_copy)
+    build = build_site(repo_copy)
     assert build.returncode == 0, build.stdout + build.stderr
     assert "Autograd" in (repo_copy / "out/en/autograd/basics/index.html").read_text()
 

@@ -3,12 +3,9 @@ named; a dead link or anchor through MkDocs' validation under --strict."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 
-from tests.tooling.sample import PAGE, SCRIPT, make_sample
+from tests.tooling.sample import PAGE, SCRIPT, build_site, make_sample
 from tooling.pages import snippet_refs
 
 
@@ -30,18 +27,6 @@ def _break_snippet(copy, replacement: str) -> int:
     return ref.line
 
 
-def _build(copy) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        # As the Makefile builds: --strict and no --quiet (which hides warnings from --strict).
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(copy / "out")],
-        cwd=copy,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-
-
 @pytest.mark.parametrize(
     ("target", "expected"),
     [
@@ -52,7 +37,7 @@ def _build(copy) -> subprocess.CompletedProcess:
 )
 def test_broken_snippet_names_page_line_and_target(site_copy, target, expected):
     line = _break_snippet(site_copy, f'--8<-- "{target}"')
-    result = _build(site_copy)
+    result = build_site(site_copy)
     output = result.stdout + result.stderr
     assert result.returncode != 0, output
     assert f"{PAGE}:{line}: " in output, output
@@ -60,7 +45,7 @@ def test_broken_snippet_names_page_line_and_target(site_copy, target, expected):
 
 
 def test_unbroken_copy_builds(site_copy):
-    result = _build(site_copy)
+    result = build_site(site_copy)
     assert result.returncode == 0, result.stdout + result.stderr
     assert (site_copy / "out" / "en" / "index.html").is_file()
 
@@ -76,7 +61,7 @@ def test_unbroken_copy_builds(site_copy):
 def test_dead_link_or_anchor_fails_the_strict_build(site_copy, link, expected):
     page = site_copy / PAGE
     page.write_text(page.read_text(encoding="utf-8") + f"\n{link}\n", encoding="utf-8")
-    result = _build(site_copy)
+    result = build_site(site_copy)
     output = result.stdout + result.stderr
     assert result.returncode != 0, output
     assert expected in output, output
