@@ -104,6 +104,29 @@ def headings_without_anchor(root: Path) -> list[str]:
     ]
 
 
+def duplicate_anchors(root: Path) -> list[str]:
+    """Anchor ids used twice in one page: links and translation records need them unique.
+
+    Args:
+        root (Path): content root.
+
+    Returns:
+        list[str]: one message per repeated id, at its second use.
+    """
+    problems = []
+    for page in page_files(docs_dir(root)):
+        seen: set[str] = set()
+        for heading in headings(page.read_text(encoding="utf-8")):
+            if heading.anchor in seen:
+                problems.append(
+                    f"{relative(page, root)}:{heading.line}: anchor id '{heading.anchor}' is "
+                    "used twice in this page; give each heading its own {#id}"
+                )
+            if heading.anchor:
+                seen.add(heading.anchor)
+    return problems
+
+
 def _code_differences(page: Path, twin: Path, root: Path) -> list[str]:
     ours, theirs = list(find_examples(page)), list(find_examples(twin))
     for mine, other in zip(ours, theirs, strict=False):
@@ -195,6 +218,7 @@ SOURCE_CHECKS = (
     untranslated_pages,
     translation_structure,
     headings_without_anchor,
+    duplicate_anchors,
     stale_translations,
     broken_snippets,
     orphan_scripts,

@@ -19,6 +19,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import yaml
+
 from tooling.paths import REPO_ROOT, relative
 from tooling.translations import sync
 
@@ -108,6 +110,17 @@ def create_page(
         raise ScaffoldError(f"refusing to overwrite {', '.join(existing)}")
     script_name = relative(script, root)
     created: list[Path] = []
+    # Folders that do not exist yet, deepest first: removed again if a step fails.
+    new_folders = sorted(
+        {
+            folder
+            for path in (page_zh, script)
+            for folder in (path.parent, *path.parent.parents)
+            if not folder.exists()
+        },
+        key=lambda folder: len(folder.parts),
+        reverse=True,
+    )
     try:
         for path, text in (
             (script, SCRIPT.format(title=titles[1], script=script_name)),
@@ -127,6 +140,9 @@ def create_page(
     except Exception:
         for path in created:
             path.unlink(missing_ok=True)
+        for folder in new_folders:
+            if folder.is_dir() and not any(folder.iterdir()):
+                folder.rmdir()
         raise
     return [*created, config]
 
@@ -154,7 +170,8 @@ def _write_outputs(root: Path, script_name: str) -> None:
         check=False,
     )
     if result.returncode != 0:
-        raise ScaffoldError(f"the new example did not run:\n{result.stdout[-3000:]}")
+        output = (result.stdout + result.stderr)[-3000:]
+        raise ScaffoldError(f"the new example did not run:\n{output}")
 
 
 def add_to_nav(config: str, section: str, slug: str, section_titles: tuple[str, str]) -> str:
@@ -194,14 +211,20 @@ def add_to_nav(config: str, section: str, slug: str, section_titles: tuple[str, 
         return "".join(lines)
     while end > start + 1 and not lines[end - 1].strip():
         end -= 1
-    lines[end:end] = [f"  - {section_titles[0]}:\n", f"      - {entry}\n"]
+    zh_title, en_title = (_yaml_scalar(title) for title in section_titles)
+    lines[end:end] = [f"  - {zh_title}:\n", f"      - {entry}\n"]
     text = "".join(lines)
     match = re.search(r"^(?P<indent>[ \t]+)nav_translations:\n", text, re.MULTILINE)
     if match is None:
         raise ScaffoldError("mkdocs.yml has no `nav_translations:` for the English build")
     indent = match["indent"] + "  "
-    addition = f"{indent}{section_titles[0]}: {section_titles[1]}\n"
+    addition = f"{indent}{zh_title}: {en_title}\n"
     return text[: match.end()] + addition + text[match.end() :]
+
+
+def _yaml_scalar(text: str) -> str:
+    """`text` as a YAML scalar: plain when that is safe, quoted when it holds `: `, `#` ..."""
+    return yaml.safe_dump(text, allow_unicode=True, width=1_000_000).splitlines()[0]
 
 
 def main(argv: list[str] | None = None) -> int:

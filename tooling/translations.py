@@ -73,14 +73,8 @@ def recorded_hashes(page: Path) -> dict[str, str] | None:
     Raises:
         ValueError: the front matter is not valid YAML (the message names the page).
     """
-    front, _ = split_front_matter(page.read_text(encoding="utf-8"))
-    if not front:
-        return None
-    try:
-        meta = yaml.safe_load(front.strip().strip("-")) or {}
-    except yaml.YAMLError as exc:
-        raise ValueError(f"{page}: front matter is not valid YAML: {exc}") from exc
-    record = meta.get("translation") if isinstance(meta, dict) else None
+    meta = _front_matter(page, page.read_text(encoding="utf-8"))
+    record = meta.get("translation")
     return dict(record.get("sections") or {}) if isinstance(record, dict) else None
 
 
@@ -138,6 +132,7 @@ def sync(page: Path) -> list[Path]:
 
     Raises:
         FileNotFoundError: the page or a counterpart does not exist.
+        ValueError: a page's front matter is not a YAML mapping.
     """
     versions = [translation_of(page, locale) for locale in LOCALES]
     for version in versions:
@@ -150,9 +145,26 @@ def sync(page: Path) -> list[Path]:
     return versions
 
 
+def _front_matter(page: Path, text: str) -> dict:
+    """The page's front matter as a mapping ({} when it has none).
+
+    Raises:
+        ValueError: the front matter is not a YAML mapping (the message names the page).
+    """
+    front, _ = split_front_matter(text)
+    body = front.split("\n", 1)[1].rsplit("---", 1)[0] if front else ""
+    try:
+        meta = yaml.safe_load(body) or {}
+    except yaml.YAMLError as exc:
+        raise ValueError(f"{page}: front matter is not valid YAML: {exc}") from exc
+    if not isinstance(meta, dict):
+        raise ValueError(f"{page}: front matter must be a YAML mapping (key: value lines)")
+    return meta
+
+
 def _write_record(page: Path, text: str, twin_name: str, hashes: dict[str, str]) -> None:
-    front, body = split_front_matter(text)
-    meta = (yaml.safe_load(front.strip().strip("-")) or {}) if front else {}
+    _, body = split_front_matter(text)
+    meta = _front_matter(page, text)
     meta["translation"] = {"of": twin_name, "sections": hashes}
     dumped = yaml.safe_dump(meta, allow_unicode=True, sort_keys=False)
     page.write_text(f"---\n{dumped}---\n\n{body.lstrip(chr(10))}", encoding="utf-8")
@@ -173,14 +185,18 @@ def main(argv: list[str] | None = None) -> int:
     sync_parser.add_argument("pages", nargs="+", type=Path)
     commands.add_parser("check", help="list pages whose counterpart changed since the last sync")
     args = parser.parse_args(argv)
-    if args.command == "check":
-        problems = stale_translations(REPO_ROOT)
-        print("\n".join(problems) or "all translations are in sync")
-        return 1 if problems else 0
+    try:
+        if args.command == "check":
+            problems = stale_translations(REPO_ROOT)
+            print("\n".join(problems) or "all translations are in sync")
+            return 1 if problems else 0
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     for page in args.pages:
         try:
             written = sync(page.resolve())
-        except FileNotFoundError as exc:
+        except (FileNotFoundError, ValueError) as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 2
         print("synced " + " and ".join(relative(path, REPO_ROOT) for path in written))

@@ -79,13 +79,28 @@ def device(libraries: dict) -> str:
 # that lies inside them.
 _WRITABLE: list[Path] = []
 _PROTECTED: list[Path] = []
-_WRITE_EVENTS = {"os.mkdir", "os.remove", "os.rmdir", "os.rename", "os.replace", "shutil.rmtree"}
+# Audit events that change the file system, and which of their arguments are the paths
+# written to (a link only writes its destination; a rename also removes its source).
+_WRITE_EVENTS = {
+    "os.mkdir": (0,),
+    "os.remove": (0,),
+    "os.rmdir": (0,),
+    "os.rename": (0, 1),
+    "os.replace": (0, 1),
+    "shutil.rmtree": (0,),
+    "os.truncate": (0,),
+    "os.symlink": (1,),
+    "os.link": (1,),
+    "os.chmod": (0,),
+    "os.chown": (0,),
+    "os.utime": (0,),
+}
 
 
 def _guard_writes(event: str, args: tuple) -> None:
     """Audit hook: an example may write only inside a temporary directory.
 
-    Covers Python-level writes (open, os.mkdir/remove/rename, shutil.rmtree); a write
+    Covers Python-level writes (open, and the os/shutil calls in `_WRITE_EVENTS`); a write
     made inside a C++ extension is caught later by the work-tree guard of the run.
     """
     if not _WRITABLE or (event != "open" and event not in _WRITE_EVENTS):
@@ -96,10 +111,10 @@ def _guard_writes(event: str, args: tuple) -> None:
         writes = any(c in mode for c in "wax+") if mode else bool((flags or 0) & write_flags)
         targets = [path] if writes else []
     else:
-        targets = [arg for arg in args[:2] if isinstance(arg, str | bytes | os.PathLike)]
+        targets = [args[i] for i in _WRITE_EVENTS[event]]
     for target in targets:
-        if isinstance(target, int):
-            continue
+        if not isinstance(target, str | bytes | os.PathLike):
+            continue  # a file descriptor: the open() that made it was checked
         resolved = Path(os.fsdecode(target)).resolve()
         if not _may_write(resolved):
             raise PermissionError(

@@ -69,6 +69,14 @@ def test_heading_without_anchor_id(copy):
     assert any("different headings" in m for m in checks.translation_structure(copy))
 
 
+def test_anchor_id_used_twice(copy):
+    line = _append(copy / PAGE, "\n## 又一节 {#an-example}\n") + 1
+    assert checks.duplicate_anchors(copy) == [
+        f"{PAGE}:{line}: anchor id 'an-example' is used twice in this page; give each heading "
+        "its own {#id}"
+    ]
+
+
 def test_code_that_differs_between_languages(copy):
     text = (copy / TWIN).read_text(encoding="utf-8")
     (copy / TWIN).write_text(text + "\n```python\nprint(2)\n```\n", encoding="utf-8")

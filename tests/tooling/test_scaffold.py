@@ -59,3 +59,22 @@ def test_existing_page_is_never_overwritten(repo_copy):
 def test_bad_names_are_refused(repo_copy):
     with pytest.raises(ScaffoldError, match="lowercase letters, digits and hyphens"):
         create_page(repo_copy, "NumPy", "x", ("x", "x"), ("", ""))
+
+
+def test_a_failed_scaffold_leaves_nothing_behind(repo_copy):
+    config = repo_copy / "mkdocs.yml"
+    config.write_text(config.read_text().replace("nav_translations:", "nav_renamed:"))
+    before = sorted(p.relative_to(repo_copy) for p in repo_copy.rglob("*"))
+    with pytest.raises(ScaffoldError, match="no `nav_translations:`"):
+        create_page(repo_copy, "new-section", "intro", ("简介", "Intro"), ("新栏目", "New"))
+    assert sorted(p.relative_to(repo_copy) for p in repo_copy.rglob("*")) == before
+
+
+def test_section_titles_with_yaml_syntax_stay_valid(repo_copy):
+    titles = ("自动求导：基础", "Autograd: the basics # 1")
+    create_page(repo_copy, "autograd", "basics", ("基础", "Basics"), titles)
+    build = build_site(repo_copy)
+    assert build.returncode == 0, build.stdout + build.stderr
+    assert (
+        "Autograd: the basics # 1" in (repo_copy / "out/en/autograd/basics/index.html").read_text()
+    )
