@@ -9,13 +9,14 @@ temporary copies with one mistake each.
 from __future__ import annotations
 
 import difflib
-import re
 from pathlib import Path
 
 from pytest_examples import find_examples
 
 from tooling.pages import (
     LOCALES,
+    PYTHON_LANGUAGES,
+    fence_language,
     fences,
     headings,
     missing_translations,
@@ -24,10 +25,8 @@ from tooling.pages import (
     snippet_refs,
     translation_of,
 )
-from tooling.paths import docs_dir, examples_dir, relative
+from tooling.paths import docs_dir, example_scripts, relative
 from tooling.translations import stale_translations
-
-_PYTHON_INFO = re.compile(r"^\{?\s*\.?(py|python|python3)\b", re.IGNORECASE)
 
 
 def _pairs(root: Path) -> list[tuple[Path, Path]]:
@@ -174,7 +173,7 @@ def orphan_scripts(root: Path) -> list[str]:
         list[str]: one message per script.
     """
     embedded = {ref.path for page in page_files(docs_dir(root)) for ref in snippet_refs(page)}
-    scripts = sorted(examples_dir(root).rglob("*.py")) if examples_dir(root).is_dir() else []
+    scripts = example_scripts(root)
     return [
         f"{relative(script, root)}:1: no page embeds this script; embed it with --8<-- in both "
         "languages, or delete it"
@@ -205,7 +204,7 @@ def bad_code_fences(root: Path) -> list[str]:
                     f"{name}:{fence.start}: code block without a language; write ```python for "
                     "code the suite runs, or ```text / ```bash / ... for anything else"
                 )
-            elif _PYTHON_INFO.match(fence.info) and fence.start not in collected:
+            elif fence_language(fence.info) in PYTHON_LANGUAGES and fence.start not in collected:
                 problems.append(
                     f"{name}:{fence.start}: this Python block is not collected by the suite; "
                     "write it as a ``` fence (three backticks) indented with spaces only"

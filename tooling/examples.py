@@ -24,8 +24,8 @@ from pathlib import Path
 
 from pytest_examples import CodeExample, find_examples
 
-from tooling.pages import is_snippet_line
-from tooling.paths import docs_dir, examples_dir, relative
+from tooling.pages import PYTHON_LANGUAGES, fence_language, is_snippet_line
+from tooling.paths import docs_dir, example_scripts, relative
 
 # Marker lines of scripts, each a whole line; a trailing comment may follow `requires`.
 _REQUIRES_LINE = re.compile(r"#[ \t]*requires:[ \t]*(?P<what>\w[\w, ]*?)[ \t]*(#.*)?")
@@ -33,8 +33,6 @@ _NOT_RUN_LINE = re.compile(r"#[ \t]*not-run:[ \t]*(?P<reason>\S.*?)[ \t]*")
 # Anything that looks like a marker, to reject misspelt ones instead of ignoring them.
 _MARKER_LIKE = re.compile(r"[ \t]*#[ \t]*(requires|not[-_ ]?run)[ \t]*:", re.IGNORECASE)
 _KNOWN_REQUIREMENTS = {"cuda"}
-# Fence languages that are run; other `py...` lexers (pytb, ...) are shown, not run.
-_PYTHON_LANGUAGES = {"py", "python", "python3"}
 _INTERACTIVE_LANGUAGES = {"pycon", "pyrepl"}
 
 
@@ -83,13 +81,13 @@ def collect(root: Path) -> list[Example]:
     """
     found: list[Example] = []
     errors: list[str] = []
-    pages, scripts_dir = docs_dir(root), examples_dir(root)
+    pages = docs_dir(root)
     blocks = (
         sorted(find_examples(pages), key=lambda c: (str(c.path), c.start_line))
         if pages.is_dir()
         else []
     )
-    scripts = sorted(scripts_dir.rglob("*.py")) if scripts_dir.is_dir() else []
+    scripts = example_scripts(root)
     for path in {code.path for code in blocks} | set(scripts):
         if not relative(path, root).isascii():
             errors.append(
@@ -127,21 +125,15 @@ def _is_include_block(code: CodeExample, root: Path) -> bool:
     return bool(includes)
 
 
-def _language(code: CodeExample) -> str:
-    """The fence language: `python` for a ```python title="x" fence or a ```{.python} one."""
-    words = code.prefix.strip(" {}").split()
-    return words[0].lstrip(".") if words else ""
-
-
 def _from_block(code: CodeExample, root: Path) -> Example | None:
     source = relative(code.path, root)
-    language = _language(code)
+    language = fence_language(code.prefix)
     if language in _INTERACTIVE_LANGUAGES or code.source.lstrip().startswith(">>>"):
         raise ExampleMarkerError(
             f"{source}:{code.start_line}: interactive `>>>` sessions are not checked; write the "
             "code as a script with print(...) and its output as `#> ` lines"
         )
-    if language not in _PYTHON_LANGUAGES:
+    if language not in PYTHON_LANGUAGES:
         return None  # e.g. ```pytb: a traceback to show, not code to run
     # pytest-examples' start_line is the fence line; the code starts on the next one.
     line = code.start_line + 1

@@ -195,6 +195,23 @@ def fences(markdown: str) -> list[Fence]:
     return found
 
 
+#: Fence languages the suite runs; other `py...` lexers (pytb, ...) are shown, not run.
+PYTHON_LANGUAGES = frozenset({"py", "python", "python3"})
+
+
+def fence_language(info: str) -> str:
+    """The language of a fence's info string.
+
+    Args:
+        info (str): what follows the opening fence, e.g. `python title="a.py"` or `{.python}`.
+
+    Returns:
+        str: e.g. `python`; "" when the fence names none.
+    """
+    words = info.strip(" {}").split()
+    return words[0].lstrip(".").lower() if words else ""
+
+
 def fenced_lines(markdown: str) -> set[int]:
     """Return the 1-based numbers of the lines inside fenced code blocks, fences included.
 
@@ -301,6 +318,19 @@ def split_front_matter(text: str) -> tuple[str, str]:
     """
     match = _FRONT_MATTER.match(text)
     return (match.group(0), text[match.end() :]) if match else ("", text)
+
+
+def front_matter_yaml(text: str) -> str:
+    """The YAML between a page's `---` lines ("" when it has no front matter).
+
+    Args:
+        text (str): the page file's text.
+
+    Returns:
+        str: the YAML source, without the `---` lines.
+    """
+    match = _FRONT_MATTER.match(text)
+    return (match["yaml"] or "") if match else ""
 
 
 def headings(text: str) -> list[Heading]:

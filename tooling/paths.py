@@ -47,6 +47,19 @@ def examples_dir(root: Path | None = None) -> Path:
     return (root or content_root()) / "examples"
 
 
+def example_scripts(root: Path | None = None) -> list[Path]:
+    """Return every example script, sorted.
+
+    Args:
+        root (Path | None): a content root; None means `content_root()`.
+
+    Returns:
+        list[Path]: `examples/**/*.py` ([] when there is no examples/ folder).
+    """
+    folder = examples_dir(root)
+    return sorted(folder.rglob("*.py")) if folder.is_dir() else []
+
+
 #: Default place of the verification record, relative to the repository root.
 DEFAULT_RECORD = Path("build") / "verification.json"
 

@@ -35,7 +35,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Literal
 
-from tooling.paths import docs_dir, examples_dir, relative
+from tooling.paths import docs_dir, example_scripts, relative
 
 SCHEMA = 1
 STATUSES = ("passed", "failed", "not-verified")
@@ -73,7 +73,7 @@ def source_files(root: Path) -> list[Path]:
     Returns:
         list[Path]: sorted `docs/**/*.md` then `examples/**/*.py`.
     """
-    return sorted(docs_dir(root).rglob("*.md")) + sorted(examples_dir(root).rglob("*.py"))
+    return sorted(docs_dir(root).rglob("*.md")) + example_scripts(root)
 
 
 def hash_sources(root: Path) -> dict[str, str]:

@@ -31,7 +31,14 @@ from pathlib import Path
 
 import yaml
 
-from tooling.pages import LOCALES, headings, page_files, split_front_matter, translation_of
+from tooling.pages import (
+    LOCALES,
+    front_matter_yaml,
+    headings,
+    page_files,
+    split_front_matter,
+    translation_of,
+)
 from tooling.paths import REPO_ROOT, docs_dir, relative
 
 TOP = "top"
@@ -151,10 +158,8 @@ def _front_matter(page: Path, text: str) -> dict:
     Raises:
         ValueError: the front matter is not a YAML mapping (the message names the page).
     """
-    front, _ = split_front_matter(text)
-    body = front.split("\n", 1)[1].rsplit("---", 1)[0] if front else ""
     try:
-        meta = yaml.safe_load(body) or {}
+        meta = yaml.safe_load(front_matter_yaml(text)) or {}
     except yaml.YAMLError as exc:
         raise ValueError(f"{page}: front matter is not valid YAML: {exc}") from exc
     if not isinstance(meta, dict):
