@@ -11,6 +11,7 @@ from __future__ import annotations
 import difflib
 from pathlib import Path
 
+import yaml
 from pytest_examples import find_examples
 
 from tooling.pages import (
@@ -18,9 +19,11 @@ from tooling.pages import (
     PYTHON_LANGUAGES,
     fence_language,
     fences,
+    front_matter_yaml,
     headings,
     missing_translations,
     page_files,
+    page_locale,
     snippet_error,
     snippet_refs,
     translation_of,
@@ -213,6 +216,48 @@ def bad_code_fences(root: Path) -> list[str]:
 
 
 #: Every source check, in the order a contributor would fix them.
+# Longest `description:` that search results show in full, in characters: about 160
+# Latin letters, and about 100 Chinese characters, which are twice as wide.
+DESCRIPTION_LIMITS = {"zh": 100, "en": 160}
+
+
+def missing_descriptions(root: Path) -> list[str]:
+    """Pages without a `description:` for search engines, or with one too long to show.
+
+    Args:
+        root (Path): content root.
+
+    Returns:
+        list[str]: one message per page, at the description's line (1 when absent).
+    """
+    problems = []
+    for page in page_files(docs_dir(root)):
+        text = page.read_text(encoding="utf-8")
+        where = relative(page, root)
+        try:
+            meta = yaml.safe_load(front_matter_yaml(text)) or {}
+        except yaml.YAMLError as exc:
+            problems.append(f"{where}:1: front matter is not valid YAML: {exc}")
+            continue
+        description = meta.get("description") if isinstance(meta, dict) else None
+        limit = DESCRIPTION_LIMITS[page_locale(page)]
+        if not isinstance(description, str) or not description.strip():
+            problems.append(
+                f"{where}:1: no `description:` in the front matter; add one sentence (at most "
+                f"{limit} characters) on what the page covers: search results show it"
+            )
+        elif len(description) > limit:
+            line = next(
+                (n for n, row in enumerate(text.splitlines(), 1) if row.startswith("description:")),
+                1,
+            )
+            problems.append(
+                f"{where}:{line}: description has {len(description)} characters; search results "
+                f"cut it after about {limit}: shorten it"
+            )
+    return problems
+
+
 SOURCE_CHECKS = (
     untranslated_pages,
     translation_structure,
@@ -222,4 +267,5 @@ SOURCE_CHECKS = (
     broken_snippets,
     orphan_scripts,
     bad_code_fences,
+    missing_descriptions,
 )

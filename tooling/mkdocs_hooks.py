@@ -3,6 +3,7 @@
 * Every `--8<--` line of a page must name an existing file and section; otherwise
   the build stops with the page, its line and the target named (pymdownx.snippets'
   own error names neither).
+* Each language gets a search index of its own pages (see `on_post_build`).
 * Every page with examples gets a verification stamp below its title, built from
   the record of the last test run (`build/verification.json`). No record, or a
   page or script changed since the run, gives "not verified in this build": the
@@ -11,12 +12,14 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import sys
 from datetime import datetime
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
 
 # MkDocs loads this file by path: make the `tooling` package importable however
 # mkdocs was started (`mkdocs build` does not put the working directory on sys.path).
@@ -122,6 +125,30 @@ def on_config(config, **kwargs):
     except ValueError as exc:
         raise PluginError(str(exc)) from exc
     return config
+
+
+def on_files(files, config, **kwargs):
+    """Write the site-wide 404 page from the default language's build only.
+
+    mkdocs-static-i18n builds each language into the same site folder, and each build
+    renders the theme's static templates at the site root: without this, the last
+    language built would own `404.html`. The page itself (overrides/404.html) links to
+    both home pages.
+
+    Args:
+        files (Files): all files of this language's build (returned unchanged).
+        config (MkDocsConfig): the site config, reconfigured by i18n for this language.
+
+    Returns:
+        Files: `files`, unchanged.
+    """
+    i18n = config.plugins.get("i18n")
+    templates = config.theme.static_templates
+    if i18n is None or i18n.is_default_language_build:
+        templates.add("404.html")
+    else:
+        templates.discard("404.html")
+    return files
 
 
 def on_page_markdown(markdown: str, page, config, files, **kwargs) -> str:
@@ -238,3 +265,68 @@ def _bullets(items) -> str:
 def _admonition(kind: str, title: str, body: str) -> str:
     indented = "\n".join(f"    {line}" if line else "" for line in body.splitlines())
     return f'!!! {kind} verification-stamp "{title}"\n\n{indented}\n'
+
+
+@event_priority(-110)  # after mkdocs-static-i18n (-100) has merged all languages' entries
+def on_post_build(config, **kwargs) -> None:
+    """Give each language its own search index, so that readers get pages in their language.
+
+    mkdocs-static-i18n writes one index for the whole site. This splits it: pages under
+    a language's folder (`en/`) go to `<folder>/search/search_index.json`, with their
+    locations relative to that folder; the rest stay in the root index.
+    overrides/main.html points each language's search at its own folder.
+
+    Args:
+        config (MkDocsConfig): the site config (`site_dir`, the i18n plugin).
+
+    Raises:
+        PluginError: the merged index is missing or not JSON (the message names it).
+    """
+    i18n = config.plugins.get("i18n")
+    if i18n is None or i18n.building:
+        return  # a single-language build, or one language's pass inside i18n's build
+    folders = {
+        lang.link.strip("/"): lang.locale for lang in i18n.config.languages if lang.link.strip("/")
+    }
+    split_search_index(Path(config.site_dir), folders)
+
+
+def split_search_index(site_dir: Path, folders: dict[str, str]) -> dict[str, int]:
+    """Split `search/search_index.json` into one index per language folder.
+
+    A folder's index is searched with its own language's rules only (lunr's `lang`):
+    mixed with Chinese, lunr's English stemming misses words such as "memory". The
+    root index keeps the configured languages: Chinese pages are full of English
+    API names.
+
+    Args:
+        site_dir (Path): the built site.
+        folders (dict[str, str]): language folder below the root -> its locale,
+            e.g. `{"en": "en"}`.
+
+    Returns:
+        dict[str, int]: entries per index, keyed by folder (`""` for the root).
+
+    Raises:
+        PluginError: the merged index is missing or not JSON.
+    """
+    path = site_dir / "search" / "search_index.json"
+    try:
+        index = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise PluginError(f"{path}: cannot split the search index: {exc}") from exc
+    parts: dict[str, list] = {folder: [] for folder in ["", *folders]}
+    for doc in index["docs"]:
+        folder = next((f for f in folders if doc["location"].startswith(f + "/")), "")
+        if folder:
+            doc = {**doc, "location": doc["location"][len(folder) + 1 :]}
+        parts[folder].append(doc)
+    for folder, docs in parts.items():
+        target = site_dir / folder / "search" / "search_index.json"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        config = {**index["config"], "lang": [folders[folder]]} if folder else index["config"]
+        target.write_text(
+            json.dumps({"config": config, "docs": docs}, ensure_ascii=False, separators=(",", ":")),
+            encoding="utf-8",
+        )
+    return {folder: len(docs) for folder, docs in parts.items()}

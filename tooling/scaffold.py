@@ -26,7 +26,11 @@ from tooling.translations import sync
 
 _NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 
-PAGE_ZH = """# {title}
+PAGE_ZH = """---
+description: 用一句话概括本页内容（不超过 100 个字），搜索结果会显示这句话。
+---
+
+# {title}
 
 用一两句话说明本页回答什么问题。凡是读者可能怀疑的说法，都在后面附上运行过的示例作为证明。
 
@@ -39,7 +43,11 @@ PAGE_ZH = """# {title}
 说明这个示例证明了什么，以及为什么会这样。
 """
 
-PAGE_EN = """# {title}
+PAGE_EN = """---
+description: One sentence, at most 160 characters, on what this page covers; search results show it.
+---
+
+# {title}
 
 Say in a sentence or two which question this page answers. Every statement a reader
 could doubt is followed by an executed example that proves it.

@@ -171,7 +171,8 @@ def _write_record(page: Path, text: str, twin_name: str, hashes: dict[str, str])
     _, body = split_front_matter(text)
     meta = _front_matter(page, text)
     meta["translation"] = {"of": twin_name, "sections": hashes}
-    dumped = yaml.safe_dump(meta, allow_unicode=True, sort_keys=False)
+    # No line wrapping: a long `description:` stays on one line.
+    dumped = yaml.safe_dump(meta, allow_unicode=True, sort_keys=False, width=10**6)
     page.write_text(f"---\n{dumped}---\n\n{body.lstrip(chr(10))}", encoding="utf-8")
 
 

@@ -14,6 +14,7 @@ from tooling.mkdocs_hooks import render_stamp
 from tooling.pages import page_files, page_locale, page_sources
 from tooling.paths import REPO_ROOT, docs_dir
 from tooling.record import LIBRARIES, verify_page
+from tooling.static_server import site_path
 
 # Elements whose URL the browser loads while rendering the page.
 _LOADED = {
@@ -85,8 +86,12 @@ def test_language_switcher_keeps_the_reader_on_the_same_page(site):
         plain = url.removeprefix("en/")
         assert set(links) == {"zh", "en"}, f"{html}: language links {links}"
         for locale, href in links.items():
-            # Root-relative links (static-i18n writes "/" for the default home) start at site/.
-            base = site if href.startswith("/") else html.parent
+            # Root-relative links (static-i18n writes the site's path for the default home)
+            # start at site/, which is served at the path of site_url.
+            if href.startswith("/"):
+                base, href = site, href.removeprefix(site_path(REPO_ROOT / "mkdocs.yml"))
+            else:
+                base = html.parent
             target = (base / href.lstrip("/")).resolve()
             expected = site / ("" if locale == "zh" else "en/") / plain
             assert target == expected.resolve(), f"{html}: {locale} link {href} leads to {target}"
@@ -151,23 +156,24 @@ def test_stamps_name_the_versions_that_ran(site, record):
             assert f"{name} {env[key].split('+')[0]}" in stamp.get_text(), f"stamp lacks {key}"
 
 
-def test_search_index_segments_chinese_and_covers_both_languages(site):
+def test_search_index_segments_chinese_and_each_language_has_its_own(site):
     index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
     separator = re.compile(index["config"]["separator"])
     assert separator.split("共享\u200b内存") == ["共享", "内存"], (
         "the separator must split jieba's segments"
     )
     assert "clamp" in separator.split("torch.clamp"), "the separator must split dotted API names"
-    docs = index["docs"]
-    chinese = [
-        d
-        for d in docs
-        if not d["location"].startswith("en/") and re.search(r"[\u4e00-\u9fff]", d["text"])
-    ]
+    chinese = [d for d in index["docs"] if re.search(r"[\u4e00-\u9fff]", d["text"])]
     assert chinese, "no Chinese text in the search index"
     assert any("\u200b" in d["text"] for d in chinese), (
         "Chinese text is not segmented (is jieba installed?)"
     )
-    assert any(d["location"].startswith("en/") for d in docs), (
-        "no English pages in the search index"
+    assert not [d for d in index["docs"] if d["location"].startswith("en/")], (
+        "English pages in the Chinese search index: the split in tooling/mkdocs_hooks.py failed"
     )
+    english = json.loads((site / "en" / "search" / "search_index.json").read_text("utf-8"))
+    assert english["docs"], "no pages in the English search index (site/en/search/)"
+    assert english["config"]["lang"] == ["en"]
+    assert {d["location"].split("#")[0] for d in english["docs"]} == {
+        d["location"].split("#")[0] for d in index["docs"]
+    }, "the two languages' indexes should cover the same pages"

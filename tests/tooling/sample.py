@@ -40,6 +40,13 @@ _FILES = {
         "total = 1 + 1\nprint(total)\n#> 2\n# --8<-- [end:part]\n"
     ),
 }
+# Every page needs a description for search engines (tooling.checks.missing_descriptions).
+_DESCRIPTIONS = {
+    "docs/index.md": "工具测试用的示例站点。",
+    "docs/index.en.md": "A sample site for the tooling tests.",
+    PAGE: "示例页。",
+    TWIN: "A sample page.",
+}
 _NAV = "nav:\n  - 首页: index.md\n  - NumPy 与 PyTorch:\n      - numpy-torch/page.md\n\n"
 
 
@@ -50,15 +57,19 @@ def make_sample(root: Path) -> Path:
         root (Path): an empty folder.
 
     Returns:
-        Path: `root`, now holding docs/, examples/, tooling/ and mkdocs.yml, with the
+        Path: `root`, now holding docs/, examples/, tooling/, overrides/ and mkdocs.yml, with the
         page pairs recorded as in sync.
     """
     for name, text in _FILES.items():
+        if name in _DESCRIPTIONS:
+            text = f"---\ndescription: {_DESCRIPTIONS[name]}\n---\n\n{text}"
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         (root / name).write_text(text, encoding="utf-8")
-    shutil.copytree(
-        REPO_ROOT / "tooling", root / "tooling", ignore=shutil.ignore_patterns("__pycache__")
-    )
+    # The site's own tooling, theme overrides and stylesheet, as mkdocs.yml names them.
+    for folder in ("tooling", "overrides", "docs/stylesheets"):
+        shutil.copytree(
+            REPO_ROOT / folder, root / folder, ignore=shutil.ignore_patterns("__pycache__")
+        )
     config = (REPO_ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     config, count = re.subn(r"^nav:\n(?:[ \t].*\n|\n)*", _NAV, config, flags=re.MULTILINE)
     assert count == 1, "mkdocs.yml has no nav block to replace"

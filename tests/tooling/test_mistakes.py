@@ -77,6 +77,22 @@ def test_anchor_id_used_twice(copy):
     ]
 
 
+def test_page_without_a_description(copy):
+    page = copy / TWIN
+    page.write_text(page.read_text(encoding="utf-8").replace("description:", "summary:"))
+    assert checks.missing_descriptions(copy) == [
+        f"{TWIN}:1: no `description:` in the front matter; add one sentence (at most 160 "
+        "characters) on what the page covers: search results show it"
+    ]
+
+
+def test_description_too_long_for_search_results(copy):
+    page = copy / PAGE
+    page.write_text(page.read_text(encoding="utf-8").replace("示例页。", "很长" * 60))
+    (message,) = checks.missing_descriptions(copy)
+    assert message.startswith(f"{PAGE}:2: description has 120 characters; search results cut")
+
+
 def test_code_that_differs_between_languages(copy):
     text = (copy / TWIN).read_text(encoding="utf-8")
     (copy / TWIN).write_text(text + "\n```python\nprint(2)\n```\n", encoding="utf-8")
