@@ -3,12 +3,13 @@
 #
 #   make serve            live-reloading site on http://127.0.0.1:8000 (docs tools only)
 #   make build            static site into site/ (strict)
-#   make test             examples -> verification record -> strict build -> site checks
+#   make test             examples -> record -> strict build -> site, tooling and browser checks
+#   make bench            page weight, search index size and Lighthouse scores, against budgets
 #   make update-examples  rewrite expected `#>` outputs after an intended library change
 #   make new-page SECTION=numpy-torch SLUG=my-topic   start a page in both languages
 #   make sync-translation PAGE=docs/a/b.md   record that a page and its translation agree
 #   make lock             regenerate requirements/*.txt from the pins in pyproject.toml
-#   make clean            remove build outputs (keeps .venv)
+#   make clean            remove build outputs (keeps .venv and node_modules)
 
 PYTHON ?= python3.11
 VENV   := .venv
@@ -18,6 +19,11 @@ PY     := $(BIN)/python
 RECORD := build/verification.json
 # Two workers: one per core on the reference machine; each imports torch and TF once.
 WORKERS ?= 2
+# The browser the browser tests and the benchmark drive (tooling/browser.py reads it).
+# Debian's Chromium by default, installed by `make browser`; on GitHub's Ubuntu runners
+# the workflow points it at the preinstalled Google Chrome instead.
+export CHROMIUM ?= /usr/bin/chromium
+SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
 # Quieter TensorFlow start-up; it does not change any printed example output.
 export TF_CPP_MIN_LOG_LEVEL := 2
@@ -25,7 +31,8 @@ export TF_CPP_MIN_LOG_LEVEL := 2
 # to 9.x on purpose: its successor does not yet support mkdocs-static-i18n.
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve build test update-examples new-page sync-translation lock clean docs-env test-env
+.PHONY: serve build test bench browser update-examples new-page sync-translation lock clean \
+	docs-env test-env
 
 $(PY):
 	@command -v $(PYTHON) >/dev/null || { echo "$(PYTHON) not found: install Python 3.11 or run 'make $(MAKECMDGOALS) PYTHON=/path/to/python3.11'"; exit 1; }
@@ -43,6 +50,20 @@ $(VENV)/.test-installed: requirements/test.txt $(VENV)/.docs-installed
 docs-env: $(VENV)/.docs-installed
 test-env: $(VENV)/.test-installed
 
+# Chromium for the browser tests, and CJK fonts so that Chinese pages render (and their
+# screenshots show text). Never a browser download: Playwright drives this one.
+browser:
+	@if [ -x "$(CHROMIUM)" ] && fc-list 2>/dev/null | grep -qi "Noto Sans CJK"; then :; else \
+	  echo "Installing Debian's chromium and fonts-noto-cjk (apt-get) for the browser tests"; \
+	  $(SUDO) apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+	    $(if $(wildcard $(CHROMIUM)),,chromium) fonts-noto-cjk >/dev/null; \
+	fi
+
+# Lighthouse, pinned in package.json / package-lock.json, for `make bench` only.
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund --ignore-scripts
+
 serve: docs-env
 	$(PY) -m mkdocs serve --livereload --dev-addr 127.0.0.1:8000
 
@@ -53,18 +74,25 @@ build: docs-env
 # stamped "failed" on its page; the target fails if any stage failed.
 # The build runs without --quiet: that flag keeps warnings (dead links, anchors)
 # from counting under --strict.
-test: test-env
+test: test-env browser
 	@rm -rf $(RECORD) site; status=0; \
 	echo "== 1/3 examples, then the verification record $(RECORD)"; \
 	$(PY) -m pytest tests/examples -n $(WORKERS) --record $(RECORD) || status=1; \
 	echo "== 2/3 site build (strict, stamped from $(RECORD))"; \
 	built=1; $(PY) -m mkdocs build --strict || { status=1; built=0; }; \
-	echo "== 3/3 site and tooling checks"; \
+	echo "== 3/3 site, tooling and browser checks"; \
 	if [ $$built = 1 ]; then skip=""; else \
 	  echo "(the build failed: skipping the checks of the built site)"; \
-	  skip="--ignore=tests/site/test_build.py"; fi; \
-	$(PY) -m pytest tests/site tests/tooling $$skip -n $(WORKERS) || status=1; \
+	  skip="--ignore=tests/site/test_build.py --ignore=tests/browser"; fi; \
+	$(PY) -m pytest tests/site tests/tooling tests/browser $$skip -n $(WORKERS) || status=1; \
 	exit $$status
+
+# Figures, not tests: what a first visit transfers, the search index size, and
+# Lighthouse scores, each against its budget (tooling/bench.py). RUNS=1 is quicker.
+RUNS ?= 3
+bench: test-env browser node_modules/.package-lock.json
+	$(PY) -m mkdocs build --strict
+	$(PY) -m tooling.bench --runs $(RUNS)
 
 # Serial on purpose: pytest-examples rewrites files per worker, and two workers
 # must never edit the same page. Writes no record: rewriting is not verifying,

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from tooling.paths import REPO_ROOT
+from tooling.paths import REPO_ROOT, record_path
+from tooling.record import load_record
 from tooling.record_plugin import VerificationRecorder
 from tooling.worktree import changed_paths, worktree_state
 
@@ -64,3 +65,9 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
             + "\n".join(f"  {path}" for path in changed)
         )
     session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+@pytest.fixture(scope="session")
+def record() -> dict | None:
+    """The verification record the site was stamped from (None if there is none)."""
+    return load_record(record_path(REPO_ROOT))

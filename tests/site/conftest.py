@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tooling.paths import REPO_ROOT, record_path
-from tooling.record import load_record
+from tooling.paths import REPO_ROOT
 
 SITE = REPO_ROOT / "site"
 
@@ -25,9 +24,3 @@ def site() -> Path:
             "not run; fix the build error reported above, or run `make build`"
         )
     return SITE
-
-
-@pytest.fixture(scope="session")
-def record() -> dict | None:
-    """The verification record the site was stamped from (None if there is none)."""
-    return load_record(record_path(REPO_ROOT))

@@ -1,0 +1,38 @@
+"""Screenshots for review, light and dark, desktop and phone, in build/screenshots/
+(not committed). Each also checks what a reviewer would look for first: the colour
+scheme follows the system setting, and nothing is wider than a phone's screen."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.conftest import SCREENSHOTS
+
+PAGES = {"home": "", "dtypes": "numpy-torch/dtypes/"}
+SCHEMES = {"light": "default", "dark": "slate"}
+VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+@pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.parametrize("locale", ["zh", "en"])
+def test_screenshots(browser, base_url, locale, scheme, viewport):
+    context = browser.new_context(
+        base_url=base_url, color_scheme=scheme, viewport=VIEWPORTS[viewport]
+    )
+    page = context.new_page()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    try:
+        for name, path in PAGES.items():
+            path = path if locale == "zh" else "en/" + path
+            page.goto(path, wait_until="networkidle")
+            used = page.get_attribute("body", "data-md-color-scheme")
+            assert used == SCHEMES[scheme], f"/{path}: {scheme} system setting gave {used}"
+            overflow = page.evaluate(
+                "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+            )
+            assert overflow <= 0, f"/{path}: {overflow}px wider than the {viewport} screen"
+            shot = SCREENSHOTS / f"{locale}-{name}-{scheme}-{viewport}.png"
+            page.screenshot(path=shot, full_page=True)
+    finally:
+        context.close()

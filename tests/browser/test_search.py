@@ -1,0 +1,85 @@
+"""Search, as a reader uses it: type a query on a language's home page, read the results.
+
+The queries live in search_queries.yml; each (query, site) pair is one test, named
+after both, so a regression names the query and the page it lost.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+import yaml
+from playwright.sync_api import expect
+
+from tooling.paths import REPO_ROOT
+from tooling.static_server import site_path
+
+QUERIES = Path(__file__).with_name("search_queries.yml")
+HOME = {"zh": "", "en": "en/"}
+
+
+def _cases() -> list:
+    cases = []
+    entries = yaml.safe_load(QUERIES.read_text(encoding="utf-8"))
+    for entry in entries:
+        for site, expected in entry["expect"].items():
+            top = entry.get("top", 3)
+            case_id = f"{site}:{entry['query']}"
+            cases.append(pytest.param(site, entry["query"], expected, top, id=case_id))
+    return cases
+
+
+def search(page, query: str) -> list[str]:
+    """Type `query` into the open page's search box; return the result pages' paths.
+
+    Material updates results on key events, so the query is filled and then a key is
+    pressed; the results are read once their count line has changed.
+
+    Args:
+        page (playwright.sync_api.Page): a page of the site, loaded.
+        query (str): the search text.
+
+    Returns:
+        list[str]: paths below the site root, best first, without `?h=` or `#anchor`;
+        one entry per result page.
+    """
+    placeholder = json.loads(page.locator("#__config").text_content())["translations"][
+        "search.result.placeholder"
+    ]
+    box = page.locator("input.md-search__input")
+    box.click(force=True)  # at desktop width the header label covers the input
+    box.fill(query)
+    meta = page.locator(".md-search-result__meta")
+    for _ in range(10):  # a key pressed before the index is ready is not seen: press again
+        box.press("End")
+        try:
+            expect(meta).not_to_have_text(placeholder, timeout=1000)
+            break
+        except AssertionError:
+            continue
+    expect(meta).not_to_have_text(placeholder, timeout=1000)
+    mount = site_path(REPO_ROOT / "mkdocs.yml")
+    links = page.locator(".md-search-result__item > .md-search-result__link")
+    return [
+        urlsplit(href).path.removeprefix(mount)
+        for href in links.evaluate_all("links => links.map(a => a.href)")
+    ]
+
+
+@pytest.mark.parametrize(("site", "query", "expected", "top"), _cases())
+def test_search_finds_the_page(page, traffic, site, query, expected, top):
+    page.goto(HOME[site], wait_until="networkidle")
+    results = search(page, query)
+    where = f"search for {query!r} on the {site} site"
+    assert expected in results[:top], f"{where}: /{expected} not in the first {top}: {results}"
+    foreign = [path for path in results if path.startswith("en/") != (site == "en")]
+    assert not foreign, f"{where}: results in the other language: {foreign}"
+    assert not traffic.problems(), traffic.problems()
+
+
+def test_queries_file_covers_both_sites():
+    sites = {site for entry in yaml.safe_load(QUERIES.read_text()) for site in entry["expect"]}
+    assert sites == set(HOME), f"{QUERIES.name}: add queries for every site: {sorted(HOME)}"

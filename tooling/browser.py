@@ -1,0 +1,61 @@
+"""The browser the tests and the benchmark drive: Debian's Chromium, never a download.
+
+`make test` installs it (Debian package `chromium`); set `CHROMIUM` to use another
+Chromium-based browser, e.g. `CHROMIUM=/usr/bin/google-chrome` on GitHub's runners.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+#: Flags for a headless Chromium on a machine whose network is closed: without the
+#: background-networking ones Chromium keeps trying to reach Google's services.
+CHROMIUM_ARGS = [
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def chromium_path() -> str:
+    """Path of the Chromium executable.
+
+    Returns:
+        str: `$CHROMIUM` if set, else `/usr/bin/chromium`.
+
+    Raises:
+        FileNotFoundError: no executable there (the message says how to install one).
+    """
+    path = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    if not Path(path).is_file():
+        raise FileNotFoundError(
+            f"{path} not found: run `make browser` (installs Debian's chromium package), "
+            "or set CHROMIUM to a Chromium or Chrome executable"
+        )
+    return path
+
+
+@contextlib.contextmanager
+def launch_chromium() -> Iterator:
+    """Start headless Chromium through Playwright for a `with` block.
+
+    Yields:
+        playwright.sync_api.Browser: the running browser (closed on exit).
+
+    Raises:
+        FileNotFoundError: see `chromium_path`.
+    """
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()

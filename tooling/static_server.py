@@ -1,0 +1,162 @@
+"""Serve the built site on 127.0.0.1 the way a static host (GitHub Pages) serves it.
+
+Used by the browser tests (tests/browser) and the benchmark (tooling/bench.py):
+
+* the site is mounted at the path of `site_url` (for example `/tensors-verified/`),
+  so root-relative links, as on the 404 page, resolve as they do when deployed;
+* a missing file gets the site's `404.html` with status 404;
+* with `gzip=True`, text responses are gzip-compressed when the client accepts it,
+  as static hosts do, so that Lighthouse sees realistic transfer sizes.
+
+The standard library's `http.server` does the serving; this module only adds the
+mount path, the 404 page and compression.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gzip as gzip_module
+import os
+import sys
+import threading
+from collections.abc import Iterator
+from functools import partial
+from http import HTTPStatus
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import yaml
+
+#: Content types a static host compresses (fonts and images are already compressed).
+COMPRESSIBLE = ("text/", "application/javascript", "application/json", "image/svg+xml")
+#: gzip level of common static hosts (nginx's `gzip_comp_level` default is 1, GitHub
+#: Pages and most CDNs use about 6).
+GZIP_LEVEL = 6
+
+
+def site_path(config_file: Path) -> str:
+    """The path part of `site_url` in an MkDocs config, e.g. `/tensors-verified/`.
+
+    Args:
+        config_file (Path): mkdocs.yml.
+
+    Returns:
+        str: the mount path, starting and ending with `/` (`/` without a `site_url`).
+    """
+    text = config_file.read_text(encoding="utf-8")
+    # mkdocs.yml uses custom tags (!ENV); read only the default of `site_url`.
+    loader = type("_Loader", (yaml.SafeLoader,), {})
+    loader.add_multi_constructor("", lambda ld, tag, node: _env_default(ld, node))
+    url = (yaml.load(text, Loader=loader) or {}).get("site_url") or "/"
+    path = urlsplit(url).path or "/"
+    return path if path.endswith("/") else path + "/"
+
+
+def _env_default(loader: yaml.SafeLoader, node: yaml.Node):
+    """`!ENV [NAME, ..., default]` -> the first variable set, else the default (as MkDocs)."""
+    if not isinstance(node, yaml.SequenceNode):
+        return None
+    *names, default = loader.construct_sequence(node)
+    return next((os.environ[name] for name in names if name in os.environ), default)
+
+
+class _Handler(SimpleHTTPRequestHandler):
+    """Files under `directory`, mounted at `mount`; 404.html for anything missing."""
+
+    def __init__(self, *args, mount: str, compress: bool, **kwargs):
+        self.mount = mount
+        self.compress = compress
+        super().__init__(*args, **kwargs)
+
+    def log_message(self, format, *args):  # noqa: A002 - the base class's signature
+        """Quiet: the tests report what matters."""
+
+    def translate_path(self, path: str) -> str:
+        route = urlsplit(path).path
+        if not route.startswith(self.mount):
+            return str(Path(self.directory) / "\0outside-the-site")
+        return super().translate_path("/" + route[len(self.mount) :])
+
+    def send_head(self):
+        path = Path(self.translate_path(self.path))
+        if path.is_dir() and not (path / "index.html").is_file():
+            return self._send(Path(self.directory) / "404.html", HTTPStatus.NOT_FOUND)
+        if path.is_dir():
+            if not urlsplit(self.path).path.endswith("/"):
+                return super().send_head()  # the redirect to the trailing slash
+            path = path / "index.html"
+        if not path.is_file():
+            return self._send(Path(self.directory) / "404.html", HTTPStatus.NOT_FOUND)
+        return self._send(path, HTTPStatus.OK)
+
+    def _send(self, path: Path, status: HTTPStatus):
+        body = path.read_bytes() if path.is_file() else b"not found"
+        ctype = self.guess_type(str(path))
+        gzipped = (
+            self.compress
+            and ctype.startswith(COMPRESSIBLE)
+            and "gzip" in self.headers.get("Accept-Encoding", "")
+        )
+        if gzipped:
+            body = gzip_module.compress(body, compresslevel=GZIP_LEVEL, mtime=0)
+        self.send_response(status)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Length", str(len(body)))
+        if gzipped:
+            self.send_header("Content-Encoding", "gzip")
+        self.send_header("Cache-Control", "max-age=600")
+        self.end_headers()
+        return _Body(body)
+
+
+class _Server(ThreadingHTTPServer):
+    """A threading server that does not print a traceback when a client hangs up."""
+
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
+class _Body:
+    """What `send_head` returns: a file-like object the base class copies out."""
+
+    def __init__(self, data: bytes):
+        self.data = data
+
+    def read(self, size: int = -1) -> bytes:
+        data, self.data = self.data, b""
+        return data
+
+    def close(self) -> None:
+        self.data = b""
+
+
+@contextlib.contextmanager
+def serve(site_dir: Path, mount: str = "/", *, gzip: bool = False) -> Iterator[str]:
+    """Serve a built site on a free port of 127.0.0.1 for the duration of a `with` block.
+
+    Args:
+        site_dir (Path): the built site (holds index.html and 404.html).
+        mount (str): URL path the site is served under, starting and ending with `/`.
+        gzip (bool): compress text responses for clients that accept gzip.
+
+    Yields:
+        str: the site's base URL, e.g. `http://127.0.0.1:41234/tensors-verified/`.
+
+    Raises:
+        FileNotFoundError: `site_dir` has no index.html (the site was not built).
+    """
+    if not (site_dir / "index.html").is_file():
+        raise FileNotFoundError(f"{site_dir}/index.html is missing: build the site first")
+    handler = partial(_Handler, directory=str(site_dir), mount=mount, compress=gzip)
+    server = _Server(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}{mount}"
+    finally:
+        server.shutdown()
+        server.server_close()
