@@ -51,14 +51,19 @@ docs-env: $(VENV)/.docs-installed
 test-env: $(VENV)/.test-installed
 
 # Chromium for the browser tests, and CJK fonts so that Chinese pages render (and their
-# screenshots show text). Never a browser download: Playwright drives this one.
+# screenshots show text). Never a browser download: Playwright drives this one. Only
+# Debian's package is installed here; another browser is named with CHROMIUM=...
 browser:
-	@if [ -x "$(CHROMIUM)" ] && fc-list 2>/dev/null | grep -qi "Noto Sans CJK"; then :; else \
-	  echo "Installing Debian's chromium and fonts-noto-cjk (apt-get) for the browser tests"; \
-	  $(SUDO) apt-get update -qq && \
-	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-	    $(if $(wildcard $(CHROMIUM)),,chromium) fonts-noto-cjk >/dev/null; \
-	fi
+	@if [ -x "$(CHROMIUM)" ] && fc-list 2>/dev/null | grep -qi "Noto Sans CJK"; then exit 0; fi; \
+	if [ ! -x "$(CHROMIUM)" ] && [ "$(CHROMIUM)" != /usr/bin/chromium ]; then \
+	  echo "CHROMIUM=$(CHROMIUM) is not an executable: point it at Chromium or Chrome"; exit 1; fi; \
+	command -v apt-get >/dev/null || { echo "The browser tests need Chromium and the Noto CJK \
+	fonts: install them, and set CHROMIUM=/path/to/chromium if it is not /usr/bin/chromium"; \
+	exit 1; }; \
+	echo "Installing Debian's chromium and fonts-noto-cjk (apt-get) for the browser tests"; \
+	$(SUDO) apt-get update -qq && \
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+	  $(if $(wildcard $(CHROMIUM)),,chromium) fonts-noto-cjk >/dev/null
 
 # Lighthouse, pinned in package.json / package-lock.json, for `make bench` only.
 node_modules/.package-lock.json: package.json package-lock.json

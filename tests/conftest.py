@@ -71,3 +71,15 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 def record() -> dict | None:
     """The verification record the site was stamped from (None if there is none)."""
     return load_record(record_path(REPO_ROOT))
+
+
+@pytest.fixture(scope="session")
+def site() -> Path:
+    """The built site (`site/`); fails with what to run when it is missing."""
+    built = REPO_ROOT / "site"
+    if not (built / "index.html").is_file():
+        pytest.fail(
+            "site/index.html is missing: the site build (stage 2 of `make test`) failed or did "
+            "not run; fix the build error reported above, or run `make build`"
+        )
+    return built

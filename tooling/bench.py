@@ -31,7 +31,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from tooling.browser import CHROMIUM_ARGS, chromium_path, launch_chromium
-from tooling.pages import LOCALES, page_files, page_locale
+from tooling.pages import LOCALES, page_files, page_locale, page_url, translation_of
 from tooling.paths import REPO_ROOT, docs_dir
 from tooling.static_server import serve, site_path
 
@@ -76,12 +76,13 @@ def measured_pages(root: Path) -> list[str]:
     Returns:
         list[str]: paths below the site root, e.g. `["", "en/", "numpy-torch/x/", ...]`.
     """
-    pages = [p for p in page_files(docs_dir(root)) if page_locale(p) == LOCALES[0]]
-    longest = max(pages, key=lambda p: len(p.read_text(encoding="utf-8")))
-    slug = longest.relative_to(docs_dir(root)).with_suffix("").as_posix()
-    slug = "" if slug == "index" else slug.removesuffix("/index") + "/"
-    prefixes = ["" if locale == LOCALES[0] else f"{locale}/" for locale in LOCALES]
-    return [prefix + path for path in ("", slug) for prefix in prefixes]
+    docs = docs_dir(root)
+    pages = page_files(docs)
+    longest = max(
+        (p for p in pages if page_locale(p) == LOCALES[0]), key=lambda p: len(p.read_bytes())
+    )
+    chosen = [docs / "index.md", longest]
+    return [page_url(translation_of(p, locale), docs) for p in chosen for locale in LOCALES]
 
 
 def transferred_bytes(base: str, path: str) -> dict[str, int]:
@@ -166,7 +167,10 @@ def lighthouse_scores(url: str, runs: int) -> dict[str, list[int]]:
                 raise RuntimeError(f"lighthouse failed on {url}:\n{done.stderr[-3000:]}")
             result = json.loads(report.read_text(encoding="utf-8"))
             for category in CATEGORIES:
-                scores[category].append(round(100 * result["categories"][category]["score"]))
+                score = result["categories"][category]["score"]
+                if score is None:  # Lighthouse could not score it (an audit errored)
+                    raise RuntimeError(f"lighthouse gave no {category} score for {url}")
+                scores[category].append(round(100 * score))
     return scores
 
 

@@ -215,7 +215,6 @@ def bad_code_fences(root: Path) -> list[str]:
     return problems
 
 
-#: Every source check, in the order a contributor would fix them.
 # Longest `description:` that search results show in full, in characters: about 160
 # Latin letters, and about 100 Chinese characters, which are twice as wide.
 DESCRIPTION_LIMITS = {"zh": 100, "en": 160}
@@ -258,6 +257,7 @@ def missing_descriptions(root: Path) -> list[str]:
     return problems
 
 
+#: Every source check, in the order a contributor would fix them.
 SOURCE_CHECKS = (
     untranslated_pages,
     translation_structure,

@@ -79,6 +79,37 @@ def page_files(docs: Path) -> list[Path]:
     return sorted(docs.rglob("*.md"))
 
 
+def page_url(page: Path, docs: Path) -> str:
+    """Where a page file is served, below the site root (MkDocs' directory URLs).
+
+    Args:
+        page (Path): a page file under `docs`, e.g. `docs/a/b.en.md`.
+        docs (Path): the docs folder.
+
+    Returns:
+        str: e.g. `a/b/` for `a/b.md`, `en/a/b/` for `a/b.en.md`, `""` for `index.md`,
+        `en/a/` for `a/index.en.md`.
+    """
+    locale = page_locale(page)
+    stem = page.relative_to(docs).as_posix().removesuffix(".md").removesuffix(f".{locale}")
+    stem = "" if stem == "index" else stem.removesuffix("/index")
+    url = f"{stem}/" if stem else ""
+    return url if locale == DEFAULT_LOCALE else f"{locale}/{url}"
+
+
+def page_at(url: str, docs: Path) -> Path | None:
+    """The page file served at a URL path: the inverse of `page_url`.
+
+    Args:
+        url (str): a path below the site root, e.g. `en/a/b/`.
+        docs (Path): the docs folder.
+
+    Returns:
+        Path | None: the page file, or None when no page is served there.
+    """
+    return next((page for page in page_files(docs) if page_url(page, docs) == url), None)
+
+
 def missing_translations(docs: Path) -> list[tuple[Path, Path]]:
     """Find pages that exist in one locale only.
 

@@ -27,7 +27,7 @@ from tooling.translations import sync
 _NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 
 PAGE_ZH = """---
-description: 用一句话概括本页内容（不超过 100 个字），搜索结果会显示这句话。
+description: 用一句话概括本页内容（不超过 100 个字符），搜索结果会显示这句话。
 ---
 
 # {title}

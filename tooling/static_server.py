@@ -35,26 +35,49 @@ COMPRESSIBLE = ("text/", "application/javascript", "application/json", "image/sv
 GZIP_LEVEL = 6
 
 
+def site_url(config_file: Path) -> str:
+    """The site's deployed address, as MkDocs reads `site_url` from its config.
+
+    `!ENV [NAME, default]` gives `$NAME` when set, else the default, as in MkDocs.
+
+    Args:
+        config_file (Path): mkdocs.yml.
+
+    Returns:
+        str: the address with a trailing `/` (MkDocs adds one), or `""` when unset.
+
+    Raises:
+        OSError: the config file cannot be read.
+        yaml.YAMLError: it is not valid YAML.
+    """
+    text = config_file.read_text(encoding="utf-8")
+    loader = type("_Loader", (yaml.SafeLoader,), {})  # mkdocs.yml uses custom tags (!ENV)
+    loader.add_multi_constructor("", lambda ld, tag, node: _env_value(ld, node))
+    url = (yaml.load(text, Loader=loader) or {}).get("site_url") or ""
+    return url if not url or url.endswith("/") else url + "/"
+
+
 def site_path(config_file: Path) -> str:
-    """The path part of `site_url` in an MkDocs config, e.g. `/tensors-verified/`.
+    """The path part of `site_url`, where the site is served, e.g. `/tensors-verified/`.
 
     Args:
         config_file (Path): mkdocs.yml.
 
     Returns:
         str: the mount path, starting and ending with `/` (`/` without a `site_url`).
+
+    Raises:
+        OSError: the config file cannot be read.
+        yaml.YAMLError: it is not valid YAML.
     """
-    text = config_file.read_text(encoding="utf-8")
-    # mkdocs.yml uses custom tags (!ENV); read only the default of `site_url`.
-    loader = type("_Loader", (yaml.SafeLoader,), {})
-    loader.add_multi_constructor("", lambda ld, tag, node: _env_default(ld, node))
-    url = (yaml.load(text, Loader=loader) or {}).get("site_url") or "/"
-    path = urlsplit(url).path or "/"
+    path = urlsplit(site_url(config_file)).path or "/"
     return path if path.endswith("/") else path + "/"
 
 
-def _env_default(loader: yaml.SafeLoader, node: yaml.Node):
-    """`!ENV [NAME, ..., default]` -> the first variable set, else the default (as MkDocs)."""
+def _env_value(loader: yaml.SafeLoader, node: yaml.Node) -> str | None:
+    """`!ENV NAME` or `!ENV [NAME, ..., default]`: the first variable set, else the default."""
+    if isinstance(node, yaml.ScalarNode):
+        return os.environ.get(loader.construct_scalar(node))
     if not isinstance(node, yaml.SequenceNode):
         return None
     *names, default = loader.construct_sequence(node)
@@ -72,23 +95,28 @@ class _Handler(SimpleHTTPRequestHandler):
     def log_message(self, format, *args):  # noqa: A002 - the base class's signature
         """Quiet: the tests report what matters."""
 
-    def translate_path(self, path: str) -> str:
-        route = urlsplit(path).path
-        if not route.startswith(self.mount):
-            return str(Path(self.directory) / "\0outside-the-site")
-        return super().translate_path("/" + route[len(self.mount) :])
-
     def send_head(self):
-        path = Path(self.translate_path(self.path))
+        route = urlsplit(self.path).path
+        if route + "/" == self.mount:  # the site's address without its slash
+            return self._redirect(self.mount)
+        if not route.startswith(self.mount):
+            return self._send(Path(self.directory) / "404.html", HTTPStatus.NOT_FOUND)
+        path = Path(self.translate_path("/" + route[len(self.mount) :]))
         if path.is_dir() and not (path / "index.html").is_file():
             return self._send(Path(self.directory) / "404.html", HTTPStatus.NOT_FOUND)
         if path.is_dir():
-            if not urlsplit(self.path).path.endswith("/"):
-                return super().send_head()  # the redirect to the trailing slash
+            if not route.endswith("/"):
+                return self._redirect(route + "/")  # as static hosts do for folders
             path = path / "index.html"
         if not path.is_file():
             return self._send(Path(self.directory) / "404.html", HTTPStatus.NOT_FOUND)
         return self._send(path, HTTPStatus.OK)
+
+    def _redirect(self, location: str) -> None:
+        self.send_response(HTTPStatus.MOVED_PERMANENTLY)
+        self.send_header("Location", location)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
 
     def _send(self, path: Path, status: HTTPStatus):
         body = path.read_bytes() if path.is_file() else b"not found"
@@ -105,6 +133,8 @@ class _Handler(SimpleHTTPRequestHandler):
         self.send_header("Content-Length", str(len(body)))
         if gzipped:
             self.send_header("Content-Encoding", "gzip")
+        if self.compress:
+            self.send_header("Vary", "Accept-Encoding")
         self.send_header("Cache-Control", "max-age=600")
         self.end_headers()
         return _Body(body)
@@ -148,7 +178,10 @@ def serve(site_dir: Path, mount: str = "/", *, gzip: bool = False) -> Iterator[s
 
     Raises:
         FileNotFoundError: `site_dir` has no index.html (the site was not built).
+        ValueError: `mount` does not start and end with `/`.
     """
+    if not (mount.startswith("/") and mount.endswith("/")):
+        raise ValueError(f"mount path {mount!r} must start and end with '/'")
     if not (site_dir / "index.html").is_file():
         raise FileNotFoundError(f"{site_dir}/index.html is missing: build the site first")
     handler = partial(_Handler, directory=str(site_dir), mount=mount, compress=gzip)

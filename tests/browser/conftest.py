@@ -2,9 +2,10 @@
 
 pytest-playwright provides the `browser`, `context` and `page` fixtures; this file
 points it at Debian's Chromium (tooling/browser.py) and serves `site/` on 127.0.0.1
-the way the static host will (tooling/static_server.py). Every context blocks and
-records requests to any other host, and every page records its console errors, so
-each test can assert that a page is self-contained and clean.
+the way the static host will (tooling/static_server.py). Every browser context is
+guarded (`guard`): requests to any other host are blocked and recorded, and so are
+console errors, so that each test can assert that its pages are self-contained and
+clean.
 """
 
 from __future__ import annotations
@@ -20,32 +21,30 @@ from tooling.browser import CHROMIUM_ARGS, chromium_path
 from tooling.paths import REPO_ROOT
 from tooling.static_server import serve, site_path
 
-SITE = REPO_ROOT / "site"
 #: Screenshots for review (not committed: build/ is ignored).
 SCREENSHOTS = REPO_ROOT / "build" / "screenshots"
+CONFIG = REPO_ROOT / "mkdocs.yml"
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Let browser tests use sockets: the site is served on 127.0.0.1 from this process.
 
     pytest-socket (`--disable-socket` in pyproject.toml) stays on for every other test;
-    no request reaches another host here either (see `guarded_context`).
+    no request reaches another host here either (see `guard`).
     """
     here = Path(__file__).parent
     for item in items:
-        if here in Path(item.fspath).parents:
+        if here in item.path.parents:
             item.add_marker(pytest.mark.enable_socket)
 
 
 @pytest.fixture(scope="session")
-def site_root() -> str:
-    """URL of the served site, e.g. `http://127.0.0.1:41234/tensors-verified/`."""
-    if not (SITE / "index.html").is_file():
-        pytest.fail(
-            "site/index.html is missing: the site build (stage 2 of `make test`) failed or did "
-            "not run; fix the build error reported above, or run `make build`"
-        )
-    with serve(SITE, site_path(REPO_ROOT / "mkdocs.yml")) as url:
+def base_url(site: Path) -> str:
+    """pytest-playwright's base URL: the served site, e.g. `http://127.0.0.1:41234/x/`.
+
+    `page.goto("en/")` then opens the English home page.
+    """
+    with serve(site, site_path(CONFIG)) as url:
         yield url
 
 
@@ -55,56 +54,75 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     return {**browser_type_launch_args, "executable_path": chromium_path(), "args": CHROMIUM_ARGS}
 
 
-@pytest.fixture(scope="session")
-def base_url(site_root: str) -> str:
-    """pytest-playwright's base URL: `page.goto("en/")` opens the served site's `en/`."""
-    return site_root
-
-
 @dataclass
 class Traffic:
-    """What pages did besides rendering: requests to other hosts, console errors."""
+    """What pages did besides rendering: requests to other hosts, console errors.
+
+    Attributes:
+        external (list[str]): URLs of blocked requests to hosts other than 127.0.0.1.
+        console_errors (list[str]): console errors and uncaught page errors.
+        expected_missing (set[str]): URLs a test loads knowing they answer 404; the
+            browser's "status of 404" message for them is not an error.
+    """
 
     external: list[str] = field(default_factory=list)
     console_errors: list[str] = field(default_factory=list)
+    expected_missing: set[str] = field(default_factory=set)
 
     def problems(self) -> list[str]:
-        """Both lists as messages (empty when the page was self-contained and clean)."""
+        """Both lists as messages (empty when the pages were self-contained and clean)."""
         return [f"request to another host: {url}" for url in self.external] + [
             f"console error: {text}" for text in self.console_errors
         ]
 
+    def clear(self) -> None:
+        """Forget what was recorded (between pages of one test)."""
+        self.external.clear()
+        self.console_errors.clear()
 
-@pytest.fixture
-def traffic(context, page) -> Traffic:
-    """Block and record requests that leave 127.0.0.1; record console errors.
+
+def guard(context, page) -> Traffic:
+    """Block and record requests that leave 127.0.0.1; record console and page errors.
 
     Blocking keeps a test offline even if a page regresses; recording makes it fail.
+
+    Args:
+        context (playwright.sync_api.BrowserContext): routes are set on it, so that
+            workers (Material's search) are covered too.
+        page (playwright.sync_api.Page): its console is watched.
+
+    Returns:
+        Traffic: filled in as pages load.
     """
     seen = Traffic()
 
     def route(route):
-        host = urlsplit(route.request.url).hostname
-        if route.request.url.startswith(("data:", "blob:")) or host == "127.0.0.1":
+        url = route.request.url
+        if url.startswith(("data:", "blob:")) or urlsplit(url).hostname == "127.0.0.1":
             route.continue_()
         else:
-            seen.external.append(route.request.url)
+            seen.external.append(url)
             route.abort()
 
-    context.route("**/*", route)
-
     def console(message):
-        # The 404 test loads a missing page on purpose; the browser logs its status.
-        if message.type == "error" and "status of 404" not in message.text:
+        expected = message.location.get("url") in seen.expected_missing
+        if message.type == "error" and not (expected and "status of 404" in message.text):
             seen.console_errors.append(f"{message.text} ({message.location.get('url')})")
 
+    context.route("**/*", route)
     page.on("console", console)
     page.on("pageerror", lambda error: seen.console_errors.append(str(error)))
     return seen
 
 
+@pytest.fixture
+def traffic(context, page) -> Traffic:
+    """`guard` on pytest-playwright's context and page."""
+    return guard(context, page)
+
+
 def site_pages(locale: str) -> list[str]:
-    """Paths (below the site root) of every page of one language, from the sitemap.
+    """Paths (below the site root) of every page of one language, from the built sitemap.
 
     Args:
         locale (str): `"zh"` (site root) or `"en"` (under `en/`).
@@ -112,34 +130,26 @@ def site_pages(locale: str) -> list[str]:
     Returns:
         list[str]: e.g. `["", "numpy-torch/dtypes/", ...]`; empty if the site is not built.
     """
-    sitemap = SITE / "sitemap.xml"
+    sitemap = REPO_ROOT / "site" / "sitemap.xml"
     if not sitemap.is_file():
         return []
     namespace = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
-    base = site_path(REPO_ROOT / "mkdocs.yml")
+    mount = site_path(CONFIG)
     paths = [
-        urlsplit(loc.text).path.removeprefix(base)
+        urlsplit(loc.text).path.removeprefix(mount)
         for loc in ElementTree.parse(sitemap).getroot().findall("s:url/s:loc", namespace)
     ]
-    english = [p for p in paths if p.startswith("en/")]
-    return english if locale == "en" else [p for p in paths if p not in english]
-
-
-def source_of(path: str) -> Path:
-    """The Markdown file a site path was built from.
-
-    Args:
-        path (str): page path below the site root, e.g. `en/numpy-torch/dtypes/`.
-
-    Returns:
-        Path: e.g. `docs/numpy-torch/dtypes.en.md` (relative to the repository root).
-    """
-    suffix = ".en.md" if path.startswith("en/") else ".md"
-    slug = Path("docs", path.removeprefix("en/").strip("/") or "index")
-    candidates = [slug.with_name(slug.name + suffix), slug / f"index{suffix}"]
-    return next((c for c in candidates if (REPO_ROOT / c).is_file()), candidates[0])
+    english = [path for path in paths if path.startswith("en/")]
+    return english if locale == "en" else [path for path in paths if path not in english]
 
 
 def other_language(path: str) -> str:
-    """The same page in the other language: `numpy-torch/x/` <-> `en/numpy-torch/x/`."""
+    """The same page in the other language.
+
+    Args:
+        path (str): a page path below the site root, e.g. `numpy-torch/x/`.
+
+    Returns:
+        str: `en/numpy-torch/x/` for `numpy-torch/x/`, and the reverse.
+    """
     return path.removeprefix("en/") if path.startswith("en/") else "en/" + path

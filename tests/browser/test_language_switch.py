@@ -12,7 +12,16 @@ LANG = {"zh": "en", "en": "zh"}
 
 
 def switch_language(page, to: str) -> None:
-    """Open the header's language menu and choose the language `to` ("zh" or "en")."""
+    """Open the header's language menu and choose a language, as a reader does.
+
+    Args:
+        page (playwright.sync_api.Page): a loaded page of the site.
+        to (str): `"zh"` or `"en"`.
+
+    Raises:
+        playwright.sync_api.TimeoutError: the menu or its link is missing, or the click
+            did not navigate.
+    """
     page.locator(".md-header__option .md-select").hover()
     with page.expect_navigation():
         page.locator(f".md-select__link[hreflang={to}]").click()

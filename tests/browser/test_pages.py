@@ -3,16 +3,17 @@ stamp, edit link, last-updated date, and the head tags search engines read."""
 
 from __future__ import annotations
 
-import os
 import re
 
 import pytest
 import yaml
+from playwright.sync_api import expect
 
-from tests.browser.conftest import site_pages, source_of
-from tooling.pages import page_sources
-from tooling.paths import REPO_ROOT
+from tests.browser.conftest import CONFIG, site_pages
+from tooling.pages import front_matter_yaml, page_at, page_sources
+from tooling.paths import REPO_ROOT, docs_dir, relative
 from tooling.record import verify_page
+from tooling.static_server import site_url
 
 #: Stamp state -> the admonition type the hook renders it as.
 STAMP_KIND = {
@@ -23,15 +24,41 @@ STAMP_KIND = {
 }
 
 
-def _front_matter(source) -> dict:
-    text = (REPO_ROOT / source).read_text(encoding="utf-8")
-    return yaml.safe_load(text.split("---\n")[1]) if text.startswith("---\n") else {}
+def _attribute(page, selector: str, name: str) -> str | None:
+    """An attribute of the first element matching `selector`; None, at once, if none."""
+    found = page.locator(selector)
+    return found.first.get_attribute(name) if found.count() else None
 
 
-def _site_url() -> str:
-    config = (REPO_ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-    default = re.search(r'^site_url: !ENV \[SITE_URL, "([^"]+)"\]', config, re.MULTILINE)[1]
-    return os.environ.get("SITE_URL", default)
+def _problems_of(page, path: str, record) -> list[str]:
+    """What is wrong with the loaded page at `path` (empty when nothing is)."""
+    source = page_at(path, docs_dir(REPO_ROOT))
+    problems = []
+    locale = "en" if path.startswith("en/") else "zh"
+    if _attribute(page, "html", "lang") != locale:
+        problems.append(f"<html lang> is {_attribute(page, 'html', 'lang')!r}, not {locale}")
+    description = yaml.safe_load(front_matter_yaml(source.read_text("utf-8")))["description"]
+    if _attribute(page, "meta[name=description]", "content") != description:
+        problems.append("meta description is not the page's `description:`")
+    canonical = _attribute(page, "link[rel=canonical]", "href")
+    if canonical != site_url(CONFIG) + path:
+        problems.append(f"canonical link {canonical!r}, expected {site_url(CONFIG) + path}")
+    edit = _attribute(page, "a[rel=edit]", "href") or ""
+    if not edit.endswith(f"/edit/main/{relative(source, REPO_ROOT)}"):
+        problems.append(f"'edit this page' is {edit!r}, not a link to its source file")
+    updated = page.locator(".md-source-file__fact")
+    if updated.count() == 0 or not re.search(r"\d{4}", updated.first.inner_text()):
+        problems.append("no last-updated date")
+    state = verify_page(record, page_sources(source, REPO_ROOT), REPO_ROOT).state
+    stamp = page.locator(".admonition.verification-stamp")
+    if state == "none":
+        if stamp.count():
+            problems.append("a stamp on a page without examples")
+    elif stamp.count() != 1 or not stamp.is_visible():
+        problems.append(f"the verification stamp ({state}) is not visible")
+    elif STAMP_KIND[state] not in (stamp.get_attribute("class") or ""):
+        problems.append(f"the stamp is not a '{STAMP_KIND[state]}' ({state}) box")
+    return problems
 
 
 @pytest.mark.parametrize("locale", ["zh", "en"])
@@ -40,48 +67,27 @@ def test_every_page(page, traffic, record, locale):
     assert paths, "site/sitemap.xml lists no pages: is site_url set in mkdocs.yml?"
     problems = []
     for path in paths:
-        source = source_of(path)
-        where = f"/{path} ({source})"
         response = page.goto(path, wait_until="networkidle")
-        if response.status != 200:
-            problems.append(f"{where}: status {response.status}")
-            continue
-        if page.get_attribute("html", "lang") != locale:
-            problems.append(f"{where}: <html lang> is {page.get_attribute('html', 'lang')!r}")
-        description = _front_matter(source).get("description")
-        if page.get_attribute("meta[name=description]", "content") != description:
-            problems.append(f"{where}: meta description is not the page's `description:`")
-        canonical = page.get_attribute("link[rel=canonical]", "href")
-        if canonical != _site_url() + path:
-            problems.append(f"{where}: canonical link {canonical!r}, expected {_site_url() + path}")
-        edit = page.locator("a[rel=edit]")
-        if edit.count() != 1 or not edit.get_attribute("href").endswith(f"/edit/main/{source}"):
-            problems.append(f"{where}: 'edit this page' does not point at {source}")
-        updated = page.locator(".md-source-file__fact")
-        if updated.count() == 0 or not re.search(r"\d{4}", updated.first.inner_text()):
-            problems.append(f"{where}: no last-updated date")
-        state = verify_page(record, page_sources(REPO_ROOT / source, REPO_ROOT), REPO_ROOT).state
-        stamp = page.locator(".admonition.verification-stamp")
-        if state == "none":
-            if stamp.count():
-                problems.append(f"{where}: a stamp on a page without examples")
-        elif stamp.count() != 1 or not stamp.is_visible():
-            problems.append(f"{where}: the verification stamp ({state}) is not visible")
-        elif STAMP_KIND[state] not in (stamp.get_attribute("class") or ""):
-            problems.append(f"{where}: the stamp is not a '{STAMP_KIND[state]}' ({state}) box")
-        problems += [f"{where}: {problem}" for problem in traffic.problems()]
-        traffic.external.clear()
-        traffic.console_errors.clear()
+        found = (
+            [f"status {response.status}"]
+            if response.status != 200
+            else _problems_of(page, path, record)
+        )
+        problems += [f"/{path}: {problem}" for problem in found + traffic.problems()]
+        traffic.clear()
     assert not problems, "\n".join(problems)
 
 
-def test_not_found_page_leads_home_in_both_languages(page, traffic):
-    response = page.goto("no-such-page/")
+def test_not_found_page_leads_home_in_both_languages(page, traffic, base_url):
+    missing = base_url + "no-such-page/"
+    traffic.expected_missing.add(missing)
+    response = page.goto(missing)
     assert response.status == 404, "a missing page must answer 404 with the site's 404.html"
-    for hreflang, home, lang in (("zh", "", "zh"), ("en", "en/", "en")):
-        page.goto("no-such-page/")
-        page.locator(f"article a[hreflang={hreflang}]").click()
-        page.wait_for_load_state()
-        assert page.url.endswith(f"/{home}") or page.url.endswith(f"/{home}index.html"), page.url
-        assert page.get_attribute("html", "lang") == lang
+    for hreflang, home in (("zh", ""), ("en", "en/")):
+        page.goto(missing)
+        with page.expect_navigation() as navigation:
+            page.locator(f"article a[hreflang={hreflang}]").click()
+        assert navigation.value.status == 200, f"the 404 page's {hreflang} link is broken"
+        expect(page).to_have_url(base_url + home)
+        assert page.get_attribute("html", "lang") == hreflang
     assert not traffic.problems(), traffic.problems()

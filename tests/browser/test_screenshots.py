@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import SCREENSHOTS
+from tests.browser.conftest import SCREENSHOTS, guard
 
 PAGES = {"home": "", "dtypes": "numpy-torch/dtypes/"}
 SCHEMES = {"light": "default", "dark": "slate"}
@@ -21,6 +21,7 @@ def test_screenshots(browser, base_url, locale, scheme, viewport):
         base_url=base_url, color_scheme=scheme, viewport=VIEWPORTS[viewport]
     )
     page = context.new_page()
+    traffic = guard(context, page)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     try:
         for name, path in PAGES.items():
@@ -34,5 +35,6 @@ def test_screenshots(browser, base_url, locale, scheme, viewport):
             assert overflow <= 0, f"/{path}: {overflow}px wider than the {viewport} screen"
             shot = SCREENSHOTS / f"{locale}-{name}-{scheme}-{viewport}.png"
             page.screenshot(path=shot, full_page=True)
+        assert not traffic.problems(), traffic.problems()
     finally:
         context.close()

@@ -25,10 +25,10 @@ def _cases() -> list:
     cases = []
     entries = yaml.safe_load(QUERIES.read_text(encoding="utf-8"))
     for entry in entries:
-        for site, expected in entry["expect"].items():
+        for lang, expected in entry["expect"].items():
             top = entry.get("top", 3)
-            case_id = f"{site}:{entry['query']}"
-            cases.append(pytest.param(site, entry["query"], expected, top, id=case_id))
+            case_id = f"{lang}:{entry['query']}"
+            cases.append(pytest.param(lang, entry["query"], expected, top, id=case_id))
     return cases
 
 
@@ -36,7 +36,7 @@ def search(page, query: str) -> list[str]:
     """Type `query` into the open page's search box; return the result pages' paths.
 
     Material updates results on key events, so the query is filled and then a key is
-    pressed; the results are read once their count line has changed.
+    pressed; the results are read once their count line shows a count.
 
     Args:
         page (playwright.sync_api.Page): a page of the site, loaded.
@@ -45,14 +45,19 @@ def search(page, query: str) -> list[str]:
     Returns:
         list[str]: paths below the site root, best first, without `?h=` or `#anchor`;
         one entry per result page.
+
+    Raises:
+        AssertionError: the index did not load, or no count appeared, within 15 s.
     """
     placeholder = json.loads(page.locator("#__config").text_content())["translations"][
         "search.result.placeholder"
     ]
+    meta = page.locator(".md-search-result__meta")
+    # Until the index is loaded the line says "initialising"; then it shows the placeholder.
+    expect(meta).to_have_text(placeholder, timeout=15_000)
     box = page.locator("input.md-search__input")
     box.click(force=True)  # at desktop width the header label covers the input
     box.fill(query)
-    meta = page.locator(".md-search-result__meta")
     for _ in range(10):  # a key pressed before the index is ready is not seen: press again
         box.press("End")
         try:
@@ -69,13 +74,13 @@ def search(page, query: str) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize(("site", "query", "expected", "top"), _cases())
-def test_search_finds_the_page(page, traffic, site, query, expected, top):
-    page.goto(HOME[site], wait_until="networkidle")
+@pytest.mark.parametrize(("lang", "query", "expected", "top"), _cases())
+def test_search_finds_the_page(page, traffic, lang, query, expected, top):
+    page.goto(HOME[lang], wait_until="networkidle")
     results = search(page, query)
-    where = f"search for {query!r} on the {site} site"
+    where = f"search for {query!r} on the {lang} site"
     assert expected in results[:top], f"{where}: /{expected} not in the first {top}: {results}"
-    foreign = [path for path in results if path.startswith("en/") != (site == "en")]
+    foreign = [path for path in results if path.startswith("en/") != (lang == "en")]
     assert not foreign, f"{where}: results in the other language: {foreign}"
     assert not traffic.problems(), traffic.problems()
 

@@ -11,7 +11,7 @@ import pytest
 from bs4 import BeautifulSoup
 
 from tooling.mkdocs_hooks import render_stamp
-from tooling.pages import page_files, page_locale, page_sources
+from tooling.pages import page_files, page_locale, page_sources, page_url
 from tooling.paths import REPO_ROOT, docs_dir
 from tooling.record import LIBRARIES, verify_page
 from tooling.static_server import site_path
@@ -48,15 +48,6 @@ def _soup(path: Path) -> BeautifulSoup:
     return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
 
 
-def _url_of(page: Path) -> str:
-    """`docs/a/b.en.md` -> `en/a/b/`; `docs/index.md` -> ``."""
-    rel = page.relative_to(docs_dir(REPO_ROOT)).as_posix()
-    locale = page_locale(page)
-    stem = rel.removesuffix(".md").removesuffix(f".{locale}")
-    path = "" if stem == "index" else stem.removesuffix("/index") + "/"
-    return ("" if locale == "zh" else f"{locale}/") + path
-
-
 def test_both_languages_have_the_same_pages(site):
     # The 404 page is one for the whole site, at its root.
     chinese = {
@@ -71,14 +62,14 @@ def test_both_languages_have_the_same_pages(site):
 
 def test_pages_declare_their_language(site):
     for page in page_files(docs_dir(REPO_ROOT)):
-        html = site / _url_of(page) / "index.html"
+        html = site / page_url(page, docs_dir(REPO_ROOT)) / "index.html"
         assert html.is_file(), f"{page.name}: expected {html.relative_to(site)}"
         assert _soup(html).html["lang"] == page_locale(page), html
 
 
 def test_language_switcher_keeps_the_reader_on_the_same_page(site):
     for page in page_files(docs_dir(REPO_ROOT)):
-        url = _url_of(page)
+        url = page_url(page, docs_dir(REPO_ROOT))
         html = site / url / "index.html"
         links = {
             a["hreflang"]: a["href"] for a in _soup(html).select("a.md-select__link[hreflang]")
@@ -129,7 +120,9 @@ def test_stamp_matches_the_verification_record(site, record, page):
     # the built page carries the stamp that the record and the current sources call for.
     verification = verify_page(record, page_sources(page, REPO_ROOT), REPO_ROOT)
     expected = render_stamp(verification, record, page_locale(page))
-    stamp = _soup(site / _url_of(page) / "index.html").select_one(".verification-stamp")
+    stamp = _soup(site / page_url(page, docs_dir(REPO_ROOT)) / "index.html").select_one(
+        ".verification-stamp"
+    )
     if not expected:
         assert stamp is None, f"{page.name}: a page without examples carries a stamp"
         return
