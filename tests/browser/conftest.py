@@ -101,17 +101,23 @@ def guard(context, page) -> Traffic:
         if url.startswith(("data:", "blob:")) or urlsplit(url).hostname == "127.0.0.1":
             route.continue_()
         else:
-            seen.external.append(url)
+            seen.external.append(f"{url} (loading {page.url})")
             route.abort()
 
     def console(message):
         expected = message.location.get("url") in seen.expected_missing
         if message.type == "error" and not (expected and "status of 404" in message.text):
-            seen.console_errors.append(f"{message.text} ({message.location.get('url')})")
+            where = f"{message.location.get('url')}:{message.location.get('lineNumber')}"
+            seen.console_errors.append(f"{message.text} ({where}, on {page.url})")
 
     context.route("**/*", route)
     page.on("console", console)
-    page.on("pageerror", lambda error: seen.console_errors.append(str(error)))
+    page.on(
+        "pageerror",
+        lambda error: seen.console_errors.append(
+            f"{(error.stack or str(error)).splitlines()[0]} (on {page.url})"
+        ),
+    )
     return seen
 
 

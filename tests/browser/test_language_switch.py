@@ -22,7 +22,9 @@ def switch_language(page, to: str) -> None:
         playwright.sync_api.TimeoutError: the menu or its link is missing, or the click
             did not navigate.
     """
-    page.locator(".md-header__option .md-select").hover()
+    menu = page.locator(".md-header__option .md-select")
+    assert menu.count() == 1, f"{page.url}: no language menu in the header"
+    menu.hover()
     with page.expect_navigation():
         page.locator(f".md-select__link[hreflang={to}]").click()
 
@@ -40,8 +42,9 @@ def test_language_switch_keeps_the_page(page, traffic, locale):
                 f"/{path}: switching to {LANG[locale]} led to {page.url}, not /{target}"
             )
             continue
-        if page.get_attribute("html", "lang") != LANG[locale]:
-            problems.append(f"/{target}: <html lang> is not {LANG[locale]}")
+        lang = page.get_attribute("html", "lang")
+        if lang != LANG[locale]:
+            problems.append(f"/{target}: <html lang> is {lang!r}, not {LANG[locale]}")
         switch_language(page, locale)
         if not page.url.endswith(mount + path):
             problems.append(f"/{target}: switching back led to {page.url}, not /{path}")

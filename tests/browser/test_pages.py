@@ -37,15 +37,17 @@ def _problems_of(page, path: str, record) -> list[str]:
     locale = "en" if path.startswith("en/") else "zh"
     if _attribute(page, "html", "lang") != locale:
         problems.append(f"<html lang> is {_attribute(page, 'html', 'lang')!r}, not {locale}")
-    description = yaml.safe_load(front_matter_yaml(source.read_text("utf-8")))["description"]
-    if _attribute(page, "meta[name=description]", "content") != description:
+    meta = yaml.safe_load(front_matter_yaml(source.read_text("utf-8"))) or {}
+    if not meta.get("description"):
+        problems.append(f"no `description:` in {relative(source, REPO_ROOT)}")
+    elif _attribute(page, "meta[name=description]", "content") != meta["description"]:
         problems.append("meta description is not the page's `description:`")
     canonical = _attribute(page, "link[rel=canonical]", "href")
     if canonical != site_url(CONFIG) + path:
         problems.append(f"canonical link {canonical!r}, expected {site_url(CONFIG) + path}")
     edit = _attribute(page, "a[rel=edit]", "href") or ""
     if not edit.endswith(f"/edit/main/{relative(source, REPO_ROOT)}"):
-        problems.append(f"'edit this page' is {edit!r}, not a link to its source file")
+        problems.append(f"'edit this page' is {edit or 'missing'}, not a link to its source file")
     updated = page.locator(".md-source-file__fact")
     if updated.count() == 0 or not re.search(r"\d{4}", updated.first.inner_text()):
         problems.append("no last-updated date")
