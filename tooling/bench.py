@@ -214,7 +214,8 @@ def report(pages: list[PageFigures], indexes: dict[str, int], runs: int) -> str:
     Returns:
         str: the table, ready to print.
     """
-    kinds = sorted({kind for p in pages for kind in p.transferred})
+    # Fonts always get a column: the budget counts them, and the site should load none.
+    kinds = sorted({kind for p in pages for kind in p.transferred} | {"font"})
     head = ["page", "total KB", *(f"{k} KB" for k in kinds), *CATEGORIES]
     rows = [
         [
