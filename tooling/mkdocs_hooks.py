@@ -20,6 +20,7 @@ from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
+from mkdocs.structure.files import File
 
 # MkDocs loads this file by path: make the `tooling` package importable however
 # mkdocs was started (`mkdocs build` does not put the working directory on sys.path).
@@ -27,7 +28,9 @@ _ROOT = str(Path(__file__).resolve().parent.parent)
 if _ROOT not in sys.path:
     sys.path.insert(0, _ROOT)
 
+from tooling.figures import FIGURES  # noqa: E402
 from tooling.pages import (  # noqa: E402
+    LOCALES,
     fenced_lines,
     page_locale,
     page_sources,
@@ -127,20 +130,21 @@ def on_config(config, **kwargs):
     return config
 
 
+@event_priority(-110)  # after mkdocs-static-i18n (-100) has chosen this language's files
 def on_files(files, config, **kwargs):
-    """Write the site-wide 404 page from the default language's build only.
+    """Write the site-wide 404 page from the default language's build only; add figures.
 
     mkdocs-static-i18n builds each language into the same site folder, and each build
     renders the theme's static templates at the site root: without this, the last
     language built would own `404.html`. The page itself (overrides/404.html) links to
-    both home pages.
+    both home pages. The figures of tooling/figures.py are added as generated files.
 
     Args:
-        files (Files): all files of this language's build (returned unchanged).
+        files (Files): all files of this language's build (returned with the figures).
         config (MkDocsConfig): the site config, reconfigured by i18n for this language.
 
     Returns:
-        Files: `files`, unchanged.
+        Files: `files`, with the figures added.
     """
     i18n = config.plugins.get("i18n")
     templates = config.theme.static_templates
@@ -148,6 +152,14 @@ def on_files(files, config, **kwargs):
         templates.add("404.html")
     else:
         templates.discard("404.html")
+    # Figures drawn at build time in this build's language, at the address i18n gives
+    # the language's pages (`en/...` for English), so that `![](x.svg)` works in both.
+    locale = i18n.current_language if i18n else LOCALES[0]
+    folder = "" if i18n is None or i18n.is_default_language_build else f"{locale}/"
+    for name, draw in FIGURES.items():
+        figure = File.generated(config, f"{name}.svg", content=draw(locale))
+        figure.dest_uri = folder + figure.dest_uri
+        files.append(figure)
     return files
 
 
@@ -294,10 +306,9 @@ def on_post_build(config, **kwargs) -> None:
 def split_search_index(site_dir: Path, folders: dict[str, str]) -> dict[str, int]:
     """Split `search/search_index.json` into one index per language folder.
 
-    A folder's index is searched with its own language's rules only (lunr's `lang`):
-    mixed with Chinese, lunr's English stemming misses words such as "memory". The
-    root index keeps the configured languages: Chinese pages are full of English
-    API names.
+    A folder's index is set to its own language only (lunr's `lang`), so that its
+    readers' browsers do not load lunr's Chinese support. The root index keeps the
+    configured languages: Chinese pages are full of English API names.
 
     Args:
         site_dir (Path): the built site.
