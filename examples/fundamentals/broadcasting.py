@@ -1,0 +1,121 @@
+"""Broadcasting in PyTorch and NumPy: the rules, explicit expansion, expand versus repeat.
+
+Run with `python examples/fundamentals/broadcasting.py`. The `#>` lines under each
+print are the output the libraries printed when the site was built; the test suite
+runs this script again and compares.
+"""
+
+# --8<-- [start:rules]
+import numpy as np
+import torch
+
+a = torch.ones(3, 2)
+b = torch.zeros(2, 3, 1)
+print((a + b).shape)
+#> torch.Size([2, 3, 2])
+
+# The result shape, without computing anything, in both libraries:
+print(torch.broadcast_shapes((3, 2), (2, 3, 1)))
+#> torch.Size([2, 3, 2])
+print(np.broadcast_shapes((3, 2), (2, 3, 1)))
+#> (2, 3, 2)
+# --8<-- [end:rules]
+
+# --8<-- [start:mismatch]
+try:
+    torch.ones(3, 2) + torch.ones(3)
+except RuntimeError as err:
+    print(type(err).__name__, err)
+    """
+    RuntimeError The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 1
+    """
+
+try:
+    np.ones((3, 2)) + np.ones(3)
+except ValueError as err:
+    print(type(err).__name__, err)
+    #> ValueError operands could not be broadcast together with shapes (3,2) (3,)
+
+# Give the vector its own axis and the shapes line up: (3, 2) with (3, 1).
+print((torch.ones(3, 2) + torch.ones(3)[:, None]).shape)
+#> torch.Size([3, 2])
+# --8<-- [end:mismatch]
+
+# --8<-- [start:new_axis]
+a = torch.ones(3, 2)
+print(a.unsqueeze(0).shape, a.view(1, 3, 2).shape, a[None].shape)
+#> torch.Size([1, 3, 2]) torch.Size([1, 3, 2]) torch.Size([1, 3, 2])
+print(a.unsqueeze(1).shape, a[:, None].shape)
+#> torch.Size([3, 1, 2]) torch.Size([3, 1, 2])
+# --8<-- [end:new_axis]
+
+# --8<-- [start:explicit]
+a = torch.ones(3, 2)
+b = torch.zeros(2, 3, 1)
+automatic = a + b
+explicit = a[None].expand(2, 3, 2) + b.expand(2, 3, 2)
+print(torch.equal(automatic, explicit))
+#> True
+print(b.expand_as(automatic).shape)
+#> torch.Size([2, 3, 2])
+# --8<-- [end:explicit]
+
+# --8<-- [start:outer]
+x = torch.arange(3)
+print(x[:, None] * x[None, :])  # (3, 1) times (1, 3): a (3, 3) table
+"""
+tensor([[0, 0, 0],
+        [0, 1, 2],
+        [0, 2, 4]])
+"""
+# --8<-- [end:outer]
+
+# --8<-- [start:expand_vs_repeat]
+a = torch.ones(3, 2)  # 6 float32 values: 24 bytes
+expanded = a.unsqueeze(0).expand(2, 3, 2)
+repeated = a.unsqueeze(0).repeat(2, 1, 1)
+print(expanded.stride(), repeated.stride())
+#> (0, 2, 1) (6, 2, 1)
+print(expanded.untyped_storage().nbytes(), repeated.untyped_storage().nbytes())
+#> 24 48
+print(expanded.data_ptr() == a.data_ptr(), repeated.data_ptr() == a.data_ptr())
+#> True False
+# --8<-- [end:expand_vs_repeat]
+
+# --8<-- [start:huge_expand]
+a = torch.ones(3, 2)
+huge = a.unsqueeze(0).expand(10**13, 3, 2)
+print(huge.shape, huge.stride())
+#> torch.Size([10000000000000, 3, 2]) (0, 2, 1)
+print(huge.numel(), huge.untyped_storage().nbytes())
+#> 60000000000000 24
+# --8<-- [end:huge_expand]
+
+# --8<-- [start:write_into_expanded]
+row = torch.zeros(3)
+grid = row.expand(2, 3)  # two rows, one memory
+try:
+    grid.add_(1)
+except RuntimeError as err:
+    print(type(err).__name__, err)
+    """
+    RuntimeError unsupported operation: more than one element of the written-to tensor refers to a single memory location. Please clone() the tensor before performing the operation.
+    """
+
+grid[0, 0] = 5  # one element: allowed, and it changes every row and `row`
+print(grid)
+"""
+tensor([[5., 0., 0.],
+        [5., 0., 0.]])
+"""
+print(row)
+#> tensor([5., 0., 0.])
+
+owned = row.expand(2, 3).clone()  # real memory for each row
+owned.add_(1)
+print(owned)
+"""
+tensor([[6., 1., 1.],
+        [6., 1., 1.]])
+"""
+# --8<-- [end:write_into_expanded]
