@@ -1,0 +1,109 @@
+"""Shapes and strides: view, reshape, transpose, permute, contiguous.
+
+Run with `python examples/fundamentals/shapes_strides.py`. The `#>` lines under each
+print are the output the libraries printed when the site was built; the test suite
+runs this script again and compares.
+"""
+
+# --8<-- [start:strides]
+import torch
+
+x = torch.arange(6).view(2, 3)
+print(x)
+"""
+tensor([[0, 1, 2],
+        [3, 4, 5]])
+"""
+print(x.stride(), x.is_contiguous())
+#> (3, 1) True
+# --8<-- [end:strides]
+
+# --8<-- [start:transpose]
+t = x.T  # the same as x.transpose(0, 1)
+print(t.shape, t.stride(), t.is_contiguous())
+#> torch.Size([3, 2]) (1, 3) False
+print(t.data_ptr() == x.data_ptr())  # no data moved
+#> True
+# --8<-- [end:transpose]
+
+# --8<-- [start:view_fails]
+try:
+    t.view(6)
+except RuntimeError as err:
+    print(type(err).__name__, err)
+    """
+    RuntimeError view size is not compatible with input tensor's size and stride (at least one dimension spans across two contiguous subspaces). Use .reshape(...) instead.
+    """
+
+# An element-wise result keeps its input's layout, so the same error follows it:
+doubled = t * 2
+print(doubled.stride(), doubled.is_contiguous())
+#> (1, 3) False
+try:
+    doubled.view(-1)
+except RuntimeError as err:
+    print(type(err).__name__)
+    #> RuntimeError
+# --8<-- [end:view_fails]
+
+# --8<-- [start:view_on_non_contiguous]
+# view works on a non-contiguous tensor when the new shape fits its strides,
+# and the result is not contiguous either:
+column = t.view(3, 2, 1)
+print(column.stride(), column.is_contiguous())
+#> (1, 3, 3) False
+# --8<-- [end:view_on_non_contiguous]
+
+# --8<-- [start:reshape]
+flat = t.reshape(6)  # cannot be a view of x: reshape copies
+print(flat, flat.data_ptr() == x.data_ptr())
+#> tensor([0, 3, 1, 4, 2, 5]) False
+same = x.reshape(3, 2)  # can be a view: reshape does not copy
+print(same.data_ptr() == x.data_ptr())
+#> True
+print(t.contiguous().view(6))  # contiguous() copies, then view
+#> tensor([0, 3, 1, 4, 2, 5])
+# --8<-- [end:reshape]
+
+# --8<-- [start:permute]
+p = torch.arange(24).view(2, 3, 4)
+q = p.permute(2, 0, 1)  # axes in the order 2, 0, 1
+print(q.shape, q.stride(), q.is_contiguous())
+#> torch.Size([4, 2, 3]) (1, 12, 4) False
+print(torch.equal(q.contiguous().view(4, 6), q.reshape(4, 6)))
+#> True
+# Merging the last two axes fits q's strides (12 = 4 * 3): reshape returns a view here,
+# where contiguous().view() always copies.
+print(q.reshape(4, 6).data_ptr() == p.data_ptr(), q.contiguous().data_ptr() == p.data_ptr())
+#> True False
+# transpose swaps two axes; permute reorders any number of them:
+print(torch.equal(p.transpose(0, 2), p.permute(2, 1, 0)))
+#> True
+# --8<-- [end:permute]
+
+# --8<-- [start:same_shape_other_contents]
+print(x.view(3, 2))  # the same 6 numbers, read in memory order
+"""
+tensor([[0, 1],
+        [2, 3],
+        [4, 5]])
+"""
+print(x.T)  # rows become columns
+"""
+tensor([[0, 3],
+        [1, 4],
+        [2, 5]])
+"""
+print(torch.equal(x.view(3, 2), x.T))
+#> False
+# --8<-- [end:same_shape_other_contents]
+
+# --8<-- [start:minus_one]
+print(x.view(-1, 2).shape)  # -1: the size that makes the element count fit
+#> torch.Size([3, 2])
+try:
+    x.view(4, -1)
+except RuntimeError as err:
+    print(type(err).__name__, err)
+    #> RuntimeError shape '[4, -1]' is invalid for input of size 6
+# --8<-- [end:minus_one]
