@@ -47,7 +47,7 @@ _DESCRIPTIONS = {
     PAGE: "示例页。",
     TWIN: "A sample page.",
 }
-_NAV = "nav:\n  - 首页: index.md\n  - NumPy 与 PyTorch:\n      - numpy-torch/page.md\n\n"
+_NAV = "nav:\n  - 首页: index.md\n  - 跨库使用张量:\n      - numpy-torch/page.md\n\n"
 
 
 def make_sample(root: Path) -> Path:
