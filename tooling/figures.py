@@ -136,9 +136,122 @@ def broadcast_figure(operands: dict[str, tuple[int, ...]], locale: str) -> str:
     return "\n".join(parts) + "\n"
 
 
+#: Labels of the conversion-paths figure, per locale.
+PATHS_TEXT = {
+    "zh": {
+        "title": "在三个库之间转换：共享还是复制（CPU）",
+        "shares": "共享内存",
+        "copies": "复制",
+        "view": "只读视图",
+    },
+    "en": {
+        "title": "Converting between the three libraries: shared or copied (CPU)",
+        "shares": "shares memory",
+        "copies": "copies",
+        "view": "read-only view",
+    },
+}
+
+#: (from, to, call, kind) for every path the figure draws; kind is a PATHS_TEXT key.
+PATHS = [
+    ("numpy", "torch", "torch.from_numpy(a)", "shares"),
+    ("torch", "numpy", "t.numpy()", "shares"),
+    ("numpy", "tf", "tf.constant(a)", "copies"),
+    ("tf", "numpy", "t.numpy()", "copies"),
+    ("tf", "numpy", "np.asarray(t)", "view"),
+    ("torch", "tf", "DLPack", "shares"),
+    ("tf", "torch", "torch.from_dlpack(t)", "shares"),
+]
+_COLOUR = {"shares": "#2e7d32", "copies": "#c62828", "view": "#1565c0"}
+
+
+def paths_figure(locale: str) -> str:
+    """Draw the conversions between NumPy, PyTorch and TensorFlow as an SVG diagram.
+
+    Each arrow is one call from `PATHS`, coloured by what it does to memory; the
+    examples on the side-by-side page prove each of them.
+
+    Args:
+        locale (str): `"zh"` or `"en"`, the language of the labels.
+
+    Returns:
+        str: the SVG source.
+
+    Raises:
+        KeyError: no labels for `locale`.
+    """
+    text = PATHS_TEXT[locale]
+    width, box_w, box_h = round(max(560, 24 + _text_width(text["title"]))), 150, 44
+    nodes = {
+        "numpy": (width / 2, 80, "NumPy ndarray"),
+        "torch": (110, 300, "torch.Tensor"),
+        "tf": (width - 110, 300, "tf.Tensor"),
+    }
+    top_of_legend = 370
+    height = top_of_legend + len(PATHS) * 22
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+        f'width="{width}" height="{height}" role="img" aria-label="{escape(text["title"])}" '
+        f'font-family="{FONT}" font-size="14">',
+        f'<rect width="{width}" height="{height}" rx="6" fill="#fff"/>',
+        "<defs>",
+        *(
+            f'<marker id="arrow-{kind}" viewBox="0 0 10 10" refX="9" refY="5" '
+            f'markerWidth="7" markerHeight="7" orient="auto-start-reverse">'
+            f'<path d="M0,0 L10,5 L0,10 z" fill="{colour}"/></marker>'
+            for kind, colour in _COLOUR.items()
+        ),
+        "</defs>",
+        f'<text x="12" y="26" font-size="16" font-weight="bold">{escape(text["title"])}</text>',
+    ]
+    pairs: dict[frozenset, int] = {}
+    for number, (source, target, call, kind) in enumerate(PATHS, start=1):
+        (x1, y1, _), (x2, y2, _) = nodes[source], nodes[target]
+        pair = frozenset((source, target))
+        lane = pairs.get(pair, 0)
+        pairs[pair] = lane + 1
+        # Parallel arrows between one pair of boxes, side by side.
+        dx, dy = x2 - x1, y2 - y1
+        length = (dx * dx + dy * dy) ** 0.5
+        nx, ny = -dy / length, dx / length
+        offset = (lane - 0.5) * 40 if source < target else (lane + 0.5) * 40
+        sx, sy = x1 + nx * offset + dx * 0.22, y1 + ny * offset + dy * 0.22
+        ex, ey = x2 + nx * offset - dx * 0.22, y2 + ny * offset - dy * 0.22
+        colour = _COLOUR[kind]
+        parts.append(
+            f'<line x1="{sx:.1f}" y1="{sy:.1f}" x2="{ex:.1f}" y2="{ey:.1f}" stroke="{colour}" '
+            f'stroke-width="2" marker-end="url(#arrow-{kind})"/>'
+        )
+        # A numbered marker on the arrow; the legend below says what it is.
+        mx, my = (sx + ex) / 2, (sy + ey) / 2
+        parts.append(
+            f'<circle cx="{mx:.1f}" cy="{my:.1f}" r="10" fill="#fff" stroke="{colour}"/>'
+            f'<text x="{mx:.1f}" y="{my + 4:.1f}" text-anchor="middle" font-size="12" '
+            f'fill="{colour}">{number}</text>'
+        )
+        legend_y = top_of_legend + (number - 1) * 22
+        parts.append(
+            f'<text x="24" y="{legend_y}" fill="{colour}" font-size="13">{number}  '
+            f'<tspan font-family="ui-monospace, Menlo, Consolas, monospace">{escape(call)}'
+            f"</tspan> · {escape(text[kind])}</text>"
+        )
+    for x, y, label in nodes.values():
+        parts.append(
+            f'<rect x="{x - box_w / 2}" y="{y - box_h / 2}" width="{box_w}" height="{box_h}" '
+            'rx="6" fill="#f5f5f5" stroke="#555"/>'
+        )
+        parts.append(
+            f'<text x="{x}" y="{y + 5}" text-anchor="middle" '
+            f'font-family="ui-monospace, Menlo, Consolas, monospace">{escape(label)}</text>'
+        )
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
 #: Site path (without `.svg`) -> function drawing the figure for a locale.
 FIGURES: dict[str, Callable[[str], str]] = {
     "fundamentals/broadcasting-shapes": lambda locale: broadcast_figure(
         {"a": (3, 2), "b": (2, 3, 1)}, locale
     ),
+    "tensorflow/conversion-paths": paths_figure,
 }

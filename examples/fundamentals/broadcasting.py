@@ -47,6 +47,8 @@ print(a.unsqueeze(0).shape, a.view(1, 3, 2).shape, a[None].shape)
 #> torch.Size([1, 3, 2]) torch.Size([1, 3, 2]) torch.Size([1, 3, 2])
 print(a.unsqueeze(1).shape, a[:, None].shape)
 #> torch.Size([3, 1, 2]) torch.Size([3, 1, 2])
+print(a[None].data_ptr() == a.data_ptr(), a.view(1, 3, 2).data_ptr() == a.data_ptr())
+#> True True
 # --8<-- [end:new_axis]
 
 # --8<-- [start:explicit]

@@ -42,8 +42,10 @@ print(doubled.stride(), doubled.is_contiguous())
 try:
     doubled.view(-1)
 except RuntimeError as err:
-    print(type(err).__name__)
-    #> RuntimeError
+    print(type(err).__name__, err)
+    """
+    RuntimeError view size is not compatible with input tensor's size and stride (at least one dimension spans across two contiguous subspaces). Use .reshape(...) instead.
+    """
 # --8<-- [end:view_fails]
 
 # --8<-- [start:view_on_non_contiguous]
