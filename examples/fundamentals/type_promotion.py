@@ -1,0 +1,89 @@
+"""Type promotion: the dtype of a result when operands differ, in NumPy, PyTorch, TensorFlow.
+
+Run with `python examples/fundamentals/type_promotion.py`. The `#>` lines under each
+print are the output the libraries printed when the site was built; the test suite
+runs this script again and compares.
+"""
+
+# --8<-- [start:numpy_nep50]
+import numpy as np
+
+single = np.array([1.0, 2.0], dtype=np.float32)
+print((single + 1.0).dtype)  # a Python float adapts to the array
+#> float32
+print((single + np.float64(1.0)).dtype)  # a NumPy float64 scalar does not
+#> float64
+print(np.result_type(np.int8, np.uint8))  # the smallest type that holds both ranges
+#> int16
+# --8<-- [end:numpy_nep50]
+
+# --8<-- [start:numpy_overflow]
+import warnings
+
+small = np.uint8(200)
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    wrapped = small + 100  # by default: a warning, and the value wraps around
+print(wrapped, wrapped.dtype, caught[0].category.__name__)
+#> 44 uint8 RuntimeWarning
+
+with np.errstate(over="raise"):
+    try:
+        small + 100  # stays uint8, and 300 does not fit
+    except FloatingPointError as err:
+        print(type(err).__name__, err)
+        #> FloatingPointError overflow encountered in scalar add
+
+try:
+    np.uint8(1) + 300  # a Python int that uint8 cannot hold at all
+except OverflowError as err:
+    print(type(err).__name__, err)
+    #> OverflowError Python integer 300 out of bounds for uint8
+# --8<-- [end:numpy_overflow]
+
+# --8<-- [start:torch_categories]
+import torch
+
+single = torch.ones(2)  # float32
+print((single * 2.0).dtype, (single * np.float64(2.0)).dtype)  # scalars adapt
+#> torch.float32 torch.float32
+print((single * torch.tensor(2.0, dtype=torch.float64)).dtype)  # so does a 0-dim tensor
+#> torch.float32
+print((single * torch.ones(2, dtype=torch.float64)).dtype)  # a dimensioned one does not
+#> torch.float64
+print((torch.tensor([1, 2]) * 1.5).dtype)  # integer tensor, float scalar: default float
+#> torch.float32
+print(torch.result_type(torch.tensor([1, 2], dtype=torch.int32), np.int64(1)))
+#> torch.int32
+# --8<-- [end:torch_categories]
+
+# --8<-- [start:division]
+print(torch.tensor([7, -7]) / 2)  # true division: always floating point
+#> tensor([ 3.5000, -3.5000])
+print(torch.tensor([7, -7]) // 2)  # floor division: rounds towards minus infinity
+#> tensor([ 3, -4])
+print(torch.div(torch.tensor([7, -7]), 2, rounding_mode="trunc"))  # C-style
+#> tensor([ 3, -3])
+print(np.array([7, -7]) / 2, np.array([7, -7]) // 2)
+#> [ 3.5 -3.5] [ 3 -4]
+# --8<-- [end:division]
+
+# --8<-- [start:tensorflow]
+import tensorflow as tf
+
+print(tf.constant([7, -7]) / 2)  # int32 true division gives float64
+#> tf.Tensor([ 3.5 -3.5], shape=(2,), dtype=float64)
+print(tf.constant([7, -7]) // 2)
+#> tf.Tensor([ 3 -4], shape=(2,), dtype=int32)
+
+try:
+    tf.constant([1.0]) + tf.constant([1.0], dtype=tf.float64)  # no implicit promotion
+except tf.errors.InvalidArgumentError as err:
+    print(type(err).__name__, err.message.split(" [")[0])
+    """
+    InvalidArgumentError cannot compute AddV2 as input #1(zero-based) was expected to be a float tensor but is a double tensor
+    """
+
+print(tf.constant([1.0]) + np.float64(1.0))  # a scalar is converted to the tensor's dtype
+#> tf.Tensor([2.], shape=(1,), dtype=float32)
+# --8<-- [end:tensorflow]
