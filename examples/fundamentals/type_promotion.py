@@ -15,6 +15,10 @@ print((single + np.float64(1.0)).dtype)  # a NumPy float64 scalar does not
 #> float64
 print(np.result_type(np.int8, np.uint8))  # the smallest type that holds both ranges
 #> int16
+print(np.result_type(np.int64, np.uint64))  # no integer type holds both: float64
+#> float64
+print((np.array([1, 2], dtype=np.int8) + 1.5).dtype)  # another kind: NumPy's default float
+#> float64
 # --8<-- [end:numpy_nep50]
 
 # --8<-- [start:numpy_overflow]
@@ -26,6 +30,8 @@ with warnings.catch_warnings(record=True) as caught:
     wrapped = small + 100  # by default: a warning, and the value wraps around
 print(wrapped, wrapped.dtype, caught[0].category.__name__)
 #> 44 uint8 RuntimeWarning
+print(np.array([200], dtype=np.uint8) + 100)  # arrays wrap silently, with no warning
+#> [44]
 
 with np.errstate(over="raise"):
     try:
@@ -49,6 +55,9 @@ print((single * 2.0).dtype, (single * np.float64(2.0)).dtype)  # scalars adapt
 #> torch.float32 torch.float32
 print((single * torch.tensor(2.0, dtype=torch.float64)).dtype)  # so does a 0-dim tensor
 #> torch.float32
+whole = torch.tensor([1, 2], dtype=torch.int32)
+print((whole * 2.0).dtype, (whole * torch.tensor(2.0, dtype=torch.float64)).dtype)
+#> torch.float32 torch.float64
 print((single * torch.ones(2, dtype=torch.float64)).dtype)  # a dimensioned one does not
 #> torch.float64
 print((torch.tensor([1, 2]) * 1.5).dtype)  # integer tensor, float scalar: default float
@@ -86,4 +95,11 @@ except tf.errors.InvalidArgumentError as err:
 
 print(tf.constant([1.0]) + np.float64(1.0))  # a scalar is converted to the tensor's dtype
 #> tf.Tensor([2.], shape=(1,), dtype=float32)
+try:
+    tf.constant([1]) + 1.5  # ... unless a Python scalar would lose its fraction
+except tf.errors.InvalidArgumentError as err:
+    print(type(err).__name__)
+    #> InvalidArgumentError
+print(tf.constant([1]) + np.float64(1.5))  # a NumPy scalar is cast anyway: 1.5 becomes 1
+#> tf.Tensor([2], shape=(1,), dtype=int32)
 # --8<-- [end:tensorflow]

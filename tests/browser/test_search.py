@@ -14,6 +14,7 @@ import pytest
 import yaml
 from playwright.sync_api import expect
 
+from tests.browser.conftest import guard
 from tooling.paths import REPO_ROOT
 from tooling.static_server import site_path
 
@@ -39,7 +40,8 @@ def search(page, query: str) -> list[str]:
     pressed; the results are read once their count line shows a count.
 
     Args:
-        page (playwright.sync_api.Page): a page of the site, loaded.
+        page (playwright.sync_api.Page): a page of the site, loaded; it may hold the
+            results of an earlier query.
         query (str): the search text.
 
     Returns:
@@ -53,10 +55,13 @@ def search(page, query: str) -> list[str]:
         "search.result.placeholder"
     ]
     meta = page.locator(".md-search-result__meta")
-    # Until the index is loaded the line says "initialising"; then it shows the placeholder.
-    expect(meta).to_have_text(placeholder, timeout=15_000)
     box = page.locator("input.md-search__input")
     box.click(force=True)  # at desktop width the header label covers the input
+    # An empty box shows the placeholder once the index is loaded (before that the line
+    # says "initialising"), and clears the results of an earlier query.
+    box.fill("")
+    box.press("End")
+    expect(meta).to_have_text(placeholder, timeout=15_000)
     box.fill(query)
     for _ in range(10):  # a key pressed before the index is ready is not seen: press again
         box.press("End")
@@ -73,9 +78,28 @@ def search(page, query: str) -> list[str]:
     return list(dict.fromkeys(urlsplit(href).path.removeprefix(mount) for href in hrefs))
 
 
+@pytest.fixture(scope="module")
+def home_pages(browser, base_url) -> dict:
+    """Each site's home page, loaded once per worker and searched by every query.
+
+    Returns:
+        dict: language -> (page, Traffic) for that site's home page.
+    """
+    opened = {}
+    for lang, path in HOME.items():
+        context = browser.new_context(base_url=base_url)
+        page = context.new_page()
+        traffic = guard(context, page)
+        page.goto(path, wait_until="networkidle")
+        opened[lang] = (page, traffic)
+    yield opened
+    for page, _ in opened.values():
+        page.context.close()
+
+
 @pytest.mark.parametrize(("lang", "query", "expected", "top"), _cases())
-def test_search_finds_the_page(page, traffic, lang, query, expected, top):
-    page.goto(HOME[lang], wait_until="networkidle")
+def test_search_finds_the_page(home_pages, lang, query, expected, top):
+    page, traffic = home_pages[lang]
     results = search(page, query)
     where = f"search for {query!r} on the {lang} site"
     shown = ["/" + path for path in results]

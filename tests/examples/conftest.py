@@ -42,6 +42,13 @@ def libraries() -> dict:
     pytest_socket.enable_socket()
     modules = {}
     try:
+        # torch's compiler stack (torch._dynamo, which loads triton) must be loaded before
+        # TensorFlow: loaded after it, it crashes the process with a segmentation fault,
+        # and torch.optim loads it on first use (seen with torch 2.14.1 and TF 2.21).
+        try:
+            __import__("torch._dynamo")
+        except ImportError:
+            pass
         for name in LIBRARIES:
             try:
                 modules[name] = __import__(name)
