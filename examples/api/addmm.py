@@ -1,0 +1,72 @@
+"""torch.addmm and addmm_: beta * input + alpha * (mat1 @ mat2).
+
+Run with `python examples/api/addmm.py`. The `#>` lines under each print are the
+output the libraries printed when the site was built; the test suite runs this
+script again and compares.
+"""
+
+# --8<-- [start:basic]
+import torch
+
+base = torch.ones(2, 2)
+mat1 = torch.arange(6.0).view(2, 3)
+mat2 = torch.arange(6.0).view(3, 2)
+print(torch.addmm(base, mat1, mat2))  # base + mat1 @ mat2
+"""
+tensor([[11., 14.],
+        [29., 41.]])
+"""
+# --8<-- [end:basic]
+
+# --8<-- [start:beta_alpha]
+scaled = torch.addmm(base, mat1, mat2, beta=0.5, alpha=2)
+print(scaled)
+"""
+tensor([[20.5000, 26.5000],
+        [56.5000, 80.5000]])
+"""
+print(torch.equal(scaled, 0.5 * base + 2 * (mat1 @ mat2)))
+#> True
+# --8<-- [end:beta_alpha]
+
+# --8<-- [start:keyword_only]
+try:
+    torch.addmm(base, mat1, mat2, 0.5, 2)  # beta and alpha are keyword-only
+except TypeError as err:
+    print(type(err).__name__, str(err).splitlines()[0])
+    """
+    TypeError addmm() received an invalid combination of arguments - got (Tensor, Tensor, Tensor, float, int), but expected one of:
+    """
+# --8<-- [end:keyword_only]
+
+# --8<-- [start:in_place]
+target = torch.ones(2, 2)
+result = target.addmm_(mat1, mat2)  # writes into target and returns it
+print(result is target)
+#> True
+print(target)
+"""
+tensor([[11., 14.],
+        [29., 41.]])
+"""
+# --8<-- [end:in_place]
+
+# --8<-- [start:broadcast_input]
+print(torch.addmm(torch.tensor([100.0, 200.0]), mat1, mat2))  # input broadcasts
+"""
+tensor([[110., 213.],
+        [128., 240.]])
+"""
+# --8<-- [end:broadcast_input]
+
+# --8<-- [start:old_overload]
+import warnings
+
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    old = torch.addmm(0.5, base, 2, mat1, mat2)  # addmm(beta, input, alpha, mat1, mat2)
+print(torch.equal(old, scaled))
+#> True
+print(caught[0].category.__name__, str(caught[0].message).splitlines()[0])
+#> UserWarning This overload of addmm is deprecated:
+# --8<-- [end:old_overload]
