@@ -1,0 +1,58 @@
+"""torch.eq, torch.ne (element by element) and torch.equal (whole tensors).
+
+Run with `python examples/api/eq_ne_equal.py`. The `#>` lines under each print are
+the output the libraries printed when the site was built; the test suite runs this
+script again and compares.
+"""
+
+# --8<-- [start:elementwise]
+import torch
+
+a = torch.tensor([[1, 2], [3, 4]])
+print(torch.eq(a, torch.tensor([[1, 1], [4, 4]])))  # tensor against tensor
+"""
+tensor([[ True, False],
+        [False,  True]])
+"""
+print(torch.eq(a, 1))  # tensor against a number
+"""
+tensor([[ True, False],
+        [False, False]])
+"""
+print(torch.ne(a, 1))  # the opposite of eq
+"""
+tensor([[False,  True],
+        [ True,  True]])
+"""
+print(torch.eq(a, torch.tensor([1, 4])))  # the other operand broadcasts
+"""
+tensor([[ True, False],
+        [False,  True]])
+"""
+# --8<-- [end:elementwise]
+
+# --8<-- [start:operators]
+print(torch.equal(a == 1, torch.eq(a, 1)), torch.equal(a != 1, torch.ne(a, 1)))
+#> True True
+print((a != 1).sum())  # how many elements differ from 1
+#> tensor(3)
+# --8<-- [end:operators]
+
+# --8<-- [start:equal]
+print(torch.equal(a, a.clone()))  # same shape, same values: one Python bool
+#> True
+print(torch.equal(a, torch.tensor([1, 2, 3, 4])))  # same values, other shape
+#> False
+print(torch.equal(a, a.float()))  # other dtype, equal values
+#> True
+print(torch.eq(a, a.float()).all())  # the element-wise way to the same answer
+#> tensor(True)
+# --8<-- [end:equal]
+
+# --8<-- [start:nan]
+nan = torch.tensor([float("nan")])
+print(torch.eq(nan, nan), torch.equal(nan, nan))  # NaN equals nothing, not even itself
+#> tensor([False]) False
+print(torch.allclose(nan, nan, equal_nan=True))  # compare with NaN counted as equal
+#> True
+# --8<-- [end:nan]

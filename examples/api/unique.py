@@ -1,0 +1,55 @@
+"""torch.unique: distinct values, where each element went, and how often each occurs.
+
+Run with `python examples/api/unique.py`. The `#>` lines under each print are the
+output the libraries printed when the site was built; the test suite runs this
+script again and compares.
+"""
+
+# --8<-- [start:basic]
+import torch
+
+values = torch.tensor([1, 3, 2, 3])
+print(torch.unique(values))
+#> tensor([1, 2, 3])
+# --8<-- [end:basic]
+
+# --8<-- [start:inverse]
+grid = torch.tensor([[1, 3], [2, 3]])
+distinct, inverse = torch.unique(grid, return_inverse=True)
+print(distinct)
+#> tensor([1, 2, 3])
+print(inverse)  # same shape as the input: the index of each element in `distinct`
+"""
+tensor([[0, 2],
+        [1, 2]])
+"""
+print(torch.equal(distinct[inverse], grid))  # so distinct[inverse] rebuilds the input
+#> True
+# --8<-- [end:inverse]
+
+# --8<-- [start:counts]
+distinct, counts = torch.unique(values, return_counts=True)
+print(distinct, counts)
+#> tensor([1, 2, 3]) tensor([1, 1, 2])
+# --8<-- [end:counts]
+
+# --8<-- [start:dim]
+rows = torch.tensor([[1, 2], [1, 2], [3, 4]])
+print(torch.unique(rows, dim=0))  # distinct rows, not distinct numbers
+"""
+tensor([[1, 2],
+        [3, 4]])
+"""
+print(torch.unique(rows))  # without dim: the input is flattened first
+#> tensor([1, 2, 3, 4])
+# --8<-- [end:dim]
+
+# --8<-- [start:sorted_false]
+print(torch.unique(torch.tensor([3, 1, 2, 3, 1]), sorted=False))
+#> tensor([1, 2, 3])
+# --8<-- [end:sorted_false]
+
+# --8<-- [start:consecutive]
+print(torch.unique_consecutive(torch.tensor([1, 1, 2, 2, 3, 1, 1])))
+#> tensor([1, 2, 3, 1])
+# --8<-- [end:consecutive]
