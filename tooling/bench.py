@@ -33,7 +33,7 @@ from pathlib import Path
 from tooling.browser import CHROMIUM_ARGS, chromium_path, launch_chromium
 from tooling.pages import LOCALES, page_files, page_locale, page_url, translation_of
 from tooling.paths import REPO_ROOT, docs_dir
-from tooling.static_server import serve, site_path
+from tooling.static_server import GZIP_LEVEL, serve, site_path
 
 #: First visit of a typical page, gzip as served, in bytes.
 PAGE_BUDGET = 400 * 1024
@@ -85,10 +85,11 @@ def measured_pages(root: Path) -> list[str]:
     return [page_url(translation_of(p, locale), docs) for p in chosen for locale in LOCALES]
 
 
-def transferred_bytes(base: str, path: str) -> dict[str, int]:
-    """Load one page in a fresh browser profile and count the bytes it transfers.
+def transferred_bytes(browser, base: str, path: str) -> dict[str, int]:
+    """Load one page in a fresh browser context (empty cache) and count the bytes it transfers.
 
     Args:
+        browser (playwright.sync_api.Browser): a running browser (see `launch_chromium`).
         base (str): the served site's base URL.
         path (str): page path below it.
 
@@ -98,20 +99,19 @@ def transferred_bytes(base: str, path: str) -> dict[str, int]:
         network has been idle for 0.5 s, so that the search index is counted too.
     """
     totals: dict[str, int] = {}
-    with launch_chromium() as browser:
-        context = browser.new_context()
-        page = context.new_page()
-        responses = []
-        # On the context, not the page: it also sees the search worker's requests.
-        context.on("response", lambda response: responses.append(response))
-        page.goto(base + path, wait_until="networkidle")
-        for response in responses:
-            sizes = response.request.sizes()
-            kind = response.request.resource_type
-            totals[kind] = (
-                totals.get(kind, 0) + sizes["responseBodySize"] + sizes["responseHeadersSize"]
-            )
-        context.close()
+    context = browser.new_context()
+    page = context.new_page()
+    responses = []
+    # On the context, not the page: it also sees the search worker's requests.
+    context.on("response", lambda response: responses.append(response))
+    page.goto(base + path, wait_until="networkidle")
+    for response in responses:
+        sizes = response.request.sizes()
+        kind = response.request.resource_type
+        totals[kind] = (
+            totals.get(kind, 0) + sizes["responseBodySize"] + sizes["responseHeadersSize"]
+        )
+    context.close()
     return totals
 
 
@@ -125,7 +125,9 @@ def search_index_sizes(site_dir: Path) -> dict[str, int]:
         dict[str, int]: bytes per index, keyed by its path relative to `site_dir`.
     """
     return {
-        index.relative_to(site_dir).as_posix(): len(gzip.compress(index.read_bytes(), 6, mtime=0))
+        index.relative_to(site_dir).as_posix(): len(
+            gzip.compress(index.read_bytes(), GZIP_LEVEL, mtime=0)
+        )
         for index in sorted(site_dir.rglob("search/search_index.json"))
     }
 
@@ -267,9 +269,12 @@ def main(argv: list[str] | None = None) -> int:
         print("site/index.html is missing: run `make build` first", file=sys.stderr)
         return 2
     pages = [PageFigures(url) for url in measured_pages(REPO_ROOT)]
-    with serve(site_dir, site_path(REPO_ROOT / "mkdocs.yml"), gzip=True) as base:
+    with (
+        serve(site_dir, site_path(REPO_ROOT / "mkdocs.yml"), gzip=True) as base,
+        launch_chromium() as browser,
+    ):
         for page in pages:
-            page.transferred = transferred_bytes(base, page.url)
+            page.transferred = transferred_bytes(browser, base, page.url)
             if args.runs > 0:
                 page.runs = lighthouse_scores(base + page.url, args.runs)
                 page.scores = {c: int(statistics.median(s)) for c, s in page.runs.items()}

@@ -70,8 +70,7 @@ def site_path(config_file: Path) -> str:
         OSError: the config file cannot be read.
         yaml.YAMLError: it is not valid YAML.
     """
-    path = urlsplit(site_url(config_file)).path or "/"
-    return path if path.endswith("/") else path + "/"
+    return urlsplit(site_url(config_file)).path or "/"  # site_url ends with "/"
 
 
 def _env_value(loader: yaml.SafeLoader, node: yaml.Node) -> str | None:

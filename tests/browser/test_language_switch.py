@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import other_language, site_pages
-from tooling.paths import REPO_ROOT
+from tests.browser.conftest import CONFIG, other_language, site_pages
 from tooling.static_server import site_path
 
 LANG = {"zh": "en", "en": "zh"}
@@ -31,7 +30,7 @@ def switch_language(page, to: str) -> None:
 
 @pytest.mark.parametrize("locale", ["zh", "en"])
 def test_language_switch_keeps_the_page(page, traffic, locale):
-    mount = site_path(REPO_ROOT / "mkdocs.yml")
+    mount = site_path(CONFIG)
     problems = []
     for path in site_pages(locale):
         target = other_language(path)

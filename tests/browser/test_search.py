@@ -14,8 +14,7 @@ import pytest
 import yaml
 from playwright.sync_api import expect
 
-from tests.browser.conftest import guard
-from tooling.paths import REPO_ROOT
+from tests.browser.conftest import CONFIG, guard
 from tooling.static_server import site_path
 
 QUERIES = Path(__file__).with_name("search_queries.yml")
@@ -71,7 +70,7 @@ def search(page, query: str) -> list[str]:
         except AssertionError:
             continue
     expect(meta).not_to_have_text(placeholder, timeout=1000)
-    mount = site_path(REPO_ROOT / "mkdocs.yml")
+    mount = site_path(CONFIG)
     # A page's result is followed by results for its sections: keep one entry per page.
     links = page.locator(".md-search-result__item > .md-search-result__link")
     hrefs = links.evaluate_all("links => links.map(a => a.href)")
