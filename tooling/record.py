@@ -8,8 +8,8 @@ the site build (docs-only environment) reads records too. JSON layout::
     {
       "schema": 1,
       "created": "2026-11-30T12:00:00+00:00",
-      "environment": {"python": "3.11.7", "torch": "2.14.1+cu130", "tensorflow": "2.21.0",
-                      "numpy": "2.4.6", "platform": "...", "device": "cpu"},
+      "environment": {"python": "3.11.7", "torch": "2.14.1+cu130", "torchvision": "0.29.1",
+                      "tensorflow": "2.21.0", "numpy": "2.4.6", "platform": "...", "device": "cpu"},
       "sources": {"docs/index.md": "<sha256>", "examples/a/b.py": "<sha256>", ...},
       "summary": {"passed": 12, "failed": 0, "not-verified": 1},
       "examples": [{"id": ..., "source": ..., "line": ..., "requires": ["cuda"],
@@ -44,6 +44,7 @@ UNFINISHED = "did not run to completion in this session"
 #: Stamped libraries: (record key, name shown on pages, distributions that provide it).
 LIBRARIES = (
     ("torch", "torch", ("torch",)),
+    ("torchvision", "torchvision", ("torchvision",)),
     ("tensorflow", "TensorFlow", ("tensorflow-cpu", "tensorflow")),
     ("numpy", "NumPy", ("numpy",)),
 )
