@@ -1,0 +1,101 @@
+"""nn.Parameter and register_buffer: what a module trains, saves and moves.
+
+Run with `python examples/api/parameters_buffers.py`. The `#>` lines under each print
+are the output the libraries printed when the site was built; the test suite runs
+this script again and compares.
+"""
+
+# --8<-- [start:module]
+import torch
+from torch import nn
+
+
+class Scaler(nn.Module):
+    """Learns a scale; keeps a running mean, a cache and a plain tensor for comparison."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.scale = nn.Parameter(torch.ones(3))  # assigning a Parameter registers it
+        self.register_buffer("running_mean", torch.zeros(3))  # saved, not trained
+        self.register_buffer("cache", torch.zeros(3), persistent=False)  # neither
+        self.register_buffer("steps", torch.tensor(0))  # an integer buffer
+        self.plain = torch.zeros(3)  # a plain attribute: the module does not know it
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        if self.training:
+            self.running_mean.mul_(0.9).add_(0.1 * x.mean(dim=0))
+            self.steps += 1
+        return x * self.scale
+
+
+scaler = Scaler()
+# --8<-- [end:module]
+
+# --8<-- [start:listing]
+print([name for name, _ in scaler.named_parameters()])
+#> ['scale']
+print([name for name, _ in scaler.named_buffers()])
+#> ['running_mean', 'cache', 'steps']
+print(list(scaler.state_dict()))  # parameters and persistent buffers
+#> ['scale', 'running_mean', 'steps']
+print(scaler.scale.requires_grad, scaler.running_mean.requires_grad)
+#> True False
+# --8<-- [end:listing]
+
+# --8<-- [start:optimizer]
+optimizer = torch.optim.SGD(scaler.parameters(), lr=0.1)
+print(sum(len(group["params"]) for group in optimizer.param_groups))  # only `scale`
+#> 1
+batch = torch.tensor([[1.0, 2.0, 3.0], [3.0, 4.0, 5.0]])
+scaler(batch).sum().backward()
+optimizer.step()
+print(scaler.scale.detach(), scaler.running_mean, scaler.steps)
+#> tensor([0.6000, 0.4000, 0.2000]) tensor([0.2000, 0.3000, 0.4000]) tensor(1)
+# --8<-- [end:optimizer]
+
+# --8<-- [start:to]
+scale_before, mean_before = scaler.scale, scaler.running_mean
+converted = scaler.to(torch.float64)  # on a GPU machine: .to("cuda") moves the same set
+print(converted is scaler)  # modules convert in place and return themselves
+#> True
+print(scaler.scale is scale_before, scaler.running_mean is mean_before)  # buffers: new tensors
+#> True False
+print(scaler.scale.dtype, scaler.running_mean.dtype, scaler.cache.dtype)
+#> torch.float64 torch.float64 torch.float64
+print(scaler.steps.dtype)  # .to(dtype) converts floating-point tensors only
+#> torch.int64
+print(scaler.plain.dtype)  # a plain attribute is left behind
+#> torch.float32
+# --8<-- [end:to]
+
+# --8<-- [start:assignment]
+scaler.running_mean = torch.ones(3)  # assigning a tensor to a buffer's name keeps it a buffer
+print("running_mean" in dict(scaler.named_buffers()))
+#> True
+try:
+    scaler.scale = torch.ones(3)  # a parameter's name accepts only a Parameter (or None)
+except TypeError as err:
+    print(err)
+    #> cannot assign 'torch.FloatTensor' as parameter 'scale' (torch.nn.Parameter or None expected)
+scaler.extra = nn.Parameter(torch.zeros(1))  # a new Parameter attribute: registered
+print([name for name, _ in scaler.named_parameters()])
+#> ['scale', 'extra']
+# --8<-- [end:assignment]
+
+# --8<-- [start:freezing]
+layers = nn.Sequential(nn.Linear(8, 4), nn.Linear(4, 2))
+layers[0].requires_grad_(False)  # freeze the first layer: it stays a parameter
+trainable = [p for p in layers.parameters() if p.requires_grad]
+print(sum(p.numel() for p in layers.parameters()), sum(p.numel() for p in trainable))
+#> 46 10
+print(len(layers.state_dict()))  # frozen parameters are still saved
+#> 4
+# --8<-- [end:freezing]
+
+# --8<-- [start:batchnorm]
+norm = nn.BatchNorm1d(3)  # PyTorch's own layers use buffers for running statistics
+print([name for name, _ in norm.named_parameters()])
+#> ['weight', 'bias']
+print([name for name, _ in norm.named_buffers()])
+#> ['running_mean', 'running_var', 'num_batches_tracked']
+# --8<-- [end:batchnorm]

@@ -1,0 +1,91 @@
+"""torchvision.models: constructors, weights= instead of pretrained=, and counting parameters.
+
+Run with `python examples/api/torchvision_models.py`. Nothing is downloaded: every
+model is built with weights=None (random initial weights). The `#>` lines under each
+print are the output the libraries printed when the site was built; the test suite
+runs this script again and compares.
+"""
+
+# --8<-- [start:constructors]
+import torch
+from torchvision import models
+
+resnet18 = models.resnet18()  # weights=None is the default: random weights, no download
+alexnet = models.alexnet()
+squeezenet = models.squeezenet1_0()
+densenet161 = models.densenet161()
+print(hasattr(models, "densenet_161"))  # the name has no underscore before 161
+#> False
+print(len(models.list_models()), [name for name in models.list_models() if "densenet" in name])
+#> 121 ['densenet121', 'densenet161', 'densenet169', 'densenet201']
+# --8<-- [end:constructors]
+
+# --8<-- [start:parameters]
+def count_parameters(model: torch.nn.Module) -> int:
+    """Number of scalar values in the model's parameters (its buffers not included)."""
+    return sum(parameter.numel() for parameter in model.parameters())
+
+
+for name, model in [("resnet18", resnet18), ("alexnet", alexnet),
+                    ("squeezenet1_0", squeezenet), ("densenet161", densenet161)]:
+    print(f"{name:<14} {count_parameters(model):>11,}")
+    #> resnet18        11,689,512
+    #> alexnet         61,100,840
+    #> squeezenet1_0    1,248,424
+    #> densenet161     28,681,000
+# --8<-- [end:parameters]
+
+# --8<-- [start:weights]
+weights = models.ResNet18_Weights.DEFAULT  # an enum member; describing it downloads nothing
+print(weights, weights.meta["num_params"] == count_parameters(resnet18))
+#> ResNet18_Weights.IMAGENET1K_V1 True
+print(len(weights.meta["categories"]), weights.meta["categories"][:3])
+#> 1000 ['tench', 'goldfish', 'great white shark']
+preprocess = weights.transforms()  # the preprocessing these weights were trained with
+print(preprocess)
+"""
+ImageClassification(
+    crop_size=[224]
+    resize_size=[256]
+    mean=[0.485, 0.456, 0.406]
+    std=[0.229, 0.224, 0.225]
+    interpolation=InterpolationMode.BILINEAR
+)
+"""
+photo = torch.randint(0, 256, (3, 300, 400), dtype=torch.uint8)  # stands in for a decoded file
+print(preprocess(photo).shape, preprocess(photo).dtype)  # resize 256, crop 224, normalise
+#> torch.Size([3, 224, 224]) torch.float32
+print(models.get_model_weights("resnet18") is models.ResNet18_Weights)
+#> True
+print(models.ResNet50_Weights.DEFAULT)  # DEFAULT is not always the first weights (V1)
+#> ResNet50_Weights.IMAGENET1K_V2
+# models.resnet18(weights=weights) would download the file and cache it, then load it
+# --8<-- [end:weights]
+
+# --8<-- [start:pretrained]
+import warnings
+
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    models.resnet18(pretrained=False)  # the pre-0.13 spelling still runs, with warnings
+print("\n".join(f"{w.category.__name__}: {w.message}" for w in caught))
+"""
+UserWarning: The parameter 'pretrained' is deprecated since 0.13 and may be removed in the future, please use 'weights' instead.
+UserWarning: Arguments other than a weight enum or `None` for 'weights' are deprecated since 0.13 and may be removed in the future. The current behavior is equivalent to passing `weights=None`.
+"""
+# --8<-- [end:pretrained]
+
+# --8<-- [start:get_model]
+ten_classes = models.get_model("resnet18", weights=None, num_classes=10)  # by name
+print(ten_classes.fc)
+#> Linear(in_features=512, out_features=10, bias=True)
+try:  # checked before any download: pretrained weights fix the number of classes
+    models.resnet18(weights=models.ResNet18_Weights.DEFAULT, num_classes=10)
+except ValueError as err:
+    print(err)
+    #> The parameter 'num_classes' expected value 1000 but got 10 instead.
+resnet18.eval()
+with torch.no_grad():
+    print(resnet18(torch.rand(2, 3, 224, 224)).shape)  # a batch of 2 images -> 1000 logits
+    #> torch.Size([2, 1000])
+# --8<-- [end:get_model]

@@ -1,0 +1,124 @@
+"""torchvision.transforms.v2: composing, normalising and random augmentation, on a generated image.
+
+Run with `python examples/api/torchvision_transforms.py`. The `#>` lines under each
+print are the output the libraries printed when the site was built; the test suite
+runs this script again and compares.
+"""
+
+# --8<-- [start:pipeline]
+import torch
+from torchvision import tv_tensors
+from torchvision.transforms import v2
+
+pixels = torch.randint(0, 256, (3, 40, 48), dtype=torch.uint8,
+                       generator=torch.Generator().manual_seed(0))
+image = tv_tensors.Image(pixels)  # channels x height x width, like a decoded RGB file
+
+preprocess = v2.Compose([
+    v2.Resize(96),  # an int resizes the *shorter* side to 96 and keeps the aspect ratio
+    v2.CenterCrop(96),
+    v2.ToDtype(torch.float32, scale=True),  # uint8 0..255 -> float32 0..1
+    v2.Normalize(mean=[0.5, 0.5, 0.5], std=[0.5, 0.5, 0.5]),  # (x - 0.5) / 0.5: -1..1
+])
+out = preprocess(image)
+print(v2.Resize(96)(image).shape, out.shape, out.dtype)
+#> torch.Size([3, 96, 115]) torch.Size([3, 96, 96]) torch.float32
+print(round(out.min().item(), 4), round(out.max().item(), 4))
+#> -0.9843 0.9843
+print(v2.Resize((96, 96))(image).shape)  # a (height, width) pair gives exactly that size
+#> torch.Size([3, 96, 96])
+# --8<-- [end:pipeline]
+
+# --8<-- [start:to_tensor]
+import warnings
+
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    v2.ToTensor()
+print(f"{caught[0].category.__name__}: {caught[0].message}")
+"""
+UserWarning: The transform `ToTensor()` is deprecated and will be removed in a future release. Instead, please use `v2.Compose([v2.ToImage(), v2.ToDtype(torch.float32, scale=True)])`.Output is equivalent up to float precision.
+"""
+try:
+    v2.Normalize(mean=[0.5] * 3, std=[0.5] * 3)(image)  # still uint8
+except TypeError as err:
+    print(err)
+    #> Input tensor should be a float tensor. Got torch.uint8.
+# --8<-- [end:to_tensor]
+
+# --8<-- [start:random]
+augment = v2.Compose([
+    v2.RandomResizedCrop(size=32, scale=(0.5, 1.0), antialias=True),
+    v2.RandomHorizontalFlip(p=0.5),
+    v2.RandomRotation(degrees=15, interpolation=v2.InterpolationMode.BILINEAR, fill=0),
+    v2.ColorJitter(brightness=0.2, contrast=0.2),
+])
+torch.manual_seed(0)  # v2's random transforms draw from torch's global generator
+first = augment(image)
+torch.manual_seed(0)
+print(first.shape, torch.equal(first, augment(image)))
+#> torch.Size([3, 32, 32]) True
+
+flipped = v2.RandomHorizontalFlip(p=1.0)(image)  # p=1: always
+print(torch.equal(flipped, image.flip(-1)))
+#> True
+print(v2.RandomRotation(degrees=(30, 30), expand=True)(image).shape)  # exactly 30°, enlarged
+#> torch.Size([3, 60, 62])
+# --8<-- [end:random]
+
+# --8<-- [start:renamed]
+def type_error(make) -> str:
+    """The TypeError message of calling `make`, or "no error"."""
+    try:
+        make()
+    except TypeError as err:
+        return str(err)
+    return "no error"
+
+
+print(type_error(lambda: v2.RandomRotation(30, resample=False)))
+#> RandomRotation.__init__() got an unexpected keyword argument 'resample'
+print(type_error(lambda: v2.RandomAffine(10, fillcolor=0)))
+#> RandomAffine.__init__() got an unexpected keyword argument 'fillcolor'
+print(type_error(lambda: v2.CenterCrop(16, padding=2)))
+#> CenterCrop.__init__() got an unexpected keyword argument 'padding'
+print(type_error(lambda: v2.LinearTransformation(torch.eye(3))))
+#> LinearTransformation.__init__() missing 1 required positional argument: 'mean_vector'
+resize_int = v2.Resize(24, interpolation=2)(image)  # an old integer code still works
+resize_enum = v2.Resize(24, interpolation=v2.InterpolationMode.BILINEAR)(image)
+print(torch.equal(resize_int, resize_enum))
+#> True
+# --8<-- [end:renamed]
+
+# --8<-- [start:boxes]
+boxes = tv_tensors.BoundingBoxes([[0, 0, 10, 20]], format="XYXY", canvas_size=(40, 48))
+flipped_image, flipped_boxes = v2.RandomHorizontalFlip(p=1.0)(image, boxes)
+print(flipped_boxes.tolist())  # x: 0..10 -> 38..48, mirrored with the image
+#> [[38, 0, 48, 20]]
+sample = {"image": image, "boxes": boxes, "label": 3}  # any structure of inputs
+resized = v2.Resize(24)(sample)
+print(resized["image"].shape, resized["boxes"].tolist(), resized["label"])  # label untouched
+#> torch.Size([3, 24, 28]) [[0, 0, 5, 12]] 3
+# --8<-- [end:boxes]
+
+# --8<-- [start:crops_and_more]
+print([tuple(crop.shape) for crop in v2.FiveCrop(16)(image)])  # 4 corners + centre
+#> [(3, 16, 16), (3, 16, 16), (3, 16, 16), (3, 16, 16), (3, 16, 16)]
+print(len(v2.TenCrop(16)(image)))  # the five crops, and the five of the flipped image
+#> 10
+print(v2.Pad(2)(image).shape, v2.Grayscale()(image).shape, v2.Grayscale(3)(image).shape)
+#> torch.Size([3, 44, 52]) torch.Size([1, 40, 48]) torch.Size([3, 40, 48])
+print(v2.RandomGrayscale(p=0.1), v2.ColorJitter())  # ColorJitter(): changes nothing
+#> RandomGrayscale(p=0.1) ColorJitter()
+print(type(v2.ToPILImage()(image)))
+#> <class 'PIL.Image.Image'>
+choose = v2.RandomChoice([v2.Pad(1), v2.Pad(2)], p=[0.5, 0.5])  # one of them per call
+maybe = v2.RandomApply([v2.Grayscale(3)], p=0.3)  # all of them, or none, per call
+shuffled = v2.RandomOrder([v2.RandomHorizontalFlip(), v2.Pad(1)])  # all, random order
+print(choose(image).shape[-1] in (50, 52), maybe(image).shape, shuffled(image).shape)
+#> True torch.Size([3, 40, 48]) torch.Size([3, 42, 50])
+batch = torch.stack([pixels] * 4)  # four copies of one image, as a batch
+cropped = v2.RandomResizedCrop(32)(batch)
+print(cropped.shape, all(torch.equal(cropped[0], crop) for crop in cropped))  # one box for all
+#> torch.Size([4, 3, 32, 32]) True
+# --8<-- [end:crops_and_more]
