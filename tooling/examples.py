@@ -13,30 +13,29 @@ Markers a contributor can set:
   Without a CUDA device such an example is reported "not verified", never "passed".
 * script: `# not-run: <reason>`; Markdown block: ```` ```python not-run="<reason>" ````.
   The example is shown but not executed; the reason is printed in the test report.
+* script only: `# launch: torchrun 2` or `# launch: mpiexec 2`. A multi-process program,
+  started by that launcher as real processes (`tooling/launch.py`); rank 0's prints are
+  its output.
+
+The marker syntax itself lives in `tooling/markers.py`.
 """
 
 from __future__ import annotations
 
-import re
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from pytest_examples import CodeExample, find_examples
 
+from tooling.markers import Launch, MarkerError, parse_requires, script_markers
 from tooling.pages import PYTHON_LANGUAGES, fence_language, is_snippet_line
 from tooling.paths import docs_dir, example_scripts, relative
 
-# Marker lines of scripts, each a whole line; a trailing comment may follow `requires`.
-_REQUIRES_LINE = re.compile(r"#[ \t]*requires:[ \t]*(?P<what>\w[\w, ]*?)[ \t]*(#.*)?")
-_NOT_RUN_LINE = re.compile(r"#[ \t]*not-run:[ \t]*(?P<reason>\S.*?)[ \t]*")
-# Anything that looks like a marker, to reject misspelt ones instead of ignoring them.
-_MARKER_LIKE = re.compile(r"[ \t]*#[ \t]*(requires|not[-_ ]?run)[ \t]*:", re.IGNORECASE)
-_KNOWN_REQUIREMENTS = {"cuda"}
 _INTERACTIVE_LANGUAGES = {"pycon", "pyrepl"}
 
 
-class ExampleMarkerError(ValueError):
+class ExampleMarkerError(MarkerError):
     """An example's marker is malformed (unknown requirement, `not-run` without reason)."""
 
 
@@ -51,6 +50,7 @@ class Example:
         requires (frozenset[str]): devices it needs, e.g. `{"cuda"}`.
         not_run (str | None): reason it is shown but never executed.
         is_script (bool): a whole script of `examples/` rather than a block of a page.
+        launch (Launch | None): for a multi-process script, its launcher and process count.
     """
 
     code: CodeExample
@@ -59,6 +59,7 @@ class Example:
     requires: frozenset[str] = field(default_factory=frozenset)
     not_run: str | None = None
     is_script: bool = False
+    launch: Launch | None = None
 
     @property
     def id(self) -> str:
@@ -157,30 +158,17 @@ def _from_script(path: Path, root: Path) -> Example:
     # pytest-examples' rewriting sorts examples by (group, line); a None group cannot be
     # compared with the UUID groups of page blocks.
     code.group = uuid.uuid4()
-    requires: frozenset[str] = frozenset()
-    not_run = None
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not _MARKER_LIKE.match(line):
-            continue
-        where = f"{source}:{number}"
-        if match := _REQUIRES_LINE.fullmatch(line):
-            requires |= _parse_requires(match["what"], where)
-        elif match := _NOT_RUN_LINE.fullmatch(line):
-            not_run = match["reason"]
-        else:
-            raise ExampleMarkerError(
-                f"{where}: malformed marker {line.strip()!r}; write it at the start of a line "
-                "as `# requires: cuda` or `# not-run: <reason>` (a reason is required)"
-            )
-    return Example(code, source, 1, requires, not_run, is_script=True)
+    try:
+        markers = script_markers(text, source)
+    except MarkerError as exc:
+        raise ExampleMarkerError(str(exc)) from None
+    return Example(
+        code, source, 1, markers.requires, markers.not_run, is_script=True, launch=markers.launch
+    )
 
 
 def _parse_requires(value: str, where: str) -> frozenset[str]:
-    wanted = frozenset(part.strip() for part in value.split(",") if part.strip())
-    unknown = wanted - _KNOWN_REQUIREMENTS
-    if unknown:
-        raise ExampleMarkerError(
-            f"{where}: unknown requirement {', '.join(sorted(unknown))}; "
-            f"known: {', '.join(sorted(_KNOWN_REQUIREMENTS))}"
-        )
-    return wanted
+    try:
+        return parse_requires(value, where)
+    except MarkerError as exc:
+        raise ExampleMarkerError(str(exc)) from None

@@ -53,6 +53,8 @@ from pytest_examples import run_code as _run_code
 from pytest_examples.eval_example import EvalExample
 
 from tooling.examples import Example
+from tooling.launch import LaunchError, describe_failure, launch_example
+from tooling.paths import REPO_ROOT, content_root
 
 #: The pytest-examples release these adaptations were written against.
 PINNED_PYTEST_EXAMPLES = "0.0.18"
@@ -288,19 +290,65 @@ def describe_exception(exc: BaseException, example: Example, python_file: Path) 
 def run_example(eval_example: EvalExample, example: Example) -> None:
     """Execute one example and check (or, with `--update-examples`, rewrite) its output.
 
+    A script with a `launch` marker runs as real processes (`tooling/launch.py`); its
+    rank 0's prints are checked the same way.
+
     Args:
         eval_example (EvalExample): pytest-examples' fixture for the current test.
         example (Example): the example to run.
 
     Raises:
-        pytest.fail.Exception: the output differs or the example raised; the message
-            names the file and line.
+        pytest.fail.Exception: the output differs, the example raised, or a process of a
+            launched example failed; the message names the file and line.
     """
     __tracebackhide__ = True
     install()
     eval_example.set_config(line_length=LINE_LENGTH)
+    if spread := multiline_prints(example.code.source):
+        line = example.code.start_line + spread[0]
+        pytest.fail(
+            f"{example.source}:{line}: this print() call spans several lines, and its output "
+            "would be written in the wrong place; compute the value first and print it on one "
+            "line",
+            pytrace=False,
+        )
+    if example.launch is not None:
+        problem = _run_launched(eval_example, example)
+    else:
+        problem = _run_in_process(eval_example, example)
+    # Failing outside an `except` keeps pytest from printing the chained exception.
+    if problem:
+        pytest.fail(problem, pytrace=False)
+
+
+def multiline_prints(source: str) -> list[int]:
+    """Return the first lines (1-based) of `print(...)` calls that span several lines.
+
+    pytest-examples writes the output of such a call after the wrong line (after its
+    first line, or after the next statement), so they are refused.
+
+    Args:
+        source (str): an example's code.
+
+    Returns:
+        list[int]: sorted line numbers; empty when every print call fits on one line.
+    """
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return []  # reported when the example runs
+    return sorted(
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "print"
+        and node.end_lineno != node.lineno
+    )
+
+
+def _run_in_process(eval_example: EvalExample, example: Example) -> str | None:
     code = example.code
-    problem = None
     try:
         if eval_example.update_examples:
             eval_example.run_print_update(code)
@@ -308,25 +356,80 @@ def run_example(eval_example: EvalExample, example: Example) -> None:
             eval_example.run_print_check(code)
     except pytest.exit.Exception:
         raise  # Ctrl-C: stop the session (see adaptation 4)
-    except OrphanOutput as orphan:
-        line = example.code.start_line + orphan.args[0]
-        problem = (
+    except ExampleFailure as failure:
+        return _describe_output_problem(example, failure)
+    except UnwritableOutput as unwritable:
+        return _describe_output_problem(example, unwritable)
+    except (Exception, SystemExit) as exc:  # any exception of the example is its failure
+        return describe_exception(exc, example, eval_example.tmp_path / f"{code.module_name}.py")
+    return None
+
+
+def _run_launched(eval_example: EvalExample, example: Example) -> str | None:
+    workdir = eval_example.tmp_path / "launched"
+    workdir.mkdir(parents=True, exist_ok=True)
+    script = workdir / Path(example.source).name
+    script.write_text(example.code.source, encoding="utf-8")
+    try:
+        result = launch_example(
+            script, example.source, example.launch, workdir, protect=[REPO_ROOT, content_root()]
+        )
+    except LaunchError as exc:
+        return str(exc)
+    failure = describe_failure(result, example.source, example.launch)
+    if failure:
+        return failure
+    return check_recorded(eval_example, example, script, result.records[0]["statements"])
+
+
+def check_recorded(
+    eval_example: EvalExample, example: Example, script: Path, statements: list[dict]
+) -> str | None:
+    """Check (or, with `--update-examples`, write) output recorded by `tooling/capture.py`.
+
+    Args:
+        eval_example (EvalExample): pytest-examples' fixture for the current test.
+        example (Example): the example the output belongs to.
+        script (Path): the copy of the example that ran.
+        statements (list[dict]): the record's `statements` (line, sep, args).
+
+    Returns:
+        str | None: a message naming the file and line when the output differs or is
+        orphaned, else None (in update mode the file is marked for rewriting).
+    """
+    recorded = ExactPrintStatements(script, eval_example.config, True, None, None)
+    recorded.print_func.statements = [
+        _run_code.PrintStatement(s["line"], s["sep"], [ExactArg(arg) for arg in s["args"]])
+        for s in statements
+    ]
+    code = example.code
+    try:
+        if eval_example.update_examples:
+            new_source = recorded.updated_print_statements(code)
+            if new_source:
+                code.source = new_source
+                eval_example._mark_for_update(code)  # what run_print_update does
+        else:
+            recorded.check_print_statements(code)
+    except (ExampleFailure, UnwritableOutput) as problem:
+        return _describe_output_problem(example, problem)
+    return None
+
+
+def _describe_output_problem(example: Example, problem: Exception) -> str:
+    if isinstance(problem, OrphanOutput):
+        line = example.code.start_line + problem.args[0]
+        return (
             f"{example.source}:{line}: this output is not under a print() call that ran, so "
             "nothing checks it. Print the value (print(x), not a bare x or pprint), or delete it."
         )
-    except UnwritableOutput as unwritable:
-        line = example.code.start_line + unwritable.args[0]
-        problem = (
+    if isinstance(problem, UnwritableOutput):
+        line = example.code.start_line + problem.args[0]
+        return (
             f'{example.source}:{line}: this print\'s output contains """ or a backslash, which a '
             '""" block cannot hold unchanged; print repr(...) or split the output.'
         )
-    except ExampleFailure as failure:
-        problem = describe_mismatch(example, str(failure))
-    except (Exception, SystemExit) as exc:  # any exception of the example is its failure
-        problem = describe_exception(exc, example, eval_example.tmp_path / f"{code.module_name}.py")
-    # Failing outside the `except` keeps pytest from printing the chained exception.
-    if problem:
-        pytest.fail(problem, pytrace=False)
+    return describe_mismatch(example, str(problem))
 
 
 def _shift_hunks(diff_lines, offset: int):

@@ -1,0 +1,185 @@
+"""Run one example script and record what its `print` calls wrote, and from which line.
+
+Standard library only, on purpose. It runs where the suite's own tools may be
+missing: inside each process of a multi-process example (started by torchrun or
+mpiexec, see `tooling/launch.py`), and on a GPU machine that has torch but not the
+project's environment (`make test-gpu`). The suite then compares the record with
+the `#>` output written in the script, exactly as for an example run in-process
+(`tooling/runner.py`), and `--update-examples` writes it.
+
+Record, one JSON file per process::
+
+    {"source": "examples/distributed/ddp.py", "rank": 0,
+     "statements": [{"line": 12, "sep": " ", "args": ["tensor([1., 2.])"]}],
+     "error": null | {"type": "RuntimeError", "message": "...", "line": 7,
+                      "traceback": "..."}}
+
+`line` is the 1-based line, in the script, of the `print` call (of the innermost
+frame that belongs to the script, as pytest-examples counts it).
+
+Command line (what the launchers start, once per process)::
+
+    python -m tooling.capture SCRIPT --out-dir DIR [--source examples/x.py]
+"""
+
+from __future__ import annotations
+
+import argparse
+import builtins
+import json
+import os
+import runpy
+import sys
+import traceback
+from pathlib import Path
+
+#: Environment variables that carry the process's rank, by launcher.
+RANK_VARIABLES = ("RANK", "PMI_RANK", "OMPI_COMM_WORLD_RANK")
+_LOOPBACK = {"127.0.0.1", "::1", "localhost"}
+
+
+def process_rank() -> int:
+    """Return this process's rank as the launcher set it, or 0 when not launched.
+
+    Returns:
+        int: from `RANK` (torchrun), `PMI_RANK` (MPICH) or `OMPI_COMM_WORLD_RANK`
+        (Open MPI), else 0.
+    """
+    for name in RANK_VARIABLES:
+        if os.environ.get(name, "").isdigit():
+            return int(os.environ[name])
+    return 0
+
+
+class PrintRecorder:
+    """Replaces `print` while a script runs; records the calls made from the script.
+
+    A call made from another file (a library printing) goes to the real `print`.
+
+    Args:
+        script (Path): the file being run; only its own calls are recorded.
+    """
+
+    def __init__(self, script: Path) -> None:
+        self.script = str(script.resolve())
+        self.statements: list[dict] = []
+        self._print = builtins.print
+
+    def __enter__(self) -> PrintRecorder:
+        builtins.print = self
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        builtins.print = self._print
+
+    def __call__(self, *args: object, sep: str | None = " ", **kwargs: object) -> None:
+        line = self._script_line(sys._getframe(1))
+        if line is None:
+            self._print(*args, sep=sep, **kwargs)
+            return
+        self.statements.append(
+            {"line": line, "sep": " " if sep is None else sep, "args": [str(a) for a in args]}
+        )
+
+    def _script_line(self, frame) -> int | None:
+        while frame is not None:
+            if frame.f_code.co_filename == self.script:
+                return frame.f_lineno
+            frame = frame.f_back
+        return None
+
+
+def _error(exc: BaseException, script: Path) -> dict:
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == str(script)]
+    return {
+        "type": type(exc).__name__,
+        "message": "".join(traceback.format_exception_only(type(exc), exc)).strip(),
+        "line": frames[-1].lineno if frames else None,
+        "traceback": "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)),
+    }
+
+
+def _guard(protected: list[Path]):
+    """An audit hook: no writes under `protected`, no connections beyond this machine.
+
+    It covers Python-level calls; native code (gloo, MPI) is kept on the loopback
+    interface by the launcher's environment instead.
+    """
+    roots = [p.resolve() for p in protected]
+    workdir = Path.cwd().resolve()
+
+    def hook(event: str, args: tuple) -> None:
+        if event == "open" and args[1] and any(c in str(args[1]) for c in "wax+"):
+            if not isinstance(args[0], str | bytes | os.PathLike):
+                return  # a file descriptor: the open() that made it was checked
+            path = Path(os.fsdecode(args[0])).resolve()
+            inside = any(path.is_relative_to(root) for root in roots)
+            if inside and not path.is_relative_to(workdir):
+                raise PermissionError(
+                    f"examples may write only inside a temporary directory, not {path}"
+                )
+        elif event == "socket.connect":
+            address = args[1]
+            host = address[0] if isinstance(address, tuple) else None
+            if host is not None and host not in _LOOPBACK:
+                raise PermissionError(f"examples may not reach the network (connect to {host})")
+
+    return hook
+
+
+def capture(script: Path, source: str) -> dict:
+    """Run `script` as `__main__` and record its prints.
+
+    Args:
+        script (Path): the file to run.
+        source (str): its name in the repository, stored in the record.
+
+    Returns:
+        dict: the record (see the module docstring); `error` is set when the script
+        raised, and is None otherwise.
+    """
+    record: dict = {"source": source, "rank": process_rank(), "statements": [], "error": None}
+    recorder = PrintRecorder(script)
+    sys.path.insert(0, str(script.parent))
+    try:
+        with recorder:
+            runpy.run_path(str(script.resolve()), run_name="__main__")
+    except (Exception, SystemExit) as exc:  # the example's failure, reported by the suite
+        record["error"] = _error(exc, script.resolve())
+    record["statements"] = recorder.statements
+    return record
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line: run one script, write `DIR/rank-<rank>.json`.
+
+    Args:
+        argv (list[str] | None): arguments; None means `sys.argv[1:]`.
+
+    Returns:
+        int: 0 when the script ran to the end, 1 when it raised.
+    """
+    parser = argparse.ArgumentParser(prog="python -m tooling.capture", description=__doc__)
+    parser.add_argument("script", type=Path, help="the example script to run")
+    parser.add_argument("--out-dir", type=Path, required=True, help="where rank-<n>.json goes")
+    parser.add_argument("--source", help="the script's path in the repository (for messages)")
+    parser.add_argument(
+        "--protect",
+        type=Path,
+        action="append",
+        default=[],
+        help="a folder the script may not write into (repeatable)",
+    )
+    options = parser.parse_args(argv)
+    sys.addaudithook(_guard(options.protect))
+    record = capture(options.script, options.source or options.script.name)
+    options.out_dir.mkdir(parents=True, exist_ok=True)
+    out = options.out_dir / f"rank-{record['rank']}.json"
+    out.write_text(json.dumps(record, indent=1, ensure_ascii=False), encoding="utf-8")
+    if record["error"]:
+        sys.stderr.write(record["error"]["traceback"])
+    return 1 if record["error"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

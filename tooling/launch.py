@@ -1,0 +1,208 @@
+"""Start a multi-process example as real processes, with torchrun or mpiexec.
+
+Each process runs the script under `tooling/capture.py`, which writes what that
+process printed to `rank-<n>.json`. The suite then checks rank 0's prints like any
+example's (`tooling/runner.py`) and fails if another rank printed, raised or died.
+
+Processes never collide with those of another test worker: torchrun runs with
+`--standalone` (its rendezvous takes a free port), examples that open their own
+port bind port 0, and every process is limited to one thread so that two workers
+running two ranks each do not oversubscribe the cores.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tooling.markers import Launch
+from tooling.paths import REPO_ROOT
+
+#: Seconds a launched example may take, start-up of every process included
+#: (`EXAMPLES_LAUNCH_TIMEOUT` overrides it: the tooling tests make a run hang on purpose).
+TIMEOUT = float(os.environ.get("EXAMPLES_LAUNCH_TIMEOUT", "180"))
+#: Threads per process: keeps 2 workers x 2 ranks within the reference machine's cores.
+THREADS_PER_PROCESS = "1"
+
+
+class LaunchError(RuntimeError):
+    """The launcher is missing, or the run did not finish; the message says what to do."""
+
+
+@dataclass
+class LaunchResult:
+    """What a launched run left behind.
+
+    Attributes:
+        returncode (int): the launcher's exit status.
+        output (str): the launcher's and the processes' stdout and stderr, interleaved.
+        records (dict[int, dict]): rank -> the record `tooling/capture.py` wrote.
+    """
+
+    returncode: int
+    output: str
+    records: dict[int, dict] = field(default_factory=dict)
+
+
+def launcher_command(launch: Launch, python: str) -> list[str]:
+    """Return the command that starts `launch.processes` copies of `python -m tooling.capture`.
+
+    Args:
+        launch (Launch): launcher and process count, from the script's marker.
+        python (str): the interpreter, whose folder also holds `mpiexec`.
+
+    Returns:
+        list[str]: the command up to (not including) the capture module's own arguments.
+
+    Raises:
+        LaunchError: `mpiexec` is not installed next to the interpreter.
+    """
+    if launch.launcher == "torchrun":
+        # torch.distributed.run is torchrun; --standalone gives each run its own free port.
+        return [
+            python,
+            "-m",
+            "torch.distributed.run",
+            "--standalone",
+            "--nnodes",
+            "1",
+            "--nproc-per-node",
+            str(launch.processes),
+            "-m",
+            "tooling.capture",
+        ]
+    mpiexec = Path(python).parent / "mpiexec"
+    if not mpiexec.is_file():
+        raise LaunchError(
+            f"mpiexec not found next to {python}; the project installs MPICH from PyPI: run "
+            "`make test-env` (or `pip install -r requirements/test.txt`)"
+        )
+    # -launcher fork: start the processes on this machine, never over ssh.
+    return [
+        str(mpiexec),
+        "-launcher",
+        "fork",
+        "-n",
+        str(launch.processes),
+        python,
+        "-m",
+        "tooling.capture",
+    ]
+
+
+def launch_example(
+    script: Path,
+    source: str,
+    launch: Launch,
+    workdir: Path,
+    protect: list[Path],
+    timeout: float = TIMEOUT,
+) -> LaunchResult:
+    """Run `script` as `launch.processes` processes and collect their records.
+
+    Args:
+        script (Path): the example to run (a copy in a temporary folder).
+        source (str): its path in the repository, for the records and messages.
+        launch (Launch): launcher and process count.
+        workdir (Path): working directory of every process (a temporary folder).
+        protect (list[Path]): folders no process may write into (the repository).
+        timeout (float): seconds before the whole process group is killed.
+
+    Returns:
+        LaunchResult: exit status, output and one record per rank that finished.
+
+    Raises:
+        LaunchError: the launcher is missing, or the run timed out (the message holds
+            the last output lines).
+    """
+    out_dir = workdir / "ranks"
+    command = [
+        *launcher_command(launch, sys.executable),
+        str(script),
+        "--out-dir",
+        str(out_dir),
+        "--source",
+        source,
+    ]
+    for folder in protect:
+        command += ["--protect", str(folder)]
+    process = subprocess.Popen(
+        command,
+        cwd=workdir,
+        env=_environment(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        output, _ = process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)  # the launcher and every rank it started
+        output, _ = process.communicate()
+        raise LaunchError(
+            f"{source}: {launch.launcher} with {launch.processes} processes did not finish in "
+            f"{timeout:.0f} s and was killed. Last output:\n{_tail(output)}"
+        ) from None
+    records = {}
+    for path in sorted(out_dir.glob("rank-*.json")):
+        record = json.loads(path.read_text(encoding="utf-8"))
+        records[record["rank"]] = record
+    return LaunchResult(process.returncode, output, records)
+
+
+def _environment() -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))
+    for name in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
+        env[name] = THREADS_PER_PROCESS
+    if sys.platform.startswith("linux"):
+        env.setdefault("GLOO_SOCKET_IFNAME", "lo")  # gloo on the loopback interface only
+    env.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
+    env["PYTHONUNBUFFERED"] = "1"
+    return env
+
+
+def _tail(output: str, lines: int = 30) -> str:
+    return "\n".join("    " + line for line in output.splitlines()[-lines:]) or "    (none)"
+
+
+def describe_failure(result: LaunchResult, source: str, launch: Launch) -> str | None:
+    """Explain what went wrong in a launched run, or return None if every rank finished.
+
+    Args:
+        result (LaunchResult): from `launch_example`.
+        source (str): the script's path in the repository.
+        launch (Launch): launcher and process count.
+
+    Returns:
+        str | None: a message naming the file, the line and the rank, or None.
+    """
+    for rank, record in sorted(result.records.items()):
+        if record["error"]:
+            error = record["error"]
+            line = error["line"] or 1
+            return (
+                f"{source}:{line}: rank {rank} raised {error['message']}\n"
+                f"{_tail(error['traceback'], 15)}\n"
+                "An uncaught exception in any process is a failure of the example."
+            )
+    missing = [rank for rank in range(launch.processes) if rank not in result.records]
+    if missing or result.returncode != 0:
+        return (
+            f"{source}: {launch.launcher} exited with status {result.returncode}; "
+            f"ranks that did not finish: {missing or 'none'}. Last output:\n{_tail(result.output)}"
+        )
+    for rank, record in sorted(result.records.items()):
+        if rank != 0 and record["statements"]:
+            line = record["statements"][0]["line"]
+            return (
+                f"{source}:{line}: rank {rank} printed; only rank 0 may print, so that the "
+                "output is the same on every run (guard the print with `if rank == 0:`)"
+            )
+    return None

@@ -1,0 +1,132 @@
+"""The marker lines an example script may carry, parsed with the standard library only.
+
+Shared by the example collector (`tooling/examples.py`) and by `tooling/capture.py`,
+which runs on machines that have torch but none of the project's test tools.
+
+* `# requires: cuda`: the example needs a CUDA device.
+* `# not-run: <reason>`: shown on the page, never executed.
+* `# launch: torchrun 2` or `# launch: mpiexec 2`: the example is a multi-process
+  program; the suite starts it with that launcher and that many processes.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# Marker lines of scripts, each a whole line; a trailing comment may follow.
+REQUIRES_LINE = re.compile(r"#[ \t]*requires:[ \t]*(?P<what>\w[\w, ]*?)[ \t]*(#.*)?")
+NOT_RUN_LINE = re.compile(r"#[ \t]*not-run:[ \t]*(?P<reason>\S.*?)[ \t]*")
+LAUNCH_LINE = re.compile(
+    r"#[ \t]*launch:[ \t]*(?P<launcher>[\w-]+)[ \t]+(?P<processes>\d+)[ \t]*(#.*)?"
+)
+# Anything that looks like a marker, to reject misspelt ones instead of ignoring them.
+MARKER_LIKE = re.compile(r"[ \t]*#[ \t]*(requires|not[-_ ]?run|launch)[ \t]*:", re.IGNORECASE)
+KNOWN_REQUIREMENTS = frozenset({"cuda"})
+#: Launchers the suite knows how to start, and the most processes it will start.
+LAUNCHERS = ("torchrun", "mpiexec")
+MAX_PROCESSES = 4
+
+
+class MarkerError(ValueError):
+    """A marker line is malformed; the message names the file and line."""
+
+
+@dataclass(frozen=True)
+class Launch:
+    """How a multi-process example is started.
+
+    Attributes:
+        launcher (str): `"torchrun"` or `"mpiexec"`.
+        processes (int): number of processes (ranks), 2 to `MAX_PROCESSES`.
+    """
+
+    launcher: str
+    processes: int
+
+
+@dataclass(frozen=True)
+class ScriptMarkers:
+    """The markers of one script.
+
+    Attributes:
+        requires (frozenset[str]): devices it needs, e.g. `{"cuda"}`.
+        not_run (str | None): reason it is shown but never executed.
+        launch (Launch | None): how to start it, for a multi-process example.
+    """
+
+    requires: frozenset[str] = frozenset()
+    not_run: str | None = None
+    launch: Launch | None = None
+
+
+def parse_requires(value: str, where: str) -> frozenset[str]:
+    """Parse the value of a `requires` marker.
+
+    Args:
+        value (str): e.g. `"cuda"`.
+        where (str): `path:line`, for the error message.
+
+    Returns:
+        frozenset[str]: the requirements.
+
+    Raises:
+        MarkerError: a requirement is unknown.
+    """
+    wanted = frozenset(part.strip() for part in value.split(",") if part.strip())
+    unknown = wanted - KNOWN_REQUIREMENTS
+    if unknown:
+        raise MarkerError(
+            f"{where}: unknown requirement {', '.join(sorted(unknown))}; "
+            f"known: {', '.join(sorted(KNOWN_REQUIREMENTS))}"
+        )
+    return wanted
+
+
+def script_markers(text: str, source: str) -> ScriptMarkers:
+    """Read the marker lines of a script.
+
+    Args:
+        text (str): the script's source.
+        source (str): its path relative to the content root, for messages.
+
+    Returns:
+        ScriptMarkers: what the markers say (defaults when there are none).
+
+    Raises:
+        MarkerError: a marker is malformed, unknown, or repeated (`launch`); the message
+            names the file and line and shows the accepted forms.
+    """
+    requires: frozenset[str] = frozenset()
+    not_run = None
+    launch = None
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not MARKER_LIKE.match(line):
+            continue
+        where = f"{source}:{number}"
+        if match := REQUIRES_LINE.fullmatch(line):
+            requires |= parse_requires(match["what"], where)
+        elif match := NOT_RUN_LINE.fullmatch(line):
+            not_run = match["reason"]
+        elif match := LAUNCH_LINE.fullmatch(line):
+            if launch is not None:
+                raise MarkerError(f"{where}: a second `launch` marker; keep one")
+            launch = _launch(match["launcher"], int(match["processes"]), where)
+        else:
+            raise MarkerError(
+                f"{where}: malformed marker {line.strip()!r}; write it at the start of a line "
+                "as `# requires: cuda`, `# not-run: <reason>` (a reason is required) or "
+                "`# launch: torchrun 2`"
+            )
+    return ScriptMarkers(requires, not_run, launch)
+
+
+def _launch(launcher: str, processes: int, where: str) -> Launch:
+    if launcher not in LAUNCHERS:
+        raise MarkerError(f"{where}: unknown launcher {launcher!r}; known: {', '.join(LAUNCHERS)}")
+    if not 2 <= processes <= MAX_PROCESSES:
+        raise MarkerError(
+            f"{where}: {processes} processes; a launched example runs 2 to {MAX_PROCESSES} "
+            "(the reference machine has 2 cores)"
+        )
+    return Launch(launcher, processes)
