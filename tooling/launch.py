@@ -168,6 +168,14 @@ def _environment() -> dict[str, str]:
     return env
 
 
+def _excerpt(output: str, lines: int = 12) -> str:
+    """The first and the last lines of a long output: the cause is often at the start."""
+    all_lines = output.splitlines()
+    if len(all_lines) <= 2 * lines:
+        return _tail(output, 2 * lines)
+    return _tail("\n".join(all_lines[:lines]), lines) + "\n    ...\n" + _tail(output, lines)
+
+
 def _tail(output: str, lines: int = 30) -> str:
     return "\n".join("    " + line for line in output.splitlines()[-lines:]) or "    (none)"
 
@@ -193,10 +201,16 @@ def describe_failure(result: LaunchResult, source: str, launch: Launch) -> str |
                 "An uncaught exception in any process is a failure of the example."
             )
     missing = [rank for rank in range(launch.processes) if rank not in result.records]
-    if missing or result.returncode != 0:
+    if missing:
         return (
-            f"{source}: {launch.launcher} exited with status {result.returncode}; "
-            f"ranks that did not finish: {missing or 'none'}. Last output:\n{_tail(result.output)}"
+            f"{source}: {launch.launcher} exited with status {result.returncode}; ranks that "
+            f"did not finish the script: {missing}. Output:\n{_excerpt(result.output)}"
+        )
+    if result.returncode != 0:
+        return (
+            f"{source}: every rank ran the script to its end, but {launch.launcher} exited with "
+            f"status {result.returncode}: a process failed while exiting (an abort during "
+            f"teardown?). Output:\n{_excerpt(result.output)}"
         )
     for rank, record in sorted(result.records.items()):
         if rank != 0 and record["statements"]:
