@@ -6,6 +6,7 @@
 #   make test             examples -> record -> strict build -> site, tooling and browser checks
 #   make bench            page weight, search index size and Lighthouse scores, against budgets
 #   make update-examples  rewrite expected `#>` outputs after an intended library change
+#   make test-gpu         on a GPU machine: run the CUDA examples with the Python found there
 #   make new-page SECTION=numpy-torch SLUG=my-topic   start a page in both languages
 #   make sync-translation PAGE=docs/a/b.md   record that a page and its translation agree
 #   make lock             regenerate requirements/*.txt from the pins in pyproject.toml
@@ -31,7 +32,7 @@ export TF_CPP_MIN_LOG_LEVEL := 2
 # to 9.x on purpose: its successor does not yet support mkdocs-static-i18n.
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve build test bench browser update-examples new-page sync-translation lock clean \
+.PHONY: serve build test test-gpu bench browser update-examples new-page sync-translation lock clean \
 	docs-env test-env
 
 $(PY):
@@ -104,6 +105,14 @@ bench: test-env browser node_modules/.package-lock.json
 # so run `make test` afterwards.
 update-examples: test-env
 	$(PY) -m pytest tests/examples -p no:xdist --update-examples
+
+# On a GPU machine, which usually cannot build .venv: runs only the CUDA examples with the
+# interpreter found there (it needs torch, nothing else of ours) and writes the GPU run.
+# Copy the file to verification/gpu-run.json here, then `make update-examples` (README).
+GPU_PYTHON ?= python3
+GPU_RUN_OUT ?= build/gpu-run.json
+test-gpu:
+	$(GPU_PYTHON) -m tooling.gpu_run --out $(GPU_RUN_OUT)
 
 # Starts a page in both languages with a runnable example and a nav entry.
 new-page: test-env

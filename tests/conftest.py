@@ -1,6 +1,8 @@
 """Suite-wide options and guards.
 
 * `--record PATH`: write the verification record (see `tooling/record_plugin.py`).
+* `--gpu-run PATH`: the GPU run that CUDA examples are checked against on a machine
+  without CUDA (see `tooling/gpu_run.py`); by default `verification/gpu-run.json`.
 * Tests write only into git-ignored build outputs: the controller snapshots
   `git status` (with content hashes of changed and untracked files) before the run
   and compares after it; any difference fails the run with the files named. With
@@ -25,12 +27,19 @@ _BEFORE = pytest.StashKey[dict | None]()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    """Add `--record PATH`."""
+    """Add `--record PATH` and `--gpu-run PATH`."""
     parser.addoption(
         "--record",
         type=Path,
         default=None,
         help="write the verification record (JSON) to this path, e.g. build/verification.json",
+    )
+    parser.addoption(
+        "--gpu-run",
+        type=Path,
+        default=None,
+        help="the GPU run that CUDA examples are checked against on a machine without CUDA "
+        "(default: verification/gpu-run.json of the content root, when it exists)",
     )
 
 

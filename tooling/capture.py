@@ -25,7 +25,9 @@ Command line (what the launchers start, once per process)::
 from __future__ import annotations
 
 import argparse
+import ast
 import builtins
+import hashlib
 import json
 import os
 import runpy
@@ -36,6 +38,44 @@ from pathlib import Path
 #: Environment variables that carry the process's rank, by launcher.
 RANK_VARIABLES = ("RANK", "PMI_RANK", "OMPI_COMM_WORLD_RANK")
 _LOOPBACK = {"127.0.0.1", "::1", "localhost"}
+
+
+def code_fingerprint(source: str) -> str:
+    """Hash what a script does, not what it says it printed.
+
+    Comments (the `#>` output lines among them) and string statements that are not
+    docstrings (the triple-quoted output blocks) are left out, so writing an example's output
+    does not change its fingerprint, while any change to its code does.
+
+    Args:
+        source (str): the script's text.
+
+    Returns:
+        str: a hex SHA-256; of the raw text when it does not parse.
+    """
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return hashlib.sha256(source.encode()).hexdigest()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if not isinstance(body, list):
+            continue
+        keeps_docstring = isinstance(
+            node, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
+        )
+        kept = [
+            statement
+            for index, statement in enumerate(body)
+            if (keeps_docstring and index == 0)
+            or not (
+                isinstance(statement, ast.Expr)
+                and isinstance(statement.value, ast.Constant)
+                and isinstance(statement.value.value, str)
+            )
+        ]
+        node.body = kept or [ast.Pass()]
+    return hashlib.sha256(ast.unparse(tree).encode()).hexdigest()
 
 
 def process_rank() -> int:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import sys
 from datetime import datetime
 from pathlib import Path
@@ -47,6 +48,8 @@ from tooling.record import (  # noqa: E402
 )
 
 _STATE: dict = {}
+# The reason tooling/runner.py gives for a CUDA example edited after the GPU run.
+_CUDA_CHANGED = re.compile(r"needs CUDA; its code changed since the GPU run of (?P<date>[\d-]+)")
 
 
 def _en_count(n: int, noun: str = "example") -> str:
@@ -73,6 +76,12 @@ TEXT = {
         ),
         "stale_body": lambda: "以下文件在上次测试运行之后有改动，运行 `make test` 重新验证：",
         "needs_cuda": lambda: "需要 CUDA，本次运行没有 GPU",
+        "cuda_changed": lambda date: (
+            f"需要 CUDA；代码在 {date} 的 GPU 运行之后有改动，需要在 GPU 上重新运行 `make test-gpu`"
+        ),
+        "gpu_body": lambda k, device, libs, date: (
+            f"其中 {k} 个需要 CUDA 的示例是在 {device} 上验证的（{libs}，{date}）。"
+        ),
         "none_ran_body": lambda: "本页的示例都没有在本次构建中运行：",
         "unfinished": lambda: "本次运行中没有执行完",
     },
@@ -101,6 +110,14 @@ TEXT = {
             "These files changed after the last test run; run `make test` to verify them again:"
         ),
         "needs_cuda": lambda: "needs CUDA; this run had no GPU",
+        "cuda_changed": lambda date: (
+            f"needs CUDA; its code changed after the GPU run of {date}: run `make test-gpu` "
+            "on a GPU machine again"
+        ),
+        "gpu_body": lambda k, device, libs, date: (
+            f"{'The example that needs' if k == 1 else f'The {k} examples that need'} CUDA "
+            f"{'was' if k == 1 else 'were'} verified on {device} ({libs}, {date})."
+        ),
         "none_ran_body": lambda: "None of this page's examples ran in this build:",
         "unfinished": lambda: "did not run to completion in this run",
     },
@@ -241,16 +258,37 @@ def render_stamp(verification: PageVerification, record: dict | None, locale: st
             text["failed"](k=len(failed)),
             text["failed_body"](libs=libs) + _bullets(f"`{example}`" for example in failed),
         )
+    on_gpu = _gpu_sentence(verification.gpu, text, date)
     if state == "partial":
         missing = verification.not_verified
         body = text["partial_body"](n=verification.passed, k=len(missing), env=where)
         reasons = _bullets(_reasons(missing, text))
-        return _admonition("warning", text["partial"](libs=libs, date=date), body + reasons)
+        title = text["partial"](libs=libs, date=date)
+        return _admonition("warning", title, body + reasons + on_gpu)
     return _admonition(
         "success",
         text["verified"](libs=libs, date=date),
-        text["verified_body"](n=verification.passed, env=where),
+        text["verified_body"](n=verification.passed, env=where) + on_gpu,
     )
+
+
+def _gpu_sentence(entries: list[dict], text: dict, date: str) -> str:
+    """Where and with what the page's CUDA examples were verified, as a paragraph ("" if none).
+
+    They may come from a GPU run made elsewhere, with other versions than the rest.
+    """
+    if not entries:
+        return ""
+    first = entries[0]
+    versions = first.get("versions") or {}
+    libs = " · ".join(
+        f"{name} {_public(versions[key])}" for key, name, _ in LIBRARIES if versions.get(key)
+    )
+    libs = " · ".join(filter(None, [f"Python {versions.get('python')}", libs]))
+    date = str(first.get("gpu_run") or date)[:10]  # the GPU run's date, or this run's
+    device = re.sub(r"^cuda \((.*)\)$", r"\1", first["device"])  # "cuda (NVIDIA H200)"
+    sentence = text["gpu_body"](k=len(entries), device=device, libs=libs, date=date)
+    return "\n\n" + sentence
 
 
 def _reasons(entries: list[dict], text: dict):
@@ -258,6 +296,8 @@ def _reasons(entries: list[dict], text: dict):
     for entry in entries:
         if entry["reason"] == UNFINISHED:
             reason = text["unfinished"]()
+        elif changed := _CUDA_CHANGED.match(entry["reason"] or ""):
+            reason = text["cuda_changed"](date=changed["date"])
         elif "cuda" in entry.get("requires", []):
             reason = text["needs_cuda"]()
         else:

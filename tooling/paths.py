@@ -76,6 +76,18 @@ def record_path(root: Path = REPO_ROOT) -> Path:
     return root / DEFAULT_RECORD
 
 
+def gpu_run_path(root: Path | None = None) -> Path:
+    """Return where the committed GPU run lives (see `tooling/gpu_run.py`).
+
+    Args:
+        root (Path | None): a content root; None means `content_root()`.
+
+    Returns:
+        Path: `root/verification/gpu-run.json`.
+    """
+    return (root or content_root()) / "verification" / "gpu-run.json"
+
+
 def relative(path: Path, root: Path) -> str:
     """Return `path` relative to `root` in POSIX form, for messages and record keys.
 

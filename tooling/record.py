@@ -208,6 +208,8 @@ class PageVerification:
         failed (list[str]): ids of the examples that failed.
         not_verified (list[dict]): record entries of the examples not run in this build.
         stale (list[str]): sources changed since the run, or missing from it.
+        gpu (list[dict]): record entries of the examples that passed on a CUDA device
+            (in this run, or checked against a committed GPU run).
     """
 
     state: PageState
@@ -215,6 +217,7 @@ class PageVerification:
     failed: list[str] = field(default_factory=list)
     not_verified: list[dict] = field(default_factory=list)
     stale: list[str] = field(default_factory=list)
+    gpu: list[dict] = field(default_factory=list)
 
 
 def verify_page(record: dict | None, sources: list[str], root: Path) -> PageVerification:
@@ -249,10 +252,15 @@ def verify_page(record: dict | None, sources: list[str], root: Path) -> PageVeri
     passed = sum(entry["status"] == "passed" for entry in entries)
     failed = [entry["id"] for entry in entries if entry["status"] == "failed"]
     not_verified = [entry for entry in entries if entry["status"] == "not-verified"]
+    gpu = [
+        entry
+        for entry in entries
+        if entry["status"] == "passed" and str(entry.get("device", "")).startswith("cuda")
+    ]
     if failed:
         state: PageState = "failed"
     elif not_verified:
         state = "partial" if passed else "unverified"
     else:
         state = "verified"
-    return PageVerification(state, passed, failed, not_verified)
+    return PageVerification(state, passed, failed, not_verified, gpu=gpu)

@@ -65,7 +65,7 @@ class VerificationRecorder:
         if entry is None:
             return
         props = dict(report.user_properties)
-        entry.update({key: props[key] for key in ("device", "versions") if key in props})
+        entry.update({key: props[key] for key in ("device", "versions", "gpu_run") if key in props})
         if report.failed:
             # A crashed xdist worker reports the example as failed in its own report.
             entry["status"], entry["reason"] = "failed", f"failed during {report.when}"

@@ -52,6 +52,7 @@ import pytest_examples
 from pytest_examples import run_code as _run_code
 from pytest_examples.eval_example import EvalExample
 
+from tooling.capture import code_fingerprint
 from tooling.examples import Example
 from tooling.launch import LaunchError, describe_failure, launch_example
 from tooling.paths import REPO_ROOT, content_root
@@ -414,6 +415,46 @@ def check_recorded(
     except (ExampleFailure, UnwritableOutput) as problem:
         return _describe_output_problem(example, problem)
     return None
+
+
+def check_gpu_run(
+    eval_example: EvalExample, example: Example, run: dict | None
+) -> tuple[str, str | None]:
+    """Check a CUDA example, on a machine without CUDA, against a GPU run.
+
+    The example counts as verified on the run's GPU only if the run has a result for
+    it, made on a CUDA device, from the same code (`code_fingerprint`), that ran to the
+    end and printed what the file says (`--update-examples` writes it).
+
+    Args:
+        eval_example (EvalExample): pytest-examples' fixture for the current test.
+        example (Example): an example marked `requires: cuda`.
+        run (dict | None): from `tooling.gpu_run.load_gpu_run`, or None.
+
+    Returns:
+        tuple[str, str | None]: `("passed", None)`, `("skipped", reason)` (not verified)
+        or `("failed", message naming the file and line)`.
+    """
+    no_device = "needs CUDA; this run had no CUDA device, so its output is not verified"
+    entry = run["by_source"].get(example.source) if run and example.is_script else None
+    if entry is None:
+        return "skipped", no_device
+    when = f"the GPU run of {run['created'][:10]}"
+    again = "run `make test-gpu` on a GPU machine (README, 'Examples that need CUDA')"
+    device = run["environment"]["device"]
+    if not device.startswith("cuda"):
+        return "skipped", f"{no_device}; {when} had no CUDA device either"
+    if entry.get("fingerprint") != code_fingerprint(example.code.source):
+        return "skipped", f"needs CUDA; its code changed since {when}: {again}"
+    if error := entry["error"]:
+        line = example.code.start_line + error["line"] if error["line"] else example.line
+        return "failed", (
+            f"{example.source}:{line}: raised {error['message']} in {when} on {device}\n"
+            f"{indent(error['traceback'][-3000:], '    ')}"
+        )
+    script = eval_example.tmp_path / Path(example.source).name
+    problem = check_recorded(eval_example, example, script, entry["statements"])
+    return ("failed", problem) if problem else ("passed", None)
 
 
 def _describe_output_problem(example: Example, problem: Exception) -> str:

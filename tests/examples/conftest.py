@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 import pytest_socket
 
-from tooling.paths import REPO_ROOT, content_root
+from tooling.gpu_run import GpuRunError, load_gpu_run
+from tooling.paths import REPO_ROOT, content_root, gpu_run_path
 from tooling.record import LIBRARIES as STAMPED
 
 #: Libraries imported once per worker, by module name; their versions go into the record.
@@ -70,6 +71,21 @@ def versions(libraries: dict) -> dict[str, str | None]:
         # str(): torch's TorchVersion is a str subclass that xdist cannot send to the controller.
         found[name] = str(version) if version is not None else None
     return found
+
+
+@pytest.fixture(scope="session")
+def gpu_run(request: pytest.FixtureRequest) -> dict | None:
+    """The GPU run that CUDA examples are checked against when this machine has no CUDA.
+
+    Returns:
+        dict | None: from `--gpu-run`, else `verification/gpu-run.json` of the content
+        root; None when there is none.
+    """
+    path = request.config.getoption("gpu_run") or gpu_run_path()
+    try:
+        return load_gpu_run(path)
+    except GpuRunError as exc:
+        pytest.fail(str(exc), pytrace=False)
 
 
 @pytest.fixture(scope="session")

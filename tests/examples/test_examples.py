@@ -10,7 +10,7 @@ import pytest
 
 from tooling.examples import ExampleMarkerError, collect
 from tooling.paths import content_root
-from tooling.runner import run_example
+from tooling.runner import check_gpu_run, run_example
 
 try:
     EXAMPLES, _problem = collect(content_root()), None
@@ -21,11 +21,23 @@ if _problem:  # failing outside `except` keeps pytest from printing the chained 
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=[example.id for example in EXAMPLES])
-def test_example(example, eval_example, sandbox, device, versions, record_property) -> None:
+def test_example(
+    example, eval_example, sandbox, device, versions, gpu_run, record_property
+) -> None:
     record_property("device", device)
     record_property("versions", versions)
     if example.not_run:
         pytest.skip(f"not run: {example.not_run}")
     if "cuda" in example.requires and not device.startswith("cuda"):
-        pytest.skip("needs CUDA; this run had no CUDA device, so its output is not verified")
+        # No GPU here: the example is verified from the committed GPU run, or not at all.
+        outcome, message = check_gpu_run(eval_example, example, gpu_run)
+        if outcome == "skipped":
+            pytest.skip(message)
+        if outcome == "failed":
+            pytest.fail(message, pytrace=False)
+        environment = gpu_run["environment"]
+        record_property("device", environment["device"])
+        record_property("versions", {key: environment.get(key) for key in versions})
+        record_property("gpu_run", gpu_run["created"])
+        return
     run_example(eval_example, example)

@@ -83,3 +83,35 @@ def test_cuda_example_without_gpu_is_listed_as_not_verified(tree):
     assert verification.state == "partial"
     assert "`examples/demo.py`: needs CUDA" in render_stamp(verification, record, "en")
     assert "`examples/demo.py`: 需要 CUDA" in render_stamp(verification, record, "zh")
+
+
+def test_examples_verified_on_a_gpu_run_name_the_gpu_and_its_versions(tree):
+    (tree / "examples" / "gpu.py").write_text("# requires: cuda\nprint(1)\n#> 1\n")
+    gpu_entry = {
+        **_entry("passed", source="examples/gpu.py"),
+        "requires": ["cuda"],
+        "device": "cuda (NVIDIA H200)",
+        "versions": {"python": "3.12.3", "torch": "2.11.0+cu130", "numpy": "2.3.1"},
+        "gpu_run": "2026-11-02T10:00:00+00:00",
+    }
+    record = _record([_entry("passed"), gpu_entry], tree)
+    verification = verify_page(record, [*SOURCES, "examples/gpu.py"], tree)
+    assert verification.state == "verified"
+    assert (
+        "The example that needs CUDA was verified on NVIDIA H200 "
+        "(Python 3.12.3 · torch 2.11.0 · NumPy 2.3.1, 2026-11-02)."
+    ) in render_stamp(verification, record, "en")
+    assert "其中 1 个需要 CUDA 的示例是在 NVIDIA H200 上验证的" in render_stamp(
+        verification, record, "zh"
+    )
+
+
+def test_a_cuda_example_changed_after_the_gpu_run_says_so_in_both_languages(tree):
+    reason = "needs CUDA; its code changed since the GPU run of 2026-11-02: run `make test-gpu`"
+    entry = {**_entry("not-verified", reason=reason), "requires": ["cuda"]}
+    record = _record([_entry("passed", source="docs/page.md"), entry], tree)
+    verification = verify_page(record, SOURCES, tree)
+    assert "its code changed after the GPU run of 2026-11-02" in render_stamp(
+        verification, record, "en"
+    )
+    assert "代码在 2026-11-02 的 GPU 运行之后有改动" in render_stamp(verification, record, "zh")
