@@ -26,7 +26,11 @@ print("sum", value)
 def _gpu_run(content, *args: str) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-m", "tooling.gpu_run", "--root", str(content), *args],
-        cwd=REPO_ROOT, capture_output=True, text=True, timeout=120, check=False,
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
         env={"PATH": "/usr/bin:/bin", "CUDA_VISIBLE_DEVICES": ""},
     )
 
