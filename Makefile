@@ -5,6 +5,7 @@
 #   make build            static site into site/ (strict)
 #   make test             examples -> record -> strict build -> site, tooling and browser checks
 #   make bench            page weight, search index size and Lighthouse scores, against budgets
+#   make benchmark        re-measure matrix multiply speed into benchmarks/results/ (the GPU page)
 #   make update-examples  rewrite expected `#>` outputs after an intended library change
 #   make test-gpu         on a GPU machine: run the CUDA examples with the Python found there
 #   make new-page SECTION=numpy-torch SLUG=my-topic   start a page in both languages
@@ -32,7 +33,7 @@ export TF_CPP_MIN_LOG_LEVEL := 2
 # to 9.x on purpose: its successor does not yet support mkdocs-static-i18n.
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve build test test-gpu bench browser update-examples new-page sync-translation lock clean \
+.PHONY: serve build test test-gpu bench benchmark browser update-examples new-page sync-translation lock clean \
 	docs-env test-env
 
 $(PY):
@@ -99,6 +100,12 @@ RUNS ?= 3
 bench: test-env browser node_modules/.package-lock.json
 	$(PY) -m mkdocs build --strict
 	$(PY) -m tooling.bench --runs $(RUNS)
+
+# The numbers of the "measured speed" page: a data file per machine, committed. Not part
+# of `make test` (the suite only checks that the script runs on tiny matrices).
+BENCHMARK_OUT ?= benchmarks/results/matmul-cpu-2-cores.json
+benchmark: test-env
+	$(PY) benchmarks/matmul.py --out $(BENCHMARK_OUT)
 
 # Serial on purpose: pytest-examples rewrites files per worker, and two workers
 # must never edit the same page. Writes no record: rewriting is not verifying,

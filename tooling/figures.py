@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from html import escape
 
+from tooling.benchmarks import load_results, matmul_figure, results_files
+
 FONT = (
     "system-ui, -apple-system, 'Segoe UI', Roboto, Arial, 'PingFang SC', "
     "'Microsoft YaHei', 'Noto Sans CJK SC', sans-serif"
@@ -255,3 +257,10 @@ FIGURES: dict[str, Callable[[str], str]] = {
     ),
     "tensorflow/conversion-paths": paths_figure,
 }
+
+# One plot per benchmark results file (tooling/benchmarks.py), next to the page that
+# shows them; a new file in benchmarks/results/ gets its figure without code changes.
+for _path in results_files("matmul"):
+    FIGURES[f"gpu/{_path.stem}"] = (
+        lambda path: lambda locale: matmul_figure(load_results(path), locale)
+    )(_path)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import logging
+import posixpath
 import re
 import sys
 from datetime import datetime
@@ -29,6 +30,8 @@ _ROOT = str(Path(__file__).resolve().parent.parent)
 if _ROOT not in sys.path:
     sys.path.insert(0, _ROOT)
 
+from tooling.benchmarks import MARKER as BENCHMARK_MARKER  # noqa: E402
+from tooling.benchmarks import BenchmarkError, render_results  # noqa: E402
 from tooling.figures import FIGURES  # noqa: E402
 from tooling.pages import (  # noqa: E402
     LOCALES,
@@ -201,12 +204,34 @@ def on_page_markdown(markdown: str, page, config, files, **kwargs) -> str:
     errors = [message for ref in snippet_refs(source) if (message := snippet_error(ref, root))]
     if errors:
         raise PluginError("Broken snippet reference:\n  " + "\n  ".join(errors))
+    markdown = _insert_benchmark_results(markdown, page)
     verification = verify_page(_STATE["record"], page_sources(source, root), root)
     stamp = render_stamp(verification, _STATE["record"], page_locale(source))
     if not stamp:
         return markdown
     cut = _end_of_title(markdown)
     return markdown[:cut] + "\n\n" + stamp + "\n" + markdown[cut:]
+
+
+def _insert_benchmark_results(markdown: str, page) -> str:
+    """Replace each `<!-- benchmark-results: name -->` line with that benchmark's results.
+
+    Raises:
+        PluginError: the results files are missing or malformed (the message says which
+            and what to run).
+    """
+    if not BENCHMARK_MARKER.search(markdown):
+        return markdown
+    locale = page_locale(Path(page.file.abs_src_path))
+    page_dir = posixpath.dirname(page.file.src_uri)
+    prefix = posixpath.relpath("gpu", page_dir or ".") + "/"
+    prefix = "" if prefix == "./" else prefix
+    try:
+        return BENCHMARK_MARKER.sub(
+            lambda match: render_results(match["name"], locale, prefix), markdown
+        )
+    except BenchmarkError as exc:
+        raise PluginError(f"{page.file.src_uri}: {exc}") from None
 
 
 def _end_of_title(markdown: str) -> int:
