@@ -25,9 +25,22 @@ from tooling.paths import REPO_ROOT
 def tiny_run(tmp_path_factory):
     out = tmp_path_factory.mktemp("bench") / "matmul-tiny.json"
     result = subprocess.run(
-        [sys.executable, "benchmarks/matmul.py", "--sizes", "16", "32", "--min-run-time",
-         "0.01", "--out", str(out)],
-        cwd=REPO_ROOT, capture_output=True, text=True, timeout=120, check=False,
+        [
+            sys.executable,
+            "benchmarks/matmul.py",
+            "--sizes",
+            "16",
+            "32",
+            "--min-run-time",
+            "0.01",
+            "--out",
+            str(out),
+        ],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
         env={"PATH": "/usr/bin:/bin", "CUDA_VISIBLE_DEVICES": "", "OMP_NUM_THREADS": "1"},
     )
     assert result.returncode == 0, result.stdout + result.stderr
@@ -52,7 +65,7 @@ def test_tables_and_plot_in_both_languages(tiny_run):
     en = render_results("matmul", "en", folder=tiny_run.parent)
     assert "| n (float32) | NumPy | torch (CPU) |" in en and "| 32 |" in en
     assert "| n (float32) | NumPy | torch（CPU） |" in zh
-    assert "Measured on" in en and "测量于" in zh
+    assert "Measured on" in en and "测量机器：" in zh
     assert "![" in en and "(matmul-tiny.svg)" in en
     svg = matmul_figure(load_results(tiny_run), "zh")
     root = ElementTree.fromstring(svg)

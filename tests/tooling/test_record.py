@@ -101,7 +101,7 @@ def test_examples_verified_on_a_gpu_run_name_the_gpu_and_its_versions(tree):
         "The example that needs CUDA was verified on NVIDIA H200 "
         "(Python 3.12.3 · torch 2.11.0 · NumPy 2.3.1, 2026-11-02)."
     ) in render_stamp(verification, record, "en")
-    assert "其中 1 个需要 CUDA 的示例是在 NVIDIA H200 上验证的" in render_stamp(
+    assert "需要 CUDA 的 1 个示例是在 NVIDIA H200 上验证的" in render_stamp(
         verification, record, "zh"
     )
 
@@ -114,4 +114,4 @@ def test_a_cuda_example_changed_after_the_gpu_run_says_so_in_both_languages(tree
     assert "its code changed after the GPU run of 2026-11-02" in render_stamp(
         verification, record, "en"
     )
-    assert "代码在 2026-11-02 的 GPU 运行之后有改动" in render_stamp(verification, record, "zh")
+    assert "2026-11-02 在 GPU 上运行之后代码又有改动" in render_stamp(verification, record, "zh")
