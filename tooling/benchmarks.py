@@ -34,7 +34,8 @@ COLOURS = {"numpy": "#1f77b4", "torch-cpu": "#d62728", "torch-cuda": "#2ca02c"}
 TEXT = {
     "zh": {
         "where": lambda m, v, date, gpu: (
-            f"测量机器：{m['cpu']}（{m['cpus']} 个 CPU 核心，torch 使用 {m['torch_threads']} 个线程）"
+            f"测量机器：{m['cpu']}（{m['cpus']} 个 CPU 核心，"
+            f"torch 使用 {m['torch_threads']} 个线程）"
             + (f"，GPU 为 {gpu}" if gpu else "，没有 GPU")
             + f"；Python {v['python']}、NumPy {v['numpy']}{_blas(v, 'numpy_blas')}、"
             f"torch {v['torch']}{_blas(v, 'torch_blas')}；{date}。"

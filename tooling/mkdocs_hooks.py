@@ -80,7 +80,8 @@ TEXT = {
         "stale_body": lambda: "以下文件在上次测试运行之后有改动，运行 `make test` 重新验证：",
         "needs_cuda": lambda: "需要 CUDA，本次运行没有 GPU",
         "cuda_changed": lambda date: (
-            f"需要 CUDA；{date} 在 GPU 上运行之后代码又有改动，请在有 GPU 的机器上重新运行 `make test-gpu`"
+            f"需要 CUDA；{date} 在 GPU 上运行之后代码又有改动，"
+            "请在有 GPU 的机器上重新运行 `make test-gpu`"
         ),
         "gpu_body": lambda k, device, libs, date: (
             f"需要 CUDA 的 {k} 个示例是在 {device} 上验证的（{libs}，{date}）。"
