@@ -147,10 +147,13 @@ def main(argv: list[str] | None = None) -> int:
     """
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=list(DEFAULT_SIZES))
-    parser.add_argument("--dtypes", nargs="+", default=list(DEFAULT_DTYPES),
-                        choices=DEFAULT_DTYPES)
-    parser.add_argument("--min-run-time", type=float, default=1.0,
-                        help="seconds of measurement per case, after the warm-up")
+    parser.add_argument("--dtypes", nargs="+", default=list(DEFAULT_DTYPES), choices=DEFAULT_DTYPES)
+    parser.add_argument(
+        "--min-run-time",
+        type=float,
+        default=1.0,
+        help="seconds of measurement per case, after the warm-up",
+    )
     parser.add_argument("--out", type=Path, required=True, help="the JSON file to write")
     options = parser.parse_args(argv)
 
@@ -163,8 +166,11 @@ def main(argv: list[str] | None = None) -> int:
             for n in options.sizes:
                 row = measure(backend, dtype, n, options.min_run_time)
                 results.append(row)
-                print(f"{backend:<10} {dtype:<8} n={n:<5} {row['median_s'] * 1e3:10.3f} ms "
-                      f"{row['gflops']:8.1f} GFLOP/s", flush=True)
+                print(
+                    f"{backend:<10} {dtype:<8} n={n:<5} {row['median_s'] * 1e3:10.3f} ms "
+                    f"{row['gflops']:8.1f} GFLOP/s",
+                    flush=True,
+                )
     data = {
         "schema": SCHEMA,
         "created": datetime.now(UTC).isoformat(timespec="seconds"),
