@@ -105,18 +105,55 @@ def load_results(path: Path) -> dict:
     Raises:
         BenchmarkError: unreadable, of another schema, or without results.
     """
+    where = f"{path}: not a benchmark results file of schema {SCHEMA}"
+    again = "write it again with `make benchmark` (or benchmarks/matmul.py)"
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-        assert data["schema"] == SCHEMA and data["results"]
-        for row in data["results"]:
-            assert row["backend"] in BACKENDS and row["median_s"] > 0 and row["n"] > 0
-        data["machine"]["cpu"], data["versions"]["torch"], data["created"]  # noqa: B018
-    except (OSError, ValueError, KeyError, TypeError, AssertionError) as exc:
+    except OSError as exc:
+        raise BenchmarkError(f"{path}: cannot be read ({exc.strerror})") from None
+    except json.JSONDecodeError as exc:
         raise BenchmarkError(
-            f"{path}: not a benchmark results file of schema {SCHEMA} ({type(exc).__name__}); "
-            "write it again with `make benchmark`"
+            f"{where} (invalid JSON at line {exc.lineno}, column {exc.colno}); {again}"
         ) from None
+    problem = _results_problem(data)
+    if problem:
+        raise BenchmarkError(f"{where}: {problem}; {again}")
     return data
+
+
+def _results_problem(data: object) -> str | None:
+    """What is missing or malformed in a results file, naming the field, or None."""
+    if not isinstance(data, dict) or data.get("schema") != SCHEMA:
+        return f"`schema` is not {SCHEMA}"
+    if not isinstance(data.get("created"), str):
+        return "`created` is missing"
+    for section, keys in (
+        ("machine", ("cpu", "cpus", "torch_threads")),
+        ("versions", ("python", "numpy", "torch")),
+    ):
+        if not isinstance(data.get(section), dict):
+            return f"`{section}` is missing"
+        for key in keys:
+            if key not in data[section]:
+                return f"`{section}.{key}` is missing"
+    if not isinstance(data.get("results"), list) or not data["results"]:
+        return "`results` is empty"
+    checks = {
+        "backend": lambda v: v in BACKENDS,
+        "dtype": lambda v: isinstance(v, str),
+        "n": lambda v: isinstance(v, int) and v > 0,
+        "median_s": lambda v: isinstance(v, int | float) and v > 0,
+        "gflops": lambda v: isinstance(v, int | float) and v >= 0,
+    }
+    for index, row in enumerate(data["results"]):
+        if not isinstance(row, dict):
+            return f"results[{index}] is not an object"
+        for key, valid in checks.items():
+            if key not in row:
+                return f"results[{index}].{key} is missing"
+            if not valid(row[key]):
+                return f"results[{index}].{key} = {row[key]!r} is not valid"
+    return None
 
 
 def render_results(

@@ -27,13 +27,61 @@ from __future__ import annotations
 import argparse
 import ast
 import builtins
+import faulthandler
 import hashlib
 import json
 import os
 import runpy
+import signal
 import sys
+import time
 import traceback
 from pathlib import Path
+
+#: Audit events that change the file system, and which of their arguments are the paths
+#: written to (a link only writes its destination; a rename also removes its source).
+#: Shared by this runner's guard and the in-process guard of tests/examples/conftest.py.
+WRITE_EVENTS = {
+    "os.mkdir": (0,),
+    "os.remove": (0,),
+    "os.rmdir": (0,),
+    "os.rename": (0, 1),
+    "os.replace": (0, 1),
+    "shutil.rmtree": (0,),
+    "os.truncate": (0,),
+    "os.symlink": (1,),
+    "os.link": (1,),
+    "os.chmod": (0,),
+    "os.chown": (0,),
+    "os.utime": (0,),
+}
+
+
+def written_paths(event: str, args: tuple) -> list[Path]:
+    """The paths an audit event writes to (none for events that do not write).
+
+    Args:
+        event (str): the audit event's name, e.g. `"open"` or `"os.remove"`.
+        args (tuple): its arguments.
+
+    Returns:
+        list[Path]: resolved paths; a file descriptor or a read-only open gives none.
+    """
+    if event == "open":
+        path, mode, flags = args
+        write_flags = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_TRUNC
+        writes = any(c in mode for c in "wax+") if mode else bool((flags or 0) & write_flags)
+        targets = [path] if writes else []
+    elif event in WRITE_EVENTS:
+        targets = [args[i] for i in WRITE_EVENTS[event]]
+    else:
+        return []
+    return [
+        Path(os.fsdecode(target)).resolve()
+        for target in targets
+        if isinstance(target, str | bytes | os.PathLike)  # not a file descriptor
+    ]
+
 
 #: Environment variables that carry the process's rank, by launcher.
 RANK_VARIABLES = ("RANK", "PMI_RANK", "OMPI_COMM_WORLD_RANK")
@@ -76,6 +124,31 @@ def code_fingerprint(source: str) -> str:
         ]
         node.body = kept or [ast.Pass()]
     return hashlib.sha256(ast.unparse(tree).encode()).hexdigest()
+
+
+def print_call_lines(source: str) -> list[int]:
+    """Return the first lines of the script's `print(...)` calls, in order.
+
+    A GPU run records, for each print, its position in this list as well as its line:
+    writing the `#>` output afterwards shifts the lines, not the order.
+
+    Args:
+        source (str): a script's text.
+
+    Returns:
+        list[int]: sorted 1-based lines; empty when the text does not parse.
+    """
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return []
+    return sorted(
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "print"
+    )
 
 
 def process_rank() -> int:
@@ -136,6 +209,7 @@ def _error(exc: BaseException, script: Path) -> dict:
         "message": "".join(traceback.format_exception_only(type(exc), exc)).strip(),
         "line": frames[-1].lineno if frames else None,
         "traceback": "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)),
+        "time": time.time(),  # which rank failed first: the others often fail because of it
     }
 
 
@@ -149,16 +223,13 @@ def _guard(protected: list[Path]):
     workdir = Path.cwd().resolve()
 
     def hook(event: str, args: tuple) -> None:
-        if event == "open" and args[1] and any(c in str(args[1]) for c in "wax+"):
-            if not isinstance(args[0], str | bytes | os.PathLike):
-                return  # a file descriptor: the open() that made it was checked
-            path = Path(os.fsdecode(args[0])).resolve()
+        for path in written_paths(event, args):
             inside = any(path.is_relative_to(root) for root in roots)
             if inside and not path.is_relative_to(workdir):
                 raise PermissionError(
                     f"examples may write only inside a temporary directory, not {path}"
                 )
-        elif event == "socket.connect":
+        if event == "socket.connect":
             address = args[1]
             host = address[0] if isinstance(address, tuple) else None
             if host is not None and host not in _LOOPBACK:
@@ -211,6 +282,10 @@ def main(argv: list[str] | None = None) -> int:
         help="a folder the script may not write into (repeatable)",
     )
     options = parser.parse_args(argv)
+    _die_with_parent()
+    timeout = float(os.environ.get("EXAMPLES_LAUNCH_TIMEOUT", "0") or 0)
+    if timeout > 5:  # show where each process is stuck before the launcher kills it
+        faulthandler.dump_traceback_later(timeout - 3, exit=False)
     sys.addaudithook(_guard(options.protect))
     record = capture(options.script, options.source or options.script.name)
     options.out_dir.mkdir(parents=True, exist_ok=True)
@@ -218,7 +293,30 @@ def main(argv: list[str] | None = None) -> int:
     out.write_text(json.dumps(record, indent=1, ensure_ascii=False), encoding="utf-8")
     if record["error"]:
         sys.stderr.write(record["error"]["traceback"])
+        _abort_mpi_job()
     return 1 if record["error"] else 0
+
+
+def _die_with_parent() -> None:
+    """Linux: end this process when its launcher dies (killed on a timeout, say), so
+    that no rank outlives the run. Elsewhere, nothing."""
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
+def _abort_mpi_job() -> None:
+    """Under MPI, a rank that raised must end the job: the others would otherwise wait
+    in their next collective until the launch times out."""
+    mpi = sys.modules.get("mpi4py.MPI")
+    if mpi is not None and mpi.Is_initialized() and not mpi.Is_finalized():
+        sys.stderr.flush()
+        mpi.COMM_WORLD.Abort(1)
 
 
 if __name__ == "__main__":

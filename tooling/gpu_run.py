@@ -35,7 +35,7 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
-from tooling.capture import code_fingerprint
+from tooling.capture import code_fingerprint, print_call_lines
 from tooling.markers import MarkerError, script_markers
 from tooling.paths import REPO_ROOT
 
@@ -63,17 +63,53 @@ def load_gpu_run(path: Path) -> dict | None:
     """
     if not path.is_file():
         return None
+    where = f"{path}: not a GPU run of schema {SCHEMA}"
+    again = "write it again with `make test-gpu` on a GPU machine"
     try:
         run = json.loads(path.read_text(encoding="utf-8"))
-        assert run["schema"] == SCHEMA and isinstance(run["examples"], list)
-        run["environment"]["device"], run["created"]  # noqa: B018 - required keys
-    except (ValueError, KeyError, TypeError, AssertionError) as exc:
+    except json.JSONDecodeError as exc:
         raise GpuRunError(
-            f"{path}: not a GPU run of schema {SCHEMA} ({type(exc).__name__}); write it again "
-            "with `make test-gpu` on a GPU machine"
+            f"{where} (invalid JSON at line {exc.lineno}, column {exc.colno}); {again}"
         ) from None
+    problem = _gpu_run_problem(run)
+    if problem:
+        raise GpuRunError(f"{where}: {problem}; {again}")
     run["by_source"] = {example["source"]: example for example in run["examples"]}
     return run
+
+
+def _gpu_run_problem(run: object) -> str | None:
+    """What is missing or malformed in a GPU run, naming the field, or None."""
+    if not isinstance(run, dict) or run.get("schema") != SCHEMA:
+        return f"`schema` is not {SCHEMA}"
+    if not isinstance(run.get("created"), str):
+        return "`created` is missing"
+    if not isinstance(run.get("environment"), dict) or "device" not in run["environment"]:
+        return "`environment.device` is missing"
+    if not isinstance(run.get("examples"), list):
+        return "`examples` is not a list"
+    for index, entry in enumerate(run["examples"]):
+        at = f"examples[{index}]"
+        if not isinstance(entry, dict):
+            return f"{at} is not an object"
+        for key, kind in (("source", str), ("fingerprint", str), ("statements", list)):
+            if not isinstance(entry.get(key), kind):
+                return f"{at}.{key} is missing or not a {kind.__name__}"
+        for number, statement in enumerate(entry["statements"]):
+            ok = (
+                isinstance(statement, dict)
+                and isinstance(statement.get("line"), int)
+                and isinstance(statement.get("sep"), str)
+                and isinstance(statement.get("args"), list)
+            )
+            if not ok:
+                return f"{at}.statements[{number}] needs `line`, `sep` and `args`"
+        error = entry.get("error")
+        if error is not None and not (
+            isinstance(error, dict) and {"message", "line", "traceback"} <= error.keys()
+        ):
+            return f"{at}.error needs `message`, `line` and `traceback`"
+    return None
 
 
 def cuda_examples(root: Path) -> list[Path]:
@@ -167,6 +203,13 @@ def run_one(script: Path, root: Path) -> dict:
         except subprocess.TimeoutExpired:
             record = _died(source, f"did not finish in {TIMEOUT} s", "")
     record["fingerprint"] = code_fingerprint(text)
+    # Position of each print among the script's print calls: the suite maps it to the
+    # line where that print is once `#>` output has been written under the earlier ones.
+    prints = print_call_lines(text)
+    for statement in record["statements"]:
+        statement["print"] = (
+            prints.index(statement["line"]) if statement["line"] in prints else None
+        )
     record["seconds"] = round(time.perf_counter() - started, 3)
     return record
 

@@ -134,7 +134,7 @@ def launch_example(
     process = subprocess.Popen(
         command,
         cwd=workdir,
-        env=_environment(),
+        env=_environment(timeout),
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -143,20 +143,51 @@ def launch_example(
     try:
         output, _ = process.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)  # the launcher and every rank it started
-        output, _ = process.communicate()
+        output = _stop(process)
+        result = LaunchResult(process.returncode, output, _records(out_dir))
+        raised = describe_failure(result, source, launch, errors_only=True)
         raise LaunchError(
             f"{source}: {launch.launcher} with {launch.processes} processes did not finish in "
-            f"{timeout:.0f} s and was killed. Last output:\n{_tail(output)}"
+            f"{timeout:.0f} s and was killed. "
+            + (
+                f"Before that:\n{raised}"
+                if raised
+                else "Is there a collective (a barrier, an all-reduce) that not every rank "
+                "reaches? "
+                f"Where each process was, and the last output:\n{_excerpt(output)}"
+            )
         ) from None
+    except KeyboardInterrupt:
+        _stop(process)
+        raise
+    return LaunchResult(process.returncode, output, _records(out_dir))
+
+
+def _records(out_dir: Path) -> dict[int, dict]:
     records = {}
     for path in sorted(out_dir.glob("rank-*.json")):
         record = json.loads(path.read_text(encoding="utf-8"))
         records[record["rank"]] = record
-    return LaunchResult(process.returncode, output, records)
+    return records
 
 
-def _environment() -> dict[str, str]:
+def _stop(process: subprocess.Popen) -> str:
+    """End a launch: SIGTERM to the launcher (torchrun then stops its workers, which run
+    in sessions of their own), SIGKILL to its process group after a grace period.
+    Ranks also die with their parent (tooling/capture.py). Returns the output so far."""
+    for sig, grace in ((signal.SIGTERM, 10), (signal.SIGKILL, 10)):
+        try:
+            os.killpg(process.pid, sig)
+        except ProcessLookupError:
+            pass
+        try:
+            return process.communicate(timeout=grace)[0] or ""
+        except subprocess.TimeoutExpired:
+            continue
+    return ""  # the pipe is still held open by a process we cannot reach
+
+
+def _environment(timeout: float) -> dict[str, str]:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))
     for name in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
@@ -165,6 +196,7 @@ def _environment() -> dict[str, str]:
         env.setdefault("GLOO_SOCKET_IFNAME", "lo")  # gloo on the loopback interface only
     env.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
     env["PYTHONUNBUFFERED"] = "1"
+    env["EXAMPLES_LAUNCH_TIMEOUT"] = str(timeout)  # capture.py dumps stacks just before it
     return env
 
 
@@ -180,26 +212,38 @@ def _tail(output: str, lines: int = 30) -> str:
     return "\n".join("    " + line for line in output.splitlines()[-lines:]) or "    (none)"
 
 
-def describe_failure(result: LaunchResult, source: str, launch: Launch) -> str | None:
+def describe_failure(
+    result: LaunchResult, source: str, launch: Launch, errors_only: bool = False
+) -> str | None:
     """Explain what went wrong in a launched run, or return None if every rank finished.
 
     Args:
-        result (LaunchResult): from `launch_example`.
+        result (LaunchResult): from `launch_example` (or gathered after a timeout).
         source (str): the script's path in the repository.
         launch (Launch): launcher and process count.
+        errors_only (bool): report only ranks that raised (used after a timeout).
 
     Returns:
         str | None: a message naming the file, the line and the rank, or None.
     """
-    for rank, record in sorted(result.records.items()):
-        if record["error"]:
-            error = record["error"]
-            line = error["line"] or 1
-            return (
-                f"{source}:{line}: rank {rank} raised {error['message']}\n"
-                f"{_tail(error['traceback'], 15)}\n"
-                "An uncaught exception in any process is a failure of the example."
-            )
+    raised = sorted(
+        ((rank, record["error"]) for rank, record in result.records.items() if record["error"]),
+        key=lambda item: item[1].get("time", 0),
+    )
+    if raised:
+        # The first rank to fail is the cause; the others usually fail because it left.
+        rank, error = raised[0]
+        others = "".join(
+            f"\n  then rank {r} at line {e['line']}: {e['message'].splitlines()[0][:200]}"
+            for r, e in raised[1:]
+        )
+        return (
+            f"{source}:{error['line'] or 1}: rank {rank} raised {error['message']}\n"
+            f"{_tail(error['traceback'], 15)}{others}\n"
+            "An uncaught exception in any process is a failure of the example."
+        )
+    if errors_only:
+        return None
     missing = [rank for rank in range(launch.processes) if rank not in result.records]
     if missing:
         return (

@@ -112,12 +112,22 @@ def script_markers(text: str, source: str) -> ScriptMarkers:
             if launch is not None:
                 raise MarkerError(f"{where}: a second `launch` marker; keep one")
             launch = _launch(match["launcher"], int(match["processes"]), where)
+        elif line[:1] in (" ", "\t"):
+            raise MarkerError(
+                f"{where}: the marker {line.strip()!r} is indented; markers apply to the whole "
+                "script, so write it at the start of a line"
+            )
         else:
             raise MarkerError(
                 f"{where}: malformed marker {line.strip()!r}; write it at the start of a line "
                 "as `# requires: cuda`, `# not-run: <reason>` (a reason is required) or "
                 "`# launch: torchrun 2`"
             )
+    if launch is not None and "cuda" in requires:
+        raise MarkerError(
+            f"{source}: `launch` with `requires: cuda` is not supported yet: `make test-gpu` "
+            "runs each CUDA example as one process; keep multi-GPU code in a not-run block"
+        )
     return ScriptMarkers(requires, not_run, launch)
 
 

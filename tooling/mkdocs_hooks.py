@@ -178,7 +178,11 @@ def on_files(files, config, **kwargs):
     locale = i18n.current_language if i18n else LOCALES[0]
     folder = "" if i18n is None or i18n.is_default_language_build else f"{locale}/"
     for name, draw in FIGURES.items():
-        figure = File.generated(config, f"{name}.svg", content=draw(locale))
+        try:
+            content = draw(locale)
+        except BenchmarkError as exc:  # a figure drawn from a benchmark results file
+            raise PluginError(f"figure {name}.svg: {exc}") from None
+        figure = File.generated(config, f"{name}.svg", content=content)
         figure.dest_uri = folder + figure.dest_uri
         files.append(figure)
     return files
@@ -322,7 +326,7 @@ def _reasons(entries: list[dict], text: dict):
     for entry in entries:
         if entry["reason"] == UNFINISHED:
             reason = text["unfinished"]()
-        elif changed := _CUDA_CHANGED.match(entry["reason"] or ""):
+        elif changed := _CUDA_CHANGED.search(entry["reason"] or ""):
             reason = text["cuda_changed"](date=changed["date"])
         elif "cuda" in entry.get("requires", []):
             reason = text["needs_cuda"]()

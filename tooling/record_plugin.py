@@ -70,7 +70,9 @@ class VerificationRecorder:
             # A crashed xdist worker reports the example as failed in its own report.
             entry["status"], entry["reason"] = "failed", f"failed during {report.when}"
         elif report.skipped and entry["status"] != "failed":
-            entry["status"], entry["reason"] = "not-verified", _skip_reason(report)
+            # A skip message may start with the example's id (for pytest's -rs summary).
+            reason = _skip_reason(report).removeprefix(f"{entry['id']}: ")
+            entry["status"], entry["reason"] = "not-verified", reason
         elif report.when == "call" and report.passed:
             entry["status"], entry["reason"] = "passed", None
             entry["seconds"] = round(report.duration, 3)

@@ -52,7 +52,7 @@ import pytest_examples
 from pytest_examples import run_code as _run_code
 from pytest_examples.eval_example import EvalExample
 
-from tooling.capture import code_fingerprint
+from tooling.capture import code_fingerprint, print_call_lines
 from tooling.examples import Example
 from tooling.launch import LaunchError, describe_failure, launch_example
 from tooling.paths import REPO_ROOT, content_root
@@ -442,18 +442,32 @@ def check_gpu_run(
     when = f"the GPU run of {run['created'][:10]}"
     again = "run `make test-gpu` on a GPU machine (README, 'Examples that need CUDA')"
     device = run["environment"]["device"]
-    if not device.startswith("cuda"):
+    if not str(device).startswith("cuda"):
         return "skipped", f"{no_device}; {when} had no CUDA device either"
-    if entry.get("fingerprint") != code_fingerprint(example.code.source):
+    if entry["fingerprint"] != code_fingerprint(example.code.source):
         return "skipped", f"needs CUDA; its code changed since {when}: {again}"
-    if error := entry["error"]:
+    if spread := multiline_prints(example.code.source):
+        return "failed", (
+            f"{example.source}:{spread[0]}: this print() call spans several lines, and its "
+            "output would be written in the wrong place; print on one line"
+        )
+    if error := entry.get("error"):
         line = example.code.start_line + error["line"] if error["line"] else example.line
         return "failed", (
             f"{example.source}:{line}: raised {error['message']} in {when} on {device}\n"
             f"{indent(error['traceback'][-3000:], '    ')}"
         )
+    # The run recorded each print's position among the print calls; writing `#>` output
+    # since then has moved the lines, not the order.
+    prints = print_call_lines(example.code.source)
+    statements = [
+        {**s, "line": prints[s["print"]]}
+        if isinstance(s.get("print"), int) and s["print"] < len(prints)
+        else s
+        for s in entry["statements"]
+    ]
     script = eval_example.tmp_path / Path(example.source).name
-    problem = check_recorded(eval_example, example, script, entry["statements"])
+    problem = check_recorded(eval_example, example, script, statements)
     return ("failed", problem) if problem else ("passed", None)
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 import pytest_socket
 
+from tooling.capture import written_paths
 from tooling.gpu_run import GpuRunError, load_gpu_run
 from tooling.paths import REPO_ROOT, content_root, gpu_run_path
 from tooling.record import LIBRARIES as STAMPED
@@ -83,9 +84,12 @@ def gpu_run(request: pytest.FixtureRequest) -> dict | None:
     """
     path = request.config.getoption("gpu_run") or gpu_run_path()
     try:
-        return load_gpu_run(path)
+        run, problem = load_gpu_run(path), None
     except GpuRunError as exc:
-        pytest.fail(str(exc), pytrace=False)
+        run, problem = None, str(exc)
+    if problem:  # failing outside `except` keeps pytest from printing the chained error
+        pytest.fail(problem, pytrace=False)
+    return run
 
 
 @pytest.fixture(scope="session")
@@ -102,43 +106,18 @@ def device(libraries: dict) -> str:
 # that lies inside them.
 _WRITABLE: list[Path] = []
 _PROTECTED: list[Path] = []
-# Audit events that change the file system, and which of their arguments are the paths
-# written to (a link only writes its destination; a rename also removes its source).
-_WRITE_EVENTS = {
-    "os.mkdir": (0,),
-    "os.remove": (0,),
-    "os.rmdir": (0,),
-    "os.rename": (0, 1),
-    "os.replace": (0, 1),
-    "shutil.rmtree": (0,),
-    "os.truncate": (0,),
-    "os.symlink": (1,),
-    "os.link": (1,),
-    "os.chmod": (0,),
-    "os.chown": (0,),
-    "os.utime": (0,),
-}
 
 
 def _guard_writes(event: str, args: tuple) -> None:
     """Audit hook: an example may write only inside a temporary directory.
 
-    Covers Python-level writes (open, and the os/shutil calls in `_WRITE_EVENTS`); a write
+    Covers Python-level writes (open, and the os/shutil calls in `WRITE_EVENTS` of
+    tooling/capture.py); a write
     made inside a C++ extension is caught later by the work-tree guard of the run.
     """
-    if not _WRITABLE or (event != "open" and event not in _WRITE_EVENTS):
+    if not _WRITABLE:
         return
-    if event == "open":
-        path, mode, flags = args
-        write_flags = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_TRUNC
-        writes = any(c in mode for c in "wax+") if mode else bool((flags or 0) & write_flags)
-        targets = [path] if writes else []
-    else:
-        targets = [args[i] for i in _WRITE_EVENTS[event]]
-    for target in targets:
-        if not isinstance(target, str | bytes | os.PathLike):
-            continue  # a file descriptor: the open() that made it was checked
-        resolved = Path(os.fsdecode(target)).resolve()
+    for resolved in written_paths(event, args):
         if not _may_write(resolved):
             raise PermissionError(
                 f"examples may write only inside a temporary directory, not {resolved}; "

@@ -21,18 +21,17 @@ if _problem:  # failing outside `except` keeps pytest from printing the chained 
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=[example.id for example in EXAMPLES])
-def test_example(
-    example, eval_example, sandbox, device, versions, gpu_run, record_property
-) -> None:
+def test_example(example, eval_example, sandbox, device, versions, record_property, request):
     record_property("device", device)
     record_property("versions", versions)
     if example.not_run:
         pytest.skip(f"not run: {example.not_run}")
     if "cuda" in example.requires and not device.startswith("cuda"):
         # No GPU here: the example is verified from the committed GPU run, or not at all.
+        gpu_run = request.getfixturevalue("gpu_run")  # read only when a CUDA example needs it
         outcome, message = check_gpu_run(eval_example, example, gpu_run)
         if outcome == "skipped":
-            pytest.skip(message)
+            pytest.skip(f"{example.source}: {message}")
         if outcome == "failed":
             pytest.fail(message, pytrace=False)
         environment = gpu_run["environment"]

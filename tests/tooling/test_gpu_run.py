@@ -20,6 +20,7 @@ SCRIPT = """\
 # requires: cuda
 value = 2 + 2
 print("sum", value)
+print("product", value * value)
 """
 
 
@@ -62,7 +63,12 @@ def test_gpu_run_writes_outputs_then_verifies_them(content):
 
     result = run_examples_stage(content, "--update-examples")
     assert result.returncode == 0, result.stdout
-    assert script.read_text() == SCRIPT + "#> sum 4\n"
+    # Two prints: writing the first one's output moves the second; it is matched by order.
+    assert (
+        script.read_text()
+        == SCRIPT.replace('print("sum", value)\n', 'print("sum", value)\n#> sum 4\n')
+        + "#> product 16\n"
+    )
 
     record_path = content / "record.json"
     result = run_examples_stage(content, "--record", str(record_path))
@@ -101,15 +107,26 @@ def test_an_error_in_the_gpu_run_fails_with_file_and_line(content):
     result = run_examples_stage(content)
     assert result.returncode == 1, result.stdout
     assert (
-        "examples/demo/gpu.py:4: raised RuntimeError: CUDA error: out of memory in the GPU run"
+        "examples/demo/gpu.py:5: raised RuntimeError: CUDA error: out of memory in the GPU run"
         in result.stdout
     ), result.stdout
 
 
-def test_a_broken_gpu_run_file_is_named(content):
+def test_a_broken_gpu_run_file_is_named_and_spares_cpu_examples(content):
     (content / "examples" / "gpu.py").write_text(SCRIPT)
+    (content / "examples" / "cpu.py").write_text('print("cpu")\n#> cpu\n')
     (content / "verification").mkdir()
-    (content / "verification" / "gpu-run.json").write_text('{"schema": 99}')
+    run_file = content / "verification" / "gpu-run.json"
+    run_file.write_text(
+        '{"schema": 1, "created": "x", "environment": {"device": "cuda (G)"}, '
+        '"examples": [{"source": "examples/gpu.py", "fingerprint": "f"}]}'
+    )
     result = run_examples_stage(content)
     assert result.returncode == 1
-    assert "gpu-run.json: not a GPU run of schema 1" in result.stdout, result.stdout
+    assert "1 failed, 1 passed" in result.stdout, result.stdout  # the CPU example still runs
+    assert "gpu-run.json: not a GPU run of schema 1: examples[0].statements is missing" in (
+        result.stdout
+    ), result.stdout
+    run_file.write_text('{"schema": 1, "created"')
+    result = run_examples_stage(content)
+    assert "(invalid JSON at line 1, column 24)" in result.stdout, result.stdout

@@ -7,6 +7,8 @@ repository is touched.
 
 from __future__ import annotations
 
+import subprocess
+
 import pytest
 
 from tests.tooling.stage import run_examples_stage
@@ -59,13 +61,35 @@ import time
 time.sleep(600)
 """
 
+# Rank 1 exits while rank 0 waits for it: MPI must end the job at once, not time out.
+MPI_RANK_EXITS = """\
+# launch: mpiexec 2
+import sys
+
+from mpi4py import MPI
+
+if MPI.COMM_WORLD.Get_rank() == 1:
+    sys.exit(3)
+MPI.COMM_WORLD.Barrier()
+"""
+
+TORCHRUN_HANGS = """\
+# launch: torchrun 2
+import os
+import time
+
+if os.environ["RANK"] == "1":
+    time.sleep(600)
+"""
+
 MULTILINE_PRINT = """\
 print("a",
       1)
 """
 
 
-def test_launched_examples_pass_fail_and_update(content):
+def test_launched_examples_pass_fail_and_update(content, monkeypatch):
+    monkeypatch.setenv("EXAMPLES_LAUNCH_TIMEOUT", "90")  # a regression fails, not hangs
     demo = content / "examples" / "demo"
     demo.mkdir()
     (demo / "gloo_sum.py").write_text(GLOO_SUM)
@@ -73,17 +97,20 @@ def test_launched_examples_pass_fail_and_update(content):
     (demo / "rank_raises.py").write_text(RANK_RAISES)
     (demo / "every_rank_prints.py").write_text(EVERY_RANK_PRINTS)
     (demo / "multiline.py").write_text(MULTILINE_PRINT)
+    (demo / "rank_exits.py").write_text(MPI_RANK_EXITS)
 
-    result = run_examples_stage(content)
+    result = run_examples_stage(content, "--durations=0")
     out = result.stdout
 
     assert result.returncode == 1, out
-    assert "4 failed, 1 passed" in out, out  # gloo_sum.py passes: 2 processes, real gloo
+    assert "5 failed, 1 passed" in out, out  # gloo_sum.py passes: 2 processes, real gloo
     assert "examples/demo/mpi_sum.py:8: printed output differs" in out, out
     assert "    #> sum 3" in out, out
     assert "examples/demo/rank_raises.py:5: rank 1 raised ValueError: rank one broke" in out, out
     assert "examples/demo/every_rank_prints.py:4: rank 1 printed; only rank 0 may print" in out
     assert "examples/demo/multiline.py:1: this print() call spans several lines" in out, out
+    assert "examples/demo/rank_exits.py:7: rank 1 raised SystemExit: 3" in out, out
+    assert "did not finish" not in out, out  # MPI_Abort ended the job; no timeout
 
     # Update mode writes what rank 0 printed, under the print.
     (demo / "mpi_sum.py").write_text(MPI_SUM)
@@ -92,19 +119,31 @@ def test_launched_examples_pass_fail_and_update(content):
     assert (demo / "mpi_sum.py").read_text() == MPI_SUM + "    #> sum 3\n"
 
 
-def test_a_hanging_run_is_killed_and_named(content, monkeypatch):
+def test_hanging_runs_are_killed_named_and_leave_no_process(content, monkeypatch):
     demo = content / "examples" / "demo"
     demo.mkdir()
     (demo / "hangs.py").write_text(HANGS)
-    monkeypatch.setenv("EXAMPLES_LAUNCH_TIMEOUT", "5")
+    (demo / "torchrun_hangs.py").write_text(TORCHRUN_HANGS)
+    monkeypatch.setenv("EXAMPLES_LAUNCH_TIMEOUT", "8")
 
     result = run_examples_stage(content)
 
-    assert result.returncode == 1, result.stdout
-    assert (
-        "examples/demo/hangs.py: mpiexec with 2 processes did not finish in 5 s and was killed"
-        in result.stdout
-    ), result.stdout
+    out = result.stdout
+    assert result.returncode == 1, out
+    assert "2 failed" in out, out
+    for name, launcher in (("hangs", "mpiexec"), ("torchrun_hangs", "torchrun")):
+        assert (
+            f"examples/demo/{name}.py: {launcher} with 2 processes did not finish in 8 s and "
+            "was killed" in out
+        ), out
+    assert "Is there a collective" in out, out
+    left = subprocess.run(
+        ["pgrep", "-f", f"tooling.capture.*{content.name}"],
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout
+    assert not left, f"processes left running: {left}"
 
 
 @pytest.mark.parametrize(
