@@ -232,7 +232,12 @@ def matmul_figure(data: dict, locale: str) -> str:
         str: the SVG document.
     """
     text = TEXT[locale]
-    width, height, left, right, top, bottom = 720, 420, 70, 190, 50, 60
+    dtypes = _ordered({r["dtype"] for r in data["results"]})
+    labels = [f"{BACKENDS[b][locale]} {d}" for b in BACKENDS for d in dtypes]
+    # The legend column is as wide as its longest label (CJK characters are square).
+    legend = max(sum(14 if ord(c) > 0x2E80 else 8.4 for c in label) for label in labels)
+    right = int(legend) + 64
+    width, height, left, top, bottom = 560 + right, 420, 70, 50, 60
     sizes = sorted({row["n"] for row in data["results"]})
     peak = max(row["gflops"] for row in data["results"])
     step = _nice_step(peak / 5)
