@@ -32,7 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from datetime import UTC, datetime
+from datetime import datetime, timezone
 from pathlib import Path
 
 from tooling.capture import code_fingerprint, print_call_lines
@@ -301,7 +301,8 @@ def main(argv: list[str] | None = None) -> int:
         )
     run = {
         "schema": SCHEMA,
-        "created": datetime.now(UTC).isoformat(timespec="seconds"),
+        # timezone.utc, not datetime.UTC: a GPU machine may have Python 3.10.
+        "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),  # noqa: UP017
         "environment": env,
         "examples": records,
     }

@@ -124,6 +124,7 @@ def launch_example(
     command = [
         *launcher_command(launch, sys.executable),
         str(script),
+        "--exit-after-record",
         "--out-dir",
         str(out_dir),
         "--source",
