@@ -9,13 +9,12 @@ added by `tooling/figures.py`). Nothing is typed by hand.
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from html import escape
 from pathlib import Path
 
-from tooling.paths import REPO_ROOT
+from tooling.paths import REPO_ROOT, read_checked_json
 
 RESULTS_DIR = REPO_ROOT / "benchmarks" / "results"
 SCHEMA = 1
@@ -105,20 +104,13 @@ def load_results(path: Path) -> dict:
     Raises:
         BenchmarkError: unreadable, of another schema, or without results.
     """
-    where = f"{path}: not a benchmark results file of schema {SCHEMA}"
-    again = "write it again with `make benchmark` (or benchmarks/matmul.py)"
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise BenchmarkError(f"{path}: cannot be read ({exc.strerror})") from None
-    except json.JSONDecodeError as exc:
-        raise BenchmarkError(
-            f"{where} (invalid JSON at line {exc.lineno}, column {exc.colno}); {again}"
-        ) from None
-    problem = _results_problem(data)
-    if problem:
-        raise BenchmarkError(f"{where}: {problem}; {again}")
-    return data
+    return read_checked_json(
+        path,
+        f"a benchmark results file of schema {SCHEMA}",
+        "write it again with `make benchmark` (or benchmarks/matmul.py)",
+        _results_problem,
+        BenchmarkError,
+    )
 
 
 def _results_problem(data: object) -> str | None:
@@ -186,15 +178,11 @@ def render_results(
         m, v = data["machine"], data["versions"]
         parts.append(text["where"](m, v, data["created"][:10], m.get("gpu")))
         parts.append(text["cells"])
-        for dtype in _ordered({row["dtype"] for row in data["results"]}):
+        for dtype in sorted({row["dtype"] for row in data["results"]}):
             parts.append(_table(data, dtype, locale))
         figure = f"{figure_prefix}{path.stem}.svg"
         parts.append(f"![{text['alt'](m['cpu'])}]({figure})")
     return "\n\n".join(parts)
-
-
-def _ordered(values) -> list:
-    return sorted(values)
 
 
 def _table(data: dict, dtype: str, locale: str) -> str:
@@ -232,7 +220,7 @@ def matmul_figure(data: dict, locale: str) -> str:
         str: the SVG document.
     """
     text = TEXT[locale]
-    dtypes = _ordered({r["dtype"] for r in data["results"]})
+    dtypes = sorted({r["dtype"] for r in data["results"]})
     labels = [f"{BACKENDS[b][locale]} {d}" for b in BACKENDS for d in dtypes]
     # The legend column is as wide as its longest label (CJK characters are square).
     legend = max(sum(14 if ord(c) > 0x2E80 else 8.4 for c in label) for label in labels)
@@ -257,7 +245,7 @@ def matmul_figure(data: dict, locale: str) -> str:
         f"<title>{escape(text['alt'](data['machine']['cpu']))}</title>",
         '<rect width="100%" height="100%" fill="#ffffff"/>',
         f'<text x="{left}" y="28" font-size="17" font-weight="600">'
-        f"{escape(text['title'](' · '.join(_ordered({r['dtype'] for r in data['results']}))))}"
+        f"{escape(text['title'](' · '.join(dtypes)))}"
         "</text>",
     ]
     for tick in range(0, int(round(top_value / step)) + 1):
@@ -284,7 +272,7 @@ def matmul_figure(data: dict, locale: str) -> str:
     )
     legend_y = top + 10
     for backend in BACKENDS:
-        for dtype in _ordered({r["dtype"] for r in data["results"]}):
+        for dtype in dtypes:
             rows = sorted(
                 (r for r in data["results"] if r["backend"] == backend and r["dtype"] == dtype),
                 key=lambda r: r["n"],

@@ -126,6 +126,29 @@ def code_fingerprint(source: str) -> str:
     return hashlib.sha256(ast.unparse(tree).encode()).hexdigest()
 
 
+def print_calls(source: str) -> list[tuple[int, int]]:
+    """Return the first and last lines of the script's `print(...)` calls, in order.
+
+    Args:
+        source (str): a script's text.
+
+    Returns:
+        list[tuple[int, int]]: sorted 1-based (first, last) lines; empty when the text
+        does not parse (the run reports the syntax error).
+    """
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return []
+    return sorted(
+        (node.lineno, node.end_lineno or node.lineno)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "print"
+    )
+
+
 def print_call_lines(source: str) -> list[int]:
     """Return the first lines of the script's `print(...)` calls, in order.
 
@@ -136,19 +159,9 @@ def print_call_lines(source: str) -> list[int]:
         source (str): a script's text.
 
     Returns:
-        list[int]: sorted 1-based lines; empty when the text does not parse.
+        list[int]: sorted 1-based lines.
     """
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
-        return []
-    return sorted(
-        node.lineno
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Name)
-        and node.func.id == "print"
-    )
+    return [first for first, _ in print_calls(source)]
 
 
 def process_rank() -> int:

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import platform
 import subprocess
 import sys
@@ -37,7 +36,7 @@ from pathlib import Path
 
 from tooling.capture import code_fingerprint, print_call_lines
 from tooling.markers import MarkerError, script_markers
-from tooling.paths import REPO_ROOT
+from tooling.paths import REPO_ROOT, importable_environment, read_checked_json
 
 SCHEMA = 1
 #: Seconds one example may run.
@@ -63,17 +62,13 @@ def load_gpu_run(path: Path) -> dict | None:
     """
     if not path.is_file():
         return None
-    where = f"{path}: not a GPU run of schema {SCHEMA}"
-    again = "write it again with `make test-gpu` on a GPU machine"
-    try:
-        run = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
-        raise GpuRunError(
-            f"{where} (invalid JSON at line {exc.lineno}, column {exc.colno}); {again}"
-        ) from None
-    problem = _gpu_run_problem(run)
-    if problem:
-        raise GpuRunError(f"{where}: {problem}; {again}")
+    run = read_checked_json(
+        path,
+        f"a GPU run of schema {SCHEMA}",
+        "write it again with `make test-gpu` on a GPU machine",
+        _gpu_run_problem,
+        GpuRunError,
+    )
     run["by_source"] = {example["source"]: example for example in run["examples"]}
     return run
 
@@ -192,7 +187,7 @@ def run_one(script: Path, root: Path) -> dict:
                 capture_output=True,
                 text=True,
                 timeout=TIMEOUT,
-                env=_environment(),
+                env=importable_environment(),
                 check=False,
             )
             out = Path(workdir) / "rank-0.json"
@@ -227,12 +222,6 @@ def _died(source: str, what: str, stderr: str) -> dict:
             "traceback": stderr[-4000:],
         },
     }
-
-
-def _environment() -> dict:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))
-    return env
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tooling.markers import Launch
-from tooling.paths import REPO_ROOT
+from tooling.paths import importable_environment
 
 #: Seconds a launched example may take, start-up of every process included
 #: (`EXAMPLES_LAUNCH_TIMEOUT` overrides it: the tooling tests make a run hang on purpose).
@@ -189,8 +189,7 @@ def _stop(process: subprocess.Popen) -> str:
 
 
 def _environment(timeout: float) -> dict[str, str]:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))
+    env = importable_environment()
     for name in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
         env[name] = THREADS_PER_PROCESS
     if sys.platform.startswith("linux"):

@@ -277,7 +277,7 @@ def render_stamp(verification: PageVerification, record: dict | None, locale: st
             body = text["unverified_body"]()
         return _admonition("note", text["unverified"](), body)
     env = record["environment"]
-    libs = " · ".join(f"{name} {_public(env[key])}" for key, name, _ in LIBRARIES if env.get(key))
+    libs = _libraries(env)
     date = datetime.fromisoformat(record["created"]).date().isoformat()
     device = env.get("device") or "cpu"
     where = f"Python {env.get('python')}, {'CPU' if device == 'cpu' else device}"
@@ -311,10 +311,7 @@ def _gpu_sentence(entries: list[dict], text: dict, date: str) -> str:
         return ""
     first = entries[0]
     versions = first.get("versions") or {}
-    libs = " · ".join(
-        f"{name} {_public(versions[key])}" for key, name, _ in LIBRARIES if versions.get(key)
-    )
-    libs = " · ".join(filter(None, [f"Python {versions.get('python')}", libs]))
+    libs = " · ".join(filter(None, [f"Python {versions.get('python')}", _libraries(versions)]))
     date = str(first.get("gpu_run") or date)[:10]  # the GPU run's date, or this run's
     device = re.sub(r"^cuda \((.*)\)$", r"\1", first["device"])  # "cuda (NVIDIA H200)"
     sentence = text["gpu_body"](k=len(entries), device=device, libs=libs, date=date)
@@ -333,6 +330,13 @@ def _reasons(entries: list[dict], text: dict):
         else:
             reason = entry["reason"]  # the author's `not-run` reason, as written
         yield f"`{entry['id']}`: {reason}"
+
+
+def _libraries(versions: dict) -> str:
+    """`torch 2.14.1 · torchvision 0.29.1 · ...` for the stamped libraries that are present."""
+    return " · ".join(
+        f"{name} {_public(versions[key])}" for key, name, _ in LIBRARIES if versions.get(key)
+    )
 
 
 def _public(version: str) -> str:

@@ -7,6 +7,7 @@ broken copies without touching the repository.
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -86,6 +87,53 @@ def gpu_run_path(root: Path | None = None) -> Path:
         Path: `root/verification/gpu-run.json`.
     """
     return (root or content_root()) / "verification" / "gpu-run.json"
+
+
+def importable_environment() -> dict[str, str]:
+    """This process's environment, with the repository on `PYTHONPATH`.
+
+    For child processes that run `python -m tooling...` from another working directory
+    (launched examples, GPU runs).
+
+    Returns:
+        dict[str, str]: a copy of `os.environ`.
+    """
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))
+    return env
+
+
+def read_checked_json(path: Path, what: str, again: str, check, error: type[Exception]):
+    """Read a JSON data file and check its shape, failing with one clear message.
+
+    Args:
+        path (Path): the file.
+        what (str): what it should be, e.g. "a GPU run of schema 1".
+        again (str): what to do about a bad file, e.g. "write it again with ...".
+        check (Callable[[object], str | None]): returns what is wrong, naming the field,
+            or None.
+        error (type[Exception]): the exception to raise.
+
+    Returns:
+        object: the decoded data.
+
+    Raises:
+        Exception: `error`, naming the file, the JSON line and column or the bad field,
+            and `again`.
+    """
+    where = f"{path}: not {what}"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise error(f"{path}: cannot be read ({exc.strerror})") from None
+    except json.JSONDecodeError as exc:
+        raise error(
+            f"{where} (invalid JSON at line {exc.lineno}, column {exc.colno}); {again}"
+        ) from None
+    problem = check(data)
+    if problem:
+        raise error(f"{where}: {problem}; {again}")
+    return data
 
 
 def relative(path: Path, root: Path) -> str:

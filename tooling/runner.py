@@ -52,7 +52,7 @@ import pytest_examples
 from pytest_examples import run_code as _run_code
 from pytest_examples.eval_example import EvalExample
 
-from tooling.capture import code_fingerprint, print_call_lines
+from tooling.capture import code_fingerprint, print_call_lines, print_calls
 from tooling.examples import Example
 from tooling.launch import LaunchError, describe_failure, launch_example
 from tooling.paths import REPO_ROOT, content_root
@@ -305,14 +305,8 @@ def run_example(eval_example: EvalExample, example: Example) -> None:
     __tracebackhide__ = True
     install()
     eval_example.set_config(line_length=LINE_LENGTH)
-    if spread := multiline_prints(example.code.source):
-        line = example.code.start_line + spread[0]
-        pytest.fail(
-            f"{example.source}:{line}: this print() call spans several lines, and its output "
-            "would be written in the wrong place; compute the value first and print it on one "
-            "line",
-            pytrace=False,
-        )
+    if spread := _multiline_problem(example):
+        pytest.fail(spread, pytrace=False)
     if example.launch is not None:
         problem = _run_launched(eval_example, example)
     else:
@@ -334,17 +328,18 @@ def multiline_prints(source: str) -> list[int]:
     Returns:
         list[int]: sorted line numbers; empty when every print call fits on one line.
     """
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
-        return []  # reported when the example runs
-    return sorted(
-        node.lineno
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Name)
-        and node.func.id == "print"
-        and node.end_lineno != node.lineno
+    return [first for first, last in print_calls(source) if last != first]
+
+
+def _multiline_problem(example: Example) -> str | None:
+    """The message for the first print() call of `example` that spans lines, or None."""
+    spread = multiline_prints(example.code.source)
+    if not spread:
+        return None
+    return (
+        f"{example.source}:{example.code.start_line + spread[0]}: this print() call spans "
+        "several lines, and its output would be written in the wrong place; compute the "
+        "value first and print it on one line"
     )
 
 
@@ -446,11 +441,8 @@ def check_gpu_run(
         return "skipped", f"{no_device}; {when} had no CUDA device either"
     if entry["fingerprint"] != code_fingerprint(example.code.source):
         return "skipped", f"needs CUDA; its code changed since {when}: {again}"
-    if spread := multiline_prints(example.code.source):
-        return "failed", (
-            f"{example.source}:{spread[0]}: this print() call spans several lines, and its "
-            "output would be written in the wrong place; print on one line"
-        )
+    if spread := _multiline_problem(example):
+        return "failed", spread
     if error := entry.get("error"):
         line = example.code.start_line + error["line"] if error["line"] else example.line
         return "failed", (
