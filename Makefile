@@ -82,8 +82,8 @@ build: docs-env
 # The build runs without --quiet: that flag keeps warnings (dead links, anchors)
 # from counting under --strict.
 test: test-env browser
-	@rm -rf $(RECORD) site; status=0; \
-	echo "== 1/3 examples, then the verification record $(RECORD)"; \
+	@rm -rf $(RECORD) build/notebooks site; status=0; \
+	echo "== 1/3 examples and notebooks, then the verification record $(RECORD)"; \
 	$(PY) -m pytest tests/examples -n $(WORKERS) --record $(RECORD) || status=1; \
 	echo "== 2/3 site build (strict, stamped from $(RECORD))"; \
 	built=1; $(PY) -m mkdocs build --strict || { status=1; built=0; }; \

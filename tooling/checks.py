@@ -14,6 +14,8 @@ from pathlib import Path
 import yaml
 from pytest_examples import find_examples
 
+from tooling.notebooks import NotebookError, read_source
+from tooling.notebooks import source_files as notebook_sources
 from tooling.pages import (
     LOCALES,
     PYTHON_LANGUAGES,
@@ -26,6 +28,7 @@ from tooling.pages import (
     page_locale,
     snippet_error,
     snippet_refs,
+    source_pages,
     translation_of,
 )
 from tooling.paths import docs_dir, example_scripts, relative
@@ -35,7 +38,7 @@ from tooling.translations import stale_translations
 def _pairs(root: Path) -> list[tuple[Path, Path]]:
     """(default-locale page, translation) for every pair where both exist."""
     pairs = []
-    for page in page_files(docs_dir(root)):
+    for page in source_pages(root):
         if translation_of(page, LOCALES[0]) != page:
             continue
         pairs += [
@@ -58,7 +61,7 @@ def untranslated_pages(root: Path) -> list[str]:
     return [
         f"{relative(page, root)} has no counterpart: create {relative(twin, root)} with the same "
         "sections, anchors and examples"
-        for page, twin in missing_translations(docs_dir(root))
+        for page, twin in missing_translations(source_pages(root))
     ]
 
 
@@ -160,7 +163,7 @@ def broken_snippets(root: Path) -> list[str]:
     """
     return [
         message
-        for page in page_files(docs_dir(root))
+        for page in source_pages(root)
         for ref in snippet_refs(page)
         if (message := snippet_error(ref, root))
     ]
@@ -175,7 +178,7 @@ def orphan_scripts(root: Path) -> list[str]:
     Returns:
         list[str]: one message per script.
     """
-    embedded = {ref.path for page in page_files(docs_dir(root)) for ref in snippet_refs(page)}
+    embedded = {ref.path for page in source_pages(root) for ref in snippet_refs(page)}
     scripts = example_scripts(root)
     return [
         f"{relative(script, root)}:1: no page embeds this script; embed it with --8<-- in both "
@@ -198,7 +201,7 @@ def bad_code_fences(root: Path) -> list[str]:
         list[str]: messages naming the page line.
     """
     problems = []
-    for page in page_files(docs_dir(root)):
+    for page in source_pages(root):
         collected = {block.start_line for block in find_examples(page)}
         name = relative(page, root)
         for fence in fences(page.read_text(encoding="utf-8")):
@@ -230,7 +233,7 @@ def missing_descriptions(root: Path) -> list[str]:
         list[str]: one message per page, at the description's line (1 when absent).
     """
     problems = []
-    for page in page_files(docs_dir(root)):
+    for page in source_pages(root):
         text = page.read_text(encoding="utf-8")
         where = relative(page, root)
         try:
@@ -257,6 +260,31 @@ def missing_descriptions(root: Path) -> list[str]:
     return problems
 
 
+def broken_notebooks(root: Path) -> list[str]:
+    """Notebook sources that cannot become a notebook: a code block that is not only
+    `--8<--` lines, a missing section, or a script that cannot run in a kernel here.
+
+    Args:
+        root (Path): content root.
+
+    Returns:
+        list[str]: messages naming the source file and line.
+    """
+    problems = []
+    for path in notebook_sources(root):
+        try:
+            source = read_source(path, root)
+        except NotebookError as exc:
+            problems.append(str(exc))
+            continue
+        if not source.code_cells:
+            problems.append(
+                f"{relative(path, root)}:1: a notebook without code cells; embed the example "
+                'sections it walks through, each in a ```python block with a --8<-- "..." line'
+            )
+    return problems
+
+
 #: Every source check, in the order a contributor would fix them.
 SOURCE_CHECKS = (
     untranslated_pages,
@@ -265,6 +293,7 @@ SOURCE_CHECKS = (
     duplicate_anchors,
     stale_translations,
     broken_snippets,
+    broken_notebooks,
     orphan_scripts,
     bad_code_fences,
     missing_descriptions,

@@ -19,10 +19,14 @@ import re
 import sys
 from datetime import datetime
 from pathlib import Path
+from types import SimpleNamespace
 
+import nbformat
+from bs4 import BeautifulSoup
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File
+from mkdocs_jupyter.plugin import NotebookFile
 
 # MkDocs loads this file by path: make the `tooling` package importable however
 # mkdocs was started (`mkdocs build` does not put the working directory on sys.path).
@@ -33,6 +37,13 @@ if _ROOT not in sys.path:
 from tooling.benchmarks import MARKER as BENCHMARK_MARKER  # noqa: E402
 from tooling.benchmarks import BenchmarkError, render_results  # noqa: E402
 from tooling.figures import FIGURES  # noqa: E402
+from tooling.notebooks import (  # noqa: E402
+    NotebookError,
+    executed_path,
+    read_source,
+    site_notebook,
+)
+from tooling.notebooks import source_files as notebook_sources  # noqa: E402
 from tooling.pages import (  # noqa: E402
     LOCALES,
     fenced_lines,
@@ -41,7 +52,7 @@ from tooling.pages import (  # noqa: E402
     snippet_error,
     snippet_refs,
 )
-from tooling.paths import record_path  # noqa: E402
+from tooling.paths import record_path, relative  # noqa: E402
 from tooling.record import (  # noqa: E402
     LIBRARIES,
     UNFINISHED,
@@ -185,7 +196,65 @@ def on_files(files, config, **kwargs):
         figure = File.generated(config, f"{name}.svg", content=content)
         figure.dest_uri = folder + figure.dest_uri
         files.append(figure)
+    for source in notebook_sources(_STATE["root"]):
+        if page_locale(source) == locale:
+            files.append(_notebook_file(source, folder, config))
     return files
+
+
+def _notebook_file(source: Path, folder: str, config) -> File:
+    """Write a language's notebook into build/ and add it as a notebook page.
+
+    mkdocs-jupyter reads notebooks from disk and copies the file next to its page (the
+    download), so the notebook is a file in `build/notebooks/site/<locale>/notebooks/`.
+    mkdocs-jupyter's own `on_files` runs before static-i18n's, which rebuilds plain
+    `File` objects and would drop its page type (static-i18n issue #198): the page is
+    wrapped here, after i18n, at the address of this language's pages.
+
+    Raises:
+        PluginError: the source is broken (file and line named).
+    """
+    root: Path = _STATE["root"]
+    try:
+        notebook_source = read_source(source, root)
+    except NotebookError as exc:
+        raise PluginError(f"notebook {source.name}: {exc}") from None
+    slug = notebook_source.slug
+    notebook, _run = site_notebook(
+        notebook_source, root, executed_path(root, slug), _repository_file_url(config)
+    )
+    src_dir = root / "build" / "notebooks" / "site" / notebook_source.locale
+    path = src_dir / "notebooks" / f"{slug}.ipynb"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(notebook, str(path))
+    plain = File(
+        f"notebooks/{slug}.ipynb", str(src_dir), config.site_dir, config.use_directory_urls
+    )
+    page = NotebookFile(plain, **config)
+    page.dest_path = folder + page.dest_path
+    page.abs_dest_path = str(Path(config.site_dir) / page.dest_path)
+    address = page.url  # `notebooks/<slug>/`, below each language's folder
+    page.url = folder + address
+    # What static-i18n sets on the files it builds, read by its language switcher:
+    # without it the switcher keeps the links of the page built before this one.
+    page.locale = page.locale_alternate_of = notebook_source.locale
+    page.alternates = {
+        locale: SimpleNamespace(url=_locale_folder(locale) + address) for locale in LOCALES
+    }
+    _STATE.setdefault("notebooks", {})[page.abs_src_path] = notebook_source
+    return page
+
+
+def _locale_folder(locale: str) -> str:
+    """`""` for the default language, `en/` for English: where a language's pages live."""
+    return "" if locale == LOCALES[0] else f"{locale}/"
+
+
+def _repository_file_url(config) -> str:
+    """`https://github.com/o/r/blob/main/`: where a repository file is shown (from the
+    `edit/main/docs/` of `edit_uri`)."""
+    branch = config.edit_uri.strip("/").split("/")[1]
+    return f"{config.repo_url.rstrip('/')}/blob/{branch}/"
 
 
 def on_page_markdown(markdown: str, page, config, files, **kwargs) -> str:
@@ -204,6 +273,8 @@ def on_page_markdown(markdown: str, page, config, files, **kwargs) -> str:
         PluginError: a `--8<--` line names a missing file or section.
     """
     root: Path = _STATE["root"]
+    if _notebook_of(page):
+        return markdown  # a notebook: mkdocs-jupyter renders it, not Markdown
     source = Path(page.file.abs_src_path)
     # Read the file itself so that line numbers count the front matter too.
     errors = [message for ref in snippet_refs(source) if (message := snippet_error(ref, root))]
@@ -216,6 +287,62 @@ def on_page_markdown(markdown: str, page, config, files, **kwargs) -> str:
         return markdown
     cut = _end_of_title(markdown)
     return markdown[:cut] + "\n\n" + stamp + "\n" + markdown[cut:]
+
+
+def _notebook_of(page):
+    """The notebook source of a notebook page (None for other pages)."""
+    return _STATE.get("notebooks", {}).get(page.file.abs_src_path)
+
+
+def on_page_context(context, page, config, nav, **kwargs):
+    """On a notebook page: "edit this page" opens its Markdown source, and the page gets
+    that source's description.
+
+    Args:
+        context (dict): the template context (returned unchanged).
+        page (mkdocs.structure.pages.Page): the page being built.
+        config (MkDocsConfig): the site config.
+        nav (Navigation): the site navigation.
+
+    Returns:
+        dict: `context`.
+    """
+    source = _notebook_of(page)
+    if source is not None:
+        edit = _repository_file_url(config).replace("/blob/", "/edit/", 1)
+        page.edit_url = edit + relative(source.path, _STATE["root"])
+        page.meta["description"] = source.description
+    return context
+
+
+# mkdocs-jupyter's template loads MathJax from a CDN, and mermaid from one when a
+# notebook has a diagram. Our notebooks have neither math nor diagrams, and the site
+# loads nothing from another host (readers in mainland China): those scripts are removed.
+_REMOTE_URL = re.compile(r"""(["'])(?:https?:)?//[^"']+\1""")
+
+
+def on_page_content(html: str, page, config, files, **kwargs) -> str:
+    """On a notebook page, remove the scripts that mkdocs-jupyter loads from a CDN.
+
+    Args:
+        html (str): the page body rendered by mkdocs-jupyter.
+        page (mkdocs.structure.pages.Page): the page being built.
+        config (MkDocsConfig): the site config.
+        files (Files): all files of the build.
+
+    Returns:
+        str: the body without those scripts (other pages unchanged).
+    """
+    if _notebook_of(page) is None:
+        return html
+    soup = BeautifulSoup(html, "html.parser")
+    for script in soup.find_all("script"):
+        remote_src = _REMOTE_URL.match(f'"{script.get("src", "")}"')
+        mathjax_config = script.get("type") == "text/x-mathjax-config"
+        remote_import = _REMOTE_URL.search(script.string or "")
+        if remote_src or mathjax_config or remote_import:
+            script.decompose()
+    return str(soup)
 
 
 def _insert_benchmark_results(markdown: str, page) -> str:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from pymdownx.snippets import SnippetPreprocessor
 
-from tooling.paths import relative
+from tooling.paths import docs_dir, notebooks_dir, relative
 
 #: Locales in build order; the first is the default and has no file suffix.
 LOCALES = ("zh", "en")
@@ -79,6 +79,22 @@ def page_files(docs: Path) -> list[Path]:
     return sorted(docs.rglob("*.md"))
 
 
+def source_pages(root: Path) -> list[Path]:
+    """Every Markdown source a reader sees: the pages, then the notebook sources.
+
+    Both follow the same rules (two languages, snippets, descriptions, translation
+    records); the notebooks have no `{#id}` anchors, which their renderer cannot read.
+
+    Args:
+        root (Path): the content root.
+
+    Returns:
+        list[Path]: `docs/**/*.md`, then `notebooks/*.md`.
+    """
+    notebooks = notebooks_dir(root)
+    return page_files(docs_dir(root)) + (page_files(notebooks) if notebooks.is_dir() else [])
+
+
 def page_url(page: Path, docs: Path) -> str:
     """Where a page file is served, below the site root (MkDocs' directory URLs).
 
@@ -110,17 +126,17 @@ def page_at(url: str, docs: Path) -> Path | None:
     return next((page for page in page_files(docs) if page_url(page, docs) == url), None)
 
 
-def missing_translations(docs: Path) -> list[tuple[Path, Path]]:
+def missing_translations(pages: list[Path]) -> list[tuple[Path, Path]]:
     """Find pages that exist in one locale only.
 
     Args:
-        docs (Path): the pages folder.
+        pages (list[Path]): page files, e.g. `source_pages(root)`.
 
     Returns:
         list[tuple[Path, Path]]: `(existing page, missing counterpart)` pairs.
     """
     missing = []
-    for page in page_files(docs):
+    for page in pages:
         for locale in LOCALES:
             twin = translation_of(page, locale)
             if twin != page and not twin.exists():

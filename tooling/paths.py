@@ -36,6 +36,18 @@ def docs_dir(root: Path | None = None) -> Path:
     return (root or content_root()) / "docs"
 
 
+def notebooks_dir(root: Path | None = None) -> Path:
+    """Return the folder of the notebook sources (see `tooling/notebooks.py`).
+
+    Args:
+        root (Path | None): a content root; None means `content_root()`.
+
+    Returns:
+        Path: `root/notebooks`.
+    """
+    return (root or content_root()) / "notebooks"
+
+
 def examples_dir(root: Path | None = None) -> Path:
     """Return the example scripts folder.
 

@@ -38,11 +38,8 @@ that change between runs: object addresses, sets of strings, timings, dates.
 
 from __future__ import annotations
 
-import ast
 import difflib
-import io
 import re
-import tokenize
 import traceback
 from pathlib import Path
 from textwrap import indent
@@ -55,6 +52,7 @@ from pytest_examples.eval_example import EvalExample
 from tooling.capture import code_fingerprint, print_call_lines, print_calls
 from tooling.examples import Example
 from tooling.launch import LaunchError, describe_failure, launch_example
+from tooling.outputs import OUTPUT_LINE, output_starts
 from tooling.paths import REPO_ROOT, content_root
 
 #: The pytest-examples release these adaptations were written against.
@@ -64,7 +62,6 @@ LINE_LENGTH = 100
 _COMMENT = "#> "
 # pytest-socket's errors: an example tried to use the network.
 _NETWORK_BLOCKED = {"SocketBlockedError", "SocketConnectBlockedError"}
-_OLD_OUTPUT_LINE = re.compile(r"^ *#>(?: |$)", re.MULTILINE)
 _UPDATE_HINT = (
     "If the new output is right (an intended library upgrade, a new print), run "
     "`make update-examples` and review the diff."
@@ -139,41 +136,13 @@ class ExactPrintStatements(_run_code.InsertPrintStatements):
             _run_code.find_print_location(example, statement.line_no)[0]
             for statement in self.print_statements()
         }
-        for first_line in _output_starts(example.source):
+        for first_line in output_starts(example.source):
             if first_line - 1 not in printed_after:
                 raise OrphanOutput(first_line)
 
 
 def _strip_trailing(text: str) -> str:
     return re.sub(r"[ \t]+$", "", text, flags=re.MULTILINE)
-
-
-def _output_starts(source: str) -> list[int]:
-    """First lines (1-based) of the written outputs: runs of `#>` comments, and string
-    statements that are not docstrings (pytest-examples' triple-quoted output blocks)."""
-    starts, previous = [], None
-    tokens = tokenize.generate_tokens(io.StringIO(source).readline)
-    for token in tokens:
-        if token.type == tokenize.COMMENT and _OLD_OUTPUT_LINE.match(token.string):
-            if previous != token.start[0] - 1:
-                starts.append(token.start[0])
-            previous = token.start[0]
-    for node in ast.walk(ast.parse(source)):
-        body = getattr(node, "body", None)
-        if not isinstance(body, list):
-            continue
-        for index, statement in enumerate(body):
-            is_docstring = index == 0 and isinstance(
-                node, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
-            )
-            value = statement.value if isinstance(statement, ast.Expr) else None
-            if (
-                isinstance(value, ast.Constant)
-                and isinstance(value.value, str)
-                and not is_docstring
-            ):
-                starts.append(statement.lineno)
-    return sorted(starts)
 
 
 def _no_fake_traceback(exc: BaseException, module_path: str, example: object) -> None:
@@ -196,7 +165,7 @@ def install() -> None:
     _run_code.Arg = ExactArg
     _run_code.InsertPrintStatements = ExactPrintStatements
     _run_code.create_example_traceback = _no_fake_traceback
-    _run_code.comment_prefix_re = _OLD_OUTPUT_LINE
+    _run_code.comment_prefix_re = OUTPUT_LINE
 
 
 def describe_mismatch(example: Example, expected_source: str) -> str:

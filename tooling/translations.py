@@ -35,11 +35,11 @@ from tooling.pages import (
     LOCALES,
     front_matter_yaml,
     headings,
-    page_files,
+    source_pages,
     split_front_matter,
     translation_of,
 )
-from tooling.paths import REPO_ROOT, docs_dir, relative
+from tooling.paths import REPO_ROOT, relative
 
 TOP = "top"
 SYNC_COMMAND = "make sync-translation PAGE={page}"
@@ -96,7 +96,7 @@ def stale_translations(root: Path) -> list[str]:
         and the command to run once the page is updated.
     """
     problems = []
-    for page in page_files(docs_dir(root)):
+    for page in source_pages(root):
         for locale in LOCALES:
             twin = translation_of(page, locale)
             if twin == page or not twin.exists():

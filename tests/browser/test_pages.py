@@ -10,8 +10,9 @@ import yaml
 from playwright.sync_api import expect
 
 from tests.browser.conftest import CONFIG, site_pages
-from tooling.pages import front_matter_yaml, page_at, page_sources
-from tooling.paths import REPO_ROOT, docs_dir, relative
+from tooling.notebooks import source_files as notebook_sources
+from tooling.pages import front_matter_yaml, page_at, page_sources, page_url
+from tooling.paths import REPO_ROOT, docs_dir, notebooks_dir, relative
 from tooling.record import verify_page
 from tooling.static_server import site_url
 
@@ -30,9 +31,15 @@ def _attribute(page, selector: str, name: str) -> str | None:
     return found.first.get_attribute(name) if found.count() else None
 
 
+def _source_of(path: str):
+    """The Markdown source of the page at `path`: a page in docs/ or a notebook source."""
+    notebooks = {page_url(nb, REPO_ROOT): nb for nb in notebook_sources(REPO_ROOT)}
+    return page_at(path, docs_dir(REPO_ROOT)) or notebooks[path]
+
+
 def _problems_of(page, path: str, record) -> list[str]:
     """What is wrong with the loaded page at `path` (empty when nothing is)."""
-    source = page_at(path, docs_dir(REPO_ROOT))
+    source = _source_of(path)
     problems = []
     locale = "en" if path.startswith("en/") else "zh"
     if _attribute(page, "html", "lang") != locale:
@@ -51,6 +58,8 @@ def _problems_of(page, path: str, record) -> list[str]:
     updated = page.locator(".md-source-file__fact")
     if updated.count() == 0 or not re.search(r"\d{4}", updated.first.inner_text()):
         problems.append("no last-updated date")
+    if source.is_relative_to(notebooks_dir(REPO_ROOT)):
+        return problems  # no stamp: the notebook's first cell says how it ran (test_notebooks)
     state = verify_page(record, page_sources(source, REPO_ROOT), REPO_ROOT).state
     stamp = page.locator(".admonition.verification-stamp")
     if state == "none":

@@ -11,8 +11,9 @@ import pytest
 from bs4 import BeautifulSoup
 
 from tooling.mkdocs_hooks import render_stamp
+from tooling.notebooks import source_files as notebook_sources
 from tooling.pages import page_files, page_locale, page_sources, page_url
-from tooling.paths import REPO_ROOT, docs_dir
+from tooling.paths import REPO_ROOT, docs_dir, relative
 from tooling.record import LIBRARIES, verify_page
 from tooling.static_server import site_path
 
@@ -170,3 +171,25 @@ def test_search_index_segments_chinese_and_each_language_has_its_own(site):
     assert {d["location"].split("#")[0] for d in english["docs"]} == {
         d["location"].split("#")[0] for d in index["docs"]
     }, "the two languages' indexes should cover the same pages"
+
+
+NOTEBOOKS = notebook_sources(REPO_ROOT)
+
+
+@pytest.mark.parametrize("source", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_notebook_is_a_rendered_page_with_its_download(site, source):
+    url = page_url(source, REPO_ROOT)
+    html = site / url / "index.html"
+    assert html.is_file(), (
+        f"{relative(source, REPO_ROOT)}: no page at /{url}: is the notebook in mkdocs.yml's nav?"
+    )
+    soup = _soup(html)
+    assert soup.html["lang"] == page_locale(source), html
+    assert (
+        soup.select_one(".jupyter-wrapper") is not None and '"cell_type"' not in soup.get_text()
+    ), (
+        f"/{url} is not a rendered notebook (raw JSON?): see _notebook_file in "
+        "tooling/mkdocs_hooks.py and static-i18n issue #198"
+    )
+    download = html.parent / f"{source.name.split('.', 1)[0]}.ipynb"
+    assert json.loads(download.read_text(encoding="utf-8"))["nbformat"] == 4, download

@@ -109,7 +109,7 @@ def test_adaptations_target_the_pinned_pytest_examples():
     assert run_code.Arg is runner.ExactArg
     assert run_code.InsertPrintStatements is runner.ExactPrintStatements
     assert run_code.create_example_traceback is runner._no_fake_traceback
-    assert run_code.comment_prefix_re is runner._OLD_OUTPUT_LINE
+    assert run_code.comment_prefix_re is runner.OUTPUT_LINE
 
 
 SURPRISES = {

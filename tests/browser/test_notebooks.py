@@ -1,0 +1,69 @@
+"""The notebook pages, both languages: rendered as a notebook (never as raw JSON), with
+the outputs of the suite's run, a first cell that says how it ran, and a download link
+that serves the same notebook."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tooling.notebooks import (
+    ABOUT,
+    executed_path,
+    read_source,
+    site_notebook,
+)
+from tooling.notebooks import source_files as notebook_sources
+from tooling.pages import page_url
+from tooling.paths import REPO_ROOT
+
+SOURCES = notebook_sources(REPO_ROOT)
+# Any file URL prefix will do: only the code cells and their outputs are compared.
+_URL = "https://example.invalid/"
+
+
+def test_there_are_notebooks():
+    assert len(SOURCES) >= 2, "no notebook sources in notebooks/"
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=[p.name for p in SOURCES])
+def test_notebook_page(page, traffic, path):
+    source = read_source(path, REPO_ROOT)
+    expected, run = site_notebook(source, REPO_ROOT, executed_path(REPO_ROOT, source.slug), _URL)
+    url = page_url(path, REPO_ROOT)
+    response = page.goto(url, wait_until="networkidle")
+    assert response.status == 200, f"/{url}: status {response.status}"
+
+    body = page.locator("article").inner_text()
+    assert '"cell_type"' not in body and '"nbformat"' not in body, (
+        f"/{url}: the notebook is shown as raw JSON: mkdocs-jupyter's page type was lost "
+        "(static-i18n issue #198; see _notebook_file in tooling/mkdocs_hooks.py)"
+    )
+    code = [cell for cell in expected.cells if cell.cell_type == "code"]
+    assert page.locator(".jupyter-wrapper .jp-InputArea-editor").count() == len(code), f"/{url}"
+
+    # The first cell says how the outputs were made; with a run, every cell shows its output.
+    about = page.locator(".jp-MarkdownCell").nth(1).inner_text()
+    if run is None:
+        assert ABOUT[source.locale]["not_ran"].split("**")[1] in about, f"/{url}: {about}"
+    else:
+        assert run["versions"]["python"] in about and run["created"][:10] in about, about
+        printed = page.locator(".jp-OutputArea-output").all_inner_texts()
+        wanted = ["".join(o.get("text", "") for o in cell.outputs) for cell in code]
+        wanted = [text for text in wanted if text]
+        assert [p.strip() for p in printed] == [w.strip() for w in wanted], (
+            f"/{url}: the page's outputs are not the outputs of the suite's run"
+        )
+
+    # The download serves the same notebook: same code, same outputs.
+    link = page.locator(".jp-MarkdownCell a[download]")
+    assert link.count() == 1, f"/{url}: no download link in the first cell"
+    download = page.request.get(page.url + link.get_attribute("href"))
+    assert download.status == 200, f"/{url}: download link status {download.status}"
+    served = json.loads(download.body())
+    assert served["nbformat"] == 4
+    cells = [c for c in served["cells"] if c["cell_type"] == "code"]
+    assert ["".join(c["source"]) for c in cells] == [c.source for c in code]
+    assert [len(c["outputs"]) for c in cells] == [len(c.outputs) for c in code]
+    assert not traffic.problems(), traffic.problems()

@@ -1,0 +1,33 @@
+"""Every walkthrough notebook (notebooks/*.md), generated from the example scripts, run
+in a Jupyter kernel and checked: no cell may fail, and each cell must print what its
+script says. The executed notebook goes to build/notebooks/executed/, where the site
+build takes its outputs from (tooling/notebooks.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tooling.notebooks import (
+    NotebookError,
+    execute,
+    executed_path,
+    read_source,
+    source_files,
+    write_executed,
+)
+from tooling.pages import DEFAULT_LOCALE, page_locale
+from tooling.paths import content_root
+
+# Both languages share their code cells (tests/site checks it), so one run serves both.
+SOURCES = [p for p in source_files(content_root()) if page_locale(p) == DEFAULT_LOCALE]
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=[p.name for p in SOURCES])
+def test_notebook(path, tmp_path, versions):
+    root = content_root()
+    try:
+        source = read_source(path, root)
+        notebook = execute(source, root, tmp_path)
+    except NotebookError as exc:
+        pytest.fail(str(exc), pytrace=False)
+    write_executed(notebook, executed_path(root, source.slug), versions)
