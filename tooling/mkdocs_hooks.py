@@ -221,7 +221,11 @@ def _notebook_file(source: Path, folder: str, config) -> File:
         raise PluginError(f"notebook {source.name}: {exc}") from None
     slug = notebook_source.slug
     notebook, _run = site_notebook(
-        notebook_source, root, executed_path(root, slug), _repository_file_url(config)
+        notebook_source,
+        root,
+        executed_path(root, slug),
+        _repository_file_url(config),
+        config.site_url or "/",
     )
     src_dir = root / "build" / "notebooks" / "site" / notebook_source.locale
     path = src_dir / "notebooks" / f"{slug}.ipynb"

@@ -31,6 +31,8 @@ import ast
 import hashlib
 import json
 import re
+import shutil
+import tempfile
 import textwrap
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -49,17 +51,20 @@ from tooling.pages import (
     front_matter_yaml,
     page_files,
     page_locale,
+    page_url,
     snippet_error,
     snippet_refs,
     split_front_matter,
 )
-from tooling.paths import notebooks_dir, relative
+from tooling.paths import docs_dir, notebooks_dir, relative
 from tooling.record import LIBRARIES
 
 #: Key of this project's metadata in a notebook and in its cells.
 META = "tensors_verified"
 #: Longest time one cell may run, in seconds.
 CELL_TIMEOUT = 300
+#: Longest time the kernel may take to start, in seconds.
+STARTUP_TIMEOUT = 60
 _SECTION_MARK = re.compile(r"^\s*#\s*-{1,}8<-{1,}\s*\[(?P<type>start|end):(?P<name>[\w-]+)\]")
 
 
@@ -178,16 +183,49 @@ def read_source(path: Path, root: Path) -> NotebookSource:
             )
         notebook.cells.append("\n".join(lines[prose_from - 1 : fence.start - 1]))
         errors = [message for ref in cell_refs if (message := snippet_error(ref, root))]
-        errors += [message for ref in cell_refs if (message := _marker_error(ref, root))]
+        errors = errors or [m for ref in cell_refs if (m := _marker_error(ref, root))]
         if errors:
             raise NotebookError("\n".join(errors))
         script = "\n\n".join(section_code(root / ref.path, ref.section) for ref in cell_refs)
         notebook.cells.append(CodeCell(fence.start, cell_refs, script))
         prose_from = fence.end + 1
     notebook.cells.append("\n".join(lines[prose_from - 1 :]))
+    code = {n for fence in fences(text) for n in range(fence.start, fence.end + 1)}
+    for number, line in enumerate(lines, start=1):
+        for match in _PAGE_LINK.finditer(line if number not in code else ""):
+            if _linked_page(path, match["target"], root) is None:
+                raise NotebookError(
+                    f"{where}:{number}: the link to {match['target']} leads to no page; link "
+                    "to a page's Markdown file, relative to this file (../docs/<section>/"
+                    "<page>.md, or .en.md from an English notebook)"
+                )
     notebook.cells = [c for c in notebook.cells if not isinstance(c, str) or c.strip()]
     notebook.cells = [c.strip("\n") if isinstance(c, str) else c for c in notebook.cells]
     return notebook
+
+
+# A Markdown link to a page's source file: `[text](../docs/a/b.md#anchor)`.
+_PAGE_LINK = re.compile(r"\]\((?P<target>[^)\s#]+\.md)(?P<anchor>#[^)\s]*)?\)")
+
+
+def _linked_page(source: Path, target: str, root: Path) -> Path | None:
+    """The page in docs/ that a link of a notebook source names, or None."""
+    page = (source.parent / target).resolve()
+    return page if page.is_file() and page.is_relative_to(docs_dir(root).resolve()) else None
+
+
+def _absolute_links(markdown: str, source: Path, root: Path, site_url: str) -> str:
+    """Links to page files made into the pages' addresses on the site: they work on the
+    site and in the downloaded notebook alike."""
+
+    def address(match: re.Match) -> str:
+        page = _linked_page(source, match["target"], root)
+        if page is None:
+            return match[0]  # reported by read_source
+        url = site_url.rstrip("/") + "/" + page_url(page, docs_dir(root))
+        return f"]({url}{match['anchor'] or ''})"
+
+    return _PAGE_LINK.sub(address, markdown)
 
 
 def _marker_error(ref: SnippetRef, root: Path) -> str | None:
@@ -238,12 +276,15 @@ def section_code(script: Path, section: str | None) -> str:
     return textwrap.dedent("\n".join(kept)).strip("\n")
 
 
-def build_notebook(source: NotebookSource, root: Path) -> nbformat.NotebookNode:
+def build_notebook(
+    source: NotebookSource, root: Path, site_url: str = "/"
+) -> nbformat.NotebookNode:
     """Build the notebook of a source, without outputs.
 
     Args:
         source (NotebookSource): from `read_source`.
         root (Path): the content root.
+        site_url (str): the site's address; links to page files become links to it.
 
     Returns:
         nbformat.NotebookNode: nbformat 4; each code cell's metadata names the sections
@@ -253,7 +294,8 @@ def build_notebook(source: NotebookSource, root: Path) -> nbformat.NotebookNode:
     cells = []
     for cell in source.cells:
         if isinstance(cell, str):
-            cells.append(nbformat.v4.new_markdown_cell(cell))
+            markdown = _absolute_links(cell, source.path, root, site_url)
+            cells.append(nbformat.v4.new_markdown_cell(markdown))
             continue
         origin = {"from": cell.label, "line": cell.line}
         cells.append(nbformat.v4.new_code_cell(cell.code, metadata={META: origin}))
@@ -312,16 +354,25 @@ def execute(
     from nbclient.exceptions import CellExecutionError, CellTimeoutError, DeadKernelError
 
     notebook = build_notebook(source, root)
-    manager = KernelManager(kernel_name="python3", transport="ipc", ip=str(workdir / "kernel"))
+    workdir.mkdir(parents=True, exist_ok=True)
+    # A Unix socket path may not exceed about 100 bytes: pytest's temporary folders do.
+    sockets = Path(tempfile.mkdtemp(prefix="nb-", dir=_short_temp_dir()))
+    manager = KernelManager(kernel_name="python3", transport="ipc", ip=str(sockets / "k"))
     client = NotebookClient(
         notebook,
         km=manager,
         timeout=timeout,
+        startup_timeout=STARTUP_TIMEOUT,
         allow_errors=False,
         resources={"metadata": {"path": str(workdir)}},
     )
     try:
         client.execute()
+    except RuntimeError as exc:  # the kernel did not start (nbclient raises RuntimeError)
+        raise NotebookError(
+            f"{relative(source.path, root)}: the Jupyter kernel did not start ({exc}); check "
+            "that ipykernel is installed in this environment (make test installs it)"
+        ) from None
     except (CellExecutionError, CellTimeoutError, DeadKernelError) as exc:
         index, cell = _failed_cell(notebook, source)
         detail = _strip_ansi(str(exc)).strip()
@@ -331,10 +382,18 @@ def execute(
             "Run the script on its own to see whether the example or the notebook's order "
             "of sections is at fault."
         ) from None
+    finally:
+        shutil.rmtree(sockets, ignore_errors=True)
     problems = check_outputs(notebook, source, root)
     if problems:
         raise NotebookError("\n".join(problems))
     return notebook
+
+
+def _short_temp_dir() -> str | None:
+    """The system's temporary folder when its path is short enough for Unix sockets."""
+    folder = tempfile.gettempdir()
+    return folder if len(folder) < 40 else "/tmp" if Path("/tmp").is_dir() else None
 
 
 def _failed_cell(notebook: nbformat.NotebookNode, source: NotebookSource) -> tuple[int, CodeCell]:
@@ -550,7 +609,7 @@ def about_cell(
 
 
 def site_notebook(
-    source: NotebookSource, root: Path, executed: Path, script_url: str
+    source: NotebookSource, root: Path, executed: Path, script_url: str, site_url: str = "/"
 ) -> tuple[nbformat.NotebookNode, dict | None]:
     """A language's notebook as the site serves it: outputs from the suite's run of the
     same code, and the "about" cell below the title (or first, if there is no title).
@@ -560,12 +619,13 @@ def site_notebook(
         root (Path): the content root.
         executed (Path): the suite's executed notebook for this slug.
         script_url (str): see `about_cell`.
+        site_url (str): the site's address (see `build_notebook`).
 
     Returns:
         tuple[nbformat.NotebookNode, dict | None]: the notebook, and the run it shows
         (None: not run in this build, no outputs).
     """
-    notebook, run = with_outputs(build_notebook(source, root), executed)
+    notebook, run = with_outputs(build_notebook(source, root, site_url), executed)
     about = nbformat.v4.new_markdown_cell(
         about_cell(notebook, run, source.locale, script_url), id="about"
     )

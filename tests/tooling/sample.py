@@ -16,6 +16,7 @@ from tooling.translations import sync
 PAGE = "docs/numpy-torch/page.md"
 TWIN = "docs/numpy-torch/page.en.md"
 SCRIPT = "examples/numpy_torch/demo.py"
+NOTEBOOK = "notebooks/demo.md"
 
 _FILES = {
     "docs/index.md": (
@@ -34,6 +35,15 @@ _FILES = {
         "# Sample page\n\nAn opening paragraph.\n\n## An example {#an-example}\n\n"
         f'```python title="{SCRIPT}"\n--8<-- "{SCRIPT}:part"\n```\n\nExplain the example.\n'
     ),
+    NOTEBOOK: (
+        "# 笔记本：示例\n\n开头一段，链接到[示例页](../docs/numpy-torch/page.md)。\n\n"
+        f'```python\n--8<-- "{SCRIPT}:part"\n```\n\n结尾一段。\n'
+    ),
+    "notebooks/demo.en.md": (
+        "# Notebook: demo\n\nAn opening paragraph, linking to the "
+        "[sample page](../docs/numpy-torch/page.en.md).\n\n"
+        f'```python\n--8<-- "{SCRIPT}:part"\n```\n\nA closing paragraph.\n'
+    ),
     # Plain Python: 1 + 1 prints 2 (the examples-stage tests run it).
     SCRIPT: (
         '"""Demo."""\n\n# --8<-- [start:part]\n'
@@ -46,8 +56,13 @@ _DESCRIPTIONS = {
     "docs/index.en.md": "A sample site for the tooling tests.",
     PAGE: "示例页。",
     TWIN: "A sample page.",
+    NOTEBOOK: "示例笔记本。",
+    "notebooks/demo.en.md": "A sample notebook.",
 }
-_NAV = "nav:\n  - 首页: index.md\n  - 跨库使用张量:\n      - numpy-torch/page.md\n\n"
+_NAV = (
+    "nav:\n  - 首页: index.md\n  - 跨库使用张量:\n      - numpy-torch/page.md\n"
+    "  - 笔记本:\n      - notebooks/demo.ipynb\n\n"
+)
 
 
 def make_sample(root: Path) -> Path:
@@ -57,7 +72,8 @@ def make_sample(root: Path) -> Path:
         root (Path): an empty folder.
 
     Returns:
-        Path: `root`, now holding docs/, examples/, tooling/, overrides/ and mkdocs.yml, with the
+        Path: `root`, now holding docs/, examples/, notebooks/, tooling/, overrides/ and
+        mkdocs.yml, with the
         page pairs recorded as in sync.
     """
     for name, text in _FILES.items():
@@ -74,7 +90,7 @@ def make_sample(root: Path) -> Path:
     config, count = re.subn(r"^nav:\n(?:[ \t].*\n|\n)*", _NAV, config, flags=re.MULTILINE)
     assert count == 1, "mkdocs.yml has no nav block to replace"
     (root / "mkdocs.yml").write_text(config, encoding="utf-8")
-    for page in ("docs/index.md", PAGE):
+    for page in ("docs/index.md", PAGE, NOTEBOOK):
         sync(root / page)
     return root
 
