@@ -23,9 +23,11 @@ from types import SimpleNamespace
 
 import nbformat
 from bs4 import BeautifulSoup
+from markdown.extensions.toc import slugify_unicode, unique
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File
+from mkdocs.structure.toc import TableOfContents, get_toc
 from mkdocs_jupyter.plugin import NotebookFile
 
 # MkDocs loads this file by path: make the `tooling` package importable however
@@ -346,7 +348,36 @@ def on_page_content(html: str, page, config, files, **kwargs) -> str:
         remote_import = _REMOTE_URL.search(script.string or "")
         if remote_src or mathjax_config or remote_import:
             script.decompose()
+    page.toc = _anchor_headings(soup)
     return str(soup)
+
+
+def _anchor_headings(soup: BeautifulSoup) -> TableOfContents:
+    """Give a notebook page's headings the ids and permalinks of the other pages, and
+    return its table of contents.
+
+    mkdocs-jupyter's ids keep ASCII only (a Chinese heading got `id=""`, so its table of
+    contents entry led nowhere), and its entries lose inline code (`state_dict`).
+    """
+    used: set[str] = set()
+    tokens: list[dict] = []
+    stack: list[dict] = []
+    for heading in soup.find_all(re.compile(r"^h[1-6]$")):
+        for old in heading.find_all("a", class_="anchor-link"):
+            old.decompose()
+        name = heading.get_text().strip()
+        anchor = unique(slugify_unicode(name, "-") or "section", used)
+        heading["id"] = anchor
+        link = soup.new_tag("a", href=f"#{anchor}", title="Permanent link")
+        link["class"] = "headerlink"
+        link.string = "¶"
+        heading.append(link)
+        token = {"level": int(heading.name[1]), "id": anchor, "name": name, "children": []}
+        while stack and stack[-1]["level"] >= token["level"]:
+            stack.pop()
+        (stack[-1]["children"] if stack else tokens).append(token)
+        stack.append(token)
+    return get_toc(tokens)
 
 
 def _insert_benchmark_results(markdown: str, page) -> str:

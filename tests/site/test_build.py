@@ -191,5 +191,10 @@ def test_notebook_is_a_rendered_page_with_its_download(site, source):
         f"/{url} is not a rendered notebook (raw JSON?): see _notebook_file in "
         "tooling/mkdocs_hooks.py and static-i18n issue #198"
     )
+    # Every heading has an id of its own, and the table of contents leads to them.
+    ids = [h.get("id") for h in soup.select(".jupyter-wrapper :is(h1, h2, h3, h4, h5, h6)")]
+    assert ids and all(ids) and len(set(ids)) == len(ids), f"/{url}: heading ids {ids}"
+    toc = [a["href"] for a in soup.select(".md-nav--secondary a.md-nav__link")]
+    assert toc and all(href.removeprefix("#") in ids for href in toc), f"/{url}: {toc}"
     download = html.parent / f"{source.name.split('.', 1)[0]}.ipynb"
     assert json.loads(download.read_text(encoding="utf-8"))["nbformat"] == 4, download
