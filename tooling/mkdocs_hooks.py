@@ -301,8 +301,7 @@ def _notebook_of(page):
 
 
 def on_page_context(context, page, config, nav, **kwargs):
-    """On a notebook page: "edit this page" opens its Markdown source, and the page gets
-    that source's description.
+    """On a notebook page, "edit this page" opens its Markdown source.
 
     Args:
         context (dict): the template context (returned unchanged).
@@ -317,18 +316,20 @@ def on_page_context(context, page, config, nav, **kwargs):
     if source is not None:
         edit = _repository_file_url(config).replace("/blob/", "/edit/", 1)
         page.edit_url = edit + relative(source.path, _STATE["root"])
-        page.meta["description"] = source.description
     return context
 
 
 # mkdocs-jupyter's template loads MathJax from a CDN, and mermaid from one when a
 # notebook has a diagram. Our notebooks have neither math nor diagrams, and the site
 # loads nothing from another host (readers in mainland China): those scripts are removed.
+#: Search weight of a notebook page, against 1 for the other pages.
+NOTEBOOK_SEARCH_BOOST = 0.2
 _REMOTE_URL = re.compile(r"""(["'])(?:https?:)?//[^"']+\1""")
 
 
 def on_page_content(html: str, page, config, files, **kwargs) -> str:
-    """On a notebook page, remove the scripts that mkdocs-jupyter loads from a CDN.
+    """On a notebook page: remove the scripts that mkdocs-jupyter loads from a CDN, fix
+    the headings and the table of contents, and set the description and search weight.
 
     Args:
         html (str): the page body rendered by mkdocs-jupyter.
@@ -349,6 +350,15 @@ def on_page_content(html: str, page, config, files, **kwargs) -> str:
         if remote_src or mathjax_config or remote_import:
             script.decompose()
     page.toc = _anchor_headings(soup)
+    # Code and outputs stay out of the search index: the pages index them already. (On
+    # the innermost element: Material's parser compares elements by tag name, so an
+    # excluded <div> would end at the first nested </div>.)
+    for block in soup.select("div.jp-CodeCell pre"):
+        block["data-search-exclude"] = ""
+    page.meta["description"] = _notebook_of(page).description
+    # A notebook repeats the examples of the pages it walks through: searches should
+    # lead to those pages first (Material reads the boost when it indexes the page).
+    page.meta["search"] = {"boost": NOTEBOOK_SEARCH_BOOST}
     return str(soup)
 
 
@@ -357,7 +367,8 @@ def _anchor_headings(soup: BeautifulSoup) -> TableOfContents:
     return its table of contents.
 
     mkdocs-jupyter's ids keep ASCII only (a Chinese heading got `id=""`, so its table of
-    contents entry led nowhere), and its entries lose inline code (`state_dict`).
+    contents entry led nowhere), and its entries lose inline code (`state_dict`). The
+    sections below the title are left out of the search index (`data-search-exclude`).
     """
     used: set[str] = set()
     tokens: list[dict] = []
@@ -372,6 +383,10 @@ def _anchor_headings(soup: BeautifulSoup) -> TableOfContents:
         link["class"] = "headerlink"
         link.string = "¶"
         heading.append(link)
+        if heading.name != "h1":
+            # Index the title and the introduction only: the sections repeat the
+            # examples of the pages, where a search should lead.
+            heading["data-search-exclude"] = ""
         token = {"level": int(heading.name[1]), "id": anchor, "name": name, "children": []}
         while stack and stack[-1]["level"] >= token["level"]:
             stack.pop()

@@ -363,6 +363,9 @@ def execute(
         km=manager,
         timeout=timeout,
         startup_timeout=STARTUP_TIMEOUT,
+        # As in the script, only prints give output: IPython would also display the value
+        # of a cell's last expression (the whole model after `model.train()`).
+        extra_arguments=["--InteractiveShell.ast_node_interactivity=none"],
         allow_errors=False,
         resources={"metadata": {"path": str(workdir)}},
     )
@@ -537,11 +540,15 @@ ABOUT = {
     "zh": {
         "ran": "下面每个代码单元的输出，都是构建本站时实际运行这个笔记本得到的（{env}，{date}）。",
         "not_ran": (
-            "**这次构建没有运行这个笔记本**，所以代码单元没有输出。"
+            "**本次构建没有运行这个笔记本**，所以代码单元没有输出。"
             "在仓库里运行 `make test` 会执行它并填入输出。"
         ),
-        "yourself": "**自己运行**：下载 {download}，或者它所依据的示例脚本（{scripts}），"
-        "然后安装同样的版本：",
+        "yourself": (
+            "**自己运行**：下载 {download}，或者它所依据的示例脚本（{scripts}），然后{install}"
+        ),
+        "same_versions": "安装相同版本的库：",
+        "libraries": "安装这些库：",
+        "separator": "、",
     },
     "en": {
         "ran": (
@@ -553,7 +560,10 @@ ABOUT = {
             "`make test` in the repository runs it and fills them in."
         ),
         "yourself": "**Run it yourself**: download {download}, or the example scripts it is "
-        "made from ({scripts}), and install the same versions:",
+        "made from ({scripts}), and {install}",
+        "same_versions": "install the same versions:",
+        "libraries": "install the libraries:",
+        "separator": ", ",
     },
 }
 
@@ -581,7 +591,7 @@ def about_cell(
     meta = notebook.metadata[META]
     name = Path(meta["source"]).name.split(".", 1)[0] + ".ipynb"
     download = f'<a href="{name}" download>{name}</a>'
-    scripts = ", ".join(f"[{path}]({script_url}{path})" for path in meta["scripts"])
+    scripts = text["separator"].join(f"[{path}]({script_url}{path})" for path in meta["scripts"])
     libraries = imported_libraries(notebook)
     versions = (run or {}).get("versions", {})
     pins = [
@@ -601,11 +611,11 @@ def about_cell(
         status = text["ran"].format(env=env, date=run["created"][:10])
     else:
         status = text["not_ran"]
+    # Pinned only to versions that ran: without a run, the libraries are named bare.
+    how = text["same_versions"] if run else text["libraries"]
+    yourself = text["yourself"].format(download=download, scripts=scripts, install=how)
     install = " ".join(["pip install", *pins, "jupyterlab"])
-    return (
-        f"{status}\n\n{text['yourself'].format(download=download, scripts=scripts)}\n\n"
-        f"```bash\n{install}\n```"
-    )
+    return f"{status}\n\n{yourself}\n\n```bash\n{install}\n```"
 
 
 def site_notebook(

@@ -23,6 +23,10 @@ SOURCES = notebook_sources(REPO_ROOT)
 _URL = "https://example.invalid/"
 
 
+def _lines(texts: list[str]) -> list[str]:
+    return [line.rstrip() for text in texts for line in text.strip("\n").splitlines()]
+
+
 def test_there_are_notebooks():
     assert len(SOURCES) >= 2, "no notebook sources in notebooks/"
 
@@ -49,10 +53,14 @@ def test_notebook_page(page, traffic, path):
         assert ABOUT[source.locale]["not_ran"].split("**")[1] in about, f"/{url}: {about}"
     else:
         assert run["versions"]["python"] in about and run["created"][:10] in about, about
+        # Line by line: a cell's printed text may come in several output blocks.
         printed = page.locator(".jp-OutputArea-output").all_inner_texts()
-        wanted = ["".join(o.get("text", "") for o in cell.outputs) for cell in code]
-        wanted = [text for text in wanted if text]
-        assert [p.strip() for p in printed] == [w.strip() for w in wanted], (
+        wanted = [
+            o.get("text") or o.get("data", {}).get("text/plain", "")
+            for cell in code
+            for o in cell.outputs
+        ]
+        assert _lines(printed) == _lines(wanted), (
             f"/{url}: the page's outputs are not the outputs of the suite's run"
         )
 

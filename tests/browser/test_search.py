@@ -50,9 +50,8 @@ def search(page, query: str) -> list[str]:
     Raises:
         AssertionError: the index did not load, or no count appeared, within 15 s.
     """
-    placeholder = json.loads(page.locator("#__config").text_content())["translations"][
-        "search.result.placeholder"
-    ]
+    translations = json.loads(page.locator("#__config").text_content())["translations"]
+    placeholder = translations["search.result.placeholder"]
     meta = page.locator(".md-search-result__meta")
     box = page.locator("input.md-search__input")
     box.click(force=True)  # at desktop width the header label covers the input
@@ -70,9 +69,12 @@ def search(page, query: str) -> list[str]:
         except AssertionError:
             continue
     expect(meta).not_to_have_text(placeholder, timeout=1000)
+    # The count line is written before the result list: wait for the list too.
+    links = page.locator(".md-search-result__item > .md-search-result__link")
+    if meta.inner_text() != translations["search.result.none"]:
+        expect(links.first).to_be_visible(timeout=5000)
     mount = site_path(CONFIG)
     # A page's result is followed by results for its sections: keep one entry per page.
-    links = page.locator(".md-search-result__item > .md-search-result__link")
     hrefs = links.evaluate_all("links => links.map(a => a.href)")
     return list(dict.fromkeys(urlsplit(href).path.removeprefix(mount) for href in hrefs))
 

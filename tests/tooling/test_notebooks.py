@@ -85,7 +85,7 @@ def test_site_notebook_of_changed_code_has_no_outputs_and_says_so(sample, tmp_pa
     site, run = notebooks.site_notebook(read_source(sample / NOTEBOOK, sample), sample, path, _URL)
     assert run is None
     assert all(not cell.outputs for cell in site.cells if cell.cell_type == "code")
-    assert "这次构建没有运行这个笔记本" in site.cells[1].source
+    assert "本次构建没有运行这个笔记本" in site.cells[1].source
 
 
 def test_cell_that_raises_names_the_source_line_the_cell_and_the_error(sample, tmp_path):
@@ -167,3 +167,13 @@ def test_passing_notebook_is_written_for_the_site(sample):
     written = json.loads((sample / "build/notebooks/executed/demo.ipynb").read_text())
     assert written["metadata"]["tensors_verified"]["executed"]["versions"]["python"]
     assert nbformat.validate(nbformat.reads(json.dumps(written), as_version=4)) is None
+
+
+def test_only_prints_give_output_as_in_the_script(sample, tmp_path):
+    # IPython would display the value of a cell's last expression; the script does not.
+    body = "# --8<-- [start:x]\nitems = [1]\nprint(len(items))\n#> 1\nitems\n# --8<-- [end:x]\n"
+    last = _script(sample, "last", body)
+    _notebook(sample, f"{last}:x")
+    executed = notebooks.execute(read_source(sample / NOTEBOOK, sample), sample, tmp_path / "w")
+    (code,) = [cell for cell in executed.cells if cell.cell_type == "code"]
+    assert [output.output_type for output in code.outputs] == ["stream"]
