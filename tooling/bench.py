@@ -6,7 +6,7 @@ Serves the built `site/` on 127.0.0.1 with gzip, as a static host does, and prin
 
 * page weight: bytes transferred on a first visit with an empty cache (HTML, CSS,
   JavaScript, fonts, images, and the search index that Material's search loads), for
-  the home page and the longest page in each language;
+  the home page, the longest page and the heaviest notebook page in each language;
 * search index: the gzip size of each language's index and their sum;
 * Lighthouse (npm package, `package.json`) performance and accessibility scores for
   the same pages: the median of `--runs` runs (Lighthouse's advice for noisy hosts),
@@ -31,6 +31,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from tooling.browser import CHROMIUM_ARGS, chromium_path, launch_chromium
+from tooling.notebooks import source_files as notebook_sources
 from tooling.pages import LOCALES, page_files, page_locale, page_url, translation_of
 from tooling.paths import REPO_ROOT, docs_dir
 from tooling.static_server import GZIP_LEVEL, serve, site_path
@@ -68,10 +69,14 @@ class PageFigures:
 
 
 def measured_pages(root: Path) -> list[str]:
-    """Site paths of the pages to measure: home and the longest page, in each language.
+    """Site paths of the pages to measure: home, the longest page and the heaviest
+    notebook page, in each language.
+
+    The longest page is the one with the longest Markdown source; a notebook page is
+    measured by its built HTML, which carries mkdocs-jupyter's inline stylesheet.
 
     Args:
-        root (Path): repository root.
+        root (Path): repository root (the site built in `root/site`).
 
     Returns:
         list[str]: paths below the site root, e.g. `["", "en/", "numpy-torch/x/", ...]`.
@@ -81,8 +86,21 @@ def measured_pages(root: Path) -> list[str]:
     longest = max(
         (p for p in pages if page_locale(p) == LOCALES[0]), key=lambda p: len(p.read_bytes())
     )
-    chosen = [docs / "index.md", longest]
-    return [page_url(translation_of(p, locale), docs) for p in chosen for locale in LOCALES]
+    chosen = [
+        page_url(translation_of(p, locale), docs)
+        for p in [docs / "index.md", longest]
+        for locale in LOCALES
+    ]
+    notebooks = [p for p in notebook_sources(root) if page_locale(p) == LOCALES[0]]
+    built = {p: root / "site" / page_url(p, root) / "index.html" for p in notebooks}
+    heaviest = max(
+        (p for p in notebooks if built[p].is_file()),
+        default=None,
+        key=lambda p: built[p].stat().st_size,
+    )
+    if heaviest is not None:
+        chosen += [page_url(translation_of(heaviest, locale), root) for locale in LOCALES]
+    return chosen
 
 
 def transferred_bytes(browser, base: str, path: str) -> dict[str, int]:

@@ -22,12 +22,10 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import nbformat
-from bs4 import BeautifulSoup
-from markdown.extensions.toc import slugify_unicode, unique
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File
-from mkdocs.structure.toc import TableOfContents, get_toc
+from mkdocs.structure.toc import get_toc
 from mkdocs_jupyter.plugin import NotebookFile
 
 # MkDocs loads this file by path: make the `tooling` package importable however
@@ -36,6 +34,7 @@ _ROOT = str(Path(__file__).resolve().parent.parent)
 if _ROOT not in sys.path:
     sys.path.insert(0, _ROOT)
 
+from tooling import notebook_html  # noqa: E402
 from tooling.benchmarks import MARKER as BENCHMARK_MARKER  # noqa: E402
 from tooling.benchmarks import BenchmarkError, render_results  # noqa: E402
 from tooling.figures import FIGURES  # noqa: E402
@@ -319,17 +318,14 @@ def on_page_context(context, page, config, nav, **kwargs):
     return context
 
 
-# mkdocs-jupyter's template loads MathJax from a CDN, and mermaid from one when a
-# notebook has a diagram. Our notebooks have neither math nor diagrams, and the site
-# loads nothing from another host (readers in mainland China): those scripts are removed.
 #: Search weight of a notebook page, against 1 for the other pages.
 NOTEBOOK_SEARCH_BOOST = 0.2
-_REMOTE_URL = re.compile(r"""(["'])(?:https?:)?//[^"']+\1""")
 
 
 def on_page_content(html: str, page, config, files, **kwargs) -> str:
-    """On a notebook page: remove the scripts that mkdocs-jupyter loads from a CDN, fix
-    the headings and the table of contents, and set the description and search weight.
+    """On a notebook page: the changes of `tooling/notebook_html.py` (no CDN scripts,
+    working heading ids and table of contents, search, stylesheet), and the source's
+    description.
 
     Args:
         html (str): the page body rendered by mkdocs-jupyter.
@@ -338,61 +334,18 @@ def on_page_content(html: str, page, config, files, **kwargs) -> str:
         files (Files): all files of the build.
 
     Returns:
-        str: the body without those scripts (other pages unchanged).
+        str: the changed body (other pages unchanged).
     """
-    if _notebook_of(page) is None:
+    source = _notebook_of(page)
+    if source is None:
         return html
-    soup = BeautifulSoup(html, "html.parser")
-    for script in soup.find_all("script"):
-        remote_src = _REMOTE_URL.match(f'"{script.get("src", "")}"')
-        mathjax_config = script.get("type") == "text/x-mathjax-config"
-        remote_import = _REMOTE_URL.search(script.string or "")
-        if remote_src or mathjax_config or remote_import:
-            script.decompose()
-    page.toc = _anchor_headings(soup)
-    # Code and outputs stay out of the search index: the pages index them already. (On
-    # the innermost element: Material's parser compares elements by tag name, so an
-    # excluded <div> would end at the first nested </div>.)
-    for block in soup.select("div.jp-CodeCell pre"):
-        block["data-search-exclude"] = ""
-    page.meta["description"] = _notebook_of(page).description
+    html, toc = notebook_html.clean(html)
+    page.toc = get_toc(toc)
+    page.meta["description"] = source.description
     # A notebook repeats the examples of the pages it walks through: searches should
     # lead to those pages first (Material reads the boost when it indexes the page).
     page.meta["search"] = {"boost": NOTEBOOK_SEARCH_BOOST}
-    return str(soup)
-
-
-def _anchor_headings(soup: BeautifulSoup) -> TableOfContents:
-    """Give a notebook page's headings the ids and permalinks of the other pages, and
-    return its table of contents.
-
-    mkdocs-jupyter's ids keep ASCII only (a Chinese heading got `id=""`, so its table of
-    contents entry led nowhere), and its entries lose inline code (`state_dict`). The
-    sections below the title are left out of the search index (`data-search-exclude`).
-    """
-    used: set[str] = set()
-    tokens: list[dict] = []
-    stack: list[dict] = []
-    for heading in soup.find_all(re.compile(r"^h[1-6]$")):
-        for old in heading.find_all("a", class_="anchor-link"):
-            old.decompose()
-        name = heading.get_text().strip()
-        anchor = unique(slugify_unicode(name, "-") or "section", used)
-        heading["id"] = anchor
-        link = soup.new_tag("a", href=f"#{anchor}", title="Permanent link")
-        link["class"] = "headerlink"
-        link.string = "¶"
-        heading.append(link)
-        if heading.name != "h1":
-            # Index the title and the introduction only: the sections repeat the
-            # examples of the pages, where a search should lead.
-            heading["data-search-exclude"] = ""
-        token = {"level": int(heading.name[1]), "id": anchor, "name": name, "children": []}
-        while stack and stack[-1]["level"] >= token["level"]:
-            stack.pop()
-        (stack[-1]["children"] if stack else tokens).append(token)
-        stack.append(token)
-    return get_toc(tokens)
+    return html
 
 
 def _insert_benchmark_results(markdown: str, page) -> str:

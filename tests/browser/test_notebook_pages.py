@@ -48,13 +48,15 @@ def test_notebook_page(page, traffic, path):
     assert page.locator(".jupyter-wrapper .jp-InputArea-editor").count() == len(code), f"/{url}"
 
     # The first cell says how the outputs were made; with a run, every cell shows its output.
-    about = page.locator(".jp-MarkdownCell").nth(1).inner_text()
+    # textContent, not innerText: cells far from the screen are not laid out
+    # (content-visibility in extra.css), and innerText reads them as empty.
+    about = page.locator(".jp-MarkdownCell").nth(1).text_content()
     if run is None:
         assert ABOUT[source.locale]["not_ran"].split("**")[1] in about, f"/{url}: {about}"
     else:
         assert run["versions"]["python"] in about and run["created"][:10] in about, about
         # Line by line: a cell's printed text may come in several output blocks.
-        printed = page.locator(".jp-OutputArea-output").all_inner_texts()
+        printed = page.locator(".jp-OutputArea-output").all_text_contents()
         wanted = [
             o.get("text") or o.get("data", {}).get("text/plain", "")
             for cell in code

@@ -59,7 +59,9 @@ def _problems_of(page, path: str, record) -> list[str]:
     if updated.count() == 0 or not re.search(r"\d{4}", updated.first.inner_text()):
         problems.append("no last-updated date")
     if source.is_relative_to(notebooks_dir(REPO_ROOT)):
-        return problems  # no stamp: the notebook's first cell says how it ran (test_notebook_pages.py)
+        return (
+            problems  # no stamp: the notebook's first cell says how it ran (test_notebook_pages.py)
+        )
     state = verify_page(record, page_sources(source, REPO_ROOT), REPO_ROOT).state
     stamp = page.locator(".admonition.verification-stamp")
     if state == "none":
