@@ -251,6 +251,16 @@ def _guard(protected: list[Path]):
     return hook
 
 
+def install_guard(protected: list[str | Path]) -> None:
+    """Install the guard of `_guard` in this process (a notebook's kernel, for one).
+
+    Args:
+        protected (list[str | Path]): folders no code may write into, except below the
+            current directory.
+    """
+    sys.addaudithook(_guard([Path(p) for p in protected]))
+
+
 def capture(script: Path, source: str) -> dict:
     """Run `script` as `__main__` and record its prints.
 

@@ -221,13 +221,16 @@ def _notebook_file(source: Path, folder: str, config) -> File:
     except NotebookError as exc:
         raise PluginError(f"notebook {source.name}: {exc}") from None
     slug = notebook_source.slug
-    notebook, _run = site_notebook(
-        notebook_source,
-        root,
-        executed_path(root, slug),
-        _repository_file_url(config),
-        config.site_url or "/",
-    )
+    try:
+        notebook, _run = site_notebook(
+            notebook_source,
+            root,
+            executed_path(root, slug),
+            _repository_file_url(config),
+            config.site_url or "/",
+        )
+    except NotebookError as exc:
+        raise PluginError(f"notebook {source.name}: {exc}") from None
     src_dir = root / "build" / "notebooks" / "site" / notebook_source.locale
     path = src_dir / "notebooks" / f"{slug}.ipynb"
     path.parent.mkdir(parents=True, exist_ok=True)

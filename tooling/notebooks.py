@@ -49,6 +49,7 @@ from tooling.pages import (
     fence_language,
     fences,
     front_matter_yaml,
+    headings,
     page_files,
     page_locale,
     page_url,
@@ -56,13 +57,13 @@ from tooling.pages import (
     snippet_refs,
     split_front_matter,
 )
-from tooling.paths import docs_dir, notebooks_dir, relative
+from tooling.paths import REPO_ROOT, docs_dir, notebooks_dir, relative
 from tooling.record import LIBRARIES
 
 #: Key of this project's metadata in a notebook and in its cells.
 META = "tensors_verified"
-#: Longest time one cell may run, in seconds.
-CELL_TIMEOUT = 300
+#: Longest time one cell may run, in seconds (below pytest's own limit of 300 s a test).
+CELL_TIMEOUT = 120
 #: Longest time the kernel may take to start, in seconds.
 STARTUP_TIMEOUT = 60
 _SECTION_MARK = re.compile(r"^\s*#\s*-{1,}8<-{1,}\s*\[(?P<type>start|end):(?P<name>[\w-]+)\]")
@@ -117,7 +118,7 @@ class NotebookSource:
     @property
     def slug(self) -> str:
         """The notebook's name: `memory-sharing` for `notebooks/memory-sharing.en.md`."""
-        return self.path.name.split(".", 1)[0]
+        return _slug(self.path)
 
     @property
     def code_cells(self) -> list[CodeCell]:
@@ -159,7 +160,26 @@ def read_source(path: Path, root: Path) -> NotebookSource:
     """
     text = path.read_text(encoding="utf-8")
     where = relative(path, root)
-    front, _ = split_front_matter(text)
+    if path.parent.resolve() != notebooks_dir(root).resolve() or not _SLUG.fullmatch(_slug(path)):
+        raise NotebookError(
+            f"{where}:1: name a notebook source notebooks/<name>.md and <name>.en.md, the name "
+            "in lower-case letters, digits and hyphens (it becomes the page's address)"
+        )
+    front, body = split_front_matter(text)
+    title_line = front.count("\n") + next(
+        (n for n, line in enumerate(body.splitlines(), 1) if line.strip()), 1
+    )
+    if not body.strip().startswith("# "):
+        raise NotebookError(
+            f"{where}:{title_line}: a notebook starts with its title, a `# ` heading "
+            "(the page's title and its entry in the navigation)"
+        )
+    for heading in headings(text):
+        if heading.anchor:
+            raise NotebookError(
+                f"{where}:{heading.line}: remove `{{#{heading.anchor}}}`: the notebook "
+                "renderer shows it as text; notebook headings get their ids from their text"
+            )
     try:
         meta = yaml.safe_load(front_matter_yaml(text)) or {}
     except yaml.YAMLError as exc:
@@ -176,13 +196,24 @@ def read_source(path: Path, root: Path) -> NotebookSource:
         if not cell_refs:
             continue  # a code block shown as text (a shell command, say)
         others = [n for n in inside if n not in refs and lines[n - 1].strip()]
-        if others or fence_language(fence.info) not in PYTHON_LANGUAGES:
+        if fence_language(fence.info) not in PYTHON_LANGUAGES:
+            raise NotebookError(
+                f"{where}:{fence.start}: this block embeds script sections but its language "
+                f"is `{fence_language(fence.info) or 'none'}`: a code cell is a ```python block"
+            )
+        if others:
             raise NotebookError(
                 f"{where}:{fence.start}: a code cell is a ```python block holding only "
                 "--8<-- lines; move other code into the example script and embed its section"
             )
         notebook.cells.append("\n".join(lines[prose_from - 1 : fence.start - 1]))
         errors = [message for ref in cell_refs if (message := snippet_error(ref, root))]
+        errors += [
+            f"{where}:{ref.line}: embed a named section (`{ref.path}:<section>`) or the "
+            "whole script, not a line range: line numbers move when the script changes"
+            for ref in cell_refs
+            if ref.section is None and ref.target != ref.path
+        ]
         errors = errors or [m for ref in cell_refs if (m := _marker_error(ref, root))]
         if errors:
             raise NotebookError("\n".join(errors))
@@ -192,12 +223,13 @@ def read_source(path: Path, root: Path) -> NotebookSource:
     notebook.cells.append("\n".join(lines[prose_from - 1 :]))
     code = {n for fence in fences(text) for n in range(fence.start, fence.end + 1)}
     for number, line in enumerate(lines, start=1):
-        for match in _PAGE_LINK.finditer(line if number not in code else ""):
-            if _linked_page(path, match["target"], root) is None:
+        for match in _LINK.finditer(line if number not in code else ""):
+            problem = _link_problem(path, match["target"], root)
+            if problem:
                 raise NotebookError(
-                    f"{where}:{number}: the link to {match['target']} leads to no page; link "
-                    "to a page's Markdown file, relative to this file (../docs/<section>/"
-                    "<page>.md, or .en.md from an English notebook)"
+                    f"{where}:{number}: the link to {match['target']} {problem}; link to a "
+                    "page's Markdown file, relative to this file (../docs/<section>/<page>.md, "
+                    "or <page>.en.md from an English notebook), or to a full https:// address"
                 )
     notebook.cells = [c for c in notebook.cells if not isinstance(c, str) or c.strip()]
     notebook.cells = [c.strip("\n") if isinstance(c, str) else c for c in notebook.cells]
@@ -206,6 +238,33 @@ def read_source(path: Path, root: Path) -> NotebookSource:
 
 # A Markdown link to a page's source file: `[text](../docs/a/b.md#anchor)`.
 _PAGE_LINK = re.compile(r"\]\((?P<target>[^)\s#]+\.md)(?P<anchor>#[^)\s]*)?\)")
+# Any Markdown link target, and the ones that need no checking here.
+_LINK = re.compile(r"\]\((?P<target>[^)\s]+)\)")
+_ABSOLUTE = re.compile(r"^(?:[a-z][a-z0-9+.-]*:|#)", re.IGNORECASE)
+_SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+
+
+def _slug(path: Path) -> str:
+    """`save-load` for `save-load.md` and `save-load.en.md`."""
+    return path.name.removesuffix(".md").removesuffix(f".{page_locale(path)}")
+
+
+def _link_problem(source: Path, target: str, root: Path) -> str | None:
+    """What is wrong with a link of a notebook source, or None."""
+    if _ABSOLUTE.match(target):
+        return None
+    match = _PAGE_LINK.fullmatch(f"]({target})")
+    if match is None:
+        return "is not a page's Markdown file (it would break on the site and in the download)"
+    page = _linked_page(source, match["target"], root)
+    if page is None:
+        return "leads to no page"
+    if page_locale(page) != page_locale(source):
+        return f"leads to the {page_locale(page)} page, not the {page_locale(source)} one"
+    anchor = (match["anchor"] or "#")[1:]
+    if anchor and anchor not in {h.anchor for h in headings(page.read_text(encoding="utf-8"))}:
+        return f"names the anchor #{anchor}, which {relative(page, root)} does not have"
+    return None
 
 
 def _linked_page(source: Path, target: str, root: Path) -> Path | None:
@@ -365,25 +424,32 @@ def execute(
         startup_timeout=STARTUP_TIMEOUT,
         # As in the script, only prints give output: IPython would also display the value
         # of a cell's last expression (the whole model after `model.train()`).
-        extra_arguments=["--InteractiveShell.ast_node_interactivity=none"],
+        extra_arguments=[
+            "--InteractiveShell.ast_node_interactivity=none",
+            # The sandbox of the examples: no writes into the repository, no network.
+            f"--IPKernelApp.exec_lines={_guard_line(root)}",
+        ],
         allow_errors=False,
         resources={"metadata": {"path": str(workdir)}},
     )
     try:
         client.execute()
-    except RuntimeError as exc:  # the kernel did not start (nbclient raises RuntimeError)
-        raise NotebookError(
-            f"{relative(source.path, root)}: the Jupyter kernel did not start ({exc}); check "
-            "that ipykernel is installed in this environment (make test installs it)"
-        ) from None
     except (CellExecutionError, CellTimeoutError, DeadKernelError) as exc:
+        # DeadKernelError is a RuntimeError: caught here, before the start-up failure.
         index, cell = _failed_cell(notebook, source)
         detail = _strip_ansi(str(exc)).strip()
+        if isinstance(exc, DeadKernelError):
+            detail += "\n(the kernel process ended: os._exit, a crash, or out of memory)"
         raise NotebookError(
             f"{_where(source, root, cell)}: cell {index} ({cell.label}) failed when the "
             f"notebook ran:\n{textwrap.indent(detail[-3000:], '    ')}\n"
             "Run the script on its own to see whether the example or the notebook's order "
             "of sections is at fault."
+        ) from None
+    except RuntimeError as exc:  # the kernel did not start (nbclient raises RuntimeError)
+        raise NotebookError(
+            f"{relative(source.path, root)}: the Jupyter kernel did not start ({exc}); check "
+            "that ipykernel is installed in this environment (make test installs it)"
         ) from None
     finally:
         shutil.rmtree(sockets, ignore_errors=True)
@@ -391,6 +457,16 @@ def execute(
     if problems:
         raise NotebookError("\n".join(problems))
     return notebook
+
+
+def _guard_line(root: Path) -> str:
+    """Python for the kernel's start: install the examples' audit hook (tooling/capture.py)."""
+    protected = sorted({str(REPO_ROOT), str(root.resolve())})
+    return (
+        f"import sys; sys.path.insert(0, {str(REPO_ROOT)!r}); "
+        f"from tooling.capture import install_guard; install_guard({protected!r}); "
+        "sys.path.remove(sys.path[0]); del install_guard"
+    )
 
 
 def _short_temp_dir() -> str | None:
@@ -448,7 +524,9 @@ def check_outputs(notebook: nbformat.NotebookNode, source: NotebookSource, root:
                 f"notebook, something other than its script says:\n--- the script says\n"
                 f"{textwrap.indent(expected, '    ')}\n--- the notebook printed\n"
                 f"{textwrap.indent(printed.rstrip(), '    ')}\n"
-                "A section that depends on another must come after it in the notebook."
+                "If the script on its own prints what its #> lines say, the notebook runs "
+                "its sections in another order or state: a section must come after the "
+                "sections it depends on. Output that changes from run to run cannot be shown."
             )
     return problems
 
@@ -502,12 +580,20 @@ def with_outputs(
         tuple[nbformat.NotebookNode, dict | None]: the notebook, and the run's `executed`
         metadata (versions, created), or None when there is no run of this exact code:
         then the notebook stays without outputs.
+
+    Raises:
+        NotebookError: the file exists but is not a notebook the suite wrote.
     """
+    if not executed.is_file():
+        return notebook, None
     try:
         ran = nbformat.read(str(executed), as_version=4)
         run = ran.metadata[META]
-    except (OSError, ValueError, KeyError, nbformat.reader.NotJSONError):
-        return notebook, None
+    except (OSError, ValueError, KeyError, nbformat.reader.NotJSONError) as exc:
+        raise NotebookError(
+            f"{executed}: not a notebook run by the suite ({type(exc).__name__}: {exc}); "
+            "delete it and run `make test` again"
+        ) from None
     if run.get("code") != notebook.metadata[META]["code"] or "executed" not in run:
         return notebook, None
     for mine, theirs in zip(_code_cells(notebook), _code_cells(ran), strict=True):
@@ -589,7 +675,7 @@ def about_cell(
     """
     text = ABOUT[locale]
     meta = notebook.metadata[META]
-    name = Path(meta["source"]).name.split(".", 1)[0] + ".ipynb"
+    name = _slug(Path(meta["source"])) + ".ipynb"
     download = f'<a href="{name}" download>{name}</a>'
     scripts = text["separator"].join(f"[{path}]({script_url}{path})" for path in meta["scripts"])
     libraries = imported_libraries(notebook)
@@ -634,8 +720,18 @@ def site_notebook(
     Returns:
         tuple[nbformat.NotebookNode, dict | None]: the notebook, and the run it shows
         (None: not run in this build, no outputs).
+
+    Raises:
+        NotebookError: the executed notebook is unreadable, or its outputs differ from
+            what the scripts say (edited after the run).
     """
     notebook, run = with_outputs(build_notebook(source, root, site_url), executed)
+    if run is not None and (problems := check_outputs(notebook, source, root)):
+        # The suite checked these outputs when it wrote them: the file changed since.
+        raise NotebookError(
+            f"{executed}: its outputs are not what the scripts say; delete it and run "
+            "`make test` again\n" + "\n".join(problems)
+        )
     about = nbformat.v4.new_markdown_cell(
         about_cell(notebook, run, source.locale, script_url), id="about"
     )

@@ -102,7 +102,11 @@ def stale_translations(root: Path) -> list[str]:
             if twin == page or not twin.exists():
                 continue
             name = relative(page, root)
-            recorded = recorded_hashes(page)
+            try:
+                recorded = recorded_hashes(page)
+            except ValueError as exc:  # front matter that is not YAML: say so, go on
+                problems.append(f"{name}:1: {exc}")
+                continue
             command = SYNC_COMMAND.format(page=name)
             if recorded is None:
                 problems.append(

@@ -129,8 +129,25 @@ def test_output_other_than_the_script_says_is_refused(sample, tmp_path):
             "See [a page](../docs/gone.md).\n",
             "{nb}:3: the link to ../docs/gone.md leads to no page",
         ),
+        ('```python\n--8<-- "{script}:5:6"\n```\n', "{nb}:4: embed a named section"),
+        ('```text\n--8<-- "{script}:part"\n```\n', "{nb}:3: this block embeds script sect"),
+        ("## A part {{#a-part}}\n", "{nb}:3: remove `{{#a-part}}`"),
+        ("[English](../docs/numpy-torch/page.en.md)\n", "leads to the en page, not the zh"),
+        ("[x](../docs/numpy-torch/page.md#nope)\n", "names the anchor #nope, which docs/"),
+        ("[x](../docs/numpy-torch/page/)\n", "is not a page's Markdown file"),
     ],
-    ids=["mixed-code-block", "missing-section", "missing-script", "dead-link"],
+    ids=[
+        "mixed-code-block",
+        "missing-section",
+        "missing-script",
+        "dead-link",
+        "line-range",
+        "text-fence",
+        "explicit-anchor",
+        "other-language-page",
+        "missing-anchor",
+        "link-to-an-address",
+    ],
 )
 def test_broken_source_fails_the_checks_and_the_build_naming_file_and_line(sample, text, expected):
     _write(sample, NOTEBOOK, "# 笔记本\n\n" + text.format(script=SCRIPT))
@@ -177,3 +194,38 @@ def test_only_prints_give_output_as_in_the_script(sample, tmp_path):
     executed = notebooks.execute(read_source(sample / NOTEBOOK, sample), sample, tmp_path / "w")
     (code,) = [cell for cell in executed.cells if cell.cell_type == "code"]
     assert [output.output_type for output in code.outputs] == ["stream"]
+
+
+def test_notebook_without_a_title_is_refused(sample):
+    _write(sample, NOTEBOOK, f'Some text.\n\n```python\n--8<-- "{SCRIPT}:part"\n```\n')
+    with pytest.raises(NotebookError, match=rf"{NOTEBOOK}:1: a notebook starts with its title"):
+        read_source(sample / NOTEBOOK, sample)
+
+
+@pytest.mark.parametrize("name", ["notebooks/My Notes.md", "notebooks/v2.0.md", "notebooks/a/b.md"])
+def test_notebook_names_that_make_bad_addresses_are_refused(sample, name):
+    path = _write(sample, name, f'# T\n\n```python\n--8<-- "{SCRIPT}:part"\n```\n')
+    with pytest.raises(NotebookError, match="lower-case letters, digits and hyphens"):
+        read_source(path, sample)
+
+
+def test_kernel_cannot_write_into_the_repository(sample, tmp_path):
+    target = sample / "notebooks" / "written.txt"
+    body = f"# --8<-- [start:x]\nopen({str(target)!r}, 'w').write('x')\n# --8<-- [end:x]\n"
+    writer = _script(sample, "writer", body)
+    _notebook(sample, f"{writer}:x")
+    with pytest.raises(NotebookError, match="(?s)cell 2.*may write only inside a temporary"):
+        notebooks.execute(read_source(sample / NOTEBOOK, sample), sample, tmp_path / "w")
+    assert not target.exists()
+
+
+def test_executed_notebook_edited_after_the_run_fails_the_build(sample, tmp_path):
+    source = read_source(sample / NOTEBOOK, sample)
+    path = notebooks.executed_path(sample, source.slug)
+    notebooks.write_executed(notebooks.execute(source, sample, tmp_path / "w"), path, {})
+    path.write_text(path.read_text().replace('"2\\n"', '"3\\n"'), encoding="utf-8")
+    with pytest.raises(NotebookError, match="its outputs are not what the scripts say"):
+        notebooks.site_notebook(source, sample, path, _URL)
+    path.write_text("{not json", encoding="utf-8")
+    with pytest.raises(NotebookError, match="not a notebook run by the suite"):
+        notebooks.site_notebook(source, sample, path, _URL)
