@@ -39,7 +39,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import nbformat
-import yaml
 
 from tooling.markers import MarkerError, script_markers
 from tooling.outputs import expected_stdout, same_output, without_outputs
@@ -48,11 +47,12 @@ from tooling.pages import (
     SnippetRef,
     fence_language,
     fences,
-    front_matter_yaml,
+    front_matter,
     headings,
     page_files,
     page_locale,
     page_url,
+    section_mark,
     snippet_error,
     snippet_refs,
     split_front_matter,
@@ -66,7 +66,6 @@ META = "tensors_verified"
 CELL_TIMEOUT = 120
 #: Longest time the kernel may take to start, in seconds.
 STARTUP_TIMEOUT = 60
-_SECTION_MARK = re.compile(r"^\s*#\s*-{1,}8<-{1,}\s*\[(?P<type>start|end):(?P<name>[\w-]+)\]")
 
 
 class NotebookError(Exception):
@@ -181,11 +180,9 @@ def read_source(path: Path, root: Path) -> NotebookSource:
                 "renderer shows it as text; notebook headings get their ids from their text"
             )
     try:
-        meta = yaml.safe_load(front_matter_yaml(text)) or {}
-    except yaml.YAMLError as exc:
-        raise NotebookError(f"{where}:1: the front matter is not YAML: {exc}") from None
-    if not isinstance(meta, dict):
-        raise NotebookError(f"{where}:1: the front matter must be `key: value` lines")
+        meta = front_matter(path, text)
+    except ValueError as exc:
+        raise NotebookError(f"{where}:1: {exc}") from None
     notebook = NotebookSource(path, page_locale(path), str(meta.get("description", "")))
     refs = {ref.line: ref for ref in snippet_refs(path)}
     lines = text.splitlines()
@@ -326,9 +323,9 @@ def section_code(script: Path, section: str | None) -> str:
     lines = script.read_text(encoding="utf-8").splitlines()
     kept, inside = [], section is None
     for line in lines:
-        mark = _SECTION_MARK.match(line)
+        mark = section_mark(line)
         if mark and mark["name"] == section:
-            inside = mark["type"] == "start"
+            inside = mark["type"].lower() == "start"
             continue
         if inside and not mark:
             kept.append(line)

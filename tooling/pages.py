@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+import yaml
 from pymdownx.snippets import SnippetPreprocessor
 
 from tooling.paths import docs_dir, notebooks_dir, relative
@@ -298,10 +299,22 @@ def section_names(script: Path) -> set[str]:
     """
     starts, ends = set(), set()
     for line in script.read_text(encoding="utf-8").splitlines():
-        match = _SNIPPETS.RE_SNIPPET_SECTION.match(line) if "8<-" in line else None
-        if match and not match["escape"]:
+        if match := section_mark(line):
             (starts if match["type"].lower() == "start" else ends).add(match["name"])
     return starts & ends
+
+
+def section_mark(line: str) -> re.Match | None:
+    """A `# --8<-- [start:name]` or `[end:name]` line, read as pymdownx.snippets reads it.
+
+    Args:
+        line (str): a line of a script.
+
+    Returns:
+        re.Match | None: with groups `type` (start or end) and `name`; None otherwise.
+    """
+    match = _SNIPPETS.RE_SNIPPET_SECTION.match(line) if "8<-" in line else None
+    return match if match and not match["escape"] else None
 
 
 def snippet_error(ref: SnippetRef, root: Path) -> str | None:
@@ -378,6 +391,28 @@ def front_matter_yaml(text: str) -> str:
     """
     match = _FRONT_MATTER.match(text)
     return (match["yaml"] or "") if match else ""
+
+
+def front_matter(page: Path, text: str) -> dict:
+    """A page's front matter as a mapping ({} when it has none).
+
+    Args:
+        page (Path): the page file (named in messages).
+        text (str): its text.
+
+    Returns:
+        dict: the YAML mapping.
+
+    Raises:
+        ValueError: the front matter is not a YAML mapping (the message names the page).
+    """
+    try:
+        meta = yaml.safe_load(front_matter_yaml(text)) or {}
+    except yaml.YAMLError as exc:
+        raise ValueError(f"{page}: front matter is not valid YAML: {exc}") from exc
+    if not isinstance(meta, dict):
+        raise ValueError(f"{page}: front matter must be a YAML mapping (key: value lines)")
+    return meta
 
 
 def headings(text: str) -> list[Heading]:

@@ -33,7 +33,7 @@ import yaml
 
 from tooling.pages import (
     LOCALES,
-    front_matter_yaml,
+    front_matter,
     headings,
     source_pages,
     split_front_matter,
@@ -80,7 +80,7 @@ def recorded_hashes(page: Path) -> dict[str, str] | None:
     Raises:
         ValueError: the front matter is not valid YAML (the message names the page).
     """
-    meta = _front_matter(page, page.read_text(encoding="utf-8"))
+    meta = front_matter(page, page.read_text(encoding="utf-8"))
     record = meta.get("translation")
     return dict(record.get("sections") or {}) if isinstance(record, dict) else None
 
@@ -156,24 +156,9 @@ def sync(page: Path) -> list[Path]:
     return versions
 
 
-def _front_matter(page: Path, text: str) -> dict:
-    """The page's front matter as a mapping ({} when it has none).
-
-    Raises:
-        ValueError: the front matter is not a YAML mapping (the message names the page).
-    """
-    try:
-        meta = yaml.safe_load(front_matter_yaml(text)) or {}
-    except yaml.YAMLError as exc:
-        raise ValueError(f"{page}: front matter is not valid YAML: {exc}") from exc
-    if not isinstance(meta, dict):
-        raise ValueError(f"{page}: front matter must be a YAML mapping (key: value lines)")
-    return meta
-
-
 def _write_record(page: Path, text: str, twin_name: str, hashes: dict[str, str]) -> None:
     _, body = split_front_matter(text)
-    meta = _front_matter(page, text)
+    meta = front_matter(page, text)
     meta["translation"] = {"of": twin_name, "sections": hashes}
     # No line wrapping: a long `description:` stays on one line.
     dumped = yaml.safe_dump(meta, allow_unicode=True, sort_keys=False, width=10**6)
