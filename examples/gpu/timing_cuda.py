@@ -21,6 +21,7 @@ returned = time.perf_counter() - start
 torch.cuda.synchronize()  # waits until the GPU has finished everything queued
 finished = time.perf_counter() - start
 print("returned before the GPU finished:", returned < finished / 10)
+#> returned before the GPU finished: True
 # --8<-- [end:async]
 
 # --8<-- [start:events]
@@ -32,6 +33,7 @@ end_event.record()
 end_event.synchronize()  # wait for the second marker before reading the time
 event_ms = start_event.elapsed_time(end_event)  # milliseconds, measured on the GPU
 print("events measured the kernel:", event_ms > 100 * returned * 1e3)
+#> events measured the kernel: True
 # --8<-- [end:events]
 
 # --8<-- [start:timer]
@@ -40,4 +42,5 @@ from torch.utils import benchmark
 measurement = benchmark.Timer(stmt="a @ b", globals={"a": a, "b": b}).blocked_autorange()
 timer_ms = measurement.median * 1e3  # Timer synchronises the GPU before reading the clock
 print("Timer agrees with the events within 20 %:", abs(timer_ms - event_ms) < 0.2 * event_ms)
+#> Timer agrees with the events within 20 %: True
 # --8<-- [end:timer]

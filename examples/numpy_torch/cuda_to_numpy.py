@@ -12,8 +12,13 @@ try:
     on_gpu.numpy()
 except TypeError as err:
     print(type(err).__name__, err)
+    """
+    TypeError can't convert cuda:0 device type tensor to numpy. Use Tensor.cpu() to copy the tensor to host memory first.
+    """
 
 host_copy = on_gpu.cpu().numpy()  # .cpu() copies to host memory; .numpy() then shares it
 print(host_copy)
+#> [0. 1. 2.]
 print(on_gpu.numpy(force=True))  # the same copy in one call
+#> [0. 1. 2.]
 # --8<-- [end:cuda]
