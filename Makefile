@@ -4,9 +4,11 @@
 #   make serve            live-reloading site on http://127.0.0.1:8000 (docs tools only)
 #   make build            static site into site/ (strict)
 #   make test             examples -> record -> strict build -> site, tooling and browser checks
+#   make test-matrix      the same, with the examples run in every verification environment
 #   make bench            page weight, search index size and Lighthouse scores, against budgets
 #   make benchmark        re-measure matrix multiply speed into benchmarks/results/ (the GPU page)
 #   make update-examples  rewrite expected `#>` outputs after an intended library change
+#                         (ENV=previous: that environment's outputs, verification/expected/)
 #   make test-gpu         on a GPU machine: run the CUDA examples with the Python found there
 #   make new-page SECTION=numpy-torch SLUG=my-topic   start a page in both languages
 #   make sync-translation PAGE=docs/a/b.md   record that a page and its translation agree
@@ -33,7 +35,7 @@ export TF_CPP_MIN_LOG_LEVEL := 2
 # to 9.x on purpose: its successor does not yet support mkdocs-static-i18n.
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve build test test-gpu bench benchmark browser update-examples new-page sync-translation lock clean \
+.PHONY: serve build test test-matrix test-gpu bench benchmark browser update-examples new-page sync-translation lock clean \
 	docs-env test-env
 
 $(PY):
@@ -77,14 +79,34 @@ serve: docs-env
 build: docs-env
 	$(PY) -m mkdocs build --strict
 
+# Verification environments (pyproject.toml, [tool.verification]): `default` is .venv;
+# another, NAME, is .venv-NAME, installed from requirements/NAME.txt.
+ENVIRONMENTS := $(shell $(PYTHON) -m tooling.environments names 2>/dev/null || echo default)
+OTHER_ENVIRONMENTS := $(filter-out default,$(ENVIRONMENTS))
+ENV ?= default
+env_python = $(if $(filter default,$(1)),$(PY),.venv-$(1)/bin/python)
+
+.venv-%/.installed: requirements/%.txt
+	@command -v $(PYTHON) >/dev/null || { echo "$(PYTHON) not found: install Python 3.11"; exit 1; }
+	$(PYTHON) -m venv .venv-$*
+	.venv-$*/bin/python -m pip install --disable-pip-version-check -q -r $<
+	touch $@
+
 # Every stage runs even when an earlier one fails, so that a failed example is
 # stamped "failed" on its page; the target fails if any stage failed.
 # The build runs without --quiet: that flag keeps warnings (dead links, anchors)
 # from counting under --strict.
-test: test-env browser
-	@rm -rf $(RECORD) build/notebooks site; status=0; \
-	echo "== 1/3 examples and notebooks, then the verification record $(RECORD)"; \
-	$(PY) -m pytest tests/examples -n $(WORKERS) --record $(RECORD) || status=1; \
+# $(1): the environments whose examples run; each adds its part to the record.
+define suite
+@rm -rf $(RECORD) build/notebooks site; status=0; \
+	for env in $(1); do \
+	  case $$env in default) py=$(PY);; *) py=.venv-$$env/bin/python;; esac; \
+	  echo "== 1/3 examples and notebooks in environment $$env, into the record $(RECORD)"; \
+	  start=$$(date +%s); \
+	  $$py -m pytest tests/examples -n $(WORKERS) --record $(RECORD) --environment $$env \
+	    || status=1; \
+	  echo "   environment $$env: examples stage took $$(( $$(date +%s) - start )) s"; \
+	done; \
 	echo "== 2/3 site build (strict, stamped from $(RECORD))"; \
 	built=1; $(PY) -m mkdocs build --strict || { status=1; built=0; }; \
 	echo "== 3/3 site, tooling and browser checks"; \
@@ -93,6 +115,15 @@ test: test-env browser
 	  skip="--ignore=tests/site/test_build.py --ignore=tests/browser"; fi; \
 	$(PY) -m pytest tests/site tests/tooling tests/browser $$skip -n $(WORKERS) || status=1; \
 	exit $$status
+endef
+
+test: test-env browser
+	$(call suite,default)
+
+# The whole example suite in every environment, then the same build and checks. The
+# record then covers every environment, and the stamps list every set of versions.
+test-matrix: test-env browser $(OTHER_ENVIRONMENTS:%=.venv-%/.installed)
+	$(call suite,$(ENVIRONMENTS))
 
 # Figures, not tests: what a first visit transfers, the search index size, and
 # Lighthouse scores, each against its budget (tooling/bench.py). RUNS=1 is quicker.
@@ -110,8 +141,11 @@ benchmark: test-env
 # Serial on purpose: pytest-examples rewrites files per worker, and two workers
 # must never edit the same page. Writes no record: rewriting is not verifying,
 # so run `make test` afterwards.
-update-examples: test-env
-	$(PY) -m pytest tests/examples -p no:xdist --update-examples
+# ENV=NAME: run in that environment; its outputs, where they differ from the `#>` lines,
+# go to verification/expected/NAME.json, and the scripts are left alone.
+update-examples: test-env $(if $(filter default,$(ENV)),,.venv-$(ENV)/.installed)
+	$(call env_python,$(ENV)) -m pytest tests/examples -p no:xdist --update-examples \
+	  --environment $(ENV)
 
 # On a GPU machine, which usually cannot build .venv: runs only the CUDA examples with the
 # interpreter found there (it needs torch, nothing else of ours) and writes the GPU run.
@@ -137,8 +171,15 @@ sync-translation: docs-env
 lock: test-env
 	$(BIN)/pip-compile --quiet --extra docs --strip-extras --no-emit-find-links \
 	  --no-emit-index-url -o requirements/docs.txt pyproject.toml
-	$(BIN)/pip-compile --quiet --extra docs --extra test --strip-extras --no-emit-find-links \
-	  --no-emit-index-url -o requirements/test.txt pyproject.toml
+	$(BIN)/pip-compile --quiet --extra docs --extra examples --extra test --strip-extras \
+	  --no-emit-find-links --no-emit-index-url -o requirements/test.txt pyproject.toml
+	# A local label such as torch's `+cpu` names one index's build; the public version
+	# installs from any index (here, the CPU wheel on disk; elsewhere, PyPI's build).
+	for env in $(OTHER_ENVIRONMENTS); do \
+	  $(BIN)/pip-compile --quiet --extra docs --extra examples --extra $$env --strip-extras \
+	    --no-emit-find-links --no-emit-index-url -o requirements/$$env.txt pyproject.toml \
+	  || exit 1; \
+	  sed -i -E 's/^(torch==[^+ ]+)\+cpu$$/\1/' requirements/$$env.txt; done
 
 clean:
 	rm -rf site build

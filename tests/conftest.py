@@ -1,6 +1,8 @@
 """Suite-wide options and guards.
 
 * `--record PATH`: write the verification record (see `tooling/record_plugin.py`).
+* `--environment NAME`: the verification environment this Python is (see
+  `tooling/environments.py`); by default the one whose pinned versions are installed.
 * `--gpu-run PATH`: the GPU run that CUDA examples are checked against on a machine
   without CUDA (see `tooling/gpu_run.py`); by default `verification/gpu-run.json`.
 * Tests write only into git-ignored build outputs: the controller snapshots
@@ -21,18 +23,25 @@ from tooling.record import load_record
 from tooling.record_plugin import VerificationRecorder
 from tooling.worktree import changed_paths, worktree_state
 
-#: What `--update-examples` is allowed to rewrite.
-UPDATABLE = ("docs/", "examples/")
+#: What `--update-examples` is allowed to rewrite (the default environment writes pages and
+#: scripts, another one its expected outputs).
+UPDATABLE = ("docs/", "examples/", "verification/expected/")
 _BEFORE = pytest.StashKey[dict | None]()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    """Add `--record PATH` and `--gpu-run PATH`."""
+    """Add `--record PATH`, `--environment NAME` and `--gpu-run PATH`."""
     parser.addoption(
         "--record",
         type=Path,
         default=None,
         help="write the verification record (JSON) to this path, e.g. build/verification.json",
+    )
+    parser.addoption(
+        "--environment",
+        default=None,
+        help="the verification environment this Python is, e.g. default or previous "
+        "(pyproject.toml, [tool.verification]); by default recognised by the installed versions",
     )
     parser.addoption(
         "--gpu-run",

@@ -22,6 +22,7 @@ The marker syntax itself lives in `tooling/markers.py`.
 
 from __future__ import annotations
 
+import ast
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -65,6 +66,34 @@ class Example:
     def id(self) -> str:
         """Stable test id: the script path, or `page.md:line` for an inline block."""
         return self.source if self.is_script else f"{self.source}:{self.line}"
+
+    @property
+    def imported(self) -> frozenset[str]:
+        """Top-level packages the example imports (see `imported_packages`)."""
+        return imported_packages(self.code.source)
+
+
+def imported_packages(source: str) -> frozenset[str]:
+    """Top-level packages a piece of code imports: `torchvision` for
+    `from torchvision import datasets`.
+
+    Args:
+        source (str): Python code.
+
+    Returns:
+        frozenset[str]: package names; empty when the code does not parse.
+    """
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return frozenset()
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.add(node.module.split(".")[0])
+    return frozenset(names)
 
 
 def collect(root: Path) -> list[Example]:

@@ -5,9 +5,11 @@
   own error names neither).
 * Each language gets a search index of its own pages (see `on_post_build`).
 * Every page with examples gets a verification stamp below its title, built from
-  the record of the last test run (`build/verification.json`). No record, or a
-  page or script changed since the run, gives "not verified in this build": the
-  stamp never guesses.
+  the record of the last test run (`build/verification.json`, `tooling/stamp.py`).
+  No record, or a page or script changed since the run, gives "not verified in this
+  build": the stamp never guesses.
+* Below each code block whose output differs between verification environments, a
+  note shows each environment's output (`tooling/version_notes.py`).
 """
 
 from __future__ import annotations
@@ -15,9 +17,7 @@ from __future__ import annotations
 import json
 import logging
 import posixpath
-import re
 import sys
-from datetime import datetime
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -54,94 +54,15 @@ from tooling.pages import (  # noqa: E402
     snippet_refs,
 )
 from tooling.paths import record_path, relative  # noqa: E402
-from tooling.record import (  # noqa: E402
-    LIBRARIES,
-    UNFINISHED,
-    PageVerification,
-    load_record,
-    verify_page,
-)
+from tooling.record import load_record, verify_environments  # noqa: E402
+from tooling.stamp import render_stamp  # noqa: E402
+from tooling.version_notes import VersionNotes  # noqa: E402
 
 _STATE: dict = {}
-# The reason tooling/runner.py gives for a CUDA example edited after the GPU run.
-_CUDA_CHANGED = re.compile(r"needs CUDA; its code changed since the GPU run of (?P<date>[\d-]+)")
-
-
-def _en_count(n: int, noun: str = "example") -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
-
-
-# Stamp wording per locale. Each entry takes keyword arguments and returns text.
-TEXT = {
-    "zh": {
-        "verified": lambda libs, date: f"已验证：{libs}，{date}",
-        "verified_body": lambda n, env: (
-            f"本页 {n} 个示例已在本次构建中全部运行（{env}），页面上的输出就是它们实际打印的结果。"
-        ),
-        "partial": lambda libs, date: f"部分验证：{libs}，{date}",
-        "partial_body": lambda n, k, env: (
-            f"本页 {n} 个示例已运行，并打印出页面上的输出（{env}）；"
-            f"以下 {k} 个示例未在本次构建中验证："
-        ),
-        "failed": lambda k: f"本页有 {k} 个示例在本次构建中失败",
-        "failed_body": lambda libs: f"页面上的输出可能与这些版本（{libs}）不符。失败的示例：",
-        "unverified": lambda: "本次构建未验证",
-        "unverified_body": lambda: (
-            "本次构建没有运行本页示例的记录。运行 `make test` 即可执行示例并为页面加上验证标记。"
-        ),
-        "stale_body": lambda: "以下文件在上次测试运行之后有改动，运行 `make test` 重新验证：",
-        "needs_cuda": lambda: "需要 CUDA，本次运行没有 GPU",
-        "cuda_changed": lambda date: (
-            f"需要 CUDA；{date} 在 GPU 上运行之后代码又有改动，"
-            "请在有 GPU 的机器上重新运行 `make test-gpu`"
-        ),
-        "gpu_body": lambda k, device, libs, date: (
-            f"需要 CUDA 的 {k} 个示例是在 {device} 上验证的（{libs}，{date}）。"
-        ),
-        "none_ran_body": lambda: "本页的示例都没有在本次构建中运行：",
-        "unfinished": lambda: "本次运行中没有执行完",
-    },
-    "en": {
-        "verified": lambda libs, date: f"Verified with {libs} on {date}",
-        "verified_body": lambda n, env: (
-            ("The only example on this page" if n == 1 else f"All {n} examples on this page")
-            + f" ran in this build ({env}) and printed exactly the output shown."
-        ),
-        "partial": lambda libs, date: f"Partly verified with {libs} on {date}",
-        "partial_body": lambda n, k, env: (
-            f"{_en_count(n)} on this page ran and printed "
-            f"the output shown ({env}); {_en_count(k)} {'was' if k == 1 else 'were'} not "
-            "verified in this build:"
-        ),
-        "failed": lambda k: f"{_en_count(k)} on this page failed in this build",
-        "failed_body": lambda libs: (
-            f"The output shown may be wrong for these versions ({libs}). Failed:"
-        ),
-        "unverified": lambda: "Not verified in this build",
-        "unverified_body": lambda: (
-            "This build has no record of running this page's examples. "
-            "Run `make test` to execute them and stamp the page."
-        ),
-        "stale_body": lambda: (
-            "These files changed after the last test run; run `make test` to verify them again:"
-        ),
-        "needs_cuda": lambda: "needs CUDA; this run had no GPU",
-        "cuda_changed": lambda date: (
-            f"needs CUDA; its code changed after the GPU run of {date}: run `make test-gpu` "
-            "on a GPU machine again"
-        ),
-        "gpu_body": lambda k, device, libs, date: (
-            f"{'The example that needs' if k == 1 else f'The {k} examples that need'} CUDA "
-            f"{'was' if k == 1 else 'were'} verified on {device} ({libs}, {date})."
-        ),
-        "none_ran_body": lambda: "None of this page's examples ran in this build:",
-        "unfinished": lambda: "did not run to completion in this run",
-    },
-}
 
 
 def on_config(config, **kwargs):
-    """Load the verification record once per build.
+    """Load the verification record and every environment's expected outputs once per build.
 
     Args:
         config (MkDocsConfig): the site config (its file's folder is the repository root).
@@ -150,15 +71,16 @@ def on_config(config, **kwargs):
         MkDocsConfig: the config, unchanged.
 
     Raises:
-        PluginError: the record file exists but is unreadable (message names it).
+        PluginError: the record, an expected-output file or the environments cannot be
+            read (the message names the file).
     """
     # jieba (Chinese search segmentation) logs its dictionary loading at DEBUG level.
     logging.getLogger("jieba").setLevel(logging.INFO)
     root = Path(config.config_file_path).resolve().parent
     path = record_path(root)
     try:
-        _STATE.update(root=root, record=load_record(path))
-    except ValueError as exc:
+        _STATE.update(root=root, record=load_record(path), notes=VersionNotes(root))
+    except ValueError as exc:  # the record, expected outputs and environments alike
         raise PluginError(str(exc)) from exc
     return config
 
@@ -266,7 +188,8 @@ def _repository_file_url(config) -> str:
 
 
 def on_page_markdown(markdown: str, page, config, files, **kwargs) -> str:
-    """Validate the page's snippet lines, then insert its verification stamp.
+    """Validate the page's snippet lines, then insert its "changed between versions" notes
+    (`tooling/version_notes.py`) and its verification stamp (`tooling/stamp.py`).
 
     Args:
         markdown (str): the page's Markdown (front matter already removed by MkDocs).
@@ -289,8 +212,9 @@ def on_page_markdown(markdown: str, page, config, files, **kwargs) -> str:
     if errors:
         raise PluginError("Broken snippet reference:\n  " + "\n  ".join(errors))
     markdown = _insert_benchmark_results(markdown, page)
-    verification = verify_page(_STATE["record"], page_sources(source, root), root)
-    stamp = render_stamp(verification, _STATE["record"], page_locale(source))
+    markdown = _STATE["notes"].insert(markdown, page_locale(source))
+    verifications = verify_environments(_STATE["record"], page_sources(source, root), root)
+    stamp = render_stamp(verifications, _STATE["record"], page_locale(source))
     if not stamp:
         return markdown
     cut = _end_of_title(markdown)
@@ -381,109 +305,6 @@ def _end_of_title(markdown: str) -> int:
             return offset + len(line.rstrip("\n"))
         offset += len(line)
     return 0
-
-
-def render_stamp(verification: PageVerification, record: dict | None, locale: str) -> str:
-    """Render a page's stamp as a Material admonition in the page's language.
-
-    Args:
-        verification (PageVerification): the page's state from `verify_page`.
-        record (dict | None): the record (for versions, device and date).
-        locale (str): `"zh"` or `"en"`.
-
-    Returns:
-        str: Markdown for the stamp, or "" for a page without examples.
-
-    Raises:
-        KeyError: `locale` has no wording in `TEXT`.
-    """
-    text = TEXT[locale]
-    state = verification.state
-    if state == "none":
-        return ""
-    if state == "unverified":
-        if record is not None and verification.stale:
-            body = text["stale_body"]() + _bullets(f"`{path}`" for path in verification.stale)
-        elif verification.not_verified:
-            body = text["none_ran_body"]() + _bullets(_reasons(verification.not_verified, text))
-        else:
-            body = text["unverified_body"]()
-        return _admonition("note", text["unverified"](), body)
-    env = record["environment"]
-    libs = _libraries(env)
-    date = datetime.fromisoformat(record["created"]).date().isoformat()
-    device = env.get("device") or "cpu"
-    where = f"Python {env.get('python')}, {'CPU' if device == 'cpu' else device}"
-    if state == "failed":
-        failed = verification.failed
-        return _admonition(
-            "failure",
-            text["failed"](k=len(failed)),
-            text["failed_body"](libs=libs) + _bullets(f"`{example}`" for example in failed),
-        )
-    on_gpu = _gpu_sentence(verification.gpu, text, date)
-    if state == "partial":
-        missing = verification.not_verified
-        body = text["partial_body"](n=verification.passed, k=len(missing), env=where)
-        reasons = _bullets(_reasons(missing, text))
-        title = text["partial"](libs=libs, date=date)
-        return _admonition("warning", title, body + reasons + on_gpu)
-    return _admonition(
-        "success",
-        text["verified"](libs=libs, date=date),
-        text["verified_body"](n=verification.passed, env=where) + on_gpu,
-    )
-
-
-def _gpu_sentence(entries: list[dict], text: dict, date: str) -> str:
-    """Where and with what the page's CUDA examples were verified, as a paragraph ("" if none).
-
-    They may come from a GPU run made elsewhere, with other versions than the rest.
-    """
-    if not entries:
-        return ""
-    first = entries[0]
-    versions = first.get("versions") or {}
-    libs = " · ".join(filter(None, [f"Python {versions.get('python')}", _libraries(versions)]))
-    date = str(first.get("gpu_run") or date)[:10]  # the GPU run's date, or this run's
-    device = re.sub(r"^cuda \((.*)\)$", r"\1", first["device"])  # "cuda (NVIDIA H200)"
-    sentence = text["gpu_body"](k=len(entries), device=device, libs=libs, date=date)
-    return "\n\n" + sentence
-
-
-def _reasons(entries: list[dict], text: dict):
-    """`id`: why it was not verified, in the page's language where the reason is known."""
-    for entry in entries:
-        if entry["reason"] == UNFINISHED:
-            reason = text["unfinished"]()
-        elif changed := _CUDA_CHANGED.search(entry["reason"] or ""):
-            reason = text["cuda_changed"](date=changed["date"])
-        elif "cuda" in entry.get("requires", []):
-            reason = text["needs_cuda"]()
-        else:
-            reason = entry["reason"]  # the author's `not-run` reason, as written
-        yield f"`{entry['id']}`: {reason}"
-
-
-def _libraries(versions: dict) -> str:
-    """`torch 2.14.1 · torchvision 0.29.1 · ...` for the stamped libraries that are present."""
-    return " · ".join(
-        f"{name} {_public(versions[key])}" for key, name, _ in LIBRARIES if versions.get(key)
-    )
-
-
-def _public(version: str) -> str:
-    """`2.14.1+cu130` -> `2.14.1`: the stamp names the release; the record keeps the build."""
-    return version.split("+", 1)[0]
-
-
-def _bullets(items) -> str:
-    return "\n\n" + "\n".join(f"- {item}" for item in items)
-
-
-def _admonition(kind: str, title: str, body: str) -> str:
-    indented = "\n".join(f"    {line}" if line else "" for line in body.splitlines())
-    return f'!!! {kind} verification-stamp "{title}"\n\n{indented}\n'
 
 
 @event_priority(-110)  # after mkdocs-static-i18n (-100) has merged all languages' entries

@@ -40,6 +40,7 @@ from pathlib import Path
 
 import nbformat
 
+from tooling.expected import PrintKey
 from tooling.markers import MarkerError, script_markers
 from tooling.outputs import expected_stdout, same_output, without_outputs
 from tooling.pages import (
@@ -52,7 +53,7 @@ from tooling.pages import (
     page_files,
     page_locale,
     page_url,
-    section_mark,
+    section_code,
     snippet_error,
     snippet_refs,
     split_front_matter,
@@ -143,12 +144,18 @@ def source_files(root: Path) -> list[Path]:
     return page_files(folder) if folder.is_dir() else []
 
 
-def read_source(path: Path, root: Path) -> NotebookSource:
+def read_source(
+    path: Path, root: Path, outputs: dict[str, dict[PrintKey, str]] | None = None
+) -> NotebookSource:
     """Parse a notebook source and read the script sections it shows.
 
     Args:
         path (Path): a file in `notebooks/`.
         root (Path): the content root (snippet paths are relative to it).
+        outputs (dict[str, dict[PrintKey, str]] | None): a verification environment's
+            expected outputs where they differ from the scripts' (`tooling/expected.py`),
+            written into the cells' script text in place of the scripts' own; None for
+            the default environment.
 
     Returns:
         NotebookSource: its cells, with each code cell's script text.
@@ -214,7 +221,10 @@ def read_source(path: Path, root: Path) -> NotebookSource:
         errors = errors or [m for ref in cell_refs if (m := _marker_error(ref, root))]
         if errors:
             raise NotebookError("\n".join(errors))
-        script = "\n\n".join(section_code(root / ref.path, ref.section) for ref in cell_refs)
+        script = "\n\n".join(
+            section_code(root / ref.path, ref.section, (outputs or {}).get(ref.path))
+            for ref in cell_refs
+        )
         notebook.cells.append(CodeCell(fence.start, cell_refs, script))
         prose_from = fence.end + 1
     notebook.cells.append("\n".join(lines[prose_from - 1 :]))
@@ -304,32 +314,6 @@ def _marker_error(ref: SnippetRef, root: Path) -> str | None:
         f"{why}, and the suite runs every notebook in one kernel on this machine. "
         "Link to its page instead."
     )
-
-
-def section_code(script: Path, section: str | None) -> str:
-    """The code of a script's section as pymdownx.snippets embeds it (marker lines
-    dropped, dedented), or of the whole script when `section` is None.
-
-    Args:
-        script (Path): an example script.
-        section (str | None): a section name marked with `# --8<-- [start:name]`.
-
-    Returns:
-        str: the code, without the markers of this or nested sections.
-
-    Raises:
-        OSError: the script cannot be read.
-    """
-    lines = script.read_text(encoding="utf-8").splitlines()
-    kept, inside = [], section is None
-    for line in lines:
-        mark = section_mark(line)
-        if mark and mark["name"] == section:
-            inside = mark["type"].lower() == "start"
-            continue
-        if inside and not mark:
-            kept.append(line)
-    return textwrap.dedent("\n".join(kept)).strip("\n")
 
 
 def build_notebook(

@@ -14,12 +14,14 @@ where the part after the last colon names a section marked in the script with
 from __future__ import annotations
 
 import re
+import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
 from pymdownx.snippets import SnippetPreprocessor
 
+from tooling.expected import PrintKey, rewrite_outputs
 from tooling.paths import docs_dir, notebooks_dir, relative
 
 #: Locales in build order; the first is the default and has no file suffix.
@@ -184,12 +186,26 @@ def snippet_refs(page: Path) -> list[SnippetRef]:
     """
     refs = []
     for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), start=1):
-        if not is_snippet_line(line):
-            continue
-        target = _SNIPPETS.RE_ALL_SNIPPETS.match(line)["snippet"][1:-1]
-        path, _lines, section = _SNIPPETS.RE_SNIPPET_FILE.match(target).groups()
-        refs.append(SnippetRef(page, number, path, section[1:] if section else None, target))
+        if parsed := parse_snippet_line(line):
+            refs.append(SnippetRef(page, number, *parsed))
     return refs
+
+
+def parse_snippet_line(line: str) -> tuple[str, str | None, str] | None:
+    """Read an inline `--8<--` line as pymdownx.snippets does.
+
+    Args:
+        line (str): a line of a page.
+
+    Returns:
+        tuple[str, str | None, str] | None: (file, section or None, the reference as
+        written), or None when the line embeds nothing.
+    """
+    if not is_snippet_line(line):
+        return None
+    target = _SNIPPETS.RE_ALL_SNIPPETS.match(line)["snippet"][1:-1]
+    path, _lines, section = _SNIPPETS.RE_SNIPPET_FILE.match(target).groups()
+    return path, section[1:] if section else None, target
 
 
 _FENCE = re.compile(r"^[ \t]*(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
@@ -302,6 +318,37 @@ def section_names(script: Path) -> set[str]:
         if match := section_mark(line):
             (starts if match["type"].lower() == "start" else ends).add(match["name"])
     return starts & ends
+
+
+def section_code(
+    script: Path, section: str | None, outputs: dict[PrintKey, str] | None = None
+) -> str:
+    """The code of a script's section as pymdownx.snippets embeds it (marker lines
+    dropped, dedented), or of the whole script when `section` is None.
+
+    Args:
+        script (Path): an example script.
+        section (str | None): a section name marked with `# --8<-- [start:name]`.
+        outputs (dict[PrintKey, str] | None): outputs to write under the script's prints
+            in place of its own (another environment's, see `tooling/expected.py`).
+
+    Returns:
+        str: the code, without the markers of this or nested sections.
+
+    Raises:
+        OSError: the script cannot be read.
+    """
+    text = script.read_text(encoding="utf-8")
+    lines = (rewrite_outputs(text, outputs) if outputs else text).splitlines()
+    kept, inside = [], section is None
+    for line in lines:
+        mark = section_mark(line)
+        if mark and mark["name"] == section:
+            inside = mark["type"].lower() == "start"
+            continue
+        if inside and not mark:
+            kept.append(line)
+    return textwrap.dedent("\n".join(kept)).strip("\n")
 
 
 def section_mark(line: str) -> re.Match | None:

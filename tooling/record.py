@@ -29,6 +29,7 @@ from __future__ import annotations
 import hashlib
 import json
 import platform
+import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from importlib import metadata
@@ -37,10 +38,33 @@ from typing import Literal
 
 from tooling.paths import docs_dir, example_scripts, relative
 
-SCHEMA = 1
-STATUSES = ("passed", "failed", "not-verified")
+SCHEMA = 2
+STATUSES = ("passed", "failed", "not-verified", "not-applicable")
+#: Name of the environment whose run a page's stamp leads with (tooling/environments.py).
+DEFAULT_ENVIRONMENT = "default"
 #: Reason of an example that was collected but whose test did not finish.
 UNFINISHED = "did not run to completion in this session"
+#: Why a CUDA example does not apply outside the default environment.
+CUDA_ONCE = "CUDA examples are verified once, by the GPU run, not in each environment"
+#: Why an example does not apply where a library it imports is not installed.
+NEEDS_LIBRARY = re.compile(
+    r"^needs (?P<libraries>[\w, -]+), which environment (?P<environment>[\w-]+) does not install$"
+)
+
+
+def needs_library(missing: list[str], environment: str) -> str:
+    """The reason an example does not apply in an environment that lacks libraries.
+
+    Args:
+        missing (list[str]): the libraries it imports that the environment lacks.
+        environment (str): the environment's name.
+
+    Returns:
+        str: a reason that `NEEDS_LIBRARY` matches.
+    """
+    return f"needs {', '.join(missing)}, which environment {environment} does not install"
+
+
 #: Stamped libraries: (record key, name shown on pages, distributions that provide it).
 LIBRARIES = (
     ("torch", "torch", ("torch",)),
@@ -128,10 +152,10 @@ def count_statuses(entries: list[dict]) -> dict[str, int]:
     return counts
 
 
-def build_record(
+def build_run(
     entries: list[dict], sources: dict[str, str], environment: dict[str, str | None]
 ) -> dict:
-    """Assemble a record.
+    """Assemble the run of one environment.
 
     Args:
         entries (list[dict]): one dict per collected example (keys as in the module docstring).
@@ -139,13 +163,12 @@ def build_record(
         environment (dict): versions (`python`, `torch`, ...) and `device` of the run.
 
     Returns:
-        dict: the record, ready for `write_record`.
+        dict: the run, ready for `add_run`.
 
     Raises:
         KeyError: an entry has a status outside `STATUSES`.
     """
     return {
-        "schema": SCHEMA,
         "created": datetime.now(UTC).isoformat(timespec="seconds"),
         "environment": {**environment, "platform": platform.platform()},
         "sources": sources,
@@ -154,18 +177,29 @@ def build_record(
     }
 
 
-def write_record(record: dict, path: Path) -> None:
-    """Write a record as indented JSON, creating parent folders.
+def add_run(path: Path, name: str, run: dict) -> dict:
+    """Write one environment's run into the record, keeping the other environments' runs.
 
     Args:
-        record (dict): from `build_record`.
-        path (Path): destination (inside a git-ignored build folder).
+        path (Path): the record (inside a git-ignored build folder); created if missing.
+            An unreadable or older record is replaced.
+        name (str): the environment, e.g. `"default"`.
+        run (dict): from `build_run`.
+
+    Returns:
+        dict: the record as written.
 
     Raises:
         OSError: the file cannot be written.
     """
+    try:
+        record = load_record(path) or {"schema": SCHEMA, "environments": {}}
+    except ValueError:
+        record = {"schema": SCHEMA, "environments": {}}
+    record["environments"][name] = run
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return record
 
 
 def load_record(path: Path) -> dict | None:
@@ -187,29 +221,55 @@ def load_record(path: Path) -> dict | None:
         record = json.loads(path.read_text(encoding="utf-8"))
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ValueError(f"{path}: not valid JSON ({exc}); delete it and run `make test`") from exc
-    if not isinstance(record, dict) or record.get("schema") != SCHEMA:
+    if (
+        not isinstance(record, dict)
+        or record.get("schema") != SCHEMA
+        or not isinstance(record.get("environments"), dict)
+    ):
         raise ValueError(f"{path}: not a verification record of schema {SCHEMA}; run `make test`")
     return record
 
 
-PageState = Literal["verified", "partial", "failed", "unverified", "none"]
+def primary_run(record: dict) -> tuple[str, dict]:
+    """The run a page's stamp leads with: the default environment's, else the first.
+
+    Args:
+        record (dict): from `load_record`.
+
+    Returns:
+        tuple[str, dict]: the environment's name and its run.
+
+    Raises:
+        ValueError: the record holds no run.
+    """
+    runs = record["environments"]
+    if not runs:
+        raise ValueError("the verification record holds no run; run `make test`")
+    name = DEFAULT_ENVIRONMENT if DEFAULT_ENVIRONMENT in runs else next(iter(runs))
+    return name, runs[name]
+
+
+PageState = Literal["verified", "partial", "failed", "unverified", "not-applicable", "none"]
 
 
 @dataclass
 class PageVerification:
-    """What the record says about one page.
+    """What one environment's run says about one page.
 
     Attributes:
         state (PageState): `"verified"` (every example passed), `"partial"` (some passed,
             none failed, some not run), `"failed"` (at least one failed), `"unverified"`
-            (no record, a source changed since the run, or no example ran) or `"none"`
-            (the page shows no examples).
+            (no record, a source changed since the run, or no example ran),
+            `"not-applicable"` (every example needs a library this environment lacks) or
+            `"none"` (the page shows no examples).
         passed (int): examples that ran and printed what the page shows.
         failed (list[str]): ids of the examples that failed.
         not_verified (list[dict]): record entries of the examples not run in this build.
         stale (list[str]): sources changed since the run, or missing from it.
         gpu (list[dict]): record entries of the examples that passed on a CUDA device
             (in this run, or checked against a committed GPU run).
+        not_applicable (list[dict]): record entries of the examples that need a library
+            this environment does not install.
     """
 
     state: PageState
@@ -218,13 +278,15 @@ class PageVerification:
     not_verified: list[dict] = field(default_factory=list)
     stale: list[str] = field(default_factory=list)
     gpu: list[dict] = field(default_factory=list)
+    not_applicable: list[dict] = field(default_factory=list)
 
 
-def verify_page(record: dict | None, sources: list[str], root: Path) -> PageVerification:
-    """Summarise the record for the files a page shows.
+def verify_page(run: dict | None, sources: list[str], root: Path) -> PageVerification:
+    """Summarise one environment's run for the files a page shows.
 
     Args:
-        record (dict | None): the loaded record, or None when the build has none.
+        run (dict | None): one environment's run from the record, or None when the build
+            has no record.
         sources (list[str]): the page file and every file it embeds, relative to `root`
             (see `tooling.pages.page_sources`).
         root (Path): repository root, to hash the current files.
@@ -235,9 +297,9 @@ def verify_page(record: dict | None, sources: list[str], root: Path) -> PageVeri
     Raises:
         OSError: a source file exists but cannot be read.
     """
-    if record is None:
+    if run is None:
         return PageVerification("unverified", stale=list(sources))
-    recorded = record.get("sources", {})
+    recorded = run.get("sources", {})
     stale = [
         source
         for source in sources
@@ -246,9 +308,13 @@ def verify_page(record: dict | None, sources: list[str], root: Path) -> PageVeri
     if stale:
         return PageVerification("unverified", stale=stale)
     wanted = set(sources)
-    entries = [entry for entry in record.get("examples", []) if entry["source"] in wanted]
+    entries = [entry for entry in run.get("examples", []) if entry["source"] in wanted]
     if not entries:
         return PageVerification("none")
+    not_applicable = [entry for entry in entries if entry["status"] == "not-applicable"]
+    entries = [entry for entry in entries if entry["status"] != "not-applicable"]
+    if not entries:
+        return PageVerification("not-applicable", not_applicable=not_applicable)
     passed = sum(entry["status"] == "passed" for entry in entries)
     failed = [entry["id"] for entry in entries if entry["status"] == "failed"]
     not_verified = [entry for entry in entries if entry["status"] == "not-verified"]
@@ -263,4 +329,30 @@ def verify_page(record: dict | None, sources: list[str], root: Path) -> PageVeri
         state = "partial" if passed else "unverified"
     else:
         state = "verified"
-    return PageVerification(state, passed, failed, not_verified, gpu=gpu)
+    return PageVerification(
+        state, passed, failed, not_verified, gpu=gpu, not_applicable=not_applicable
+    )
+
+
+def verify_environments(
+    record: dict | None, sources: list[str], root: Path
+) -> dict[str, PageVerification]:
+    """Summarise every environment's run for the files a page shows.
+
+    Args:
+        record (dict | None): from `load_record`.
+        sources (list[str]): as for `verify_page`.
+        root (Path): repository root.
+
+    Returns:
+        dict[str, PageVerification]: environment -> its verification, the run the stamp
+        leads with (`primary_run`) first; empty when there is no record.
+
+    Raises:
+        OSError: a source file exists but cannot be read.
+    """
+    if record is None or not record["environments"]:
+        return {}
+    first, _ = primary_run(record)
+    names = [first] + [name for name in record["environments"] if name != first]
+    return {name: verify_page(record["environments"][name], sources, root) for name in names}

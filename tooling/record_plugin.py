@@ -17,19 +17,22 @@ from pathlib import Path
 
 import pytest
 
+from tooling.environments import UnknownEnvironment, resolve
 from tooling.examples import Example, ExampleMarkerError, collect
 from tooling.paths import content_root
 from tooling.record import (
     UNFINISHED,
-    build_record,
+    add_run,
+    build_run,
     count_statuses,
     hash_sources,
     installed_versions,
-    write_record,
 )
 
 #: The test that runs examples; its parameter id is the example id.
 EXAMPLE_TEST = re.compile(r"tests/examples/test_examples\.py::test_example\[(?P<id>.+)\]$")
+#: How a skip message starts when the example needs a library its environment lacks.
+NOT_APPLICABLE = "not applicable: "
 
 
 class VerificationRecorder:
@@ -41,12 +44,17 @@ class VerificationRecorder:
 
     Raises:
         pytest.UsageError: an example's marker is malformed (the message names every
-            file and line); no record is written and no example runs.
+            file and line), or the environment is unknown; no record is written and no
+            example runs.
     """
 
     def __init__(self, config: pytest.Config, path: Path) -> None:
         self.config = config
         self.path = path
+        try:
+            self.environment = resolve(config.getoption("environment")).name
+        except UnknownEnvironment as exc:
+            raise pytest.UsageError(str(exc)) from None
         root = content_root()
         # Hash and collect at the start: an edit made during the run is not "verified".
         self.sources = hash_sources(root)
@@ -72,33 +80,40 @@ class VerificationRecorder:
         elif report.skipped and entry["status"] != "failed":
             # A skip message may start with the example's id (for pytest's -rs summary).
             reason = _skip_reason(report).removeprefix(f"{entry['id']}: ")
-            entry["status"], entry["reason"] = "not-verified", reason
+            status = "not-applicable" if reason.startswith(NOT_APPLICABLE) else "not-verified"
+            entry["status"], entry["reason"] = status, reason.removeprefix(NOT_APPLICABLE)
         elif report.when == "call" and report.passed:
             entry["status"], entry["reason"] = "passed", None
             entry["seconds"] = round(report.duration, 3)
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
-        """Write the record, whatever the outcome: unfinished examples stay not verified."""
+        """Add this environment's run to the record, whatever the outcome: unfinished
+        examples stay not verified."""
         entries = list(self.entries.values())
         ran = [entry["versions"] for entry in entries if entry.get("versions")]
         # The versions the examples really imported; package metadata if none ran.
         versions = Counter(tuple(sorted(v.items())) for v in ran).most_common(1)
         environment = dict(versions[0][0]) if versions else installed_versions()
-        devices = sorted({entry["device"] for entry in entries if entry.get("device")})
+        # This machine's devices: a CUDA example checked against a GPU run ran elsewhere.
+        devices = sorted(
+            {entry["device"] for entry in entries if entry.get("device") and "gpu_run" not in entry}
+        )
         environment["device"] = ", ".join(devices) or "cpu"
-        write_record(build_record(entries, self.sources, environment), self.path)
+        add_run(self.path, self.environment, build_run(entries, self.sources, environment))
 
     def pytest_terminal_summary(self, terminalreporter) -> None:
         """Print how many examples were verified, and why the others were not."""
         counts = count_statuses(list(self.entries.values()))
         terminalreporter.write_sep("-", "verification summary")
         terminalreporter.write_line(
-            f"examples: {counts['passed']} verified, {counts['failed']} failed, "
-            f"{counts['not-verified']} not verified"
+            f"examples in environment {self.environment}: {counts['passed']} verified, "
+            f"{counts['failed']} failed, {counts['not-verified']} not verified, "
+            f"{counts['not-applicable']} not applicable"
         )
         for entry in self.entries.values():
-            if entry["status"] == "not-verified":
-                terminalreporter.write_line(f"  not verified: {entry['id']}: {entry['reason']}")
+            if entry["status"] in ("not-verified", "not-applicable"):
+                label = entry["status"].replace("-", " ")
+                terminalreporter.write_line(f"  {label}: {entry['id']}: {entry['reason']}")
         terminalreporter.write_line(f"verification record: {self.path}")
 
 

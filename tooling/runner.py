@@ -29,6 +29,9 @@ covered by tests/tooling, which fail the day an adaptation stops applying:
    fail here.
 7. Trailing spaces at line ends are ignored on both sides (pytest-examples ignored
    them only in the printed output).
+8. Environments. In a verification environment other than the default, the file's
+   output is not what is expected where that environment's expected outputs
+   (`tooling/expected.py`) say otherwise; there, an update writes those, never the file.
 
 `print(..., file=sys.stderr)` is treated like any print: its output is checked too.
 
@@ -41,6 +44,7 @@ from __future__ import annotations
 import difflib
 import re
 import traceback
+from dataclasses import dataclass, field
 from pathlib import Path
 from textwrap import indent
 
@@ -51,21 +55,59 @@ from pytest_examples.eval_example import EvalExample
 
 from tooling.capture import code_fingerprint, print_call_lines, print_calls
 from tooling.examples import Example
+from tooling.expected import (
+    LINE_LENGTH,
+    PrintKey,
+    differences,
+    mismatches,
+    printed_by_print,
+    render_output,
+)
 from tooling.launch import LaunchError, describe_failure, launch_example
 from tooling.outputs import OUTPUT_LINE, output_starts
 from tooling.paths import REPO_ROOT, content_root
 
 #: The pytest-examples release these adaptations were written against.
 PINNED_PYTEST_EXAMPLES = "0.0.18"
-#: Longest `#> ` line; longer output goes in a `"""` block (ruff's line length too).
-LINE_LENGTH = 100
-_COMMENT = "#> "
 # pytest-socket's errors: an example tried to use the network.
 _NETWORK_BLOCKED = {"SocketBlockedError", "SocketConnectBlockedError"}
 _UPDATE_HINT = (
     "If the new output is right (an intended library upgrade, a new print), run "
     "`make update-examples` and review the diff."
 )
+
+
+@dataclass
+class Target:
+    """The verification environment an example's output is checked in.
+
+    Attributes:
+        environment (str): its name; `"default"` checks against the file's own output.
+        label (str): its versions for messages, e.g. `torch 2.13.0 · NumPy 1.26.4`.
+        overrides (dict[str, dict[PrintKey, str]]): example id -> the outputs that
+            differ from the file's in this environment (`tooling/expected.py`).
+        updates (dict[str, dict[PrintKey, str]]): filled in update mode outside the
+            default environment: example id -> what this run printed differently.
+    """
+
+    environment: str = "default"
+    label: str = ""
+    overrides: dict[str, dict[PrintKey, str]] = field(default_factory=dict)
+    updates: dict[str, dict[PrintKey, str]] = field(default_factory=dict)
+
+    @property
+    def is_default(self) -> bool:
+        """True when the file's own output is what is expected."""
+        return self.environment == "default"
+
+    @property
+    def expected(self) -> dict[str, dict[PrintKey, str]]:
+        """The expected outputs with this session's updates applied (notebooks run after
+        the examples, and must see what the examples just recorded)."""
+        return {**self.overrides, **self.updates}
+
+
+DEFAULT_TARGET = Target()
 
 
 class ExampleFailure(AssertionError):
@@ -104,13 +146,10 @@ class ExactPrintStatements(_run_code.InsertPrintStatements):
         sep = " " if statement.sep is None else statement.sep
         output = sep.join(str(arg) for arg in statement.args)
         output = re.sub(r"[ \t]+$", "", output, flags=re.MULTILINE)
-        pad = " " * col
-        if "\n" not in output and len(pad) + len(_COMMENT) + len(output) <= self.config.line_length:
-            lines.insert(line_index + 1, f"{pad}{_COMMENT}{output}".rstrip())
-        elif '"""' in output or "\\" in output:
+        block = render_output(output, col, self.config.line_length)
+        if block is None:
             raise UnwritableOutput(statement.line_no)
-        else:
-            lines.insert(line_index + 1, indent(f'"""\n{output}\n"""', pad))
+        lines[line_index + 1 : line_index + 1] = block
 
     def updated_print_statements(self, example) -> str | None:
         """Return the source with the outputs really printed, or None if it already has them.
@@ -257,7 +296,9 @@ def describe_exception(exc: BaseException, example: Example, python_file: Path) 
     )
 
 
-def run_example(eval_example: EvalExample, example: Example) -> None:
+def run_example(
+    eval_example: EvalExample, example: Example, target: Target = DEFAULT_TARGET
+) -> None:
     """Execute one example and check (or, with `--update-examples`, rewrite) its output.
 
     A script with a `launch` marker runs as real processes (`tooling/launch.py`); its
@@ -266,6 +307,9 @@ def run_example(eval_example: EvalExample, example: Example) -> None:
     Args:
         eval_example (EvalExample): pytest-examples' fixture for the current test.
         example (Example): the example to run.
+        target (Target): the environment it runs in; outside the default one the
+            expected output comes from that environment's expected outputs where they
+            differ, and an update is collected in `target.updates` instead of written.
 
     Raises:
         pytest.fail.Exception: the output differs, the example raised, or a process of a
@@ -277,9 +321,9 @@ def run_example(eval_example: EvalExample, example: Example) -> None:
     if spread := _multiline_problem(example):
         pytest.fail(spread, pytrace=False)
     if example.launch is not None:
-        problem = _run_launched(eval_example, example)
+        problem = _run_launched(eval_example, example, target)
     else:
-        problem = _run_in_process(eval_example, example)
+        problem = _run_in_process(eval_example, example, target)
     # Failing outside an `except` keeps pytest from printing the chained exception.
     if problem:
         pytest.fail(problem, pytrace=False)
@@ -312,9 +356,15 @@ def _multiline_problem(example: Example) -> str | None:
     )
 
 
-def _run_in_process(eval_example: EvalExample, example: Example) -> str | None:
+def _run_in_process(eval_example: EvalExample, example: Example, target: Target) -> str | None:
     code = example.code
     try:
+        if not target.is_default:
+            # pytest-examples' own runner, without its comparison: the printed output is
+            # compared with this environment's expectations below.
+            code.test_id = eval_example._test_id
+            printed, _ = eval_example._run(code, "check", None, True, None)
+            return check_environment(eval_example, example, printed.print_statements(), target)
         if eval_example.update_examples:
             eval_example.run_print_update(code)
         else:
@@ -330,7 +380,7 @@ def _run_in_process(eval_example: EvalExample, example: Example) -> str | None:
     return None
 
 
-def _run_launched(eval_example: EvalExample, example: Example) -> str | None:
+def _run_launched(eval_example: EvalExample, example: Example, target: Target) -> str | None:
     workdir = eval_example.tmp_path / "launched"
     workdir.mkdir(parents=True, exist_ok=True)
     script = workdir / Path(example.source).name
@@ -344,11 +394,16 @@ def _run_launched(eval_example: EvalExample, example: Example) -> str | None:
     failure = describe_failure(result, example.source, example.launch)
     if failure:
         return failure
-    return check_recorded(eval_example, example, script, result.records[0]["statements"])
+    statements = result.records[0]["statements"]
+    return check_recorded(eval_example, example, script, statements, target)
 
 
 def check_recorded(
-    eval_example: EvalExample, example: Example, script: Path, statements: list[dict]
+    eval_example: EvalExample,
+    example: Example,
+    script: Path,
+    statements: list[dict],
+    target: Target = DEFAULT_TARGET,
 ) -> str | None:
     """Check (or, with `--update-examples`, write) output recorded by `tooling/capture.py`.
 
@@ -357,6 +412,7 @@ def check_recorded(
         example (Example): the example the output belongs to.
         script (Path): the copy of the example that ran.
         statements (list[dict]): the record's `statements` (line, sep, args).
+        target (Target): the environment it ran in (see `run_example`).
 
     Returns:
         str | None: a message naming the file and line when the output differs or is
@@ -369,6 +425,8 @@ def check_recorded(
     ]
     code = example.code
     try:
+        if not target.is_default:
+            return check_environment(eval_example, example, recorded.print_statements(), target)
         if eval_example.update_examples:
             new_source = recorded.updated_print_statements(code)
             if new_source:
@@ -379,6 +437,53 @@ def check_recorded(
     except (ExampleFailure, UnwritableOutput) as problem:
         return _describe_output_problem(example, problem)
     return None
+
+
+def check_environment(
+    eval_example: EvalExample, example: Example, statements: list, target: Target
+) -> str | None:
+    """Compare a run outside the default environment with that environment's expectations
+    (or, in update mode, collect what differs from the file in `target.updates`).
+
+    Args:
+        eval_example (EvalExample): pytest-examples' fixture for the current test.
+        example (Example): the example that ran.
+        statements (list): pytest-examples' print statements of the run, in order.
+        target (Target): the environment.
+
+    Returns:
+        str | None: a message naming the file, the line, both outputs and the command
+        that records the new ones; None when they agree (or in update mode).
+    """
+    source = example.code.source
+    printed = printed_by_print(
+        source,
+        [
+            (s.line_no, re.sub(r"[ \t]+$", "", (s.sep or " ").join(map(str, s.args)), flags=re.M))
+            for s in statements
+        ],
+    )
+    if eval_example.update_examples:
+        target.updates[example.id] = differences(source, printed)
+        return None
+    wrong = mismatches(source, printed, target.overrides.get(example.id, {}))
+    if not wrong:
+        return None
+    call, expected, actual = wrong[0]
+    overridden = call.key in target.overrides.get(example.id, {})
+    whence = (
+        f"verification/expected/{target.environment}.json" if overridden else "the file's #> lines"
+    )
+    return (
+        f"{example.source}:{example.code.start_line + call.first}: in environment "
+        f"{target.environment} ({target.label}), {call.key[0]} printed other output than "
+        f"expected ({len(wrong)} print{'s' if len(wrong) > 1 else ''} differ)\n"
+        f"  expected (from {whence}):\n{indent(expected or '(nothing)', '    ')}\n"
+        f"  actual (printed):\n{indent(actual or '(nothing)', '    ')}\n"
+        "If the new output is right for these versions, run "
+        f"`make update-examples ENV={target.environment}` and review the diff of "
+        f"verification/expected/{target.environment}.json; the page then shows both outputs."
+    )
 
 
 def check_gpu_run(

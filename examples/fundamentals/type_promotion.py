@@ -28,20 +28,20 @@ small = np.uint8(200)
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     wrapped = small + 100  # by default: a warning, and the value wraps around
-print(wrapped, wrapped.dtype, caught[0].category.__name__)
-#> 44 uint8 RuntimeWarning
+print(wrapped, wrapped.dtype, [warning.category.__name__ for warning in caught])
+#> 44 uint8 ['RuntimeWarning']
 print(np.array([200], dtype=np.uint8) + 100)  # arrays wrap silently, with no warning
 #> [44]
 
 with np.errstate(over="raise"):
     try:
-        small + 100  # stays uint8, and 300 does not fit
+        print(small + 100)  # stays uint8, and 300 does not fit
     except FloatingPointError as err:
         print(type(err).__name__, err)
         #> FloatingPointError overflow encountered in scalar add
 
 try:
-    np.uint8(1) + 300  # a Python int that uint8 cannot hold at all
+    print(np.uint8(1) + 300)  # a Python int that uint8 cannot hold at all
 except OverflowError as err:
     print(type(err).__name__, err)
     #> OverflowError Python integer 300 out of bounds for uint8

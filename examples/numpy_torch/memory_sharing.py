@@ -93,12 +93,13 @@ print(source[0, 0].item())
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     snapshot = np.array(source)
-print(caught[0].category.__name__)
-#> DeprecationWarning
-print(caught[0].message)
-"""
-__array__ implementation doesn't accept a copy keyword, so passing copy=False failed. __array__ must implement 'dtype' and 'copy' keyword arguments. To learn more, see the migration guide https://numpy.org/devdocs/numpy_2_0_migration_guide.html#adapting-to-changes-in-the-copy-keyword
-"""
+print([warning.category.__name__ for warning in caught])
+#> ['DeprecationWarning']
+for warning in caught:
+    print(warning.message)
+    """
+    __array__ implementation doesn't accept a copy keyword, so passing copy=False failed. __array__ must implement 'dtype' and 'copy' keyword arguments. To learn more, see the migration guide https://numpy.org/devdocs/numpy_2_0_migration_guide.html#adapting-to-changes-in-the-copy-keyword
+    """
 snapshot[0, 1] = -5
 print(source[0, 1].item())
 #> 1.0

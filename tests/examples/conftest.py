@@ -13,9 +13,13 @@ import pytest
 import pytest_socket
 
 from tooling.capture import written_paths
+from tooling.environments import Environment, UnknownEnvironment, resolve
+from tooling.examples import ExampleMarkerError, collect
+from tooling.expected import ExpectedOutputError, expected_path, load_expected, write_expected
 from tooling.gpu_run import GpuRunError, load_gpu_run
 from tooling.paths import REPO_ROOT, content_root, gpu_run_path
 from tooling.record import LIBRARIES as STAMPED
+from tooling.runner import Target
 
 #: Libraries imported once per worker, by module name; their versions go into the record.
 LIBRARIES = tuple(key for key, _name, _distributions in STAMPED)
@@ -72,6 +76,50 @@ def versions(libraries: dict) -> dict[str, str | None]:
         # str(): torch's TorchVersion is a str subclass that xdist cannot send to the controller.
         found[name] = str(version) if version is not None else None
     return found
+
+
+@pytest.fixture(scope="session")
+def environment(request: pytest.FixtureRequest) -> Environment:
+    """The verification environment this run is in (`--environment`, or recognised)."""
+    try:
+        found, problem = resolve(request.config.getoption("environment")), None
+    except UnknownEnvironment as exc:
+        found, problem = None, str(exc)
+    if problem:
+        pytest.fail(problem, pytrace=False)
+    return found
+
+
+@pytest.fixture(scope="session")
+def target(request: pytest.FixtureRequest, environment: Environment):
+    """Where outputs are checked: the files' `#>` lines in the default environment; in
+    another, its expected outputs (`verification/expected/<name>.json`) where they differ.
+
+    With `--update-examples` outside the default environment, what each example printed
+    differently is written to that file when the session ends (examples that did not run
+    keep their entries; examples that no longer exist lose theirs).
+
+    Yields:
+        Target: the environment, its versions and its expected outputs.
+    """
+    path = expected_path(content_root(), environment.name)
+    try:
+        overrides, problem = ({} if environment.is_default else load_expected(path)), None
+    except ExpectedOutputError as exc:
+        overrides, problem = {}, str(exc)
+    if problem:
+        pytest.fail(problem, pytrace=False)
+    pinned = environment.pinned_versions()
+    label = " · ".join(f"{name} {pinned[key]}" for key, name, _ in STAMPED if pinned.get(key))
+    found = Target(environment.name, label, overrides)
+    yield found
+    if found.updates and not environment.is_default:
+        try:
+            known = {example.id for example in collect(content_root())}
+        except ExampleMarkerError:
+            known = set(overrides) | set(found.updates)
+        merged = {k: v for k, v in {**overrides, **found.updates}.items() if k in known}
+        write_expected(path, environment.name, merged)
 
 
 @pytest.fixture(scope="session")

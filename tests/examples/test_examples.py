@@ -10,6 +10,8 @@ import pytest
 
 from tooling.examples import ExampleMarkerError, collect
 from tooling.paths import content_root
+from tooling.record import CUDA_ONCE, needs_library
+from tooling.record_plugin import NOT_APPLICABLE
 from tooling.runner import check_gpu_run, run_example
 
 try:
@@ -21,11 +23,15 @@ if _problem:  # failing outside `except` keeps pytest from printing the chained 
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=[example.id for example in EXAMPLES])
-def test_example(example, eval_example, sandbox, device, versions, record_property, request):
+def test_example(
+    example, eval_example, sandbox, device, versions, record_property, request, environment, target
+):
     record_property("device", device)
     record_property("versions", versions)
     if example.not_run:
         pytest.skip(f"not run: {example.not_run}")
+    if reason := _not_applicable(example, environment):
+        pytest.skip(f"{NOT_APPLICABLE}{reason}")
     if "cuda" in example.requires and not device.startswith("cuda"):
         # No GPU here: the example is verified from the committed GPU run, or not at all.
         gpu_run = request.getfixturevalue("gpu_run")  # read only when a CUDA example needs it
@@ -39,4 +45,15 @@ def test_example(example, eval_example, sandbox, device, versions, record_proper
         record_property("versions", {key: environment.get(key) for key in versions})
         record_property("gpu_run", gpu_run["created"])
         return
-    run_example(eval_example, example)
+    run_example(eval_example, example, target)
+
+
+def _not_applicable(example, environment) -> str | None:
+    """Why the example cannot run in this environment by design, or None."""
+    if environment.is_default:
+        return None  # the default environment installs every library: a failure is real
+    if "cuda" in example.requires:
+        return CUDA_ONCE
+    if missing := environment.missing(example.imported):
+        return needs_library(missing, environment.name)
+    return None

@@ -1,12 +1,16 @@
 """Every walkthrough notebook (notebooks/*.md), generated from the example scripts, run
 in a Jupyter kernel and checked: no cell may fail, and each cell must print what its
 script says. The executed notebook goes to build/notebooks/executed/, where the site
-build takes its outputs from (tooling/notebooks.py)."""
+build takes its outputs from (tooling/notebooks.py).
+
+Outside the default verification environment the cells must print that environment's
+expected outputs, and the executed notebook is not kept: the site shows the default's."""
 
 from __future__ import annotations
 
 import pytest
 
+from tooling.examples import imported_packages
 from tooling.notebooks import (
     NotebookError,
     execute,
@@ -17,19 +21,31 @@ from tooling.notebooks import (
 )
 from tooling.pages import DEFAULT_LOCALE, page_locale
 from tooling.paths import content_root
+from tooling.record import needs_library
+from tooling.record_plugin import NOT_APPLICABLE
 
 # Both languages share their code cells (tests/site checks it), so one run serves both.
 SOURCES = [p for p in source_files(content_root()) if page_locale(p) == DEFAULT_LOCALE]
 
 
 @pytest.mark.parametrize("path", SOURCES, ids=[p.name for p in SOURCES])
-def test_notebook(path, tmp_path, versions):
+def test_notebook(path, tmp_path, versions, environment, target):
     root = content_root()
     try:
-        source = read_source(path, root)
-        notebook, problem = execute(source, root, tmp_path), None
+        source = read_source(path, root, None if target.is_default else target.expected)
+        problem = None
     except NotebookError as exc:
         problem = str(exc)
     if problem:  # failing outside `except` keeps pytest from printing the chained error
         pytest.fail(problem, pytrace=False)
-    write_executed(notebook, executed_path(root, source.slug), versions)
+    imported = {name for cell in source.code_cells for name in imported_packages(cell.script)}
+    if missing := environment.missing(imported):
+        pytest.skip(f"{NOT_APPLICABLE}{needs_library(missing, environment.name)}")
+    try:
+        notebook, problem = execute(source, root, tmp_path), None
+    except NotebookError as exc:
+        problem = str(exc)
+    if problem:
+        pytest.fail(problem, pytrace=False)
+    if target.is_default:
+        write_executed(notebook, executed_path(root, source.slug), versions)

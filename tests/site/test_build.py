@@ -10,12 +10,13 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from tooling.mkdocs_hooks import render_stamp
 from tooling.notebooks import source_files as notebook_sources
 from tooling.pages import page_files, page_locale, page_sources, page_url
 from tooling.paths import REPO_ROOT, docs_dir, relative
-from tooling.record import LIBRARIES, verify_page
+from tooling.record import LIBRARIES, verify_environments
+from tooling.stamp import render_stamp
 from tooling.static_server import site_path
+from tooling.version_notes import VersionNotes
 
 # Elements whose URL the browser loads while rendering the page.
 _LOADED = {
@@ -119,8 +120,8 @@ PAGES = page_files(docs_dir(REPO_ROOT))
 def test_stamp_matches_the_verification_record(site, record, page):
     # The stamp logic itself is tested in tests/tooling/test_record.py; this checks that
     # the built page carries the stamp that the record and the current sources call for.
-    verification = verify_page(record, page_sources(page, REPO_ROOT), REPO_ROOT)
-    expected = render_stamp(verification, record, page_locale(page))
+    verifications = verify_environments(record, page_sources(page, REPO_ROOT), REPO_ROOT)
+    expected = render_stamp(verifications, record, page_locale(page))
     stamp = _soup(site / page_url(page, docs_dir(REPO_ROOT)) / "index.html").select_one(
         ".verification-stamp"
     )
@@ -142,12 +143,15 @@ def test_stamps_name_the_versions_that_ran(site, record):
             "no verification record: the examples stage did not write build/verification.json "
             "(see its errors above)"
         )
-    env = record["environment"]
     stamp = _soup(site / "en" / "index.html").select_one(".verification-stamp")
     assert stamp is not None, "the English home page has no stamp"
-    for key, name, _ in LIBRARIES:
-        if env.get(key):  # a library absent from the run is not stamped
-            assert f"{name} {env[key].split('+')[0]}" in stamp.get_text(), f"stamp lacks {key}"
+    # Every environment's versions: the stamp lists each set the page was verified with.
+    for name, run in record["environments"].items():
+        env = run["environment"]
+        for key, library, _ in LIBRARIES:
+            if env.get(key):  # a library absent from the run is not stamped
+                shown = f"{library} {env[key].split('+')[0]}"
+                assert shown in stamp.get_text(), f"the stamp lacks {shown} ({name})"
 
 
 def test_search_index_segments_chinese_and_each_language_has_its_own(site):
@@ -198,3 +202,23 @@ def test_notebook_is_a_rendered_page_with_its_download(site, source):
     assert toc and all(href.removeprefix("#") in ids for href in toc), f"/{url}: {toc}"
     download = html.parent / f"{source.name.split('.', 1)[0]}.ipynb"
     assert json.loads(download.read_text(encoding="utf-8"))["nbformat"] == 4, download
+
+
+@pytest.mark.parametrize("locale", ["zh", "en"])
+def test_type_promotion_shows_what_older_versions_print(site, locale):
+    # NumPy 1.26 (the `previous` environment) promotes by value: the page shows both
+    # outputs wherever they differ, from verification/expected/previous.json.
+    notes = VersionNotes(REPO_ROOT)
+    folder = site / ("en" if locale == "en" else "") / "fundamentals" / "type-promotion"
+    changes = _soup(folder / "index.html").select(".admonition.version-change")
+    assert len(changes) >= 2, "the type-promotion page shows no 'changed between versions' note"
+    for change in changes:
+        titles = [t.get_text() for t in change.select(".highlight .filename")]
+        text = change.get_text()
+        for label in notes.labels.values():  # each environment's versions, by title or in prose
+            assert label in titles or label in text, f"a note lacks {label}:\n{text}"
+
+
+def test_pages_whose_output_agrees_everywhere_show_no_note(site):
+    page = site / "en" / "fundamentals" / "broadcasting" / "index.html"
+    assert not _soup(page).select(".admonition.version-change")

@@ -72,8 +72,8 @@ def make_sample(root: Path) -> Path:
         root (Path): an empty folder.
 
     Returns:
-        Path: `root`, now holding docs/, examples/, notebooks/, tooling/, overrides/ and
-        mkdocs.yml, with the
+        Path: `root`, now holding docs/, examples/, notebooks/, tooling/, overrides/,
+        requirements/, pyproject.toml and mkdocs.yml, with the
         page pairs recorded as in sync.
     """
     for name, text in _FILES.items():
@@ -82,10 +82,12 @@ def make_sample(root: Path) -> Path:
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         (root / name).write_text(text, encoding="utf-8")
     # The site's own tooling, theme overrides and stylesheet, as mkdocs.yml names them.
-    for folder in ("tooling", "overrides", "docs/stylesheets"):
+    for folder in ("tooling", "overrides", "docs/stylesheets", "requirements"):
         shutil.copytree(
             REPO_ROOT / folder, root / folder, ignore=shutil.ignore_patterns("__pycache__")
         )
+    # The verification environments (tooling/environments.py) are defined there.
+    shutil.copy(REPO_ROOT / "pyproject.toml", root / "pyproject.toml")
     config = (REPO_ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     config, count = re.subn(r"^nav:\n(?:[ \t].*\n|\n)*", _NAV, config, flags=re.MULTILINE)
     assert count == 1, "mkdocs.yml has no nav block to replace"

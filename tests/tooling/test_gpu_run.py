@@ -73,7 +73,7 @@ def test_gpu_run_writes_outputs_then_verifies_them(content):
     record_path = content / "record.json"
     result = run_examples_stage(content, "--record", str(record_path))
     assert result.returncode == 0, result.stdout
-    (entry,) = json.loads(record_path.read_text())["examples"]
+    (entry,) = json.loads(record_path.read_text())["environments"]["default"]["examples"]
     assert entry["status"] == "passed", entry
     assert entry["device"] == "cuda (Test GPU)"
     assert entry["gpu_run"][:4].isdigit()

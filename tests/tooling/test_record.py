@@ -4,8 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from tooling.mkdocs_hooks import render_stamp
-from tooling.record import build_record, hash_sources, installed_versions, verify_page
+from tooling.record import (
+    CUDA_ONCE,
+    add_run,
+    build_run,
+    hash_sources,
+    installed_versions,
+    load_record,
+    needs_library,
+    verify_environments,
+)
+from tooling.stamp import render_stamp
 
 
 @pytest.fixture
@@ -32,57 +41,65 @@ def _entry(status, source="examples/demo.py", reason=None):
 SOURCES = ["docs/page.md", "examples/demo.py"]
 
 
-def _record(entries, tree):
-    return build_record(entries, hash_sources(tree), {**installed_versions(), "device": "cpu"})
+def _record(entries, tree, others=None):
+    """A record of the default environment's run, plus `others`: name -> (entries, versions)."""
+    runs = {"default": (entries, installed_versions())} | (others or {})
+    return {
+        "schema": 2,
+        "environments": {
+            name: build_run(found, hash_sources(tree), {**versions, "device": "cpu"})
+            for name, (found, versions) in runs.items()
+        },
+    }
 
 
 def test_examples_that_never_ran_leave_the_page_unverified(tree):
     entry = _entry("not-verified", reason="did not run to completion in this session")
-    verification = verify_page(_record([entry], tree), SOURCES, tree)
-    assert verification.state == "unverified"
+    verifications = verify_environments(_record([entry], tree), SOURCES, tree)
+    assert verifications["default"].state == "unverified"
     record = _record([entry], tree)
-    assert "`examples/demo.py`: 本次运行中没有执行完" in render_stamp(verification, record, "zh")
+    assert "`examples/demo.py`: 本次运行中没有执行完" in render_stamp(verifications, record, "zh")
 
 
 def test_no_record_means_not_verified(tree):
-    verification = verify_page(None, SOURCES, tree)
-    assert verification.state == "unverified"
-    assert "Not verified in this build" in render_stamp(verification, None, "en")
-    assert "本次构建未验证" in render_stamp(verification, None, "zh")
+    verifications = verify_environments(None, SOURCES, tree)
+    assert verifications == {}
+    assert "Not verified in this build" in render_stamp(verifications, None, "en")
+    assert "本次构建未验证" in render_stamp(verifications, None, "zh")
 
 
 def test_all_passed_is_verified_with_versions_and_date(tree):
     record = _record([_entry("passed")], tree)
-    verification = verify_page(record, SOURCES, tree)
-    assert verification.state == "verified"
-    stamp = render_stamp(verification, record, "en")
-    versions = record["environment"]
-    assert f"torch {versions['torch'].split('+')[0]}" in stamp
-    assert record["created"][:10] in stamp
+    verifications = verify_environments(record, SOURCES, tree)
+    assert verifications["default"].state == "verified"
+    stamp = render_stamp(verifications, record, "en")
+    run = record["environments"]["default"]
+    assert f"torch {run['environment']['torch'].split('+')[0]}" in stamp
+    assert run["created"][:10] in stamp
 
 
 def test_a_change_after_the_run_withdraws_the_stamp(tree):
     record = _record([_entry("passed")], tree)
     (tree / "examples" / "demo.py").write_text("print(2)\n#> 2\n")
-    verification = verify_page(record, SOURCES, tree)
-    assert verification.state == "unverified"
-    assert verification.stale == ["examples/demo.py"]
+    verifications = verify_environments(record, SOURCES, tree)
+    assert verifications["default"].state == "unverified"
+    assert verifications["default"].stale == ["examples/demo.py"]
 
 
 def test_a_failure_stamps_the_page_failed(tree):
     record = _record([_entry("failed")], tree)
-    verification = verify_page(record, SOURCES, tree)
-    assert verification.state == "failed"
-    assert "1 example on this page failed" in render_stamp(verification, record, "en")
+    verifications = verify_environments(record, SOURCES, tree)
+    assert verifications["default"].state == "failed"
+    assert "1 example on this page failed" in render_stamp(verifications, record, "en")
 
 
 def test_cuda_example_without_gpu_is_listed_as_not_verified(tree):
     entry = {**_entry("not-verified", reason="needs CUDA"), "requires": ["cuda"]}
     record = _record([_entry("passed", source="docs/page.md"), entry], tree)
-    verification = verify_page(record, SOURCES, tree)
-    assert verification.state == "partial"
-    assert "`examples/demo.py`: needs CUDA" in render_stamp(verification, record, "en")
-    assert "`examples/demo.py`: 需要 CUDA" in render_stamp(verification, record, "zh")
+    verifications = verify_environments(record, SOURCES, tree)
+    assert verifications["default"].state == "partial"
+    assert "`examples/demo.py`: needs CUDA" in render_stamp(verifications, record, "en")
+    assert "`examples/demo.py`: 需要 CUDA" in render_stamp(verifications, record, "zh")
 
 
 def test_examples_verified_on_a_gpu_run_name_the_gpu_and_its_versions(tree):
@@ -95,14 +112,14 @@ def test_examples_verified_on_a_gpu_run_name_the_gpu_and_its_versions(tree):
         "gpu_run": "2026-11-02T10:00:00+00:00",
     }
     record = _record([_entry("passed"), gpu_entry], tree)
-    verification = verify_page(record, [*SOURCES, "examples/gpu.py"], tree)
-    assert verification.state == "verified"
+    verifications = verify_environments(record, [*SOURCES, "examples/gpu.py"], tree)
+    assert verifications["default"].state == "verified"
     assert (
         "The example that needs CUDA was verified on NVIDIA H200 "
         "(Python 3.12.3 · torch 2.11.0 · NumPy 2.3.1, 2026-11-02)."
-    ) in render_stamp(verification, record, "en")
+    ) in render_stamp(verifications, record, "en")
     assert "需要 CUDA 的 1 个示例是在 NVIDIA H200 上验证的" in render_stamp(
-        verification, record, "zh"
+        verifications, record, "zh"
     )
 
 
@@ -110,8 +127,62 @@ def test_a_cuda_example_changed_after_the_gpu_run_says_so_in_both_languages(tree
     reason = "needs CUDA; its code changed since the GPU run of 2026-11-02: run `make test-gpu`"
     entry = {**_entry("not-verified", reason=reason), "requires": ["cuda"]}
     record = _record([_entry("passed", source="docs/page.md"), entry], tree)
-    verification = verify_page(record, SOURCES, tree)
+    verifications = verify_environments(record, SOURCES, tree)
     assert "its code changed after the GPU run of 2026-11-02" in render_stamp(
-        verification, record, "en"
+        verifications, record, "en"
     )
-    assert "2026-11-02 在 GPU 上运行之后代码又有改动" in render_stamp(verification, record, "zh")
+    assert "2026-11-02 在 GPU 上运行之后代码又有改动" in render_stamp(verifications, record, "zh")
+
+
+PREVIOUS = {"python": "3.11.7", "torch": "2.13.0+cpu", "tensorflow": "2.21.0", "numpy": "1.26.4"}
+
+
+def test_the_stamp_lists_every_environment_the_page_was_verified_with(tree):
+    record = _record([_entry("passed")], tree, {"previous": ([_entry("passed")], PREVIOUS)})
+    verifications = verify_environments(record, SOURCES, tree)
+    assert list(verifications) == ["default", "previous"]
+    stamp = render_stamp(verifications, record, "en")
+    assert "Also verified with torch 2.13.0 · TensorFlow 2.21.0 · NumPy 1.26.4" in stamp
+    assert "另外也用 torch 2.13.0 · TensorFlow 2.21.0 · NumPy 1.26.4 运行过" in render_stamp(
+        verifications, record, "zh"
+    )
+
+
+def test_not_applicable_is_neither_passed_nor_failed_and_says_why(tree):
+    why = needs_library(["torchvision"], "previous")
+    others = {"previous": ([_entry("not-applicable", reason=why)], PREVIOUS)}
+    record = _record([_entry("passed")], tree, others)
+    verifications = verify_environments(record, SOURCES, tree)
+    assert verifications["previous"].state == "not-applicable"
+    assert verifications["previous"].passed == 0
+    stamp = render_stamp(verifications, record, "en")
+    assert stamp.startswith("!!! success"), stamp
+    assert "do not apply with torch 2.13.0" in stamp
+    assert "`examples/demo.py`: needs torchvision, which is not installed there" in stamp
+    assert "需要 torchvision，这个环境没有安装" in render_stamp(verifications, record, "zh")
+
+
+def test_a_failure_in_another_environment_fails_the_page_and_names_its_versions(tree):
+    others = {"previous": ([_entry("failed")], PREVIOUS)}
+    record = _record([_entry("passed")], tree, others)
+    stamp = render_stamp(verify_environments(record, SOURCES, tree), record, "en")
+    assert stamp.startswith("!!! failure"), stamp
+    assert "`examples/demo.py` (torch 2.13.0 · TensorFlow 2.21.0 · NumPy 1.26.4)" in stamp
+
+
+def test_cuda_examples_outside_the_default_environment_are_not_applicable(tree):
+    others = {"previous": ([_entry("not-applicable", reason=CUDA_ONCE)], PREVIOUS)}
+    record = _record([_entry("passed")], tree, others)
+    stamp = render_stamp(verify_environments(record, SOURCES, tree), record, "zh")
+    assert "只由 GPU 运行验证一次" in stamp
+
+
+def test_each_environment_adds_its_run_and_keeps_the_others(tree):
+    path = tree / "build" / "verification.json"
+    first = build_run([_entry("passed")], hash_sources(tree), {"device": "cpu"})
+    add_run(path, "default", first)
+    add_run(path, "previous", build_run([_entry("failed")], hash_sources(tree), {"device": "cpu"}))
+    record = load_record(path)
+    assert list(record["environments"]) == ["default", "previous"]
+    assert record["environments"]["default"]["summary"]["passed"] == 1
+    assert record["environments"]["previous"]["summary"]["failed"] == 1

@@ -62,7 +62,8 @@ def test_wrong_output_and_raising_example_fail_alone_with_their_location(content
     assert "docs/demo.md:15: example raised ValueError: boom [1, 2]" in out, out
 
     record = json.loads(record_path.read_text())
-    statuses = {entry["id"]: entry["status"] for entry in record["examples"]}
+    examples = record["environments"]["default"]["examples"]
+    statuses = {entry["id"]: entry["status"] for entry in examples}
     assert statuses == {
         "docs/demo.md:4": "passed",
         "docs/demo.md:14": "failed",
@@ -93,7 +94,7 @@ def test_cuda_example_is_reported_not_verified_without_a_gpu(content):
     result = run_examples_stage(content, "--record", str(record_path))
     assert result.returncode == 0, result.stdout
     assert "not verified: examples/gpu.py: needs CUDA" in result.stdout
-    (entry,) = json.loads(record_path.read_text())["examples"]
+    (entry,) = json.loads(record_path.read_text())["environments"]["default"]["examples"]
     assert entry["status"] == "not-verified" and "CUDA" in entry["reason"]
 
 
@@ -197,7 +198,8 @@ def test_keyboard_interrupt_stops_the_session_and_leaves_examples_unverified(con
     result = run_examples_stage(content, "--record", str(record_path))
     assert result.returncode == 2, result.stdout
     assert "interrupted (KeyboardInterrupt) while an example ran" in result.stdout
-    statuses = {e["id"]: e["status"] for e in json.loads(record_path.read_text())["examples"]}
+    run = json.loads(record_path.read_text())["environments"]["default"]
+    statuses = {e["id"]: e["status"] for e in run["examples"]}
     assert statuses == {
         "examples/a_interrupt.py": "not-verified",
         "examples/b_later.py": "not-verified",

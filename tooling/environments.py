@@ -1,0 +1,262 @@
+"""Verification environments: the sets of library versions the example suite runs in.
+
+They are named in `pyproject.toml` (`[tool.verification] environments`), the default
+first. By convention `default` lives in `.venv` and is installed from
+`requirements/test.txt`; any other, NAME, lives in `.venv-NAME` and is installed from
+`requirements/NAME.txt` (the Makefile follows the same rule). `make test` runs the
+default one; `make test-matrix` runs them all.
+
+The `#>` lines of the examples are the default environment's output. What another
+environment prints differently is kept in `verification/expected/<name>.json`
+(`tooling/expected.py`).
+
+Standard library only: the Makefile runs `python -m tooling.environments names`
+before any virtual environment exists.
+
+Command line::
+
+    python -m tooling.environments names      # one name per line, the default first
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import tomllib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+
+from tooling.paths import REPO_ROOT
+
+DEFAULT = "default"
+#: Libraries whose versions tell environments apart: record key -> distributions.
+LIBRARY_DISTRIBUTIONS = {
+    "torch": ("torch",),
+    "torchvision": ("torchvision",),
+    "tensorflow": ("tensorflow-cpu", "tensorflow"),
+    "numpy": ("numpy",),
+}
+_PIN = re.compile(r"^(?P<name>[A-Za-z0-9._-]+)==(?P<version>[^\s;#]+)", re.MULTILINE)
+
+
+class UnknownEnvironment(ValueError):  # noqa: N818 - named for what is wrong
+    """The environments cannot be read or the running one is not among them."""
+
+
+@dataclass(frozen=True)
+class Environment:
+    """One verification environment.
+
+    Attributes:
+        name (str): e.g. `"default"`, `"previous"`.
+        venv (str): its virtual environment, relative to the repository root.
+        lock (str): its locked requirements file, relative to the repository root.
+    """
+
+    name: str
+    venv: str
+    lock: str
+
+    @property
+    def is_default(self) -> bool:
+        """True for the environment whose output the `#>` lines hold."""
+        return self.name == DEFAULT
+
+    def pinned_versions(self, root: Path = REPO_ROOT) -> dict[str, str | None]:
+        """The versions its lock file pins for the libraries that tell environments apart.
+
+        Args:
+            root (Path): the repository root.
+
+        Returns:
+            dict[str, str | None]: `{"torch": "2.13.0", "torchvision": None, ...}`; None
+            for a library the environment does not install.
+
+        Raises:
+            UnknownEnvironment: the lock file is missing (the message says how to make it).
+        """
+        path = root / self.lock
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError:
+            raise UnknownEnvironment(
+                f"{self.lock}: missing; it is the lock file of the {self.name!r} verification "
+                "environment (run `make lock`)"
+            ) from None
+        pins = {_canonical(m["name"]): m["version"] for m in _PIN.finditer(text)}
+        return {
+            key: next((pins[d] for d in distributions if d in pins), None)
+            for key, distributions in LIBRARY_DISTRIBUTIONS.items()
+        }
+
+    def missing(self, packages: Iterable[str], root: Path = REPO_ROOT) -> list[str]:
+        """The libraries among `packages` that this environment does not install.
+
+        Args:
+            packages (Iterable[str]): top-level packages some code imports.
+            root (Path): the repository root.
+
+        Returns:
+            list[str]: sorted names among `LIBRARY_DISTRIBUTIONS` with no pin here.
+
+        Raises:
+            UnknownEnvironment: the lock file is missing.
+        """
+        pinned = self.pinned_versions(root)
+        return sorted(p for p in set(packages) & pinned.keys() if not pinned[p])
+
+
+def environments(root: Path = REPO_ROOT) -> list[Environment]:
+    """Read the verification environments from `pyproject.toml`.
+
+    Args:
+        root (Path): the repository root.
+
+    Returns:
+        list[Environment]: in the order listed, the default first.
+
+    Raises:
+        UnknownEnvironment: the table is missing, does not list `default` first, or names
+            an environment twice or with characters other than `a-z`, `0-9` and `-`.
+    """
+    where = "pyproject.toml, [tool.verification] environments"
+    try:
+        config = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+        names = config["tool"]["verification"]["environments"]
+    except (OSError, KeyError, tomllib.TOMLDecodeError) as exc:
+        raise UnknownEnvironment(f"{where}: cannot be read ({exc})") from None
+    if not names or names[0] != DEFAULT or len(set(names)) != len(names):
+        raise UnknownEnvironment(f"{where}: list each name once, {DEFAULT!r} first")
+    for name in names:
+        if not isinstance(name, str) or not re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", name):
+            raise UnknownEnvironment(f"{where}: {name!r} is not a name of a-z, 0-9 and '-'")
+    return [
+        Environment(n, ".venv", "requirements/test.txt")
+        if n == DEFAULT
+        else Environment(n, f".venv-{n}", f"requirements/{n}.txt")
+        for n in names
+    ]
+
+
+def by_name(name: str, root: Path = REPO_ROOT) -> Environment:
+    """Return the environment called `name`.
+
+    Args:
+        name (str): e.g. `"previous"`.
+        root (Path): the repository root.
+
+    Returns:
+        Environment: the environment.
+
+    Raises:
+        UnknownEnvironment: there is no such environment (the message lists them).
+    """
+    known = environments(root)
+    for environment in known:
+        if environment.name == name:
+            return environment
+    names = ", ".join(e.name for e in known)
+    raise UnknownEnvironment(f"no verification environment is called {name!r}; there are: {names}")
+
+
+def resolve(name: str | None, root: Path = REPO_ROOT) -> Environment:
+    """The environment named on the command line (`--environment`), else the current one.
+
+    Args:
+        name (str | None): an environment's name, or None to recognise it by the installed
+            versions (`current`).
+        root (Path): the repository root.
+
+    Returns:
+        Environment: the environment.
+
+    Raises:
+        UnknownEnvironment: no such name, no environment pins the installed versions, or
+            the named one pins other versions than those installed.
+    """
+    if not name:
+        return current(root)
+    environment = by_name(name, root)
+    pinned, installed = environment.pinned_versions(root), installed_versions()
+    if pinned != installed:
+        raise UnknownEnvironment(
+            f"environment {name!r} pins {_listed(pinned)} ({environment.lock}), but this Python "
+            f"has {_listed(installed)}: run it with {environment.venv}/bin/python, as "
+            "`make test-matrix` does"
+        )
+    return environment
+
+
+def installed_versions() -> dict[str, str | None]:
+    """The public versions (no `+cpu` / `+cu130` suffix) of the libraries installed here.
+
+    Returns:
+        dict[str, str | None]: keyed like `LIBRARY_DISTRIBUTIONS`; None when not installed.
+    """
+    found: dict[str, str | None] = {}
+    for key, distributions in LIBRARY_DISTRIBUTIONS.items():
+        found[key] = None
+        for distribution in distributions:
+            try:
+                found[key] = metadata.version(distribution).split("+", 1)[0]
+                break
+            except metadata.PackageNotFoundError:
+                continue
+    return found
+
+
+def current(root: Path = REPO_ROOT) -> Environment:
+    """The environment whose pinned library versions are the ones installed here.
+
+    Args:
+        root (Path): the repository root.
+
+    Returns:
+        Environment: the matching environment.
+
+    Raises:
+        UnknownEnvironment: no environment pins these versions; the message shows both and
+            says how to run the suite in a defined environment.
+    """
+    installed = installed_versions()
+    known = environments(root)
+    for environment in known:
+        if environment.pinned_versions(root) == installed:
+            return environment
+    raise UnknownEnvironment(
+        f"the installed libraries ({_listed(installed)}) match no verification environment "
+        f"({', '.join(e.name for e in known)}, pyproject.toml): run the suite through "
+        "`make test` or `make test-matrix`, which install them, or name one with "
+        "`--environment NAME`"
+    )
+
+
+def _listed(versions: dict[str, str | None]) -> str:
+    return ", ".join(f"{k} {v}" for k, v in versions.items() if v) or "none of them"
+
+
+def _canonical(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line: `names` prints the environments' names, the default first.
+
+    Args:
+        argv (list[str] | None): arguments (None: `sys.argv[1:]`).
+
+    Returns:
+        int: the exit status.
+    """
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("command", choices=["names"])
+    parser.parse_args(argv)
+    for environment in environments():
+        print(environment.name)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

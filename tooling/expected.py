@@ -1,0 +1,291 @@
+"""Expected output per verification environment.
+
+An example's `#>` lines (and `\"\"\"` output blocks) hold what it prints in the default
+environment. Where another environment prints something else under a `print(...)`, that
+output is kept in `verification/expected/<environment>.json`, written by
+`make update-examples ENV=<environment>` and never by hand::
+
+    {"schema": 1, "environment": "previous",
+     "examples": {"examples/fundamentals/type_promotion.py": [
+         {"print": "print((single + np.float64(1.0)).dtype)", "occurrence": 0,
+          "output": "float32"}]}}
+
+A print is identified by its call's code and by how many identical calls come before it
+in the same example (`occurrence`), not by its line: writing output, comments or prose
+moves lines, not calls. An entry that no longer matches what the environment prints
+makes that environment's run fail; it can never make a wrong output pass.
+
+Standard library only: the site build reads these files for the "changed in" notes.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from textwrap import indent
+
+from tooling.outputs import WrittenOutput, written_outputs
+
+SCHEMA = 1
+#: Longest `#> ` line; longer output goes in a `\"\"\"` block (as tooling/runner.py writes it).
+LINE_LENGTH = 100
+_COMMENT = "#> "
+
+#: A print, identified as in the module docstring: (call's code, occurrence).
+PrintKey = tuple[str, int]
+
+
+class ExpectedOutputError(ValueError):
+    """An expected-output file cannot be used; the message names it and what to do."""
+
+
+@dataclass(frozen=True)
+class PrintCall:
+    """A `print(...)` call of an example and the output written under it.
+
+    Attributes:
+        key (PrintKey): its identity (see the module docstring).
+        first (int): 1-based first line of the call.
+        last (int): its last line (the output goes right below it).
+        col (int): its column (the output is indented to it).
+        written (WrittenOutput | None): the output written under it, if any.
+    """
+
+    key: PrintKey
+    first: int
+    last: int
+    col: int
+    written: WrittenOutput | None
+
+
+def print_calls_with_outputs(source: str) -> list[PrintCall]:
+    """List an example's print calls, in order, with the output written under each.
+
+    Args:
+        source (str): the example's code, outputs included.
+
+    Returns:
+        list[PrintCall]: sorted by line; empty when the source does not parse.
+    """
+    try:
+        tree = ast.parse(source)
+        outputs = {output.first: output for output in written_outputs(source)}
+    except SyntaxError:
+        return []
+    calls = sorted(
+        (node for node in ast.walk(tree) if _is_print(node)), key=lambda n: (n.lineno, n.col_offset)
+    )
+    seen: dict[str, int] = {}
+    found = []
+    for node in calls:
+        code = ast.get_source_segment(source, node) or ""
+        occurrence = seen.get(code, 0)
+        seen[code] = occurrence + 1
+        last = node.end_lineno or node.lineno
+        found.append(
+            PrintCall((code, occurrence), node.lineno, last, node.col_offset, outputs.get(last + 1))
+        )
+    return found
+
+
+def written_by_print(source: str) -> dict[PrintKey, str]:
+    """The output written under each print call that has one.
+
+    Args:
+        source (str): an example's code, outputs included.
+
+    Returns:
+        dict[PrintKey, str]: print -> the text written under it.
+    """
+    return {
+        call.key: call.written.text for call in print_calls_with_outputs(source) if call.written
+    }
+
+
+def printed_by_print(source: str, statements: list[tuple[int, str]]) -> dict[PrintKey, str]:
+    """Group what a run printed by the print call that printed it.
+
+    Args:
+        source (str): the example that ran.
+        statements (list[tuple[int, str]]): in the order they ran, each print's 1-based
+            line and the text it wrote (arguments joined by `sep`, no final newline).
+
+    Returns:
+        dict[PrintKey, str]: print -> its output (several runs of one print, as in a
+        loop, joined by newlines); prints that did not run are absent.
+    """
+    keys = {call.first: call.key for call in print_calls_with_outputs(source)}
+    printed: dict[PrintKey, list[str]] = {}
+    for line, text in statements:
+        if line in keys:
+            printed.setdefault(keys[line], []).append(text)
+    return {key: _strip_trailing("\n".join(texts)) for key, texts in printed.items()}
+
+
+def differences(source: str, printed: dict[PrintKey, str]) -> dict[PrintKey, str]:
+    """What a run printed where it differs from what an example's file says.
+
+    Args:
+        source (str): the example as written (the default environment's output).
+        printed (dict[PrintKey, str]): from `printed_by_print`.
+
+    Returns:
+        dict[PrintKey, str]: for each print whose output differs, the output of this run;
+        "" for a print with output in the file that printed nothing here.
+    """
+    written = {key: _strip_trailing(text) for key, text in written_by_print(source).items()}
+    changed = {key: text for key, text in printed.items() if written.get(key) != text}
+    changed.update({key: "" for key in written.keys() - printed.keys()})
+    return changed
+
+
+def mismatches(
+    source: str, printed: dict[PrintKey, str], overrides: dict[PrintKey, str]
+) -> list[tuple[PrintCall, str, str]]:
+    """Compare what a run printed with what an environment expects.
+
+    Args:
+        source (str): the example as written.
+        printed (dict[PrintKey, str]): from `printed_by_print`.
+        overrides (dict[PrintKey, str]): the environment's outputs that differ from the file.
+
+    Returns:
+        list[tuple[PrintCall, str, str]]: (the print in `source`, expected, printed) for
+        each print whose output disagrees, in line order.
+    """
+    found = []
+    for call in print_calls_with_outputs(source):
+        expected = overrides.get(call.key, call.written.text if call.written else "")
+        actual = printed.get(call.key, "")
+        if _strip_trailing(expected) != actual:
+            found.append((call, expected, actual))
+    return found
+
+
+def rewrite_outputs(source: str, overrides: dict[PrintKey, str]) -> str:
+    """An example's source with an environment's outputs written under its prints.
+
+    Args:
+        source (str): the example as written.
+        overrides (dict[PrintKey, str]): print -> output in that environment ("" for none).
+
+    Returns:
+        str: the source, each overridden print's output replaced (or removed for "").
+    """
+    lines = source.splitlines()
+    for call in reversed(print_calls_with_outputs(source)):
+        if call.key not in overrides:
+            continue
+        if call.written:
+            del lines[call.written.first - 1 : call.written.last]
+        if overrides[call.key]:
+            block = render_output(overrides[call.key], call.col)
+            lines[call.last : call.last] = block or [" " * call.col + "# (output not shown)"]
+    return "\n".join(lines) + ("\n" if source.endswith("\n") else "")
+
+
+def render_output(output: str, col: int, line_length: int = LINE_LENGTH) -> list[str] | None:
+    """Write a print's output as the lines that go under it.
+
+    Args:
+        output (str): what the print wrote (without the final newline).
+        col (int): the print's column; the output is indented to it.
+        line_length (int): the longest `#> ` line, in characters.
+
+    Returns:
+        list[str] | None: `#> ` lines when it fits on one line, else a `\"\"\"` block;
+        None when it cannot be written unchanged (it holds `\"\"\"` or a backslash).
+    """
+    pad = " " * col
+    if "\n" not in output and len(pad) + len(_COMMENT) + len(output) <= line_length:
+        return [f"{pad}{_COMMENT}{output}".rstrip()]
+    if '"""' in output or "\\" in output:
+        return None
+    return indent(f'"""\n{output}\n"""', pad).splitlines()
+
+
+def expected_path(root: Path, environment: str) -> Path:
+    """Where an environment's expected outputs live.
+
+    Args:
+        root (Path): the content root.
+        environment (str): e.g. `"previous"`.
+
+    Returns:
+        Path: `root/verification/expected/<environment>.json`.
+    """
+    return root / "verification" / "expected" / f"{environment}.json"
+
+
+def load_expected(path: Path) -> dict[str, dict[PrintKey, str]]:
+    """Read an environment's expected outputs.
+
+    Args:
+        path (Path): from `expected_path`.
+
+    Returns:
+        dict[str, dict[PrintKey, str]]: example id -> print -> output; empty when the
+        file does not exist (the environment prints what the files say).
+
+    Raises:
+        ExpectedOutputError: the file is not valid JSON or not of this layout.
+    """
+    if not path.is_file():
+        return {}
+    again = f"delete it and run `make update-examples ENV={path.stem}`"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ExpectedOutputError(f"{path}: cannot be read ({exc}); {again}") from None
+    try:
+        if data["schema"] != SCHEMA:
+            raise ValueError(f"schema {data['schema']!r}, not {SCHEMA}")
+        return {
+            example: {(e["print"], int(e["occurrence"])): str(e["output"]) for e in entries}
+            for example, entries in data["examples"].items()
+        }
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise ExpectedOutputError(
+            f"{path}: not an expected-output file of schema {SCHEMA} ({exc!r}); {again}"
+        ) from None
+
+
+def write_expected(path: Path, environment: str, examples: dict[str, dict[PrintKey, str]]) -> None:
+    """Write an environment's expected outputs (examples without differences are left out).
+
+    Args:
+        path (Path): from `expected_path`.
+        environment (str): its name, stored in the file.
+        examples (dict[str, dict[PrintKey, str]]): example id -> print -> output.
+
+    Raises:
+        OSError: the file cannot be written.
+    """
+    data = {
+        "schema": SCHEMA,
+        "environment": environment,
+        "about": "Outputs that differ from the #> lines in this environment. Written by "
+        f"`make update-examples ENV={environment}`; do not edit by hand.",
+        "examples": {
+            example: [
+                {"print": code, "occurrence": occurrence, "output": output}
+                for (code, occurrence), output in sorted(prints.items())
+            ]
+            for example, prints in sorted(examples.items())
+            if prints
+        },
+    }
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def _is_print(node: ast.AST) -> bool:
+    return (
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "print"
+    )
+
+
+def _strip_trailing(text: str) -> str:
+    return "\n".join(line.rstrip() for line in text.strip("\n").splitlines())

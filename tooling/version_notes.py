@@ -1,0 +1,183 @@
+""" "Changed between versions" notes: where an example prints something else in another
+verification environment, the page shows both outputs, each with the versions that
+print it, right below the code block that embeds the example.
+
+The default environment's output is the `#>` lines of the script; another's comes from
+`verification/expected/<name>.json` (`tooling/expected.py`), which that environment's
+test run checks. Where the environments agree, the page shows nothing extra.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from pathlib import Path
+from textwrap import indent
+
+from tooling.environments import environments
+from tooling.expected import expected_path, load_expected
+from tooling.outputs import expected_stdout
+from tooling.pages import fences, parse_snippet_line, section_code
+from tooling.paths import REPO_ROOT
+from tooling.record import LIBRARIES
+
+TEXT = {
+    "zh": {
+        "title": "不同版本的输出不同",
+        "intro": "上面的代码在不同版本下打印的内容（不同的行已高亮）：",
+        "nothing": "（什么也不打印）",
+    },
+    "en": {
+        "title": "Changed between versions",
+        "intro": (
+            "What the code above prints with each set of versions (the lines that differ "
+            "are highlighted):"
+        ),
+        "nothing": "(prints nothing)",
+    },
+}
+
+
+@dataclass(frozen=True)
+class Variant:
+    """What one environment prints for one code block.
+
+    Attributes:
+        label (str): the versions that print it, e.g. `torch 2.13.0 · NumPy 1.26.4`.
+        output (str): the block's whole standard output ("" for nothing).
+    """
+
+    label: str
+    output: str
+
+
+class VersionNotes:
+    """The outputs of every environment, read once per build.
+
+    Args:
+        root (Path): the content root (scripts and `verification/expected/`).
+        repo (Path): the repository root (`pyproject.toml` and the lock files).
+
+    Raises:
+        tooling.expected.ExpectedOutputError: an expected-output file cannot be read (the
+            message names it).
+        tooling.environments.UnknownEnvironment: the environments or a lock file cannot be
+            read.
+    """
+
+    def __init__(self, root: Path, repo: Path = REPO_ROOT) -> None:
+        self.root = root
+        known = environments(repo)
+        self.others: list[tuple[str, dict]] = [
+            (environment.name, load_expected(expected_path(root, environment.name)))
+            for environment in known[1:]
+        ]
+        pinned = {e.name: e.pinned_versions(repo) for e in known}
+        # Name only the libraries whose versions differ: the note is about what changed.
+        varying = [
+            (key, name)
+            for key, name, _ in LIBRARIES
+            if all(p.get(key) for p in pinned.values())
+            and len({p[key] for p in pinned.values()}) > 1
+        ] or [(key, name) for key, name, _ in LIBRARIES]
+        self.labels = {
+            env: " · ".join(f"{name} {versions[key]}" for key, name in varying if versions.get(key))
+            for env, versions in pinned.items()
+        }
+        self.default = known[0].name
+
+    def variants(self, refs: list[tuple[str, str | None]]) -> list[Variant]:
+        """What a code block prints in each environment, if that differs.
+
+        Args:
+            refs (list[tuple[str, str | None]]): the (script, section) pairs the block
+                embeds, scripts relative to the content root; section None for a whole
+                script.
+
+        Returns:
+            list[Variant]: the default environment's output first, then each other
+            environment's that differs from it; empty when all print the same.
+        """
+        default = self._stdout(refs, {})
+        found = [
+            Variant(self.labels[name], output)
+            for name, expected in self.others
+            if (output := self._stdout(refs, expected)) != default
+        ]
+        return [Variant(self.labels[self.default], default), *found] if found else []
+
+    def insert(self, markdown: str, locale: str) -> str:
+        """Put a note below each code block whose output differs between environments.
+
+        Args:
+            markdown (str): a page's Markdown, `--8<--` lines not yet expanded.
+            locale (str): `"zh"` or `"en"`.
+
+        Returns:
+            str: the Markdown with the notes (unchanged when no output differs).
+        """
+        lines = markdown.splitlines()
+        for fence in reversed(fences(markdown)):
+            body = lines[fence.start : fence.end - 1]
+            refs = [(p[0], p[1]) for line in body if (p := parse_snippet_line(line))]
+            variants = self.variants(refs) if refs else []
+            if not variants:
+                continue
+            opening = lines[fence.start - 1]
+            pad = opening[: len(opening) - len(opening.lstrip())]
+            lines[fence.end : fence.end] = [
+                "",
+                *indent(render_note(variants, locale), pad).splitlines(),
+            ]
+        return "\n".join(lines) + ("\n" if markdown.endswith("\n") else "")
+
+    def _stdout(self, refs: list[tuple[str, str | None]], expected: dict) -> str:
+        parts = []
+        for script, section in refs:
+            path = self.root / script
+            if not path.is_file():
+                return ""  # reported by the snippet check
+            code = section_code(path, section, expected.get(script))
+            parts.append(expected_stdout(code)[0])
+        return "\n".join(part for part in parts if part)
+
+
+def render_note(variants: list[Variant], locale: str) -> str:
+    """Render the note for one code block as a Material admonition.
+
+    Args:
+        variants (list[Variant]): from `VersionNotes.variants`.
+        locale (str): `"zh"` or `"en"`.
+
+    Returns:
+        str: Markdown, not indented.
+
+    Raises:
+        KeyError: `locale` has no wording in `TEXT`.
+    """
+    text = TEXT[locale]
+    parts = [text["intro"]]
+    first = variants[0].output.splitlines()
+    for index, variant in enumerate(variants):
+        if not variant.output:
+            parts.append(f"{variant.label}: {text['nothing']}")
+            continue
+        mine = variant.output.splitlines()
+        other = variants[1].output.splitlines() if index == 0 else first
+        changed = _changed_lines(mine, other)
+        marks = f' hl_lines="{" ".join(map(str, changed))}"' if changed else ""
+        fence = "````" if "```" in variant.output else "```"
+        parts.append(f'{fence}text title="{variant.label}"{marks}\n{variant.output}\n{fence}')
+    body = indent("\n\n".join(parts), "    ")
+    return f'!!! info version-change "{text["title"]}"\n\n{body}\n'
+
+
+def _changed_lines(mine: list[str], other: list[str]) -> list[int]:
+    """1-based numbers of the lines of `mine` that `other` does not have in that place."""
+    matcher = difflib.SequenceMatcher(a=mine, b=other, autojunk=False)
+    return [
+        number + 1
+        for tag, start, end, _, _ in matcher.get_opcodes()
+        if tag != "equal"
+        for number in range(start, end)
+    ]
