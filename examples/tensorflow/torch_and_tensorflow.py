@@ -10,9 +10,9 @@ import numpy as np
 import torch
 
 array = np.zeros(3, dtype=np.float32)
-tensor = torch.from_numpy(array)
+converted = torch.from_numpy(array)
 array[0] = 1.0  # write into the array afterwards
-print(tensor)  # shared: the tensor sees it
+print(converted)  # shared: the tensor sees it
 #> tensor([1., 0., 0.])
 # --8<-- [end:from_array_torch]
 
@@ -21,9 +21,9 @@ import numpy as np
 import tensorflow as tf
 
 array = np.zeros(3, dtype=np.float32)
-tensor = tf.constant(array)
+converted = tf.constant(array)
 array[0] = 1.0  # write into the array afterwards
-print(tensor.numpy())  # copied: the tensor does not see it
+print(converted.numpy())  # copied: the tensor does not see it
 #> [0. 0. 0.]
 # --8<-- [end:from_array_tf]
 
@@ -31,9 +31,9 @@ print(tensor.numpy())  # copied: the tensor does not see it
 import numpy as np
 
 array = np.zeros(3, dtype=np.float32)
-same = np.asarray(array)  # already an array: no copy
+converted = np.asarray(array)  # already an array: no copy
 array[0] = 1.0
-print(same, same is array)
+print(converted, converted is array)
 #> [1. 0. 0.] True
 # --8<-- [end:from_array_numpy]
 
@@ -62,17 +62,20 @@ print(original)
 # --8<-- [end:to_array_numpy]
 
 # --8<-- [start:dtype_torch]
-print(torch.ones(2).to(torch.float64).dtype)  # a new tensor
+converted = torch.ones(2).to(torch.float64)  # a new tensor
+print(converted.dtype)
 #> torch.float64
 # --8<-- [end:dtype_torch]
 
 # --8<-- [start:dtype_tf]
-print(tf.cast(tf.ones(2), tf.float64).dtype)  # a new tensor
+converted = tf.cast(tf.ones(2), tf.float64)  # a new tensor
+print(converted.dtype)
 #> <dtype: 'float64'>
 # --8<-- [end:dtype_tf]
 
 # --8<-- [start:dtype_numpy]
-print(np.ones(2, dtype=np.float32).astype(np.float64).dtype)  # a new array
+converted = np.ones(2, dtype=np.float32).astype(np.float64)  # a new array
+print(converted.dtype)
 #> float64
 # --8<-- [end:dtype_numpy]
 

@@ -1,0 +1,84 @@
+"""Framework tabs that show one computation in PyTorch, TensorFlow and NumPy must compute
+the same thing: same shape, same dtype (or a documented difference), values within the
+declared tolerance. The declarations are in examples/tab_agreement.toml; the checks are in
+tooling/tabs.py."""
+
+from __future__ import annotations
+
+import pytest
+
+from tooling.examples import imported_packages
+from tooling.paths import content_root
+from tooling.record import needs_library
+from tooling.record_plugin import NOT_APPLICABLE
+from tooling.tabs import (
+    DECLARATIONS,
+    TabAgreementError,
+    compare,
+    load_declarations,
+    run_sections,
+    tab_groups,
+)
+
+GROUPS = tab_groups(content_root())
+
+
+@pytest.fixture(scope="module")
+def declarations():
+    try:
+        found, problem = load_declarations(content_root()), None
+    except TabAgreementError as exc:
+        found, problem = {}, str(exc)
+    if problem:
+        pytest.fail(problem, pytrace=False)
+    return found
+
+
+@pytest.mark.parametrize("group", GROUPS, ids=[f"{g.pages[0][0]}:{g.pages[0][1]}" for g in GROUPS])
+def test_framework_tabs_compute_the_same_thing(group, declarations, sandbox, environment):
+    root = content_root()
+    entry = declarations.get(group.key)
+    if entry is None:
+        listed = ", ".join(f'"{target}"' for target in sorted(group.key))
+        pytest.fail(
+            f"{group.where}: these framework tabs have no declaration in {DECLARATIONS}. Add "
+            f'[[group]] with tabs = [{listed}] and value = "<the variable each tab assigns>"',
+            pytrace=False,
+        )
+    _, declaration = entry
+    sections: dict[str, list[tuple[str, str]]] = {}  # script -> [(tab label, section)]
+    for tab in group.tabs:
+        script, _, section = tab.targets[-1].partition(":") if tab.targets else ("", "", "")
+        if not section:
+            pytest.fail(
+                f'{group.where}: tab "{tab.label}" must embed a named section of a script '
+                '(`--8<-- "examples/x.py:name"`) for its result to be compared',
+                pytrace=False,
+            )
+        sections.setdefault(script, []).append((tab.label, section))
+    imported = {
+        name for script in sections for name in imported_packages((root / script).read_text())
+    }
+    if missing := environment.missing(imported):
+        pytest.skip(f"{NOT_APPLICABLE}{needs_library(missing, environment.name)}")
+    results, problem = {}, None
+    try:
+        for script, tabs in sections.items():
+            found = run_sections(root / script, [section for _, section in tabs], declaration.value)
+            results.update({label: found[section] for label, section in tabs})
+    except TabAgreementError as exc:
+        problem = f"{group.where}: {exc}"
+    if problem:
+        pytest.fail(problem, pytrace=False)
+    problems = compare(group, declaration, results)
+    if problems:
+        pytest.fail("\n".join(problems), pytrace=False)
+
+
+def test_every_declaration_belongs_to_a_tab_group(declarations):
+    shown = {group.key for group in GROUPS}
+    stale = [index for key, (index, _) in declarations.items() if key not in shown]
+    assert not stale, (
+        f"{DECLARATIONS}: [[group]] number {', '.join(map(str, sorted(stale)))} names tabs that no "
+        "page shows together any more; update or delete it"
+    )

@@ -1,0 +1,81 @@
+"""The framework-tab check fails, naming the page and the tab, when a tab computes
+something else, when a group is undeclared, and when a documented difference stops
+holding. Each case runs the real examples stage on a copy of the dtypes page."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from tests.tooling.stage import run_examples_stage
+from tooling.paths import REPO_ROOT
+
+PAGES = ("docs/numpy-torch/dtypes.md", "docs/numpy-torch/dtypes.en.md")
+SCRIPT = "examples/numpy_torch/default_dtypes.py"
+DECLARATIONS = "examples/tab_agreement.toml"
+# Every page with framework tabs, and what they embed: the declarations name them all.
+OTHERS = (
+    "examples/numpy_torch/conversion_dtypes.py",
+    "docs/tensorflow/torch-and-tensorflow.md",
+    "docs/tensorflow/torch-and-tensorflow.en.md",
+    "examples/tensorflow/torch_and_tensorflow.py",
+)
+
+
+@pytest.fixture
+def content(tmp_path):
+    """The pages with framework tabs, the scripts they embed and the declarations, copied."""
+    for name in (*PAGES, SCRIPT, DECLARATIONS, *OTHERS):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(REPO_ROOT / name, tmp_path / name)
+    return tmp_path
+
+
+def _tabs_stage(content):
+    return run_examples_stage(content, "-k", "tab")
+
+
+def _edit(path, old, new):
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} is no longer in {path.name}: update this test"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def test_the_copied_tabs_agree(content):
+    result = _tabs_stage(content)
+    assert result.returncode == 0, result.stdout
+    assert "6 passed" in result.stdout, result.stdout  # five groups, and the stale-entry check
+
+
+def test_a_tab_that_computes_something_else_fails_naming_page_and_tab(content):
+    # The TensorFlow tab now computes other values (its output line is left alone: the
+    # agreement check fails on its own, whatever the printed dtype says).
+    _edit(content / SCRIPT, "values = tf.constant([1.0, 2.0])", "values = tf.constant([1.0, 3.0])")
+    out = _tabs_stage(content).stdout
+    assert (
+        'docs/numpy-torch/dtypes.md:36 (and docs/numpy-torch/dtypes.en.md:36): tab "TensorFlow"'
+        in out
+    ), out
+    assert "float32 (2,) [1. 3.]" in out and 'tab "PyTorch" computes float32 (2,) [1. 2.]' in out
+
+
+def test_a_changed_dtype_fails_unless_documented(content):
+    _edit(content / SCRIPT, "values = torch.tensor([1, 2])", "values = torch.tensor([1, 2]).int()")
+    out = _tabs_stage(content).stdout
+    assert 'dtypes.md:56 (and docs/numpy-torch/dtypes.en.md:56): tab "NumPy"' in out, out
+    assert "has dtype int64" in out and 'tab "PyTorch" computes int32' in out, out
+
+
+def test_a_documented_difference_that_no_longer_holds_fails(content):
+    _edit(content / SCRIPT, "values = np.array([1.0, 2.0])", "values = np.array([1.0, 2.0], 'f4')")
+    out = _tabs_stage(content).stdout
+    assert 'tab "NumPy"' in out and "documents float64" in out, out
+    assert "The documented difference no longer holds" in out, out
+
+
+def test_an_undeclared_group_fails_and_says_what_to_add(content):
+    (content / DECLARATIONS).write_text("", encoding="utf-8")
+    out = _tabs_stage(content).stdout
+    assert "docs/numpy-torch/dtypes.md:36" in out and "have no declaration in" in out, out
+    assert '"examples/numpy_torch/default_dtypes.py:floats_tf"' in out, out

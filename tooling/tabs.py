@@ -1,0 +1,392 @@
+"""Framework tabs must agree: where a page shows one computation in PyTorch, TensorFlow and
+NumPy tabs (pymdownx.tabbed `=== "PyTorch"` ...), each tab must compute the same thing.
+
+Each such tab group is declared in `examples/tab_agreement.toml`, keyed by the script
+sections its tabs embed, with the variable that holds each tab's result:
+
+    [[group]]
+    tabs = ["examples/a.py:sum_torch", "examples/a.py:sum_tf", "examples/a.py:sum_numpy"]
+    value = "total"
+    # Optional: tolerance of the value comparison (numpy.allclose); these are the defaults.
+    rtol = 1e-6
+    atol = 0.0
+    # Differences the page documents, per tab label; each must still hold.
+    [group.documented.NumPy]
+    dtype = "float64"
+    because = "NumPy's default float is float64"
+
+The suite (tests/examples/test_tab_agreement.py) runs each script once, section by
+section, keeps each tab's value, and compares every tab with the first tab that
+documents no difference: same shape, same dtype unless documented, and values within
+the tolerance unless documented (`values = "differ"`). A group on a page with no
+declaration fails, as does a declared difference that no longer holds.
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import io
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tooling.pages import (
+    DEFAULT_LOCALE,
+    fences,
+    page_files,
+    page_locale,
+    parse_snippet_line,
+    section_mark,
+)
+from tooling.paths import docs_dir, relative
+
+#: Tab labels that name a framework.
+FRAMEWORKS = ("PyTorch", "TensorFlow", "NumPy")
+#: Default tolerance of the value comparison.
+RTOL, ATOL = 1e-6, 0.0
+DECLARATIONS = "examples/tab_agreement.toml"
+
+
+class TabAgreementError(ValueError):
+    """A tab group is undeclared, badly declared, or its tabs disagree; the message names
+    the page, its line and the tab."""
+
+
+@dataclass(frozen=True)
+class Tab:
+    """One tab of a group.
+
+    Attributes:
+        label (str): e.g. `"TensorFlow"`.
+        line (int): 1-based line of its `===` header in the page.
+        targets (tuple[str, ...]): the `--8<--` references of its code blocks.
+    """
+
+    label: str
+    line: int
+    targets: tuple[str, ...]
+
+
+@dataclass
+class TabGroup:
+    """Consecutive framework tabs of a page.
+
+    Attributes:
+        pages (list[tuple[str, int]]): (page, line of the first tab) for every page that
+            shows this group (a page and its translation).
+        tabs (list[Tab]): in order.
+    """
+
+    pages: list[tuple[str, int]]
+    tabs: list[Tab]
+
+    @property
+    def key(self) -> frozenset[str]:
+        """The script sections its tabs embed: how a declaration names the group."""
+        return frozenset(target for tab in self.tabs for target in tab.targets)
+
+    @property
+    def where(self) -> str:
+        """`docs/a.md:36 (and docs/a.en.md:36)`."""
+        (page, line), *others = self.pages
+        also = ", ".join(f"{p}:{n}" for p, n in others)
+        return f"{page}:{line}" + (f" (and {also})" if also else "")
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """What a tab group compares (see the module docstring).
+
+    Attributes:
+        value (str): the variable each tab's section assigns.
+        rtol (float): relative tolerance.
+        atol (float): absolute tolerance.
+        documented (dict[str, dict[str, str]]): tab label -> {"dtype": ..., "values":
+            "differ", "because": ...}.
+        line (int): 1-based line of its `[[group]]` in the declarations file (for messages).
+    """
+
+    value: str
+    rtol: float = RTOL
+    atol: float = ATOL
+    documented: dict[str, dict[str, str]] = field(default_factory=dict)
+
+
+def tab_groups(root: Path) -> list[TabGroup]:
+    """Find every group of framework tabs on the site's pages.
+
+    Args:
+        root (Path): the content root.
+
+    Returns:
+        list[TabGroup]: one per distinct set of embedded sections, listing every page
+        (both languages) that shows it, in page order.
+    """
+    groups: dict[frozenset[str], TabGroup] = {}
+    docs = docs_dir(root)
+    pages = page_files(docs) if docs.is_dir() else []
+    # The default language's page first: messages name it, then its translation.
+    for page in sorted(pages, key=lambda p: (page_locale(p) != DEFAULT_LOCALE, str(p))):
+        for group in _page_groups(page.read_text(encoding="utf-8"), relative(page, root)):
+            if group.key in groups:
+                groups[group.key].pages += group.pages
+            else:
+                groups[group.key] = group
+    return list(groups.values())
+
+
+_TAB = re.compile(r'^(?P<indent>[ \t]*)===(?P<bang>!?)\+?[ \t]+"(?P<label>[^"]*)"')
+
+
+def _page_groups(markdown: str, page: str) -> list[TabGroup]:
+    """The groups of one page: runs of `=== "Label"` headers at one indentation (`===!`
+    starts a new run), of which at least two name a framework."""
+    lines = markdown.splitlines()
+    inside_code = {n for f in fences(markdown) for n in range(f.start + 1, f.end)}
+    runs: list[tuple[list[tuple[str, int]], int]] = []  # (headers, first line after)
+    current: list[tuple[str, int]] = []
+    indent_of = 0
+    for number, line in enumerate(lines, start=1):
+        stripped = line.lstrip()
+        if number in inside_code or not stripped:
+            continue
+        indent = len(line) - len(stripped)
+        if match := _TAB.match(line):
+            if current and (match["bang"] or indent != indent_of):
+                runs.append((current, number))
+                current = []
+            if not current:
+                indent_of = indent
+            current.append((match["label"], number))
+        elif current and indent <= indent_of:  # prose after the last tab's content
+            runs.append((current, number))
+            current = []
+    if current:
+        runs.append((current, len(lines) + 1))
+    groups = []
+    for headers, after in runs:
+        if sum(label in FRAMEWORKS for label, _ in headers) < 2:
+            continue
+        tabs = []
+        for index, (label, start) in enumerate(headers):
+            end = headers[index + 1][1] if index + 1 < len(headers) else after
+            body = lines[start : end - 1]
+            targets = tuple(parsed[2] for text in body if (parsed := parse_snippet_line(text)))
+            tabs.append(Tab(label, start, targets))
+        groups.append(TabGroup([(page, headers[0][1])], tabs))
+    return groups
+
+
+def load_declarations(root: Path) -> dict[frozenset[str], tuple[int, Declaration]]:
+    """Read `examples/tab_agreement.toml`.
+
+    Args:
+        root (Path): the content root.
+
+    Returns:
+        dict[frozenset[str], tuple[int, Declaration]]: the group's sections -> (the
+        declaration's index, 1-based, among `[[group]]` tables; the declaration); empty
+        when the file does not exist.
+
+    Raises:
+        TabAgreementError: the file is not valid TOML or a declaration lacks `tabs` or
+            `value`, or has unknown keys (the message names the file and the entry).
+    """
+    path = root / DECLARATIONS
+    if not path.is_file():
+        return {}
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise TabAgreementError(f"{DECLARATIONS}: not valid TOML ({exc})") from None
+    found = {}
+    for index, entry in enumerate(data.get("group", []), start=1):
+        where = f"{DECLARATIONS}: [[group]] number {index}"
+        unknown = set(entry) - {"tabs", "value", "rtol", "atol", "documented"}
+        if unknown or not entry.get("tabs") or not isinstance(entry.get("value"), str):
+            extra = f"; unknown keys: {', '.join(sorted(unknown))}" if unknown else ""
+            raise TabAgreementError(
+                f"{where}: needs `tabs` (the sections its tabs embed) and `value` (the variable "
+                f"each tab assigns){extra}"
+            )
+        for label, notes in entry.get("documented", {}).items():
+            if not notes.get("because") or set(notes) - {"dtype", "values", "because"}:
+                raise TabAgreementError(
+                    f"{where}: the difference documented for {label!r} needs `because` (what "
+                    'the page says) and only `dtype = "..."` or `values = "differ"`'
+                )
+        declaration = Declaration(
+            entry["value"],
+            float(entry.get("rtol", RTOL)),
+            float(entry.get("atol", ATOL)),
+            dict(entry.get("documented", {})),
+        )
+        found[frozenset(entry["tabs"])] = (index, declaration)
+    return found
+
+
+@dataclass(frozen=True)
+class Result:
+    """What one tab computed.
+
+    Attributes:
+        shape (tuple[int, ...]): the value's shape.
+        dtype (str): its dtype without the library's prefix (`float32`, `int64`).
+        values (object): a NumPy copy of it.
+    """
+
+    shape: tuple[int, ...]
+    dtype: str
+    values: object
+
+    def __str__(self) -> str:
+        return f"{self.dtype} {self.shape} {self.values}"
+
+
+def as_result(value: object) -> Result:
+    """Describe a tensor or array of any of the three libraries.
+
+    Args:
+        value (object): a torch tensor, a TensorFlow tensor, a NumPy array or a number.
+
+    Returns:
+        Result: its shape, dtype and a NumPy copy of its values (a copy, so that later
+        writes through shared memory cannot change it).
+    """
+    import numpy as np
+
+    if hasattr(value, "detach"):  # torch.Tensor
+        array = value.detach().cpu().resolve_conj().numpy().copy()
+        dtype = str(value.dtype).removeprefix("torch.")
+    elif type(value).__module__.startswith("tensorflow"):
+        array = np.array(value.numpy(), copy=True)
+        dtype = value.dtype.name
+    else:
+        array = np.array(value, copy=True)
+        dtype = array.dtype.name
+    return Result(tuple(array.shape), dtype, array)
+
+
+def run_sections(script: Path, sections: list[str], value: str) -> dict[str, Result]:
+    """Run a script once, section by section, and keep `value` as it is at each section's end.
+
+    Args:
+        script (Path): an example script; the sections' end markers must be at the top
+            level (not inside a block).
+        sections (list[str]): the sections whose value to keep.
+        value (str): the variable to read.
+
+    Returns:
+        dict[str, Result]: section -> what `value` held at its end.
+
+    Raises:
+        TabAgreementError: a section is missing, does not assign `value`, or its end
+            marker is inside a block (the message names the script and the line).
+        Exception: whatever the script raises (its own test reports it too).
+    """
+    lines = script.read_text(encoding="utf-8").splitlines()
+    ends = {}
+    for number, line in enumerate(lines, start=1):
+        mark = section_mark(line)
+        if mark and mark["type"].lower() == "end" and mark["name"] in sections:
+            ends[mark["name"]] = number
+    if missing := [s for s in sections if s not in ends]:
+        raise TabAgreementError(f"{script.name}: no section {', '.join(missing)}")
+    namespace: dict = {"__name__": "__main__"}
+    results, start = {}, 0
+    for section in sorted(sections, key=ends.get):
+        chunk = "\n" * start + "\n".join(lines[start : ends[section]])
+        try:
+            code = compile(chunk, str(script), "exec")
+        except SyntaxError:
+            raise TabAgreementError(
+                f"{script}:{ends[section]}: the end of section {section!r} is inside a block; "
+                "tabs that must agree need their sections at the top level of the script"
+            ) from None
+        with contextlib.redirect_stdout(io.StringIO()):
+            exec(code, namespace)  # noqa: S102 - the example script, as its own test runs it
+        if not _assigns(lines[start : ends[section]], value):
+            raise TabAgreementError(
+                f"{script}:{ends[section]}: section {section!r} does not assign `{value}`, the "
+                f"value its tab group compares ({DECLARATIONS})"
+            )
+        results[section] = as_result(namespace[value])
+        start = ends[section]
+    return results
+
+
+def compare(group: TabGroup, declaration: Declaration, results: dict[str, Result]) -> list[str]:
+    """Compare the tabs of a group.
+
+    Args:
+        group (TabGroup): the group.
+        declaration (Declaration): what it compares and which differences are documented.
+        results (dict[str, Result]): tab label -> what the tab computed (its last
+            section's value).
+
+    Returns:
+        list[str]: one message per disagreement, naming the page, its line, the tab and
+        both results; empty when the tabs agree as declared.
+    """
+    import numpy as np
+
+    documented = declaration.documented
+    reference = next((t for t in group.tabs if t.label not in documented), group.tabs[0])
+    ref = results[reference.label]
+    fix = (
+        f"The tabs of a group must compute the same thing: fix the tab, or, if the page "
+        f"explains the difference, declare it in {DECLARATIONS}"
+    )
+    problems = []
+    for tab in group.tabs:
+        if tab is reference:
+            continue
+        got, notes = results[tab.label], documented.get(tab.label, {})
+        where = (
+            f'{group.where}: tab "{tab.label}" ({", ".join(tab.targets)}, `{declaration.value}`)'
+        )
+        against = f'tab "{reference.label}" computes {ref}'
+        if got.shape != ref.shape:
+            problems.append(f"{where} has shape {got.shape}; {against}. {fix}.")
+            continue
+        if "dtype" in notes:
+            if got.dtype != notes["dtype"] or got.dtype == ref.dtype:
+                problems.append(
+                    f"{where} has dtype {got.dtype}, but {DECLARATIONS} documents "
+                    f"{notes['dtype']} ({notes['because']}); {against}. The documented "
+                    "difference no longer holds: correct the page and the declaration."
+                )
+        elif got.dtype != ref.dtype:
+            problems.append(f"{where} has dtype {got.dtype}; {against}. {fix}.")
+        close = bool(
+            np.allclose(
+                got.values.astype(float) if got.values.dtype == bool else got.values,
+                ref.values.astype(float) if ref.values.dtype == bool else ref.values,
+                rtol=declaration.rtol,
+                atol=declaration.atol,
+                equal_nan=True,
+            )
+        )
+        if notes.get("values") == "differ":
+            if close:
+                problems.append(
+                    f'{where} computes {got}, the same as tab "{reference.label}", but '
+                    f"{DECLARATIONS} documents a difference ({notes['because']}). The "
+                    "documented difference no longer holds: correct the page and the declaration."
+                )
+        elif not close:
+            tolerance = f"rtol={declaration.rtol}, atol={declaration.atol}"
+            problems.append(f"{where} computes {got}; {against} ({tolerance}). {fix}.")
+    return problems
+
+
+def _assigns(lines: list[str], name: str) -> bool:
+    """Whether top-level code assigns `name` (so a value left by an earlier section is
+    never taken for this one's)."""
+    tree = ast.parse("\n".join(lines))
+    return any(
+        isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store)
+        for node in ast.walk(tree)
+    )
