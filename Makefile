@@ -35,7 +35,7 @@ export TF_CPP_MIN_LOG_LEVEL := 2
 # to 9.x on purpose: its successor does not yet support mkdocs-static-i18n.
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve build test test-matrix test-gpu bench benchmark browser update-examples new-page sync-translation lock clean \
+.PHONY: serve build test test-matrix test-examples test-gpu bench benchmark browser update-examples new-page sync-translation lock clean \
 	docs-env test-env
 
 $(PY):
@@ -97,6 +97,8 @@ env_python = $(if $(filter default,$(1)),$(PY),.venv-$(1)/bin/python)
 # The build runs without --quiet: that flag keeps warnings (dead links, anchors)
 # from counting under --strict.
 # $(1): the environments whose examples run; each adds its part to the record.
+# EXTRA_RECORDS: records of other environments' runs made elsewhere (the CI matrix's jobs),
+# added to the record before the build.
 define suite
 @rm -rf $(RECORD) build/notebooks site; status=0; \
 	for env in $(1); do \
@@ -106,6 +108,10 @@ define suite
 	  $$py -m pytest tests/examples -n $(WORKERS) --record $(RECORD) --environment $$env \
 	    || status=1; \
 	  echo "   environment $$env: examples stage took $$(( $$(date +%s) - start )) s"; \
+	done; \
+	for extra in $(EXTRA_RECORDS); do \
+	  echo "   adding the runs of $$extra to the record"; \
+	  $(PY) -m tooling.record merge $(RECORD) $$extra || status=1; \
 	done; \
 	echo "== 2/3 site build (strict, stamped from $(RECORD))"; \
 	built=1; $(PY) -m mkdocs build --strict || { status=1; built=0; }; \
@@ -124,6 +130,12 @@ test: test-env browser
 # record then covers every environment, and the stamps list every set of versions.
 test-matrix: test-env browser $(OTHER_ENVIRONMENTS:%=.venv-%/.installed)
 	$(call suite,$(ENVIRONMENTS))
+
+# Stage 1 alone, in one environment (ENV=NAME), adding its run to RECORD. The CI workflow
+# runs each other environment so, in a job of its own, then `make test EXTRA_RECORDS=...`.
+test-examples: $(if $(filter default,$(ENV)),test-env,.venv-$(ENV)/.installed)
+	$(call env_python,$(ENV)) -m pytest tests/examples -n $(WORKERS) --record $(RECORD) \
+	  --environment $(ENV)
 
 # Figures, not tests: what a first visit transfers, the search index size, and
 # Lighthouse scores, each against its budget (tooling/bench.py). RUNS=1 is quicker.

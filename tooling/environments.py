@@ -15,12 +15,14 @@ before any virtual environment exists.
 
 Command line::
 
-    python -m tooling.environments names      # one name per line, the default first
+    python -m tooling.environments names           # one name per line, the default first
+    python -m tooling.environments names --others  # as a JSON list, without the default
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import tomllib
 from collections.abc import Iterable
@@ -242,7 +244,8 @@ def _canonical(name: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Command line: `names` prints the environments' names, the default first.
+    """Command line: `names` prints the environments' names, the default first; with
+    `--others`, the others as a JSON list (for the CI workflow's matrix).
 
     Args:
         argv (list[str] | None): arguments (None: `sys.argv[1:]`).
@@ -252,9 +255,13 @@ def main(argv: list[str] | None = None) -> int:
     """
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("command", choices=["names"])
-    parser.parse_args(argv)
-    for environment in environments():
-        print(environment.name)
+    parser.add_argument("--others", action="store_true", help="JSON list, default left out")
+    args = parser.parse_args(argv)
+    names = [environment.name for environment in environments()]
+    if args.others:
+        print(json.dumps(names[1:]))
+    else:
+        print("\n".join(names))
     return 0
 
 

@@ -230,6 +230,54 @@ def load_record(path: Path) -> dict | None:
     return record
 
 
+def merge_records(path: Path, other: Path) -> list[str]:
+    """Add every environment's run of another record to a record.
+
+    Args:
+        path (Path): the record to add to (created if missing).
+        other (Path): a record written elsewhere, e.g. by a CI job of one environment.
+
+    Returns:
+        list[str]: the environments added.
+
+    Raises:
+        ValueError: `other` is missing or not a record (the message names it).
+        OSError: a file cannot be read or written.
+    """
+    record = load_record(other)
+    if record is None:
+        raise ValueError(f"{other}: no such record; run `make test-examples ENV=<name>` first")
+    for name, run in record["environments"].items():
+        add_run(path, name, run)
+    return list(record["environments"])
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line: `merge RECORD OTHER` adds OTHER's runs to RECORD.
+
+    Args:
+        argv (list[str] | None): arguments (None: `sys.argv[1:]`).
+
+    Returns:
+        int: 0, or 1 when OTHER cannot be read (the message says why).
+    """
+    import argparse
+
+    parser = argparse.ArgumentParser(description="Verification records.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    merge = commands.add_parser("merge", help="add another record's runs to a record")
+    merge.add_argument("record", type=Path)
+    merge.add_argument("other", type=Path)
+    args = parser.parse_args(argv)
+    try:
+        added = merge_records(args.record, args.other)
+    except ValueError as exc:
+        print(exc)
+        return 1
+    print(f"{args.record}: added the runs of {', '.join(added)} from {args.other}")
+    return 0
+
+
 def primary_run(record: dict) -> tuple[str, dict]:
     """The run a page's stamp leads with: the default environment's, else the first.
 
@@ -356,3 +404,7 @@ def verify_environments(
     first, _ = primary_run(record)
     names = [first] + [name for name in record["environments"] if name != first]
     return {name: verify_page(record["environments"][name], sources, root) for name in names}
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -14,6 +14,9 @@ from tooling.record import (
     needs_library,
     verify_environments,
 )
+from tooling.record import (
+    main as record_main,
+)
 from tooling.stamp import render_stamp
 
 
@@ -186,3 +189,13 @@ def test_each_environment_adds_its_run_and_keeps_the_others(tree):
     assert list(record["environments"]) == ["default", "previous"]
     assert record["environments"]["default"]["summary"]["passed"] == 1
     assert record["environments"]["previous"]["summary"]["failed"] == 1
+
+
+def test_runs_made_elsewhere_are_merged_into_the_record(tree, capsys):
+    path, other = tree / "build" / "verification.json", tree / "elsewhere.json"
+    add_run(path, "default", build_run([_entry("passed")], hash_sources(tree), {"device": "cpu"}))
+    add_run(other, "previous", build_run([_entry("passed")], hash_sources(tree), {}))
+    assert record_main(["merge", str(path), str(other)]) == 0
+    assert list(load_record(path)["environments"]) == ["default", "previous"]
+    assert record_main(["merge", str(path), str(tree / "missing.json")]) == 1
+    assert "missing.json: no such record" in capsys.readouterr().out
