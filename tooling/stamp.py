@@ -52,16 +52,17 @@ TEXT = {
         "none_ran_body": lambda: "本页的示例都没有在本次构建中运行：",
         "unfinished": lambda: "本次运行中没有执行完",
         "also_verified": lambda libs, date, n: (
-            f"另外也用 {libs} 运行过，{n} 个示例打印的输出都符合预期（{date}）。"
+            f"本页示例也已用 {libs} 验证（{date}）：{n} 个示例打印的输出均符合预期。"
         ),
         "also_partial": lambda libs, date, n, k: (
-            f"另外也用 {libs} 运行过（{date}）：{n} 个示例打印的输出符合预期，{k} 个示例未验证："
+            f"本页示例也用 {libs} 运行过（{date}），其中 {n} 个示例打印的输出符合预期，"
+            f"以下 {k} 个示例未验证："
         ),
-        "also_not_applicable": lambda libs, k: f"在 {libs} 环境中有 {k} 个示例不适用：",
+        "also_not_applicable": lambda libs, k: f"以下 {k} 个示例不适用于 {libs} 环境：",
         "all_not_applicable": lambda libs: f"本页的示例不适用于 {libs} 环境：",
         "also_unverified": lambda libs: f"本次构建没有用 {libs} 验证本页。",
         "failed_in": lambda libs: f"（{libs}）",
-        "cuda_once": lambda: "需要 CUDA 的示例只由 GPU 运行验证一次，不在每个环境中重复",
+        "cuda_once": lambda: "需要 CUDA 的示例只在 GPU 上验证一次，不在每个环境中重复验证",
         "needs_library": lambda libraries: f"需要 {libraries}，这个环境没有安装",
     },
     "en": {

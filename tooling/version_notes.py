@@ -23,9 +23,9 @@ from tooling.record import LIBRARIES
 
 TEXT = {
     "zh": {
-        "title": "不同版本的输出不同",
-        "intro": "上面的代码在不同版本下打印的内容（不同的行已高亮）：",
-        "nothing": "（什么也不打印）",
+        "title": "输出因版本而异",
+        "intro": "上面的代码在各组版本下打印的内容如下（有差异的行已高亮）：",
+        "nothing": lambda label: f"{label}：（没有输出）",
     },
     "en": {
         "title": "Changed between versions",
@@ -33,7 +33,7 @@ TEXT = {
             "What the code above prints with each set of versions (the lines that differ "
             "are highlighted):"
         ),
-        "nothing": "(prints nothing)",
+        "nothing": lambda label: f"{label}: (prints nothing)",
     },
 }
 
@@ -160,7 +160,7 @@ def render_note(variants: list[Variant], locale: str) -> str:
     first = variants[0].output.splitlines()
     for index, variant in enumerate(variants):
         if not variant.output:
-            parts.append(f"{variant.label}: {text['nothing']}")
+            parts.append(text["nothing"](variant.label))
             continue
         mine = variant.output.splitlines()
         other = variants[1].output.splitlines() if index == 0 else first

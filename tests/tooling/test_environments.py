@@ -141,7 +141,7 @@ def test_a_note_shows_each_environment_where_a_block_prints_differently(tmp_path
         '# T\n\n=== "NumPy"\n\n    ```python\n    --8<-- "examples/demo.py:part"\n    ```\n\nEnd.\n'
     )
     zh, en = notes.insert(page, "zh"), notes.insert(page, "en")
-    assert '    !!! info version-change "不同版本的输出不同"' in zh
+    assert '    !!! info version-change "输出因版本而异"' in zh
     assert '    !!! info version-change "Changed between versions"' in en
     labels = list(notes.labels.values())
     assert f'```text title="{labels[0]}" hl_lines="1"' in en

@@ -146,7 +146,7 @@ def test_the_stamp_lists_every_environment_the_page_was_verified_with(tree):
     assert list(verifications) == ["default", "previous"]
     stamp = render_stamp(verifications, record, "en")
     assert "Also verified with torch 2.13.0 · TensorFlow 2.21.0 · NumPy 1.26.4" in stamp
-    assert "另外也用 torch 2.13.0 · TensorFlow 2.21.0 · NumPy 1.26.4 运行过" in render_stamp(
+    assert "本页示例也已用 torch 2.13.0 · TensorFlow 2.21.0 · NumPy 1.26.4 验证" in render_stamp(
         verifications, record, "zh"
     )
 
@@ -177,7 +177,7 @@ def test_cuda_examples_outside_the_default_environment_are_not_applicable(tree):
     others = {"previous": ([_entry("not-applicable", reason=CUDA_ONCE)], PREVIOUS)}
     record = _record([_entry("passed")], tree, others)
     stamp = render_stamp(verify_environments(record, SOURCES, tree), record, "zh")
-    assert "只由 GPU 运行验证一次" in stamp
+    assert "只在 GPU 上验证一次" in stamp
 
 
 def test_each_environment_adds_its_run_and_keeps_the_others(tree):
