@@ -382,6 +382,25 @@ def verify_page(run: dict | None, sources: list[str], root: Path) -> PageVerific
     )
 
 
+def overall_state(verifications: dict[str, PageVerification]) -> PageState:
+    """The state a page's stamp shows, from every environment's verification.
+
+    Args:
+        verifications (dict[str, PageVerification]): from `verify_environments`.
+
+    Returns:
+        PageState: `"failed"` when any environment failed; otherwise the leading run's
+        state, with `"not-applicable"` read as `"none"` (the page shows no stamp);
+        `"unverified"` when there is no record.
+    """
+    if not verifications:
+        return "unverified"
+    if any(v.state == "failed" for v in verifications.values()):
+        return "failed"
+    state = next(iter(verifications.values())).state
+    return "none" if state == "not-applicable" else state
+
+
 def verify_environments(
     record: dict | None, sources: list[str], root: Path
 ) -> dict[str, PageVerification]:

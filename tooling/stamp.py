@@ -12,7 +12,14 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from tooling.record import CUDA_ONCE, LIBRARIES, NEEDS_LIBRARY, UNFINISHED, PageVerification
+from tooling.record import (
+    CUDA_ONCE,
+    LIBRARIES,
+    NEEDS_LIBRARY,
+    UNFINISHED,
+    PageVerification,
+    overall_state,
+)
 
 # The reason tooling/runner.py gives for a CUDA example edited after the GPU run.
 _CUDA_CHANGED = re.compile(r"needs CUDA; its code changed since the GPU run of (?P<date>[\d-]+)")
@@ -144,9 +151,9 @@ def render_stamp(
         return _admonition("note", text["unverified"](), text["unverified_body"]())
     (name, verification), *others = verifications.items()
     run = record["environments"][name]
-    state = verification.state
-    if state in ("none", "not-applicable"):
+    if overall_state(verifications) == "none":
         return ""
+    state = verification.state
     failed = [
         f"`{example}`" + (text["failed_in"](libs=_run_libraries(record, e)) if e != name else "")
         for e, v in verifications.items()

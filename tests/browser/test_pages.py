@@ -13,7 +13,7 @@ from tests.browser.conftest import CONFIG, site_pages
 from tooling.notebooks import source_files as notebook_sources
 from tooling.pages import front_matter_yaml, page_at, page_sources, page_url
 from tooling.paths import REPO_ROOT, docs_dir, notebooks_dir, relative
-from tooling.record import verify_page
+from tooling.record import overall_state, verify_environments
 from tooling.static_server import site_url
 
 #: Stamp state -> the admonition type the hook renders it as.
@@ -62,7 +62,7 @@ def _problems_of(page, path: str, record) -> list[str]:
         return (
             problems  # no stamp: the notebook's first cell says how it ran (test_notebook_pages.py)
         )
-    state = verify_page(record, page_sources(source, REPO_ROOT), REPO_ROOT).state
+    state = overall_state(verify_environments(record, page_sources(source, REPO_ROOT), REPO_ROOT))
     stamp = page.locator(".admonition.verification-stamp")
     if state == "none":
         if stamp.count():

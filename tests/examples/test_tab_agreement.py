@@ -76,6 +76,8 @@ def test_framework_tabs_compute_the_same_thing(group, declarations, sandbox, env
 
 
 def test_every_declaration_belongs_to_a_tab_group(declarations):
+    if not declarations and not GROUPS:
+        pytest.skip(f"no page shows framework tabs and there is no {DECLARATIONS}")
     shown = {group.key for group in GROUPS}
     stale = [index for key, (index, _) in declarations.items() if key not in shown]
     assert not stale, (
