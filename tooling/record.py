@@ -42,6 +42,8 @@ SCHEMA = 2
 STATUSES = ("passed", "failed", "not-verified", "not-applicable")
 #: Name of the environment whose run a page's stamp leads with (tooling/environments.py).
 DEFAULT_ENVIRONMENT = "default"
+#: Where each environment's expected outputs live, relative to the content root.
+EXPECTED_DIR = "verification/expected"
 #: Reason of an example that was collected but whose test did not finish.
 UNFINISHED = "did not run to completion in this session"
 #: Why a CUDA example does not apply outside the default environment.
@@ -90,15 +92,18 @@ def file_sha256(path: Path) -> str:
 
 
 def source_files(root: Path) -> list[Path]:
-    """Return every file that can hold examples: pages and example scripts.
+    """Return every file a run's verdicts depend on: pages, example scripts, and each
+    environment's expected outputs (`tooling/expected.py`).
 
     Args:
         root (Path): content root with `docs/` and `examples/`.
 
     Returns:
-        list[Path]: sorted `docs/**/*.md` then `examples/**/*.py`.
+        list[Path]: sorted `docs/**/*.md`, `examples/**/*.py`, then
+        `verification/expected/*.json`.
     """
-    return sorted(docs_dir(root).rglob("*.md")) + example_scripts(root)
+    expected = sorted((root / EXPECTED_DIR).glob("*.json"))
+    return sorted(docs_dir(root).rglob("*.md")) + example_scripts(root) + expected
 
 
 def hash_sources(root: Path) -> dict[str, str]:
@@ -230,26 +235,46 @@ def load_record(path: Path) -> dict | None:
     return record
 
 
-def merge_records(path: Path, other: Path) -> list[str]:
+def merge_records(path: Path, other: Path, known: list[str]) -> list[str]:
     """Add every environment's run of another record to a record.
 
     Args:
         path (Path): the record to add to (created if missing).
         other (Path): a record written elsewhere, e.g. by a CI job of one environment.
+        known (list[str]): the configured environments; a run of another is refused.
 
     Returns:
-        list[str]: the environments added.
+        list[str]: one line per environment added, saying whether it replaced a run.
 
     Raises:
-        ValueError: `other` is missing or not a record (the message names it).
+        ValueError: `other` is missing, not a record, holds no run, a run of an unknown
+            environment or a malformed run (the message names the file).
         OSError: a file cannot be read or written.
     """
-    record = load_record(other)
+    try:
+        record = load_record(other)
+    except ValueError as exc:
+        raise ValueError(
+            str(exc).replace("delete it and run `make test`", "write it again")
+        ) from None
     if record is None:
         raise ValueError(f"{other}: no such record; run `make test-examples ENV=<name>` first")
-    for name, run in record["environments"].items():
+    runs = record["environments"]
+    if not runs:
+        raise ValueError(f"{other}: holds no run")
+    for name, run in runs.items():
+        if name not in known:
+            raise ValueError(f"{other}: a run of {name!r}, which is not a verification environment")
+        keys = ("created", "environment", "sources", "examples")
+        if not isinstance(run, dict) or any(key not in run for key in keys):
+            raise ValueError(f"{other}: the run of {name!r} is not a run of schema {SCHEMA}")
+    try:
+        before = set((load_record(path) or {"environments": {}})["environments"])
+    except ValueError:
+        before = set()
+    for name, run in runs.items():
         add_run(path, name, run)
-    return list(record["environments"])
+    return [f"{name} ({'replaced' if name in before else 'added'})" for name in runs]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -269,12 +294,14 @@ def main(argv: list[str] | None = None) -> int:
     merge.add_argument("record", type=Path)
     merge.add_argument("other", type=Path)
     args = parser.parse_args(argv)
+    from tooling.environments import environments
+
     try:
-        added = merge_records(args.record, args.other)
+        added = merge_records(args.record, args.other, [e.name for e in environments()])
     except ValueError as exc:
         print(exc)
         return 1
-    print(f"{args.record}: added the runs of {', '.join(added)} from {args.other}")
+    print(f"{args.record}: runs from {args.other}: {', '.join(added)}")
     return 0
 
 
@@ -422,7 +449,24 @@ def verify_environments(
         return {}
     first, _ = primary_run(record)
     names = [first] + [name for name in record["environments"] if name != first]
-    return {name: verify_page(record["environments"][name], sources, root) for name in names}
+    return {
+        name: verify_page(
+            record["environments"][name], sources + _expected(record, name, root), root
+        )
+        for name in names
+    }
+
+
+def _expected(record: dict, name: str, root: Path) -> list[str]:
+    """The environment's expected-output file, when it exists or its run hashed it: an edit
+    to it after the run withdraws that environment's verdicts."""
+    path = f"{EXPECTED_DIR}/{name}.json"
+    recorded = record["environments"][name].get("sources", {})
+    return (
+        [path]
+        if name != DEFAULT_ENVIRONMENT and ((root / path).is_file() or path in recorded)
+        else []
+    )
 
 
 if __name__ == "__main__":

@@ -60,6 +60,7 @@ from tooling.expected import (
     PrintKey,
     differences,
     mismatches,
+    print_calls_with_outputs,
     printed_by_print,
     render_output,
 )
@@ -376,7 +377,15 @@ def _run_in_process(eval_example: EvalExample, example: Example, target: Target)
     except UnwritableOutput as unwritable:
         return _describe_output_problem(example, unwritable)
     except (Exception, SystemExit) as exc:  # any exception of the example is its failure
-        return describe_exception(exc, example, eval_example.tmp_path / f"{code.module_name}.py")
+        message = describe_exception(exc, example, eval_example.tmp_path / f"{code.module_name}.py")
+        if not target.is_default:
+            where = f"in environment {target.environment} ({target.label}), example raised"
+            message = message.replace("example raised", where, 1) + (
+                "\nIf it raises only here, mind that an example must run in every verification "
+                "environment: where behaviour differs, print what happened rather than index "
+                "into it (README, 'Verification environments')."
+            )
+        return message
     return None
 
 
@@ -463,8 +472,17 @@ def check_environment(
             for s in statements
         ],
     )
+    changed = differences(source, printed)
+    calls = {call.key: call for call in print_calls_with_outputs(source)}
+    for key, text in changed.items():
+        if text and render_output(text, calls[key].col) is None:
+            return (
+                f"{example.source}:{example.code.start_line + calls[key].first}: in environment "
+                f'{target.environment}, this print\'s output contains """ or a backslash, which '
+                'a """ block cannot hold unchanged; print repr(...) or split the output.'
+            )
     if eval_example.update_examples:
-        target.updates[example.id] = differences(source, printed)
+        target.updates[example.id] = changed
         return None
     wrong = mismatches(source, printed, target.overrides.get(example.id, {}))
     if not wrong:

@@ -28,7 +28,9 @@ import ast
 import contextlib
 import io
 import re
+import textwrap
 import tomllib
+import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -76,11 +78,14 @@ class TabGroup:
     Attributes:
         pages (list[tuple[str, int]]): (page, line of the first tab) for every page that
             shows this group (a page and its translation).
-        tabs (list[Tab]): in order.
+        tabs (list[Tab]): in order, as the first page shows them.
+        problems (list[str]): what is wrong with the group itself: two tabs with one
+            label, or a translation that labels or orders the tabs differently.
     """
 
     pages: list[tuple[str, int]]
     tabs: list[Tab]
+    problems: list[str] = field(default_factory=list)
 
     @property
     def key(self) -> frozenset[str]:
@@ -130,11 +135,22 @@ def tab_groups(root: Path) -> list[TabGroup]:
     # The default language's page first: messages name it, then its translation.
     for page in sorted(pages, key=lambda p: (page_locale(p) != DEFAULT_LOCALE, str(p))):
         for group in _page_groups(page.read_text(encoding="utf-8"), relative(page, root)):
-            if group.key in groups:
-                groups[group.key].pages += group.pages
-            else:
-                groups[group.key] = group
+            known = groups.setdefault(group.key, group)
+            if known is group:
+                continue
+            known.pages += group.pages
+            known.problems += group.problems
+            if _layout(group) != _layout(known):
+                where, line = group.pages[0]
+                known.problems.append(
+                    f"{where}:{line}: labels or orders these tabs differently from "
+                    f"{known.pages[0][0]}:{known.pages[0][1]}; a translation shows the same tabs"
+                )
     return list(groups.values())
+
+
+def _layout(group: TabGroup) -> list[tuple[str, tuple[str, ...]]]:
+    return [(tab.label, tab.targets) for tab in group.tabs]
 
 
 _TAB = re.compile(r'^(?P<indent>[ \t]*)===(?P<bang>!?)\+?[ \t]+"(?P<label>[^"]*)"')
@@ -175,7 +191,11 @@ def _page_groups(markdown: str, page: str) -> list[TabGroup]:
             body = lines[start : end - 1]
             targets = tuple(parsed[2] for text in body if (parsed := parse_snippet_line(text)))
             tabs.append(Tab(label, start, targets))
-        groups.append(TabGroup([(page, headers[0][1])], tabs))
+        group = TabGroup([(page, headers[0][1])], tabs)
+        labels = [tab.label for tab in tabs]
+        for label in sorted({x for x in labels if labels.count(x) > 1}):
+            group.problems.append(f'{page}:{headers[0][1]}: two tabs are labelled "{label}"')
+        groups.append(group)
     return groups
 
 
@@ -201,30 +221,72 @@ def load_declarations(root: Path) -> dict[frozenset[str], tuple[int, Declaration
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:
         raise TabAgreementError(f"{DECLARATIONS}: not valid TOML ({exc})") from None
-    found = {}
-    for index, entry in enumerate(data.get("group", []), start=1):
-        where = f"{DECLARATIONS}: [[group]] number {index}"
-        unknown = set(entry) - {"tabs", "value", "rtol", "atol", "documented"}
-        if unknown or not entry.get("tabs") or not isinstance(entry.get("value"), str):
-            extra = f"; unknown keys: {', '.join(sorted(unknown))}" if unknown else ""
-            raise TabAgreementError(
-                f"{where}: needs `tabs` (the sections its tabs embed) and `value` (the variable "
-                f"each tab assigns){extra}"
-            )
-        for label, notes in entry.get("documented", {}).items():
-            if not notes.get("because") or set(notes) - {"dtype", "values", "because"}:
-                raise TabAgreementError(
-                    f"{where}: the difference documented for {label!r} needs `because` (what "
-                    'the page says) and only `dtype = "..."` or `values = "differ"`'
-                )
-        declaration = Declaration(
-            entry["value"],
-            float(entry.get("rtol", RTOL)),
-            float(entry.get("atol", ATOL)),
-            dict(entry.get("documented", {})),
+    entries = data.get("group", [])
+    if set(data) - {"group"} or not isinstance(entries, list):
+        raise TabAgreementError(
+            f"{DECLARATIONS}: holds only `[[group]]` tables (two brackets), one per tab group"
         )
-        found[frozenset(entry["tabs"])] = (index, declaration)
+    found: dict[frozenset[str], tuple[int, Declaration]] = {}
+    for index, entry in enumerate(entries, start=1):
+        where = f"{DECLARATIONS}: [[group]] number {index}"
+        declaration, tabs = _declaration(entry, where)
+        if tabs in found:
+            raise TabAgreementError(
+                f"{where}: declares the same tabs as [[group]] number {found[tabs][0]}; keep one"
+            )
+        found[tabs] = (index, declaration)
     return found
+
+
+def _declaration(entry: object, where: str) -> tuple[Declaration, frozenset[str]]:
+    """Check one `[[group]]` table and read it."""
+    keys = {"tabs", "value", "rtol", "atol", "documented"}
+    if not isinstance(entry, dict) or set(entry) - keys:
+        unknown = ", ".join(sorted(set(entry) - keys)) if isinstance(entry, dict) else ""
+        raise TabAgreementError(
+            f"{where}: unknown keys {unknown}; allowed: {', '.join(sorted(keys))}"
+        )
+    tabs, value = entry.get("tabs"), entry.get("value")
+    if not (isinstance(tabs, list) and len(tabs) >= 2 and all(isinstance(x, str) for x in tabs)):
+        raise TabAgreementError(
+            f"{where}: `tabs` must list the sections its tabs embed, e.g. "
+            '["examples/a.py:x_torch", "examples/a.py:x_numpy"]'
+        )
+    if not isinstance(value, str) or not value.isidentifier():
+        raise TabAgreementError(
+            f"{where}: `value` must name the variable each tab's section assigns"
+        )
+    tolerances = {}
+    for key, default in (("rtol", RTOL), ("atol", ATOL)):
+        number = entry.get(key, default)
+        if isinstance(number, bool) or not isinstance(number, int | float) or number < 0:
+            raise TabAgreementError(f"{where}: `{key}` must be a number >= 0, not {number!r}")
+        tolerances[key] = float(number)
+    documented = entry.get("documented", {})
+    if not isinstance(documented, dict):
+        raise TabAgreementError(f"{where}: `documented` holds a table per tab label")
+    for label, notes in documented.items():
+        if label not in FRAMEWORKS:
+            raise TabAgreementError(
+                f"{where}: documents a difference for {label!r}; tab labels are "
+                f"{', '.join(FRAMEWORKS)}"
+            )
+        valid = (
+            isinstance(notes, dict)
+            and isinstance(notes.get("because"), str)
+            and notes["because"].strip()
+            and not set(notes) - {"dtype", "values", "because"}
+            and ("dtype" in notes or "values" in notes)
+            and notes.get("values", "differ") == "differ"
+            and isinstance(notes.get("dtype", ""), str)
+        )
+        if not valid:
+            raise TabAgreementError(
+                f"{where}: the difference documented for {label!r} needs `because` (what the page "
+                'says) and `dtype = "<its dtype>"` or `values = "differ"`'
+            )
+    declaration = Declaration(value, tolerances["rtol"], tolerances["atol"], dict(documented))
+    return declaration, frozenset(tabs)
 
 
 @dataclass(frozen=True)
@@ -254,66 +316,91 @@ def as_result(value: object) -> Result:
     Returns:
         Result: its shape, dtype and a NumPy copy of its values (a copy, so that later
         writes through shared memory cannot change it).
+
+    Raises:
+        TypeError: the value is not numbers (a string, None, a dtype object...).
     """
     import numpy as np
 
-    if hasattr(value, "detach"):  # torch.Tensor
-        array = value.detach().cpu().resolve_conj().numpy().copy()
+    if hasattr(value, "detach") and hasattr(value, "dtype"):  # torch.Tensor
+        tensor = value.detach().cpu().resolve_conj()
+        try:
+            array = tensor.numpy().copy()
+        except TypeError:  # bfloat16 and other dtypes NumPy lacks: compare as float64
+            array = tensor.double().numpy()
         dtype = str(value.dtype).removeprefix("torch.")
-    elif type(value).__module__.startswith("tensorflow"):
+    elif type(value).__module__.startswith("tensorflow") and hasattr(value, "numpy"):
         array = np.array(value.numpy(), copy=True)
         dtype = value.dtype.name
     else:
         array = np.array(value, copy=True)
         dtype = array.dtype.name
+    if array.dtype.kind not in "biufc":
+        raise TypeError(f"{type(value).__name__} {value!r:.60}, not a tensor or array of numbers")
     return Result(tuple(array.shape), dtype, array)
 
 
-def run_sections(script: Path, sections: list[str], value: str) -> dict[str, Result]:
+def run_sections(
+    script: Path, sections: list[str], value: str, name: str | None = None
+) -> dict[str, Result]:
     """Run a script once, section by section, and keep `value` as it is at each section's end.
 
     Args:
-        script (Path): an example script; the sections' end markers must be at the top
-            level (not inside a block).
+        script (Path): an example script; the sections' markers must be at the top level
+            (not inside a block).
         sections (list[str]): the sections whose value to keep.
-        value (str): the variable to read.
+        value (str): the variable each of them assigns.
+        name (str | None): the script as messages name it (relative to the content root).
 
     Returns:
         dict[str, Result]: section -> what `value` held at its end.
 
     Raises:
-        TabAgreementError: a section is missing, does not assign `value`, or its end
-            marker is inside a block (the message names the script and the line).
-        Exception: whatever the script raises (its own test reports it too).
+        TabAgreementError: the script is missing, a section is missing, does not assign
+            `value` or has a marker inside a block, the script raises, or the value is not
+            numbers (the message names the script, the line and the section).
     """
-    lines = script.read_text(encoding="utf-8").splitlines()
-    ends = {}
+    name = name or script.name
+    try:
+        lines = script.read_text(encoding="utf-8").splitlines()
+    except OSError:
+        raise TabAgreementError(f"{name}: no such script") from None
+    marks: dict[str, dict[str, int]] = {}
     for number, line in enumerate(lines, start=1):
         mark = section_mark(line)
-        if mark and mark["type"].lower() == "end" and mark["name"] in sections:
-            ends[mark["name"]] = number
-    if missing := [s for s in sections if s not in ends]:
-        raise TabAgreementError(f"{script.name}: no section {', '.join(missing)}")
+        if mark and mark["name"] in sections:
+            if line[:1].isspace():
+                raise TabAgreementError(
+                    f"{name}:{number}: the {mark['type']} of section {mark['name']!r} is inside "
+                    "a block; the sections of framework tabs must be at the top level"
+                )
+            marks.setdefault(mark["name"], {})[mark["type"].lower()] = number
+    if missing := [s for s in sections if set(marks.get(s, {})) != {"start", "end"}]:
+        raise TabAgreementError(f"{name}: no section {', '.join(missing)} (start and end marks)")
     namespace: dict = {"__name__": "__main__"}
-    results, start = {}, 0
-    for section in sorted(sections, key=ends.get):
-        chunk = "\n" * start + "\n".join(lines[start : ends[section]])
-        try:
-            code = compile(chunk, str(script), "exec")
-        except SyntaxError:
+    results, done = {}, 0
+    for section in sorted(sections, key=lambda s: marks[s]["end"]):
+        first, last = marks[section]["start"], marks[section]["end"]
+        if not _assigns(lines[first : last - 1], value):
             raise TabAgreementError(
-                f"{script}:{ends[section]}: the end of section {section!r} is inside a block; "
-                "tabs that must agree need their sections at the top level of the script"
-            ) from None
-        with contextlib.redirect_stdout(io.StringIO()):
-            exec(code, namespace)  # noqa: S102 - the example script, as its own test runs it
-        if not _assigns(lines[start : ends[section]], value):
-            raise TabAgreementError(
-                f"{script}:{ends[section]}: section {section!r} does not assign `{value}`, the "
-                f"value its tab group compares ({DECLARATIONS})"
+                f"{name}:{first}: section {section!r} does not assign `{value}`, the variable "
+                f"its tab group compares ({DECLARATIONS})"
             )
-        results[section] = as_result(namespace[value])
-        start = ends[section]
+        try:
+            code = compile("\n" * done + "\n".join(lines[done:last]), str(script), "exec")
+            with contextlib.redirect_stdout(io.StringIO()):
+                exec(code, namespace)  # noqa: S102 - the example script, as its own test runs it
+            results[section] = as_result(namespace[value])
+        except Exception as exc:  # noqa: BLE001 - any failure of the example is reported
+            ours = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == str(script)]
+            line = getattr(exc, "lineno", None) if isinstance(exc, SyntaxError) else None
+            line = line or (ours[-1].lineno if ours else last)
+            raise TabAgreementError(
+                f"{name}:{line}: running section {section!r} for its tab raised "
+                f"{type(exc).__name__}: {exc}; the example must run in every verification "
+                "environment (the script's own test shows the full error)"
+            ) from None
+        done = last
     return results
 
 
@@ -333,6 +420,12 @@ def compare(group: TabGroup, declaration: Declaration, results: dict[str, Result
     import numpy as np
 
     documented = declaration.documented
+    labels = [tab.label for tab in group.tabs]
+    if strays := sorted(set(documented) - set(labels)):
+        return [
+            f"{group.where}: {DECLARATIONS} documents a difference for tab "
+            f"{', '.join(strays)}, which this group does not have (its tabs: {', '.join(labels)})"
+        ]
     reference = next((t for t in group.tabs if t.label not in documented), group.tabs[0])
     ref = results[reference.label]
     fix = (
@@ -383,9 +476,12 @@ def compare(group: TabGroup, declaration: Declaration, results: dict[str, Result
 
 
 def _assigns(lines: list[str], name: str) -> bool:
-    """Whether top-level code assigns `name` (so a value left by an earlier section is
-    never taken for this one's)."""
-    tree = ast.parse("\n".join(lines))
+    """Whether a section's own code assigns `name` (so a value left by earlier code is
+    never taken for this section's)."""
+    try:
+        tree = ast.parse(textwrap.dedent("\n".join(lines)))
+    except SyntaxError:
+        return False
     return any(
         isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store)
         for node in ast.walk(tree)

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import pytest
 
+from tooling.environments import environments
 from tooling.examples import ExampleMarkerError, collect
-from tooling.paths import content_root
+from tooling.expected import expected_path, load_expected, print_calls_with_outputs
+from tooling.paths import content_root, relative
 from tooling.record import CUDA_ONCE, needs_library
 from tooling.record_plugin import NOT_APPLICABLE
 from tooling.runner import check_gpu_run, run_example
@@ -57,3 +59,26 @@ def _not_applicable(example, environment) -> str | None:
     if missing := environment.missing(example.imported):
         return needs_library(missing, environment.name)
     return None
+
+
+def test_expected_outputs_belong_to_examples_that_exist():
+    """Each environment's expected outputs name examples and prints that still exist: a
+    stale entry would show, in a page's note, an output that no run checks."""
+    root = content_root()
+    files = [expected_path(root, e.name) for e in environments()[1:]]
+    files = [path for path in files if path.is_file()]
+    if not files:
+        pytest.skip("no environment has expected outputs of its own (verification/expected/)")
+    sources = {example.id: example.code.source for example in EXAMPLES}
+    stale = []
+    for path in files:
+        for example, prints in load_expected(path).items():
+            known = {call.key for call in print_calls_with_outputs(sources.get(example, ""))}
+            stale += [
+                f"{relative(path, root)}: {example}: {code} (occurrence {occurrence})"
+                for code, occurrence in sorted(prints.keys() - known)
+            ]
+    assert not stale, (
+        "expected outputs for prints that no longer exist; run `make update-examples ENV=<name>` "
+        "in that environment:\n" + "\n".join(stale)
+    )

@@ -37,6 +37,18 @@ def declarations():
 @pytest.mark.parametrize("group", GROUPS, ids=[f"{g.pages[0][0]}:{g.pages[0][1]}" for g in GROUPS])
 def test_framework_tabs_compute_the_same_thing(group, declarations, sandbox, environment):
     root = content_root()
+    problems = list(group.problems)
+    sections: dict[str, list[tuple[str, str]]] = {}  # script -> [(tab label, section)]
+    for tab in group.tabs:
+        script, _, section = tab.targets[-1].partition(":") if tab.targets else ("", "", "")
+        if not section:
+            problems.append(
+                f'{group.where}: tab "{tab.label}" must embed a named section of a script '
+                '(`--8<-- "examples/x.py:name"`) for its result to be compared'
+            )
+        sections.setdefault(script, []).append((tab.label, section))
+    if problems:
+        pytest.fail("\n".join(problems), pytrace=False)
     entry = declarations.get(group.key)
     if entry is None:
         listed = ", ".join(f'"{target}"' for target in sorted(group.key))
@@ -46,25 +58,17 @@ def test_framework_tabs_compute_the_same_thing(group, declarations, sandbox, env
             pytrace=False,
         )
     _, declaration = entry
-    sections: dict[str, list[tuple[str, str]]] = {}  # script -> [(tab label, section)]
-    for tab in group.tabs:
-        script, _, section = tab.targets[-1].partition(":") if tab.targets else ("", "", "")
-        if not section:
-            pytest.fail(
-                f'{group.where}: tab "{tab.label}" must embed a named section of a script '
-                '(`--8<-- "examples/x.py:name"`) for its result to be compared',
-                pytrace=False,
-            )
-        sections.setdefault(script, []).append((tab.label, section))
-    imported = {
-        name for script in sections for name in imported_packages((root / script).read_text())
-    }
+    imported = set()
+    for script in sections:
+        path = root / script
+        imported |= imported_packages(path.read_text(encoding="utf-8")) if path.is_file() else set()
     if missing := environment.missing(imported):
         pytest.skip(f"{NOT_APPLICABLE}{needs_library(missing, environment.name)}")
     results, problem = {}, None
     try:
         for script, tabs in sections.items():
-            found = run_sections(root / script, [section for _, section in tabs], declaration.value)
+            wanted = [section for _, section in tabs]
+            found = run_sections(root / script, wanted, declaration.value, script)
             results.update({label: found[section] for label, section in tabs})
     except TabAgreementError as exc:
         problem = f"{group.where}: {exc}"

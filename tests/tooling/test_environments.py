@@ -150,3 +150,12 @@ def test_a_note_shows_each_environment_where_a_block_prints_differently(tmp_path
     whole = '# T\n\n```python\n--8<-- "examples/demo.py"\n```\n'
     write_expected(expected, other, {})
     assert VersionNotes(tmp_path).insert(whole, "en") == whole
+
+
+def test_output_that_a_block_cannot_hold_is_refused_in_another_environment(tmp_path):
+    example = _example(tmp_path)
+    run = _statements((4, 'C:\\tmp\n"""'), (7, "0"), (7, "1"), (11, "same"))
+    target = Target("previous", "NumPy 1.26.4")
+    message = check_environment(SimpleNamespace(update_examples=True), example, run, target)
+    assert message.startswith("examples/demo.py:4: in environment previous, this print's output")
+    assert target.updates == {}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tooling.record import (
@@ -11,6 +13,7 @@ from tooling.record import (
     hash_sources,
     installed_versions,
     load_record,
+    merge_records,
     needs_library,
     verify_environments,
 )
@@ -199,3 +202,34 @@ def test_runs_made_elsewhere_are_merged_into_the_record(tree, capsys):
     assert list(load_record(path)["environments"]) == ["default", "previous"]
     assert record_main(["merge", str(path), str(tree / "missing.json")]) == 1
     assert "missing.json: no such record" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("other", "expected"),
+    [
+        ({"schema": 2, "environments": {}}, "holds no run"),
+        ({"schema": 2, "environments": {"previous": "garbage"}}, "is not a run of schema 2"),
+        ({"schema": 2, "environments": {"nightly": {}}}, "'nightly', which is not a verification"),
+    ],
+    ids=["empty", "garbage", "unknown"],
+)
+def test_a_record_that_cannot_be_merged_says_why(tree, other, expected):
+    path = tree / "other.json"
+    path.write_text(json.dumps(other))
+    with pytest.raises(ValueError, match=expected):
+        merge_records(tree / "record.json", path, ["default", "previous"])
+    assert not (tree / "record.json").exists()
+
+
+def test_editing_an_environments_expected_outputs_withdraws_its_verdicts(tree):
+    expected = tree / "verification" / "expected" / "previous.json"
+    expected.parent.mkdir(parents=True)
+    expected.write_text("{}")
+    record = _record([_entry("passed")], tree, {"previous": ([_entry("passed")], PREVIOUS)})
+    expected.write_text('{"edited": true}')
+    verifications = verify_environments(record, SOURCES, tree)
+    assert verifications["default"].state == "verified"
+    assert verifications["previous"].stale == ["verification/expected/previous.json"]
+    assert "This build did not verify this page with torch 2.13.0" in render_stamp(
+        verifications, record, "en"
+    )

@@ -10,6 +10,7 @@ import pytest
 
 from tests.tooling.stage import run_examples_stage
 from tooling.paths import REPO_ROOT
+from tooling.tabs import TabAgreementError, load_declarations
 
 PAGES = ("docs/numpy-torch/dtypes.md", "docs/numpy-torch/dtypes.en.md")
 SCRIPT = "examples/numpy_torch/default_dtypes.py"
@@ -79,3 +80,60 @@ def test_an_undeclared_group_fails_and_says_what_to_add(content):
     out = _tabs_stage(content).stdout
     assert "docs/numpy-torch/dtypes.md:36" in out and "have no declaration in" in out, out
     assert '"examples/numpy_torch/default_dtypes.py:floats_tf"' in out, out
+
+
+def test_a_translation_that_labels_tabs_differently_fails(content):
+    page = content / PAGES[1]
+    text = page.read_text(encoding="utf-8")
+    text = text.replace('=== "TensorFlow"', '=== "PyTorch"', 1)  # two PyTorch tabs in English
+    page.write_text(text, encoding="utf-8")
+    out = _tabs_stage(content).stdout
+    assert 'docs/numpy-torch/dtypes.en.md:36: two tabs are labelled "PyTorch"' in out, out
+    assert "labels or orders these tabs differently from docs/numpy-torch/dtypes.md:36" in out
+
+
+def test_a_section_that_does_not_assign_the_value_is_named(content):
+    _edit(
+        content / SCRIPT,
+        "values = torch.tensor([1.0, 2.0])\n",
+        "floats = torch.tensor([1.0, 2.0])\n",
+    )
+    _edit(
+        content / SCRIPT,
+        "print(values.dtype)\n#> torch.float32",
+        "print(floats.dtype)\n#> torch.float32",
+    )
+    out = _tabs_stage(content).stdout
+    assert "default_dtypes.py:6: section 'floats_torch' does not assign `values`" in out, out
+
+
+@pytest.mark.parametrize(
+    ("declaration", "expected"),
+    [
+        ("[group]\ntabs = []\n", "holds only `[[group]]` tables"),
+        ('[[group]]\ntabs = "a.py:x"\nvalue = "v"\n', "`tabs` must list the sections"),
+        ('[[group]]\ntabs = ["a.py:x", "a.py:y"]\n', "`value` must name the variable"),
+        ('[[group]]\ntabs = ["a.py:x", "a.py:y"]\nvalue = "v"\nrtol = "1e-3"\n', "`rtol` must be"),
+        (
+            '[[group]]\ntabs = ["a.py:x", "a.py:y"]\nvalue = "v"\n'
+            '[group.documented.Tensorflow]\nvalues = "differ"\nbecause = "b"\n',
+            "tab labels are PyTorch, TensorFlow, NumPy",
+        ),
+        (
+            '[[group]]\ntabs = ["a.py:x", "a.py:y"]\nvalue = "v"\n'
+            '[group.documented.NumPy]\nvalues = "same"\nbecause = "b"\n',
+            'needs `because` (what the page says) and `dtype = "<its dtype>"`',
+        ),
+        (
+            '[[group]]\ntabs = ["a.py:x", "a.py:y"]\nvalue = "v"\n' * 2,
+            "declares the same tabs as [[group]] number 1",
+        ),
+    ],
+    ids=["table", "tabs-string", "no-value", "rtol-string", "label", "values", "twice"],
+)
+def test_a_malformed_declaration_names_the_entry_and_the_fix(tmp_path, declaration, expected):
+    (tmp_path / "examples").mkdir()
+    (tmp_path / DECLARATIONS).write_text(declaration, encoding="utf-8")
+    with pytest.raises(TabAgreementError) as caught:
+        load_declarations(tmp_path)
+    assert str(caught.value).startswith(DECLARATIONS) and expected in str(caught.value)
