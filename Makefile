@@ -85,6 +85,10 @@ ENVIRONMENTS := $(shell $(PYTHON) -m tooling.environments names 2>/dev/null || e
 OTHER_ENVIRONMENTS := $(filter-out default,$(ENVIRONMENTS))
 ENV ?= default
 env_python = $(if $(filter default,$(1)),$(PY),.venv-$(1)/bin/python)
+# In a target's prerequisites: stops make when ENV is not a verification environment,
+# before anything is installed.
+check_env = $(if $(filter $(ENV),$(ENVIRONMENTS)),,$(error ENV=$(ENV) is not a verification \
+  environment; there are: $(ENVIRONMENTS) (pyproject.toml, [tool.verification])))
 
 .venv-%/.installed: requirements/%.txt
 	@command -v $(PYTHON) >/dev/null || { echo "$(PYTHON) not found: install Python 3.11"; exit 1; }
@@ -129,11 +133,13 @@ test: test-env browser
 # The whole example suite in every environment, then the same build and checks. The
 # record then covers every environment, and the stamps list every set of versions.
 test-matrix: test-env browser $(OTHER_ENVIRONMENTS:%=.venv-%/.installed)
+	@test -n "$(OTHER_ENVIRONMENTS)" || { echo "no other verification environment: \
+	'$(PYTHON) -m tooling.environments names' failed or lists only the default"; exit 1; }
 	$(call suite,$(ENVIRONMENTS))
 
 # Stage 1 alone, in one environment (ENV=NAME), adding its run to RECORD. The CI workflow
 # runs each other environment so, in a job of its own, then `make test EXTRA_RECORDS=...`.
-test-examples: $(if $(filter default,$(ENV)),test-env,.venv-$(ENV)/.installed)
+test-examples: $(check_env) $(if $(filter default,$(ENV)),test-env,.venv-$(ENV)/.installed)
 	$(call env_python,$(ENV)) -m pytest tests/examples -n $(WORKERS) --record $(RECORD) \
 	  --environment $(ENV)
 
@@ -155,7 +161,7 @@ benchmark: test-env
 # so run `make test` afterwards.
 # ENV=NAME: run in that environment; its outputs, where they differ from the `#>` lines,
 # go to verification/expected/NAME.json, and the scripts are left alone.
-update-examples: test-env $(if $(filter default,$(ENV)),,.venv-$(ENV)/.installed)
+update-examples: $(check_env) test-env $(if $(filter default,$(ENV)),,.venv-$(ENV)/.installed)
 	$(call env_python,$(ENV)) -m pytest tests/examples -p no:xdist --update-examples \
 	  --environment $(ENV)
 
@@ -180,13 +186,14 @@ sync-translation: docs-env
 	@test -n "$(PAGE)" || { echo "usage: make sync-translation PAGE=docs/<section>/<page>.md"; exit 2; }
 	$(PY) -m tooling.translations sync $(PAGE)
 
+# A local label such as torch's `+cpu` names one index's build: the other environments'
+# locks keep the public version, which installs from any index (here the CPU wheel on
+# disk, elsewhere PyPI's build).
 lock: test-env
 	$(BIN)/pip-compile --quiet --extra docs --strip-extras --no-emit-find-links \
 	  --no-emit-index-url -o requirements/docs.txt pyproject.toml
 	$(BIN)/pip-compile --quiet --extra docs --extra examples --extra test --strip-extras \
 	  --no-emit-find-links --no-emit-index-url -o requirements/test.txt pyproject.toml
-	# A local label such as torch's `+cpu` names one index's build; the public version
-	# installs from any index (here, the CPU wheel on disk; elsewhere, PyPI's build).
 	for env in $(OTHER_ENVIRONMENTS); do \
 	  $(BIN)/pip-compile --quiet --extra docs --extra examples --extra $$env --strip-extras \
 	    --no-emit-find-links --no-emit-index-url -o requirements/$$env.txt pyproject.toml \

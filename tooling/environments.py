@@ -27,19 +27,15 @@ import re
 import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
-from importlib import metadata
 from pathlib import Path
 
+from tooling import record
 from tooling.paths import REPO_ROOT
 
-DEFAULT = "default"
-#: Libraries whose versions tell environments apart: record key -> distributions.
-LIBRARY_DISTRIBUTIONS = {
-    "torch": ("torch",),
-    "torchvision": ("torchvision",),
-    "tensorflow": ("tensorflow-cpu", "tensorflow"),
-    "numpy": ("numpy",),
-}
+DEFAULT = record.DEFAULT_ENVIRONMENT
+#: Libraries whose versions tell environments apart (the stamped ones): record key ->
+#: the distributions that provide it.
+LIBRARY_DISTRIBUTIONS = {key: distributions for key, _name, distributions in record.LIBRARIES}
 _PIN = re.compile(r"^(?P<name>[A-Za-z0-9._-]+)==(?P<version>[^\s;#]+)", re.MULTILINE)
 
 
@@ -108,6 +104,26 @@ class Environment:
         """
         pinned = self.pinned_versions(root)
         return sorted(p for p in set(packages) & pinned.keys() if not pinned[p])
+
+    def not_applicable(self, packages: Iterable[str], root: Path = REPO_ROOT) -> str | None:
+        """Why code that imports `packages` cannot run here by design, or None.
+
+        Args:
+            packages (Iterable[str]): top-level packages the code imports.
+            root (Path): the repository root.
+
+        Returns:
+            str | None: the reason (`tooling.record.needs_library`), None in the default
+            environment (which installs every library, so an import error there is a
+            failure) and where nothing is missing.
+
+        Raises:
+            UnknownEnvironment: the lock file is missing.
+        """
+        if self.is_default:
+            return None
+        missing = self.missing(packages, root)
+        return record.needs_library(missing, self.name) if missing else None
 
 
 def environments(root: Path = REPO_ROOT) -> list[Environment]:
@@ -192,21 +208,13 @@ def resolve(name: str | None, root: Path = REPO_ROOT) -> Environment:
 
 
 def installed_versions() -> dict[str, str | None]:
-    """The public versions (no `+cpu` / `+cu130` suffix) of the libraries installed here.
+    """The public versions (no `+cpu` / `+cu130` label) of the libraries installed here.
 
     Returns:
         dict[str, str | None]: keyed like `LIBRARY_DISTRIBUTIONS`; None when not installed.
     """
-    found: dict[str, str | None] = {}
-    for key, distributions in LIBRARY_DISTRIBUTIONS.items():
-        found[key] = None
-        for distribution in distributions:
-            try:
-                found[key] = metadata.version(distribution).split("+", 1)[0]
-                break
-            except metadata.PackageNotFoundError:
-                continue
-    return found
+    found = record.installed_versions()
+    return {key: (found[key] or "").split("+", 1)[0] or None for key in LIBRARY_DISTRIBUTIONS}
 
 
 def current(root: Path = REPO_ROOT) -> Environment:

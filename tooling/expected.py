@@ -104,7 +104,9 @@ def written_by_print(source: str) -> dict[PrintKey, str]:
     }
 
 
-def printed_by_print(source: str, statements: list[tuple[int, str]]) -> dict[PrintKey, str]:
+def printed_by_print(
+    source: str, statements: list[tuple[int, str]]
+) -> tuple[dict[PrintKey, str], list[int]]:
     """Group what a run printed by the print call that printed it.
 
     Args:
@@ -113,15 +115,21 @@ def printed_by_print(source: str, statements: list[tuple[int, str]]) -> dict[Pri
             line and the text it wrote (arguments joined by `sep`, no final newline).
 
     Returns:
-        dict[PrintKey, str]: print -> its output (several runs of one print, as in a
-        loop, joined by newlines); prints that did not run are absent.
+        tuple[dict[PrintKey, str], list[int]]: print -> its output (several runs of one
+        print, as in a loop, joined by newlines; prints that did not run are absent), and
+        the lines that printed without being a `print(...)` call of the example (a
+        function of a library that prints, say), which no expected output can hold.
     """
     keys = {call.first: call.key for call in print_calls_with_outputs(source)}
     printed: dict[PrintKey, list[str]] = {}
+    elsewhere = []
     for line, text in statements:
         if line in keys:
             printed.setdefault(keys[line], []).append(text)
-    return {key: _strip_trailing("\n".join(texts)) for key, texts in printed.items()}
+        else:
+            elsewhere.append(line)
+    grouped = {key: _strip_trailing("\n".join(texts)) for key, texts in printed.items()}
+    return grouped, sorted(set(elsewhere))
 
 
 def differences(source: str, printed: dict[PrintKey, str]) -> dict[PrintKey, str]:

@@ -212,8 +212,9 @@ def on_page_markdown(markdown: str, page, config, files, **kwargs) -> str:
     if errors:
         raise PluginError("Broken snippet reference:\n  " + "\n  ".join(errors))
     markdown = _insert_benchmark_results(markdown, page)
-    markdown = _STATE["notes"].insert(markdown, page_locale(source))
     verifications = verify_environments(_STATE["record"], page_sources(source, root), root)
+    verified = {env for env, v in verifications.items() if v.state in ("verified", "partial")}
+    markdown = _STATE["notes"].insert(markdown, page_locale(source), verified)
     stamp = render_stamp(verifications, _STATE["record"], page_locale(source))
     if not stamp:
         return markdown

@@ -3,25 +3,39 @@
 Written by the examples stage of `make test` (the pytest plugin in
 `tooling/record_plugin.py`, enabled with `--record PATH`), read by the MkDocs
 hook that stamps each page. This module imports nothing from the test tools:
-the site build (docs-only environment) reads records too. JSON layout::
+the site build (docs-only environment) reads records too.
+
+The record holds one run per verification environment (`tooling/environments.py`):
+`make test` writes the default one, `make test-matrix` one per environment, each run
+adding its own and keeping the others' (`add_run`). JSON layout::
 
     {
-      "schema": 1,
-      "created": "2026-11-30T12:00:00+00:00",
-      "environment": {"python": "3.11.7", "torch": "2.14.1+cu130", "torchvision": "0.29.1",
-                      "tensorflow": "2.21.0", "numpy": "2.4.6", "platform": "...", "device": "cpu"},
-      "sources": {"docs/index.md": "<sha256>", "examples/a/b.py": "<sha256>", ...},
-      "summary": {"passed": 12, "failed": 0, "not-verified": 1},
-      "examples": [{"id": ..., "source": ..., "line": ..., "requires": ["cuda"],
-                    "status": "passed" | "failed" | "not-verified", "reason": ...,
-                    "seconds": <float, seconds of the example's own run>,
-                    "device": ..., "versions": {...}}, ...]
+      "schema": 2,
+      "environments": {
+        "default": {
+          "created": "2026-11-30T12:00:00+00:00",
+          "environment": {"python": "3.11.7", "torch": "2.14.1+cu130", "torchvision": "0.29.1",
+                          "tensorflow": "2.21.0", "numpy": "2.4.6", "platform": "...",
+                          "device": "cpu"},
+          "sources": {"docs/index.md": "<sha256>", "examples/a/b.py": "<sha256>",
+                      "verification/expected/previous.json": "<sha256>", ...},
+          "summary": {"passed": 12, "failed": 0, "not-verified": 1, "not-applicable": 0},
+          "examples": [{"id": ..., "source": ..., "line": ..., "requires": ["cuda"],
+                        "status": "passed" | "failed" | "not-verified" | "not-applicable",
+                        "reason": ..., "seconds": <float, seconds of the example's own run>,
+                        "device": ..., "versions": {...}}, ...]
+        },
+        "previous": {...}
+      }
     }
 
-`sources` holds the hash of every file that was scanned for examples when the run
-started, and `examples` lists every example collected then, including those that
-did not run (as "not-verified"). A page edited after the run, or with an example
-the run did not finish, is therefore never stamped as verified.
+`sources` holds the hash of every file the run's verdicts depend on, taken when it
+started, and `examples` lists every example collected then, including those that did
+not run (as "not-verified"). A page edited after the run, or with an example the run
+did not finish, is therefore never stamped as verified. "not-applicable" marks an
+example that needs a library its environment does not install (torchvision in
+`previous`), or a CUDA example outside the default environment: neither passed nor
+failed there.
 """
 
 from __future__ import annotations
@@ -305,23 +319,19 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def primary_run(record: dict) -> tuple[str, dict]:
-    """The run a page's stamp leads with: the default environment's, else the first.
+def primary_run(record: dict) -> tuple[str, dict | None]:
+    """The run a page's stamp leads with: the default environment's, whose output the
+    `#>` lines hold.
 
     Args:
         record (dict): from `load_record`.
 
     Returns:
-        tuple[str, dict]: the environment's name and its run.
-
-    Raises:
-        ValueError: the record holds no run.
+        tuple[str, dict | None]: the default environment's name and its run; None when
+        the record has only other environments' runs (the page's own output was then not
+        verified in this build).
     """
-    runs = record["environments"]
-    if not runs:
-        raise ValueError("the verification record holds no run; run `make test`")
-    name = DEFAULT_ENVIRONMENT if DEFAULT_ENVIRONMENT in runs else next(iter(runs))
-    return name, runs[name]
+    return DEFAULT_ENVIRONMENT, record["environments"].get(DEFAULT_ENVIRONMENT)
 
 
 PageState = Literal["verified", "partial", "failed", "unverified", "not-applicable", "none"]
@@ -439,8 +449,9 @@ def verify_environments(
         root (Path): repository root.
 
     Returns:
-        dict[str, PageVerification]: environment -> its verification, the run the stamp
-        leads with (`primary_run`) first; empty when there is no record.
+        dict[str, PageVerification]: environment -> its verification, the default
+        environment first (`"unverified"` when the record has no run of it); empty when
+        there is no record.
 
     Raises:
         OSError: a source file exists but cannot be read.
@@ -449,10 +460,9 @@ def verify_environments(
         return {}
     first, _ = primary_run(record)
     names = [first] + [name for name in record["environments"] if name != first]
+    runs = record["environments"]
     return {
-        name: verify_page(
-            record["environments"][name], sources + _expected(record, name, root), root
-        )
+        name: verify_page(runs.get(name), sources + _expected(record, name, root), root)
         for name in names
     }
 
@@ -461,7 +471,7 @@ def _expected(record: dict, name: str, root: Path) -> list[str]:
     """The environment's expected-output file, when it exists or its run hashed it: an edit
     to it after the run withdraws that environment's verdicts."""
     path = f"{EXPECTED_DIR}/{name}.json"
-    recorded = record["environments"][name].get("sources", {})
+    recorded = (record["environments"].get(name) or {}).get("sources", {})
     return (
         [path]
         if name != DEFAULT_ENVIRONMENT and ((root / path).is_file() or path in recorded)

@@ -67,6 +67,7 @@ from tooling.expected import (
 from tooling.launch import LaunchError, describe_failure, launch_example
 from tooling.outputs import OUTPUT_LINE, output_starts
 from tooling.paths import REPO_ROOT, content_root
+from tooling.record import DEFAULT_ENVIRONMENT
 
 #: The pytest-examples release these adaptations were written against.
 PINNED_PYTEST_EXAMPLES = "0.0.18"
@@ -99,7 +100,7 @@ class Target:
     @property
     def is_default(self) -> bool:
         """True when the file's own output is what is expected."""
-        return self.environment == "default"
+        return self.environment == DEFAULT_ENVIRONMENT
 
     @property
     def expected(self) -> dict[str, dict[PrintKey, str]]:
@@ -457,29 +458,42 @@ def check_environment(
     Args:
         eval_example (EvalExample): pytest-examples' fixture for the current test.
         example (Example): the example that ran.
-        statements (list): pytest-examples' print statements of the run, in order.
+        statements (list[pytest_examples.run_code.PrintStatement]): the run's prints, in
+            order (`line_no`, `sep`, `args`).
         target (Target): the environment.
 
     Returns:
         str | None: a message naming the file, the line, both outputs and the command
         that records the new ones; None when they agree (or in update mode).
     """
-    source = example.code.source
-    printed = printed_by_print(
+    source, start = example.code.source, example.code.start_line
+    printed, elsewhere = printed_by_print(
         source,
         [
-            (s.line_no, re.sub(r"[ \t]+$", "", (s.sep or " ").join(map(str, s.args)), flags=re.M))
+            (s.line_no, _strip_trailing((" " if s.sep is None else s.sep).join(map(str, s.args))))
             for s in statements
         ],
     )
+    if elsewhere:
+        return (
+            f"{example.source}:{start + elsewhere[0]}: in environment {target.environment}, "
+            "something printed from this line, which is not a print(...) call of the example "
+            "(a library function that prints?); print its result instead"
+        )
     changed = differences(source, printed)
     calls = {call.key: call for call in print_calls_with_outputs(source)}
     for key, text in changed.items():
+        where = f"{example.source}:{start + calls[key].first}: in environment {target.environment}"
+        if not example.is_script:
+            return (
+                f"{where}, this block prints something other than its #> lines say. A block "
+                "in a page must print the same in every environment: move the code into a "
+                "script under examples/, whose outputs can differ between environments"
+            )
         if text and render_output(text, calls[key].col) is None:
             return (
-                f"{example.source}:{example.code.start_line + calls[key].first}: in environment "
-                f'{target.environment}, this print\'s output contains """ or a backslash, which '
-                'a """ block cannot hold unchanged; print repr(...) or split the output.'
+                f'{where}, this print\'s output contains """ or a backslash, which a """ block '
+                "cannot hold unchanged; print repr(...) or split the output."
             )
     if eval_example.update_examples:
         target.updates[example.id] = changed

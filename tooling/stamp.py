@@ -150,7 +150,7 @@ def render_stamp(
     if record is None or not verifications:
         return _admonition("note", text["unverified"](), text["unverified_body"]())
     (name, verification), *others = verifications.items()
-    run = record["environments"][name]
+    run = record["environments"].get(name)
     if overall_state(verifications) == "none":
         return ""
     state = verification.state
@@ -160,12 +160,16 @@ def render_stamp(
         for example in v.failed
     ]
     if failed:
+        failing = [e for e, v in verifications.items() if v.failed]
+        libs = "; ".join(_run_libraries(record, e) for e in failing)
         return _admonition(
             "failure",
             text["failed"](k=len(failed)),
-            text["failed_body"](libs=_libraries(run["environment"])) + _bullets(failed),
+            text["failed_body"](libs=libs) + _bullets(failed),
         )
     also = "".join(_also(record, env, v, text) for env, v in others)
+    if run is None:  # only other environments ran: the output shown was not checked
+        return _admonition("note", text["unverified"](), text["unverified_body"]() + also)
     if state == "unverified":
         if verification.stale:
             body = text["stale_body"]() + _bullets(f"`{path}`" for path in verification.stale)

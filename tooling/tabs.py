@@ -110,7 +110,6 @@ class Declaration:
         atol (float): absolute tolerance.
         documented (dict[str, dict[str, str]]): tab label -> {"dtype": ..., "values":
             "differ", "because": ...}.
-        line (int): 1-based line of its `[[group]]` in the declarations file (for messages).
     """
 
     value: str
@@ -426,7 +425,12 @@ def compare(group: TabGroup, declaration: Declaration, results: dict[str, Result
             f"{group.where}: {DECLARATIONS} documents a difference for tab "
             f"{', '.join(strays)}, which this group does not have (its tabs: {', '.join(labels)})"
         ]
-    reference = next((t for t in group.tabs if t.label not in documented), group.tabs[0])
+    reference = next((t for t in group.tabs if t.label not in documented), None)
+    if reference is None:
+        return [
+            f"{group.where}: {DECLARATIONS} documents a difference for every tab; one tab must "
+            "document none: the others are compared with it"
+        ]
     ref = results[reference.label]
     fix = (
         f"The tabs of a group must compute the same thing: fix the tab, or, if the page "

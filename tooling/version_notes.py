@@ -26,6 +26,7 @@ TEXT = {
         "title": "输出因版本而异",
         "intro": "上面的代码在各组版本下打印的内容如下（有差异的行已高亮）：",
         "nothing": lambda label: f"{label}：（没有输出）",
+        "unchecked": "（本次构建未验证）",
     },
     "en": {
         "title": "Changed between versions",
@@ -34,6 +35,7 @@ TEXT = {
             "are highlighted):"
         ),
         "nothing": lambda label: f"{label}: (prints nothing)",
+        "unchecked": " (not verified in this build)",
     },
 }
 
@@ -43,10 +45,12 @@ class Variant:
     """What one environment prints for one code block.
 
     Attributes:
+        environment (str): the verification environment, e.g. `"previous"`.
         label (str): the versions that print it, e.g. `torch 2.13.0 · NumPy 1.26.4`.
         output (str): the block's whole standard output ("" for nothing).
     """
 
+    environment: str
     label: str
     output: str
 
@@ -100,18 +104,21 @@ class VersionNotes:
         """
         default = self._stdout(refs, {})
         found = [
-            Variant(self.labels[name], output)
+            Variant(name, self.labels[name], output)
             for name, expected in self.others
             if (output := self._stdout(refs, expected)) != default
         ]
-        return [Variant(self.labels[self.default], default), *found] if found else []
+        return [Variant(self.default, self.labels[self.default], default), *found] if found else []
 
-    def insert(self, markdown: str, locale: str) -> str:
+    def insert(self, markdown: str, locale: str, verified: set[str] | None = None) -> str:
         """Put a note below each code block whose output differs between environments.
 
         Args:
             markdown (str): a page's Markdown, `--8<--` lines not yet expanded.
             locale (str): `"zh"` or `"en"`.
+            verified (set[str] | None): the environments whose run in this build verified
+                the page; the others' outputs are labelled "not verified in this build".
+                None labels none (no record is consulted).
 
         Returns:
             str: the Markdown with the notes (unchanged when no output differs).
@@ -127,7 +134,7 @@ class VersionNotes:
             pad = opening[: len(opening) - len(opening.lstrip())]
             lines[fence.end : fence.end] = [
                 "",
-                *indent(render_note(variants, locale), pad).splitlines(),
+                *indent(render_note(variants, locale, verified), pad).splitlines(),
             ]
         return "\n".join(lines) + ("\n" if markdown.endswith("\n") else "")
 
@@ -142,12 +149,13 @@ class VersionNotes:
         return "\n".join(part for part in parts if part)
 
 
-def render_note(variants: list[Variant], locale: str) -> str:
+def render_note(variants: list[Variant], locale: str, verified: set[str] | None = None) -> str:
     """Render the note for one code block as a Material admonition.
 
     Args:
         variants (list[Variant]): from `VersionNotes.variants`.
         locale (str): `"zh"` or `"en"`.
+        verified (set[str] | None): environments verified in this build (see `insert`).
 
     Returns:
         str: Markdown, not indented.
@@ -159,15 +167,18 @@ def render_note(variants: list[Variant], locale: str) -> str:
     parts = [text["intro"]]
     first = variants[0].output.splitlines()
     for index, variant in enumerate(variants):
+        label = variant.label
+        if verified is not None and variant.environment not in verified:
+            label += text["unchecked"]
         if not variant.output:
-            parts.append(text["nothing"](variant.label))
+            parts.append(text["nothing"](label))
             continue
         mine = variant.output.splitlines()
         other = variants[1].output.splitlines() if index == 0 else first
         changed = _changed_lines(mine, other)
         marks = f' hl_lines="{" ".join(map(str, changed))}"' if changed else ""
         fence = "````" if "```" in variant.output else "```"
-        parts.append(f'{fence}text title="{variant.label}"{marks}\n{variant.output}\n{fence}')
+        parts.append(f'{fence}text title="{label}"{marks}\n{variant.output}\n{fence}')
     body = indent("\n\n".join(parts), "    ")
     return f'!!! info version-change "{text["title"]}"\n\n{body}\n'
 

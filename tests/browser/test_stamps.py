@@ -33,6 +33,7 @@ def _cuda_pages() -> list[tuple[str, str]]:
 def test_page_with_cuda_example_says_how_it_was_verified(page, traffic, record, path, script):
     assert record is not None, "no verification record: run `make test` (stage 1 writes it)"
     _, run = primary_run(record)
+    assert run is not None, "the record has no run of the default environment: run `make test`"
     entry = next(e for e in run["examples"] if e["id"] == script)
     page.goto(path)
     stamp = page.locator(".admonition.verification-stamp")

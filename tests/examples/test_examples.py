@@ -12,7 +12,7 @@ from tooling.environments import environments
 from tooling.examples import ExampleMarkerError, collect
 from tooling.expected import expected_path, load_expected, print_calls_with_outputs
 from tooling.paths import content_root, relative
-from tooling.record import CUDA_ONCE, needs_library
+from tooling.record import CUDA_ONCE
 from tooling.record_plugin import NOT_APPLICABLE
 from tooling.runner import check_gpu_run, run_example
 
@@ -56,9 +56,7 @@ def _not_applicable(example, environment) -> str | None:
         return None  # the default environment installs every library: a failure is real
     if "cuda" in example.requires:
         return CUDA_ONCE
-    if missing := environment.missing(example.imported):
-        return needs_library(missing, environment.name)
-    return None
+    return environment.not_applicable(example.imported)
 
 
 def test_expected_outputs_belong_to_examples_that_exist():

@@ -21,7 +21,6 @@ from tooling.notebooks import (
 )
 from tooling.pages import DEFAULT_LOCALE, page_locale
 from tooling.paths import content_root
-from tooling.record import needs_library
 from tooling.record_plugin import NOT_APPLICABLE
 
 # Both languages share their code cells (tests/site checks it), so one run serves both.
@@ -39,8 +38,8 @@ def test_notebook(path, tmp_path, versions, environment, target):
     if problem:  # failing outside `except` keeps pytest from printing the chained error
         pytest.fail(problem, pytrace=False)
     imported = {name for cell in source.code_cells for name in imported_packages(cell.script)}
-    if missing := environment.missing(imported):
-        pytest.skip(f"{NOT_APPLICABLE}{needs_library(missing, environment.name)}")
+    if reason := environment.not_applicable(imported):
+        pytest.skip(f"{NOT_APPLICABLE}{reason}")
     try:
         notebook, problem = execute(source, root, tmp_path), None
     except NotebookError as exc:

@@ -9,7 +9,6 @@ import pytest
 
 from tooling.examples import imported_packages
 from tooling.paths import content_root
-from tooling.record import needs_library
 from tooling.record_plugin import NOT_APPLICABLE
 from tooling.tabs import (
     DECLARATIONS,
@@ -62,8 +61,8 @@ def test_framework_tabs_compute_the_same_thing(group, declarations, sandbox, env
     for script in sections:
         path = root / script
         imported |= imported_packages(path.read_text(encoding="utf-8")) if path.is_file() else set()
-    if missing := environment.missing(imported):
-        pytest.skip(f"{NOT_APPLICABLE}{needs_library(missing, environment.name)}")
+    if reason := environment.not_applicable(imported):
+        pytest.skip(f"{NOT_APPLICABLE}{reason}")
     results, problem = {}, None
     try:
         for script, tabs in sections.items():

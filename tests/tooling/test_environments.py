@@ -117,7 +117,8 @@ def test_outputs_are_written_and_read_back_and_rewrite_the_script(tmp_path):
 
 
 def test_differences_compare_with_the_file():
-    printed = printed_by_print(SCRIPT, [(4, "2.0"), (7, "0"), (7, "1"), (11, "changed")])
+    printed, elsewhere = printed_by_print(SCRIPT, [(4, "2.0"), (7, "0"), (7, "1"), (11, "changed")])
+    assert elsewhere == []
     assert differences(SCRIPT, printed) == {('print("same")', 0): "changed"}
 
 
@@ -159,3 +160,42 @@ def test_output_that_a_block_cannot_hold_is_refused_in_another_environment(tmp_p
     message = check_environment(SimpleNamespace(update_examples=True), example, run, target)
     assert message.startswith("examples/demo.py:4: in environment previous, this print's output")
     assert target.updates == {}
+
+
+def test_an_empty_separator_is_kept_outside_the_default_environment(tmp_path):
+    example = _example(tmp_path, 'print(1, 2, sep="")\n#> 12\n')
+    run = [SimpleNamespace(line_no=1, sep="", args=["1", "2"])]
+    target = Target("previous", "NumPy 1.26.4")
+    assert check_environment(SimpleNamespace(update_examples=False), example, run, target) is None
+
+
+def test_printing_from_a_line_that_is_no_print_call_fails(tmp_path):
+    example = _example(tmp_path, "import numpy as np\nnp.info(np.add)\n")
+    run = [SimpleNamespace(line_no=2, sep=None, args=["add(x1, x2, ...)"])]
+    message = check_environment(
+        SimpleNamespace(update_examples=True), example, run, Target("previous", "NumPy 1.26.4")
+    )
+    assert message.startswith("examples/demo.py:2: in environment previous, something printed")
+
+
+def test_a_page_block_must_print_the_same_everywhere(tmp_path):
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "page.md").write_text("# P\n\n```python\nprint(1)\n#> 1\n```\n")
+    (example,) = collect(tmp_path)
+    run = [SimpleNamespace(line_no=1, sep=None, args=["2"])]
+    message = check_environment(
+        SimpleNamespace(update_examples=True), example, run, Target("previous", "NumPy 1.26.4")
+    )
+    assert "docs/page.md:4: in environment previous, this block prints something other" in message
+
+
+def test_a_note_labels_an_environment_this_build_did_not_verify(tmp_path):
+    _example(tmp_path)
+    other = environments()[1].name
+    expected = tmp_path / "verification" / "expected" / f"{other}.json"
+    write_expected(expected, other, {"examples/demo.py": {PRINT: "2.0 (float64)"}})
+    page = '# T\n\n```python\n--8<-- "examples/demo.py:part"\n```\n'
+    notes = VersionNotes(tmp_path)
+    en = notes.insert(page, "en", verified={"default"})
+    assert f'title="{notes.labels[other]} (not verified in this build)"' in en
+    assert f'title="{notes.labels["default"]}"' in en

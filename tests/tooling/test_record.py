@@ -233,3 +233,18 @@ def test_editing_an_environments_expected_outputs_withdraws_its_verdicts(tree):
     assert "This build did not verify this page with torch 2.13.0" in render_stamp(
         verifications, record, "en"
     )
+
+
+def test_without_the_default_run_the_page_is_not_verified_whatever_else_ran(tree):
+    record = _record([], tree, {"previous": ([_entry("passed")], PREVIOUS)})
+    del record["environments"]["default"]
+    verifications = verify_environments(record, SOURCES, tree)
+    stamp = render_stamp(verifications, record, "en")
+    assert stamp.startswith('!!! note verification-stamp "Not verified in this build"'), stamp
+    assert "Also verified with torch 2.13.0" in stamp
+
+
+def test_a_failure_in_another_environment_names_that_environments_versions(tree):
+    record = _record([_entry("passed")], tree, {"previous": ([_entry("failed")], PREVIOUS)})
+    stamp = render_stamp(verify_environments(record, SOURCES, tree), record, "en")
+    assert "may be wrong for these versions (torch 2.13.0 · TensorFlow 2.21.0" in stamp

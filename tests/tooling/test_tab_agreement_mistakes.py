@@ -10,7 +10,7 @@ import pytest
 
 from tests.tooling.stage import run_examples_stage
 from tooling.paths import REPO_ROOT
-from tooling.tabs import TabAgreementError, load_declarations
+from tooling.tabs import Declaration, Tab, TabAgreementError, TabGroup, compare, load_declarations
 
 PAGES = ("docs/numpy-torch/dtypes.md", "docs/numpy-torch/dtypes.en.md")
 SCRIPT = "examples/numpy_torch/default_dtypes.py"
@@ -137,3 +137,15 @@ def test_a_malformed_declaration_names_the_entry_and_the_fix(tmp_path, declarati
     with pytest.raises(TabAgreementError) as caught:
         load_declarations(tmp_path)
     assert str(caught.value).startswith(DECLARATIONS) and expected in str(caught.value)
+
+
+def test_documenting_a_difference_for_every_tab_is_refused():
+    group = TabGroup(
+        [("docs/p.md", 3)], [Tab("PyTorch", 3, ("a.py:x",)), Tab("NumPy", 9, ("a.py:y",))]
+    )
+    notes = {"because": "b", "values": "differ"}
+    declaration = Declaration("v", documented={"PyTorch": notes, "NumPy": notes})
+    (problem,) = compare(group, declaration, {})
+    assert problem.startswith(
+        "docs/p.md:3: examples/tab_agreement.toml documents a difference for every tab"
+    )
