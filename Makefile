@@ -106,12 +106,7 @@ check_env = $(if $(filter $(ENV),$(ENVIRONMENTS)),,$(error ENV=$(ENV) is not a v
 define suite
 @rm -rf $(RECORD) build/notebooks site; status=0; \
 	for env in $(1); do \
-	  case $$env in default) py=$(PY);; *) py=.venv-$$env/bin/python;; esac; \
-	  echo "== 1/3 examples and notebooks in environment $$env, into the record $(RECORD)"; \
-	  start=$$(date +%s); \
-	  $$py -m pytest tests/examples -n $(WORKERS) --record $(RECORD) --environment $$env \
-	    || status=1; \
-	  echo "   environment $$env: examples stage took $$(( $$(date +%s) - start )) s"; \
+	  $(MAKE) --no-print-directory test-examples ENV=$$env || status=1; \
 	done; \
 	for extra in $(EXTRA_RECORDS); do \
 	  echo "   adding the runs of $$extra to the record"; \
@@ -138,10 +133,15 @@ test-matrix: test-env browser $(OTHER_ENVIRONMENTS:%=.venv-%/.installed)
 	$(call suite,$(ENVIRONMENTS))
 
 # Stage 1 alone, in one environment (ENV=NAME), adding its run to RECORD. The CI workflow
-# runs each other environment so, in a job of its own, then `make test EXTRA_RECORDS=...`.
+# runs each other environment so, in a job of its own, then `make test EXTRA_RECORDS=...`;
+# `make test` and `make test-matrix` run stage 1 through it, once per environment.
 test-examples: $(check_env) $(if $(filter default,$(ENV)),test-env,.venv-$(ENV)/.installed)
+	@echo "== 1/3 examples and notebooks in environment $(ENV), into the record $(RECORD)"
+	@start=$$(date +%s); status=0; \
 	$(call env_python,$(ENV)) -m pytest tests/examples -n $(WORKERS) --record $(RECORD) \
-	  --environment $(ENV)
+	  --environment $(ENV) || status=1; \
+	echo "   environment $(ENV): examples stage took $$(( $$(date +%s) - start )) s"; \
+	exit $$status
 
 # Figures, not tests: what a first visit transfers, the search index size, and
 # Lighthouse scores, each against its budget (tooling/bench.py). RUNS=1 is quicker.

@@ -141,12 +141,45 @@ def print_calls(source: str) -> list[tuple[int, int]]:
     except SyntaxError:
         return []
     return sorted(
-        (node.lineno, node.end_lineno or node.lineno)
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Name)
-        and node.func.id == "print"
+        (node.lineno, node.end_lineno or node.lineno) for node in ast.walk(tree) if is_print(node)
     )
+
+
+def is_print(node: ast.AST) -> bool:
+    """True for a call of the builtin `print` by name (`print(...)`).
+
+    Args:
+        node (ast.AST): any node of a parsed script.
+
+    Returns:
+        bool: whether it is such a call.
+    """
+    return (
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "print"
+    )
+
+
+def imported_packages(source: str) -> frozenset[str]:
+    """Top-level packages a piece of code imports: `torchvision` for
+    `from torchvision import datasets`.
+
+    Args:
+        source (str): Python code.
+
+    Returns:
+        frozenset[str]: package names; empty when the code does not parse.
+    """
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return frozenset()
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.add(node.module.split(".")[0])
+    return frozenset(names)
 
 
 def print_call_lines(source: str) -> list[int]:

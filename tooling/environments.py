@@ -22,6 +22,7 @@ Command line::
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import re
 import tomllib
@@ -75,15 +76,12 @@ class Environment:
         Raises:
             UnknownEnvironment: the lock file is missing (the message says how to make it).
         """
-        path = root / self.lock
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError:
+        pins = _lock_pins(root / self.lock)
+        if pins is None:
             raise UnknownEnvironment(
                 f"{self.lock}: missing; it is the lock file of the {self.name!r} verification "
                 "environment (run `make lock`)"
-            ) from None
-        pins = {_canonical(m["name"]): m["version"] for m in _PIN.finditer(text)}
+            )
         return {
             key: next((pins[d] for d in distributions if d in pins), None)
             for key, distributions in LIBRARY_DISTRIBUTIONS.items()
@@ -214,7 +212,7 @@ def installed_versions() -> dict[str, str | None]:
         dict[str, str | None]: keyed like `LIBRARY_DISTRIBUTIONS`; None when not installed.
     """
     found = record.installed_versions()
-    return {key: (found[key] or "").split("+", 1)[0] or None for key in LIBRARY_DISTRIBUTIONS}
+    return {key: found[key] and record.public_version(found[key]) for key in LIBRARY_DISTRIBUTIONS}
 
 
 def current(root: Path = REPO_ROOT) -> Environment:
@@ -245,6 +243,17 @@ def current(root: Path = REPO_ROOT) -> Environment:
 
 def _listed(versions: dict[str, str | None]) -> str:
     return ", ".join(f"{k} {v}" for k, v in versions.items() if v) or "none of them"
+
+
+@functools.cache
+def _lock_pins(path: Path) -> dict[str, str] | None:
+    """A lock file's `name==version` pins, read once per process (the suite asks for every
+    example); None when the file cannot be read."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        return None
+    return {_canonical(m["name"]): m["version"] for m in _PIN.finditer(text)}
 
 
 def _canonical(name: str) -> str:

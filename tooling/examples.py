@@ -22,13 +22,13 @@ The marker syntax itself lives in `tooling/markers.py`.
 
 from __future__ import annotations
 
-import ast
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from pytest_examples import CodeExample, find_examples
 
+from tooling.capture import imported_packages
 from tooling.markers import Launch, MarkerError, parse_requires, script_markers
 from tooling.pages import PYTHON_LANGUAGES, fence_language, is_snippet_line
 from tooling.paths import docs_dir, example_scripts, relative
@@ -69,31 +69,8 @@ class Example:
 
     @property
     def imported(self) -> frozenset[str]:
-        """Top-level packages the example imports (see `imported_packages`)."""
+        """Top-level packages the example imports (`tooling.capture.imported_packages`)."""
         return imported_packages(self.code.source)
-
-
-def imported_packages(source: str) -> frozenset[str]:
-    """Top-level packages a piece of code imports: `torchvision` for
-    `from torchvision import datasets`.
-
-    Args:
-        source (str): Python code.
-
-    Returns:
-        frozenset[str]: package names; empty when the code does not parse.
-    """
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
-        return frozenset()
-    names = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names.update(alias.name.split(".")[0] for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            names.add(node.module.split(".")[0])
-    return frozenset(names)
 
 
 def collect(root: Path) -> list[Example]:

@@ -26,7 +26,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from textwrap import indent
 
-from tooling.outputs import WrittenOutput, written_outputs
+from tooling.capture import is_print
+from tooling.outputs import WrittenOutput, normalise, written_outputs
+from tooling.paths import expected_dir
 
 SCHEMA = 1
 #: Longest `#> ` line; longer output goes in a `\"\"\"` block (as tooling/runner.py writes it).
@@ -75,7 +77,7 @@ def print_calls_with_outputs(source: str) -> list[PrintCall]:
     except SyntaxError:
         return []
     calls = sorted(
-        (node for node in ast.walk(tree) if _is_print(node)), key=lambda n: (n.lineno, n.col_offset)
+        (node for node in ast.walk(tree) if is_print(node)), key=lambda n: (n.lineno, n.col_offset)
     )
     seen: dict[str, int] = {}
     found = []
@@ -128,7 +130,7 @@ def printed_by_print(
             printed.setdefault(keys[line], []).append(text)
         else:
             elsewhere.append(line)
-    grouped = {key: _strip_trailing("\n".join(texts)) for key, texts in printed.items()}
+    grouped = {key: normalise("\n".join(texts)) for key, texts in printed.items()}
     return grouped, sorted(set(elsewhere))
 
 
@@ -143,7 +145,7 @@ def differences(source: str, printed: dict[PrintKey, str]) -> dict[PrintKey, str
         dict[PrintKey, str]: for each print whose output differs, the output of this run;
         "" for a print with output in the file that printed nothing here.
     """
-    written = {key: _strip_trailing(text) for key, text in written_by_print(source).items()}
+    written = {key: normalise(text) for key, text in written_by_print(source).items()}
     changed = {key: text for key, text in printed.items() if written.get(key) != text}
     changed.update({key: "" for key in written.keys() - printed.keys()})
     return changed
@@ -167,7 +169,7 @@ def mismatches(
     for call in print_calls_with_outputs(source):
         expected = overrides.get(call.key, call.written.text if call.written else "")
         actual = printed.get(call.key, "")
-        if _strip_trailing(expected) != actual:
+        if normalise(expected) != actual:
             found.append((call, expected, actual))
     return found
 
@@ -224,7 +226,7 @@ def expected_path(root: Path, environment: str) -> Path:
     Returns:
         Path: `root/verification/expected/<environment>.json`.
     """
-    return root / "verification" / "expected" / f"{environment}.json"
+    return expected_dir(root) / f"{environment}.json"
 
 
 def load_expected(path: Path) -> dict[str, dict[PrintKey, str]]:
@@ -287,13 +289,3 @@ def write_expected(path: Path, environment: str, examples: dict[str, dict[PrintK
     }
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-
-
-def _is_print(node: ast.AST) -> bool:
-    return (
-        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "print"
-    )
-
-
-def _strip_trailing(text: str) -> str:
-    return "\n".join(line.rstrip() for line in text.strip("\n").splitlines())

@@ -27,7 +27,6 @@ Three steps, each in its own place:
 
 from __future__ import annotations
 
-import ast
 import hashlib
 import json
 import re
@@ -40,6 +39,7 @@ from pathlib import Path
 
 import nbformat
 
+from tooling.capture import imported_packages
 from tooling.expected import PrintKey
 from tooling.markers import MarkerError, script_markers
 from tooling.outputs import expected_stdout, same_output, without_outputs
@@ -592,13 +592,7 @@ def imported_libraries(notebook: nbformat.NotebookNode) -> list[tuple[str, str]]
     Returns:
         list[tuple[str, str]]: in the order of `tooling.record.LIBRARIES`.
     """
-    modules = set()
-    for cell in _code_cells(notebook):
-        for node in ast.walk(ast.parse(cell.source)):
-            if isinstance(node, ast.Import):
-                modules |= {alias.name.split(".")[0] for alias in node.names}
-            elif isinstance(node, ast.ImportFrom) and node.module:
-                modules.add(node.module.split(".")[0])
+    modules = {name for cell in _code_cells(notebook) for name in imported_packages(cell.source)}
     return [(key, dists[-1]) for key, _name, dists in LIBRARIES if key in modules]
 
 

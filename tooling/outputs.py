@@ -21,7 +21,7 @@ import textwrap
 import tokenize
 from dataclasses import dataclass
 
-from tooling.capture import print_calls
+from tooling.capture import is_print, print_calls
 
 #: A written output line: `#> text`, or a bare `#>` for an empty line.
 OUTPUT_LINE = re.compile(r"^ *#>(?: |$)", re.MULTILINE)
@@ -145,25 +145,27 @@ def expected_stdout(source: str) -> tuple[str, bool]:
     outputs = {output.first: output.text for output in written_outputs(source)}
     # A print with no output under it did not run when the outputs were written.
     texts = [outputs[last + 1] for _first, last in print_calls(source) if last + 1 in outputs]
-    return _normalise("\n".join(texts)), not _prints_in_repeated_code(source)
+    return normalise("\n".join(texts)), not _prints_in_repeated_code(source)
 
 
 def _prints_in_repeated_code(source: str) -> bool:
     tree = ast.parse(source)
     for node in ast.walk(tree):
         if isinstance(node, ast.For | ast.While | ast.FunctionDef | ast.AsyncFunctionDef):
-            if any(_is_print(inner) for inner in ast.walk(node)):
+            if any(is_print(inner) for inner in ast.walk(node)):
                 return True
     return False
 
 
-def _is_print(node: ast.AST) -> bool:
-    return (
-        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "print"
-    )
+def normalise(text: str) -> str:
+    """Output as the suite compares it: no blank lines at either end, no trailing spaces.
 
+    Args:
+        text (str): printed or written output.
 
-def _normalise(text: str) -> str:
+    Returns:
+        str: the normalised text.
+    """
     return "\n".join(line.rstrip() for line in text.strip("\n").splitlines())
 
 
@@ -180,7 +182,7 @@ def same_output(expected: str, actual: str, ordered: bool) -> bool:
     Returns:
         bool: True when they agree.
     """
-    actual = _normalise(actual)
+    actual = normalise(actual)
     if ordered:
         return expected == actual
     return sorted(expected.splitlines()) == sorted(actual.splitlines())

@@ -101,6 +101,19 @@ def gpu_run_path(root: Path | None = None) -> Path:
     return (root or content_root()) / "verification" / "gpu-run.json"
 
 
+def expected_dir(root: Path | None = None) -> Path:
+    """Return where each verification environment's expected outputs live (see
+    `tooling/expected.py`).
+
+    Args:
+        root (Path | None): a content root; None means `content_root()`.
+
+    Returns:
+        Path: `root/verification/expected`.
+    """
+    return (root or content_root()) / "verification" / "expected"
+
+
 def importable_environment() -> dict[str, str]:
     """This process's environment, with the repository on `PYTHONPATH`.
 

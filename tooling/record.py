@@ -50,14 +50,12 @@ from importlib import metadata
 from pathlib import Path
 from typing import Literal
 
-from tooling.paths import docs_dir, example_scripts, relative
+from tooling.paths import docs_dir, example_scripts, expected_dir, relative
 
 SCHEMA = 2
 STATUSES = ("passed", "failed", "not-verified", "not-applicable")
 #: Name of the environment whose run a page's stamp leads with (tooling/environments.py).
 DEFAULT_ENVIRONMENT = "default"
-#: Where each environment's expected outputs live, relative to the content root.
-EXPECTED_DIR = "verification/expected"
 #: Reason of an example that was collected but whose test did not finish.
 UNFINISHED = "did not run to completion in this session"
 #: Why a CUDA example does not apply outside the default environment.
@@ -116,7 +114,7 @@ def source_files(root: Path) -> list[Path]:
         list[Path]: sorted `docs/**/*.md`, `examples/**/*.py`, then
         `verification/expected/*.json`.
     """
-    expected = sorted((root / EXPECTED_DIR).glob("*.json"))
+    expected = sorted(expected_dir(root).glob("*.json"))
     return sorted(docs_dir(root).rglob("*.md")) + example_scripts(root) + expected
 
 
@@ -151,6 +149,36 @@ def installed_versions() -> dict[str, str | None]:
             except metadata.PackageNotFoundError:
                 continue
     return versions
+
+
+def public_version(version: str) -> str:
+    """The release a version names: `2.14.1+cu130` -> `2.14.1` (pages name releases;
+    the record keeps the build).
+
+    Args:
+        version (str): a version as installed.
+
+    Returns:
+        str: without its local label.
+    """
+    return version.split("+", 1)[0]
+
+
+def versions_label(versions: dict, keys: list[str] | None = None) -> str:
+    """`torch 2.14.1 · torchvision 0.29.1 · ...`: the stamped libraries that are present.
+
+    Args:
+        versions (dict): record key -> version (None for a library that is absent).
+        keys (list[str] | None): only these libraries; None for all stamped ones.
+
+    Returns:
+        str: the label, in the order of `LIBRARIES`; "" when none is present.
+    """
+    return " · ".join(
+        f"{name} {public_version(versions[key])}"
+        for key, name, _ in LIBRARIES
+        if versions.get(key) and (keys is None or key in keys)
+    )
 
 
 def count_statuses(entries: list[dict]) -> dict[str, int]:
@@ -470,7 +498,7 @@ def verify_environments(
 def _expected(record: dict, name: str, root: Path) -> list[str]:
     """The environment's expected-output file, when it exists or its run hashed it: an edit
     to it after the run withdraws that environment's verdicts."""
-    path = f"{EXPECTED_DIR}/{name}.json"
+    path = relative(expected_dir(root) / f"{name}.json", root)
     recorded = (record["environments"].get(name) or {}).get("sources", {})
     return (
         [path]

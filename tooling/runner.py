@@ -92,7 +92,7 @@ class Target:
             default environment: example id -> what this run printed differently.
     """
 
-    environment: str = "default"
+    environment: str = DEFAULT_ENVIRONMENT
     label: str = ""
     overrides: dict[str, dict[PrintKey, str]] = field(default_factory=dict)
     updates: dict[str, dict[PrintKey, str]] = field(default_factory=dict)
@@ -469,10 +469,7 @@ def check_environment(
     source, start = example.code.source, example.code.start_line
     printed, elsewhere = printed_by_print(
         source,
-        [
-            (s.line_no, _strip_trailing((" " if s.sep is None else s.sep).join(map(str, s.args))))
-            for s in statements
-        ],
+        [(s.line_no, (" " if s.sep is None else s.sep).join(map(str, s.args))) for s in statements],
     )
     if elsewhere:
         return (

@@ -14,11 +14,11 @@ from datetime import datetime
 
 from tooling.record import (
     CUDA_ONCE,
-    LIBRARIES,
     NEEDS_LIBRARY,
     UNFINISHED,
     PageVerification,
     overall_state,
+    versions_label,
 )
 
 # The reason tooling/runner.py gives for a CUDA example edited after the GPU run.
@@ -179,7 +179,7 @@ def render_stamp(
             body = text["unverified_body"]()
         return _admonition("note", text["unverified"](), body)
     env = run["environment"]
-    libs = _libraries(env)
+    libs = versions_label(env)
     date = _date(run)
     device = env.get("device") or "cpu"
     where = f"Python {env.get('python')}, {'CPU' if device == 'cpu' else device}"
@@ -200,7 +200,7 @@ def render_stamp(
 def _also(record: dict, env: str, verification: PageVerification, text: dict) -> str:
     """A paragraph on another environment's run of the page ("" when it has no examples)."""
     run = record["environments"][env]
-    libs, date = _libraries(run["environment"]), _date(run)
+    libs, date = versions_label(run["environment"]), _date(run)
     state = verification.state
     if state == "not-applicable":
         return (
@@ -228,7 +228,7 @@ def _also(record: dict, env: str, verification: PageVerification, text: dict) ->
 
 
 def _run_libraries(record: dict, env: str) -> str:
-    return _libraries(record["environments"][env]["environment"])
+    return versions_label(record["environments"][env]["environment"])
 
 
 def _date(run: dict) -> str:
@@ -244,7 +244,7 @@ def _gpu_sentence(entries: list[dict], text: dict, date: str) -> str:
         return ""
     first = entries[0]
     versions = first.get("versions") or {}
-    libs = " · ".join(filter(None, [f"Python {versions.get('python')}", _libraries(versions)]))
+    libs = " · ".join(filter(None, [f"Python {versions.get('python')}", versions_label(versions)]))
     date = str(first.get("gpu_run") or date)[:10]  # the GPU run's date, or this run's
     device = re.sub(r"^cuda \((.*)\)$", r"\1", first["device"])  # "cuda (NVIDIA H200)"
     sentence = text["gpu_body"](k=len(entries), device=device, libs=libs, date=date)
@@ -267,18 +267,6 @@ def _reasons(entries: list[dict], text: dict):
         else:
             reason = entry["reason"]  # the author's `not-run` reason, as written
         yield f"`{entry['id']}`: {reason}"
-
-
-def _libraries(versions: dict) -> str:
-    """`torch 2.14.1 · torchvision 0.29.1 · ...` for the stamped libraries that are present."""
-    return " · ".join(
-        f"{name} {_public(versions[key])}" for key, name, _ in LIBRARIES if versions.get(key)
-    )
-
-
-def _public(version: str) -> str:
-    """`2.14.1+cu130` -> `2.14.1`: the stamp names the release; the record keeps the build."""
-    return version.split("+", 1)[0]
 
 
 def _bullets(items) -> str:

@@ -19,7 +19,7 @@ from tooling.expected import expected_path, load_expected
 from tooling.outputs import expected_stdout
 from tooling.pages import fences, parse_snippet_line, section_code
 from tooling.paths import REPO_ROOT
-from tooling.record import LIBRARIES
+from tooling.record import LIBRARIES, versions_label
 
 TEXT = {
     "zh": {
@@ -79,15 +79,12 @@ class VersionNotes:
         pinned = {e.name: e.pinned_versions(repo) for e in known}
         # Name only the libraries whose versions differ: the note is about what changed.
         varying = [
-            (key, name)
-            for key, name, _ in LIBRARIES
+            key
+            for key, _name, _ in LIBRARIES
             if all(p.get(key) for p in pinned.values())
             and len({p[key] for p in pinned.values()}) > 1
-        ] or [(key, name) for key, name, _ in LIBRARIES]
-        self.labels = {
-            env: " · ".join(f"{name} {versions[key]}" for key, name in varying if versions.get(key))
-            for env, versions in pinned.items()
-        }
+        ]
+        self.labels = {env: versions_label(v, varying or None) for env, v in pinned.items()}
         self.default = known[0].name
 
     def variants(self, refs: list[tuple[str, str | None]]) -> list[Variant]:

@@ -19,6 +19,7 @@ from tooling.expected import ExpectedOutputError, expected_path, load_expected, 
 from tooling.gpu_run import GpuRunError, load_gpu_run
 from tooling.paths import REPO_ROOT, content_root, gpu_run_path
 from tooling.record import LIBRARIES as STAMPED
+from tooling.record import versions_label
 from tooling.runner import Target
 
 #: Libraries imported once per worker, by module name; their versions go into the record.
@@ -110,7 +111,7 @@ def target(request: pytest.FixtureRequest, environment: Environment):
     if problem:
         pytest.fail(problem, pytrace=False)
     pinned = environment.pinned_versions()
-    label = " · ".join(f"{name} {pinned[key]}" for key, name, _ in STAMPED if pinned.get(key))
+    label = versions_label(pinned)
     found = Target(environment.name, label, overrides)
     yield found
     if found.updates and not environment.is_default:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tooling.examples import imported_packages
+from tooling.capture import imported_packages
 from tooling.notebooks import (
     NotebookError,
     execute,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tooling.examples import imported_packages
+from tooling.capture import imported_packages
 from tooling.paths import content_root
 from tooling.record_plugin import NOT_APPLICABLE
 from tooling.tabs import (
