@@ -19,6 +19,8 @@ print(np.result_type(np.int64, np.uint64))  # no integer type holds both: float6
 #> float64
 print((np.array([1, 2], dtype=np.int8) + 1.5).dtype)  # another kind: NumPy's default float
 #> float64
+print((single + 1j).dtype)  # a Python complex adapts too: complex64, not complex128
+#> complex64
 # --8<-- [end:numpy_nep50]
 
 # --8<-- [start:numpy_overflow]
@@ -32,6 +34,9 @@ print(wrapped, wrapped.dtype, [warning.category.__name__ for warning in caught])
 #> 44 uint8 ['RuntimeWarning']
 print(np.array([200], dtype=np.uint8) + 100)  # arrays wrap silently, with no warning
 #> [44]
+with np.errstate(over="raise"):
+    print(np.array([200], dtype=np.uint8) + 100)  # errstate does not reach integer arrays
+    #> [44]
 
 with np.errstate(over="raise"):
     try:
@@ -59,6 +64,8 @@ whole = torch.tensor([1, 2], dtype=torch.int32)
 print((whole * 2.0).dtype, (whole * torch.tensor(2.0, dtype=torch.float64)).dtype)
 #> torch.float32 torch.float64
 print((single * torch.ones(2, dtype=torch.float64)).dtype)  # a dimensioned one does not
+#> torch.float64
+print((single * torch.from_numpy(np.ones(2))).dtype)  # nor does a float64 array from NumPy
 #> torch.float64
 print((torch.tensor([1, 2]) * 1.5).dtype)  # integer tensor, float scalar: default float
 #> torch.float32
@@ -92,14 +99,48 @@ except tf.errors.InvalidArgumentError as err:
     """
     InvalidArgumentError cannot compute AddV2 as input #1(zero-based) was expected to be a float tensor but is a double tensor
     """
+doubles = tf.constant([1.0], dtype=tf.float64)
+print(tf.constant([1.0]) + tf.cast(doubles, tf.float32))  # convert one of them first
+#> tf.Tensor([2.], shape=(1,), dtype=float32)
+# --8<-- [end:tensorflow]
 
+# --8<-- [start:tensorflow_scalars]
 print(tf.constant([1.0]) + np.float64(1.0))  # a scalar is converted to the tensor's dtype
 #> tf.Tensor([2.], shape=(1,), dtype=float32)
 try:
-    tf.constant([1]) + 1.5  # ... unless a Python scalar would lose its fraction
+    tf.constant([1]) + 1.5  # a Python float and an integer tensor: refused
 except tf.errors.InvalidArgumentError as err:
     print(type(err).__name__)
     #> InvalidArgumentError
 print(tf.constant([1]) + np.float64(1.5))  # a NumPy scalar is cast anyway: 1.5 becomes 1
 #> tf.Tensor([2], shape=(1,), dtype=int32)
-# --8<-- [end:tensorflow]
+try:
+    tf.constant([1]) + 2.0  # refused too, though 2.0 has no fraction to lose
+except tf.errors.InvalidArgumentError as err:
+    print(type(err).__name__)
+    #> InvalidArgumentError
+# --8<-- [end:tensorflow_scalars]
+
+# --8<-- [start:tensorflow_wrap]
+import warnings
+
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    print(tf.constant([1], dtype=tf.uint8) + 300)  # 300 wraps around to 44
+    #> tf.Tensor([45], shape=(1,), dtype=uint8)
+    print(tf.constant([1], dtype=tf.int8) + 1000)  # 1000 wraps around to -24
+    #> tf.Tensor([-23], shape=(1,), dtype=int8)
+    print(tf.constant([1]) + 2**40)  # int32: 2**40 wraps around to 0
+    #> tf.Tensor([1], shape=(1,), dtype=int32)
+    print(tf.constant([1], dtype=tf.uint8) + (-1))  # -1 becomes 255, and 1 + 255 wraps to 0
+    #> tf.Tensor([0], shape=(1,), dtype=uint8)
+    print(tf.constant([1.0]) + 1e40)  # too large for float32: inf
+    #> tf.Tensor([inf], shape=(1,), dtype=float32)
+print([str(warning.message) for warning in caught])  # and no warning for any of them
+#> []
+try:
+    tf.constant([1]) + 2**63  # beyond int64, the widest integer: refused
+except ValueError as err:
+    print(type(err).__name__, err)
+    #> ValueError Can't convert Python sequence with out-of-range integer to Tensor.
+# --8<-- [end:tensorflow_wrap]

@@ -5,6 +5,35 @@ each print are the output the libraries printed when the site was built; the tes
 suite runs this script again and compares.
 """
 
+# --8<-- [start:which_call]
+import numpy as np
+import tensorflow as tf
+import torch
+
+array = np.zeros(3, dtype=np.float32)
+results = {
+    "torch.from_numpy(a)": torch.from_numpy(array),
+    "torch.as_tensor(a)": torch.as_tensor(array),
+    "torch.as_tensor(a, dtype=torch.float64)": torch.as_tensor(array, dtype=torch.float64),
+    "torch.tensor(a)": torch.tensor(array),
+    "tf.convert_to_tensor(a)": tf.convert_to_tensor(array),
+    "tf.constant(a)": tf.constant(array),
+    "np.asarray(a)": np.asarray(array),
+    "np.array(a)": np.array(array),
+}
+array[0] = 1.0  # write into the array after every conversion
+for call, result in results.items():
+    print(f"{call:<40}", "shares" if float(result[0]) == 1.0 else "copies")
+    #> torch.from_numpy(a)                      shares
+    #> torch.as_tensor(a)                       shares
+    #> torch.as_tensor(a, dtype=torch.float64)  copies
+    #> torch.tensor(a)                          copies
+    #> tf.convert_to_tensor(a)                  copies
+    #> tf.constant(a)                           copies
+    #> np.asarray(a)                            shares
+    #> np.array(a)                              copies
+# --8<-- [end:which_call]
+
 # --8<-- [start:from_array_torch]
 import numpy as np
 import torch
@@ -62,21 +91,26 @@ print(original)
 # --8<-- [end:to_array_numpy]
 
 # --8<-- [start:dtype_torch]
-converted = torch.ones(2).to(torch.float64)  # a new tensor
-print(converted.dtype)
-#> torch.float64
+source = torch.zeros(2)
+converted = source.to(torch.float64)  # a new tensor
+source[0] = 1.0  # write into the source afterwards
+print(converted)
+#> tensor([0., 0.], dtype=torch.float64)
 # --8<-- [end:dtype_torch]
 
 # --8<-- [start:dtype_tf]
-converted = tf.cast(tf.ones(2), tf.float64)  # a new tensor
-print(converted.dtype)
-#> <dtype: 'float64'>
+source = tf.zeros(2)
+converted = tf.cast(source, tf.float64)  # a new tensor; neither can be written
+print(converted)
+#> tf.Tensor([0. 0.], shape=(2,), dtype=float64)
 # --8<-- [end:dtype_tf]
 
 # --8<-- [start:dtype_numpy]
-converted = np.ones(2, dtype=np.float32).astype(np.float64)  # a new array
-print(converted.dtype)
-#> float64
+source = np.zeros(2, dtype=np.float32)
+converted = source.astype(np.float64)  # a new array
+source[0] = 1.0  # write into the source afterwards
+print(converted)
+#> [0. 0.]
 # --8<-- [end:dtype_numpy]
 
 # --8<-- [start:dlpack_torch_to_tf]
@@ -95,4 +129,24 @@ view = torch.from_dlpack(constant)  # tf.Tensor supports the DLPack protocol
 view[0] = -1.0  # writes into the "constant" TensorFlow tensor
 print(constant.numpy())
 #> [-1.  2.  3.]
+
+constant = tf.constant([1.0, 2.0, 3.0])
+copy = torch.from_dlpack(constant).clone()  # a torch copy: writes stay on the torch side
+copy[0] = -1.0
+print(constant.numpy())
+#> [1. 2. 3.]
 # --8<-- [end:dlpack_tf_to_torch]
+
+# --8<-- [start:dlpack_numpy]
+source = torch.arange(3.0)
+array = np.from_dlpack(source)  # NumPy takes a torch tensor without a copy
+source[0] = 100.0
+print(array)
+#> [100.   1.   2.]
+
+array = np.zeros(3, dtype=np.float32)
+shared = tf.experimental.dlpack.from_dlpack(array.__dlpack__())  # and gives its memory to TF
+array[0] = 5.0
+print(shared.numpy())
+#> [5. 0. 0.]
+# --8<-- [end:dlpack_numpy]

@@ -1,0 +1,125 @@
+"""TensorFlow and NumPy: what converting copies, what it shares, and dtypes.
+
+Run with `python examples/tensorflow/tf_and_numpy.py`. The `#>` lines under each print
+are the output the libraries printed when the site was built; the test suite runs this
+script again and compares.
+"""
+
+# --8<-- [start:from_numpy_copies]
+import numpy as np
+import tensorflow as tf
+
+array = np.array([[1.0, 2.0], [3.0, 4.0]], dtype=np.float32)
+constant = tf.constant(array)
+converted = tf.convert_to_tensor(array)
+array[0, 0] = 99.0  # change the array after converting it
+print(constant.numpy()[0, 0], converted.numpy()[0, 0])
+#> 1.0 1.0
+# --8<-- [end:from_numpy_copies]
+
+# --8<-- [start:numpy_method]
+tensor = tf.constant([[1.0, 2.0], [3.0, 4.0]])
+result = tensor.numpy()
+print(type(result).__name__, result.dtype, result.flags.writeable, result.flags.owndata)
+#> ndarray float32 True True
+
+result[0, 0] = 99.0  # allowed: the array is a copy
+print(tensor.numpy()[0, 0])
+#> 1.0
+print(np.shares_memory(tensor.numpy(), tensor.numpy()))  # a new copy on each call
+#> False
+# --8<-- [end:numpy_method]
+
+# --8<-- [start:asarray]
+view = np.asarray(tensor)
+print(view.flags.writeable, np.shares_memory(view, np.asarray(tensor)))
+#> False True
+try:
+    view[0, 0] = 99.0
+except ValueError as err:
+    print(type(err).__name__, err)
+    #> ValueError assignment destination is read-only
+# --8<-- [end:asarray]
+
+# --8<-- [start:immutable]
+try:
+    tensor[0, 0] = 99.0  # a tf.Tensor has no item assignment
+except TypeError as err:
+    print(type(err).__name__, err)
+    """
+    TypeError 'tensorflow.python.framework.ops.EagerTensor' object does not support item assignment
+    """
+# --8<-- [end:immutable]
+
+# --8<-- [start:device]
+print(tensor.device)
+#> /job:localhost/replica:0/task:0/device:CPU:0
+# --8<-- [end:device]
+
+# --8<-- [start:dtypes_kept]
+doubles = np.ones(3)  # NumPy's default: float64
+print(tf.constant(doubles).dtype, tf.convert_to_tensor(doubles).dtype)
+#> <dtype: 'float64'> <dtype: 'float64'>
+print(tf.constant([1.0, 2.0, 3.0]).dtype)  # from Python floats: float32
+#> <dtype: 'float32'>
+print(tf.constant([1, 2, 3]).dtype)  # from Python integers: int32
+#> <dtype: 'int32'>
+# --8<-- [end:dtypes_kept]
+
+# --8<-- [start:cast]
+integers = tf.constant([1, 2, 3])  # int32
+try:
+    tf.convert_to_tensor(integers, dtype=tf.float32)
+except ValueError as err:
+    print(type(err).__name__, str(err).split(":")[0])
+    #> ValueError Tensor conversion requested dtype float32 for Tensor with dtype int32
+
+print(tf.cast(integers, tf.float32))
+#> tf.Tensor([1. 2. 3.], shape=(3,), dtype=float32)
+print(tf.convert_to_tensor([1, 2, 3], dtype=tf.float32))  # a list is not a tensor yet
+#> tf.Tensor([1. 2. 3.], shape=(3,), dtype=float32)
+# --8<-- [end:cast]
+
+# --8<-- [start:requested_dtype_list]
+for floats in ([1.5, 2.7], [2.0]):  # Python floats for an integer dtype
+    try:
+        tf.convert_to_tensor(floats, dtype=tf.int32)
+    except TypeError as err:
+        print(type(err).__name__, err)
+        #> TypeError Cannot convert [1.5, 2.7] to EagerTensor of dtype int32
+        #> TypeError Cannot convert [2.0] to EagerTensor of dtype int32
+print(tf.convert_to_tensor([300], dtype=tf.uint8))  # an integer out of range wraps: 300 - 256
+#> tf.Tensor([44], shape=(1,), dtype=uint8)
+print(tf.convert_to_tensor([1e40], dtype=tf.float32))  # too large for float32
+#> tf.Tensor([inf], shape=(1,), dtype=float32)
+# --8<-- [end:requested_dtype_list]
+
+# --8<-- [start:requested_dtype_array]
+import warnings
+
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    cut = tf.convert_to_tensor(np.array([1.5, 2.7]), dtype=tf.int32)
+    wrapped = tf.convert_to_tensor(np.array([300]), dtype=tf.uint8)
+    narrowed = tf.convert_to_tensor(np.array([0.1]), dtype=tf.float32)
+    infinite = tf.convert_to_tensor(np.array([1e40]), dtype=tf.float32)
+print(cut)  # the fractions are dropped
+#> tf.Tensor([1 2], shape=(2,), dtype=int32)
+print(wrapped)  # 300 wraps around, as in the list
+#> tf.Tensor([44], shape=(1,), dtype=uint8)
+print(narrowed.dtype, narrowed.numpy().item())  # float64 to float32: the float32 nearest 0.1
+#> <dtype: 'float32'> 0.10000000149011612
+print(infinite)
+#> tf.Tensor([inf], shape=(1,), dtype=float32)
+print([f"{w.category.__name__}: {w.message}" for w in caught])  # NumPy warns about 1e40 only
+#> ['RuntimeWarning: overflow encountered in cast']
+# --8<-- [end:requested_dtype_array]
+
+# --8<-- [start:python_float_first]
+print(tf.cast(0.2, tf.float64).numpy())  # 0.2 became a float32 constant first
+#> 0.20000000298023224
+print(tf.constant(0.2, dtype=tf.float64).numpy())  # float64 from the start
+#> 0.2
+print(tf.cast(np.float64(0.2), tf.float64).numpy())  # a NumPy float64 keeps its dtype
+#> 0.2
+# --8<-- [end:python_float_first]
