@@ -1,0 +1,77 @@
+"""Every example script, run the way its docstring tells a reader to run it.
+
+`python examples/<section>/<topic>.py` from the repository root, in a fresh process of
+the project's Python: the script must exit 0 and print what its `#>` lines and `\"\"\"`
+blocks say. The examples stage (`tests/examples`) runs the same scripts in-process, one
+worker importing torch and TensorFlow once; it cannot see what only a real run shows
+(a file name that shadows a module, a script that depends on state another example
+left behind, a warning printed once per process). Launched and CUDA scripts are run
+their own way (`make test`, `make test-gpu`) and are reported here as skipped, with why.
+
+Run by `make run-examples`, a CI job of its own; not part of `make test`.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tooling.markers import script_markers
+from tooling.outputs import expected_stdout, same_output
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPTS = sorted((ROOT / "examples").rglob("*.py"))
+#: A script that takes longer than this, in seconds, fails instead of stalling the run.
+TIMEOUT = 240
+
+
+def _reader_environment() -> dict[str, str]:
+    """The environment of a reader's shell: nothing of this suite's own set-up."""
+    env = {key: value for key, value in os.environ.items() if not key.startswith("PYTEST")}
+    env.pop("PYTHONPATH", None)
+    return env
+
+
+@pytest.mark.parametrize(
+    "script", SCRIPTS, ids=[path.relative_to(ROOT).as_posix() for path in SCRIPTS]
+)
+def test_script_runs_as_a_reader_runs_it(script: Path):
+    where = script.relative_to(ROOT).as_posix()
+    source = script.read_text(encoding="utf-8")
+    markers = script_markers(source, where)
+    if markers.launch:
+        pytest.skip(f"{where}: launched with {markers.launch.launcher}; `make test` runs it so")
+    if "cuda" in markers.requires:
+        pytest.skip(f"{where}: needs CUDA; `make test-gpu` runs it on a GPU machine")
+    if markers.not_run:
+        pytest.skip(f"{where}: not run: {markers.not_run}")
+    try:
+        done = subprocess.run(
+            [sys.executable, where],
+            cwd=ROOT,
+            env=_reader_environment(),
+            capture_output=True,
+            text=True,
+            timeout=TIMEOUT,
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"{where}: `python {where}` did not finish in {TIMEOUT} s", pytrace=False)
+    if done.returncode != 0:
+        pytest.fail(
+            f"{where}: `python {where}` from the repository root exited with "
+            f"{done.returncode}; what it wrote to stderr ends with:\n{done.stderr[-3000:]}",
+            pytrace=False,
+        )
+    expected, ordered = expected_stdout(source)
+    if not same_output(expected, done.stdout, ordered):
+        pytest.fail(
+            f"{where}: `python {where}` printed other output than its `#>` lines and "
+            f"blocks say.\n--- expected\n{expected}\n--- printed\n{done.stdout.rstrip()}\n"
+            "Fix the script so that a fresh run prints what the page shows (the examples "
+            "stage runs it in-process and may not see the difference).",
+            pytrace=False,
+        )
