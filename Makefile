@@ -5,8 +5,10 @@
 #   make build            static site into site/ (strict)
 #   make test             examples -> record -> strict build -> site, tooling and browser checks
 #   make test-matrix      the same, with the examples run in every verification environment
+#   make run-examples     every script run as a reader runs it (python examples/...), checked
 #   make bench            page weight, search index size and Lighthouse scores, against budgets
 #   make benchmark        re-measure matrix multiply speed into benchmarks/results/ (the GPU page)
+#   make glossary         write the glossary pages from data/glossary.yml
 #   make update-examples  rewrite expected `#>` outputs after an intended library change
 #                         (ENV=previous: that environment's outputs, verification/expected/)
 #   make test-gpu         on a GPU machine: run the CUDA examples with the Python found there
@@ -35,7 +37,7 @@ export TF_CPP_MIN_LOG_LEVEL := 2
 # to 9.x on purpose: its successor does not yet support mkdocs-static-i18n.
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve build test test-matrix test-examples test-gpu bench benchmark browser update-examples new-page sync-translation lock clean \
+.PHONY: serve build glossary test test-matrix test-examples run-examples test-gpu bench benchmark browser update-examples new-page sync-translation lock clean \
 	docs-env test-env
 
 $(PY):
@@ -73,10 +75,20 @@ browser:
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund --ignore-scripts
 
-serve: docs-env
+# Pages generated from data files before the build. They are committed, and `make test`
+# checks them as they are (tests/site/test_glossary.py fails when one is stale), so only
+# the writers' targets regenerate them.
+GENERATED := docs/glossary.md docs/glossary.en.md
+$(GENERATED) &: data/glossary.yml tooling/glossary.py | $(VENV)/.docs-installed
+	$(PY) -m tooling.glossary
+
+glossary: docs-env
+	$(PY) -m tooling.glossary
+
+serve: docs-env $(GENERATED)
 	$(PY) -m mkdocs serve --livereload --dev-addr 127.0.0.1:8000
 
-build: docs-env
+build: docs-env $(GENERATED)
 	$(PY) -m mkdocs build --strict
 
 # Verification environments (pyproject.toml, [tool.verification]): `default` is .venv;
@@ -142,6 +154,13 @@ test-examples: $(check_env) $(if $(filter default,$(ENV)),test-env,.venv-$(ENV)/
 	  --environment $(ENV) || status=1; \
 	echo "   environment $(ENV): examples stage took $$(( $$(date +%s) - start )) s"; \
 	exit $$status
+
+# Every script run the way its docstring tells a reader: `python examples/<section>/<topic>.py`
+# from the repository root, a fresh process each, its output compared with its `#>` lines.
+# Stage 1 runs the same scripts in-process and cannot see what only a real run shows (a
+# file name that shadows a module, say). A CI job of its own: it does not lengthen `make test`.
+run-examples: test-env
+	$(PY) -m pytest tests/reader -n $(WORKERS)
 
 # Figures, not tests: what a first visit transfers, the search index size, and
 # Lighthouse scores, each against its budget (tooling/bench.py). RUNS=1 is quicker.
