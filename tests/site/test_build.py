@@ -143,8 +143,8 @@ def test_stamps_name_the_versions_that_ran(site, record):
             "no verification record: the examples stage did not write build/verification.json "
             "(see its errors above)"
         )
-    stamp = _soup(site / "en" / "index.html").select_one(".verification-stamp")
-    assert stamp is not None, "the English home page has no stamp"
+    stamp = _soup(site / "en" / "about" / "index.html").select_one(".verification-stamp")
+    assert stamp is not None, "the English about page, which has an example, has no stamp"
     # Every environment's versions: the stamp lists each set the page was verified with.
     for name, run in record["environments"].items():
         env = run["environment"]
