@@ -24,6 +24,9 @@ print(x.dtype)
 layer = torch.nn.Linear(3, 1)  # parameters use torch's default: float32
 print(layer.weight.dtype)
 #> torch.float32
+# The error message uses the legacy type names: Double is float64, Float is float32.
+print(x.type(), layer.weight.type())
+#> torch.DoubleTensor torch.FloatTensor
 try:
     layer(x)
 except RuntimeError as err:
@@ -40,8 +43,11 @@ print(np.shares_memory(kept.numpy(), doubles), np.shares_memory(cast.numpy(), do
 
 # .to() and its shorthands return the same tensor when nothing has to change,
 # and a new tensor (new memory) when the dtype changes.
-print(kept.to(torch.float64) is kept, kept.double() is kept, kept.float() is kept)
-#> True True False
+print(kept.to(torch.float64) is kept, kept.to("cpu") is kept, kept.double() is kept)
+#> True True True
+single = kept.float()
+print(single is kept, np.shares_memory(single.numpy(), doubles))
+#> False False
 # --8<-- [end:copy_on_dtype_change]
 
 # --8<-- [start:choose_explicitly]
@@ -69,6 +75,9 @@ except RuntimeError as err:
 labels = int32_labels.long()  # or torch.as_tensor(..., dtype=torch.long)
 print(labels.dtype, round(torch.nn.functional.cross_entropy(logits, labels).item(), 4))
 #> torch.int64 1.3863
+byte_labels = int32_labels.to(torch.uint8)  # uint8 ("Byte") is accepted too
+print(round(torch.nn.functional.cross_entropy(logits, byte_labels).item(), 4))
+#> 1.3863
 
 print(torch.nn.Linear(3, 1)(torch.from_numpy(batch)).dtype)
 #> torch.float32
@@ -88,6 +97,11 @@ except TypeError as err:
     """
     TypeError can't convert np.ndarray of type numpy.str_. The only supported types are: float64, float32, float16, complex64, complex128, int64, int32, int16, int8, uint64, uint32, uint16, uint8, and bool.
     """
+try:
+    torch.from_numpy(np.array([1, None], dtype=object))  # Python objects
+except TypeError as err:
+    print(type(err).__name__, str(err).split(". ")[0])
+    #> TypeError can't convert np.ndarray of type numpy.object_
 
 big_endian = np.arange(3, dtype=">f4")  # e.g. read from a file written on another machine
 for convert in (torch.from_numpy, torch.as_tensor, torch.tensor):
@@ -103,6 +117,7 @@ print(message)
 """
 given numpy array has byte order different from the native byte order. Conversion between byte orders is currently not supported.
 """
-print(torch.from_numpy(big_endian.astype("=f4")))  # "=": native byte order (copies)
-#> tensor([0., 1., 2.])
+native = big_endian.astype("=f4")  # "=": native byte order
+print(torch.from_numpy(native), np.shares_memory(native, big_endian))
+#> tensor([0., 1., 2.]) False
 # --8<-- [end:unsupported]

@@ -19,20 +19,27 @@ except RuntimeError as err:
     """
 
 # detach() gives a tensor outside the autograd graph; it still shares memory.
-plain = weights.detach().numpy()
-print(plain, np.shares_memory(plain, weights.detach().numpy()))
-#> [1. 1. 1.] True
+detached = weights.detach()
+print(detached.requires_grad, detached.data_ptr() == weights.data_ptr())
+#> False True
+plain = detached.numpy()
+print(plain)
+#> [1. 1. 1.]
 
 # force=True does the detach (and, for a GPU tensor, the copy to the CPU) for you.
 forced = weights.numpy(force=True)
 print(forced, np.shares_memory(forced, plain))
 #> [1. 1. 1.] True
+forced[0] = 5  # shared memory: the write reaches the original tensor
+print(weights)
+#> tensor([5., 1., 1.], requires_grad=True)
 # --8<-- [end:requires_grad]
 
 # --8<-- [start:negative_strides]
-reversed_view = np.arange(5)[::-1]  # a view with a negative stride
-print(reversed_view.strides)
-#> (-8,)
+values = np.arange(5)
+reversed_view = values[::-1]  # a view with a negative stride, no copy
+print(reversed_view.strides, np.shares_memory(reversed_view, values))
+#> (-8,) True
 for convert in (torch.from_numpy, torch.as_tensor, torch.tensor):
     try:
         convert(reversed_view)
@@ -47,29 +54,35 @@ print(message)
 At least one stride in the given numpy array is negative, and tensors with negative strides are not currently supported. (You can probably work around this by making a copy of your array  with array.copy().)
 """
 
-print(torch.from_numpy(reversed_view.copy()))  # a copy has positive strides
+print(reversed_view.copy().strides)  # a copy has positive strides
+#> (8,)
+print(torch.from_numpy(reversed_view.copy()))
 #> tensor([4, 3, 2, 1, 0])
-print(torch.from_numpy(np.arange(5)).flip(0))  # or reverse on the torch side
+print(torch.from_numpy(values).flip(0))  # or reverse on the torch side
 #> tensor([4, 3, 2, 1, 0])
 # --8<-- [end:negative_strides]
 
 # --8<-- [start:read_only]
+# An array over a bytes object is read-only; so is one whose flag is cleared.
+print(np.frombuffer(b"\x00\x01", dtype=np.uint8).flags.writeable)
+#> False
 frozen = np.arange(3.0)
 frozen.flags.writeable = False
 with warnings.catch_warnings(record=True) as caught:
-    warnings.simplefilter("always")
+    warnings.simplefilter("always")  # show every warning, even repeated ones
     shared = torch.from_numpy(frozen)
+    torch.from_numpy(frozen)  # the same conversion again: torch does not warn again
 print(shared.data_ptr() == frozen.__array_interface__["data"][0])  # still shared
 #> True
-# torch emits this warning once per process; the location suffix depends on the build.
-print(caught[0].category.__name__)
-#> UserWarning
+print(len(caught), caught[0].category.__name__)
+#> 1 UserWarning
+# The location suffix of the message depends on the build.
 print(str(caught[0].message).split(" (Triggered internally")[0])
 """
 The given NumPy array is not writable, and PyTorch does not support non-writable tensors. This means writing to this tensor will result in undefined behavior. You may want to copy the array to protect its data or make it writable before converting it to a tensor. This type of warning will be suppressed for the rest of this program.
 """
 
 safe = torch.tensor(frozen)  # copying avoids the problem
-print(safe)
-#> tensor([0., 1., 2.], dtype=torch.float64)
+print(safe, np.shares_memory(safe.numpy(), frozen))
+#> tensor([0., 1., 2.], dtype=torch.float64) False
 # --8<-- [end:read_only]

@@ -31,6 +31,13 @@ print(a)
 [[  1. 100.   1.]
  [  1.   1.  -1.]]
 """
+
+# from_numpy never converts: it takes no dtype (or any other keyword) argument.
+try:
+    torch.from_numpy(a, dtype=torch.float64)
+except TypeError as err:
+    print(type(err).__name__, err)
+    #> TypeError torch._VariableFunctionsClass.from_numpy() takes no keyword arguments
 # --8<-- [end:from_numpy]
 
 # --8<-- [start:tensor_numpy]
@@ -49,15 +56,37 @@ print(copied[0, 0].item(), a[0, 0])
 #> 7.0 0.0
 print(np.shares_memory(copied.numpy(), a))
 #> False
+
+# To copy a tensor, use .clone(): torch.tensor(tensor) copies too, but warns.
+cloned = t.clone()
+print(np.shares_memory(cloned.numpy(), a))
+#> False
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    torch.tensor(t)
+print(caught[0].category.__name__, str(caught[0].message).split(",")[0])
+#> UserWarning To copy construct from a tensor
 # --8<-- [end:torch_tensor_copies]
 
 # --8<-- [start:as_tensor]
-same = torch.as_tensor(a)  # no copy when dtype and device already match
-print(np.shares_memory(same.numpy(), a))
+same = torch.as_tensor(a)  # no copy: the array's own dtype, on the CPU
+print(same.dtype, np.shares_memory(same.numpy(), a))
+#> torch.float32 True
+# Naming the dtype and device it already has still shares.
+named = torch.as_tensor(a, dtype=torch.float32, device="cpu")
+print(np.shares_memory(named.numpy(), a))
 #> True
 converted = torch.as_tensor(a, dtype=torch.float64)  # a different dtype forces a copy
 print(converted.dtype, np.shares_memory(converted.numpy(), a))
 #> torch.float64 False
+# A float64 array is not converted to torch's default float32: it is shared as float64.
+doubles = np.zeros(2)
+kept = torch.as_tensor(doubles)
+print(kept.dtype, np.shares_memory(kept.numpy(), doubles))
+#> torch.float64 True
+# Given a tensor that needs no conversion, as_tensor returns that very tensor.
+print(torch.as_tensor(t) is t)
+#> True
 # --8<-- [end:as_tensor]
 
 # --8<-- [start:legacy_constructor]
@@ -65,9 +94,13 @@ a32 = np.ones(3, dtype=np.float32)
 a64 = np.ones(3, dtype=np.float64)
 i64 = np.ones(3, dtype=np.int64)
 
-legacy32 = torch.Tensor(a32)  # float32 in, float32 out: shares memory
-legacy64 = torch.Tensor(a64)  # float64 in: silently converted to float32, so copied
-legacy_i = torch.Tensor(i64)  # int64 in: converted to float32 too
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    legacy32 = torch.Tensor(a32)  # float32 in, float32 out: shares memory
+    legacy64 = torch.Tensor(a64)  # float64 in: converted to float32, so copied
+    legacy_i = torch.Tensor(i64)  # int64 in: converted to float32 too
+print("warnings:", len(caught))  # the conversions are silent
+#> warnings: 0
 pairs = [("float32", a32, legacy32), ("float64", a64, legacy64), ("int64", i64, legacy_i)]
 for name, arr, ten in pairs:
     print(f"{name:>8} -> {ten.dtype}, shares memory: {np.shares_memory(arr, ten.numpy())}")
@@ -75,9 +108,15 @@ for name, arr, ten in pairs:
     #>  float64 -> torch.float32, shares memory: False
     #>    int64 -> torch.float32, shares memory: False
 
-# With an int instead of data, torch.Tensor allocates *uninitialized* memory.
-print(torch.Tensor(3).shape)
-#> torch.Size([3])
+# The dtype follows torch's default dtype: change the default and it changes too.
+torch.set_default_dtype(torch.float64)
+print(torch.Tensor(a32).dtype)
+#> torch.float64
+torch.set_default_dtype(torch.float32)  # back to the default
+
+# With an int instead of data, torch.Tensor allocates that many uninitialised elements.
+print(torch.Tensor(3).shape, torch.tensor(3).shape)
+#> torch.Size([3]) torch.Size([])
 # --8<-- [end:legacy_constructor]
 
 # --8<-- [start:asarray]
@@ -88,6 +127,19 @@ print(np.shares_memory(view, source.numpy()), view.flags.writeable)
 view[0, 0] = 42
 print(source[0, 0].item())
 #> 42.0
+
+# Like .numpy(), np.asarray refuses a tensor that requires grad (and a GPU tensor).
+weights = torch.ones(3, requires_grad=True)
+try:
+    np.asarray(weights)
+except RuntimeError as err:
+    print(type(err).__name__, err)
+    """
+    RuntimeError Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.
+    """
+print(np.asarray(weights.detach()))
+#> [1. 1. 1.]
+
 # np.array copies by default. With NumPy 2 it also warns: torch's Tensor.__array__
 # does not take NumPy 2's `copy` keyword yet, so NumPy falls back and says so.
 with warnings.catch_warnings(record=True) as caught:
@@ -104,9 +156,11 @@ snapshot[0, 1] = -5
 print(source[0, 1].item())
 #> 1.0
 
-explicit = source.numpy().copy()  # the same copy, stated explicitly and without a warning
-print(np.shares_memory(explicit, source.numpy()))
-#> False
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    explicit = source.numpy().copy()  # the same copy, stated explicitly
+print(np.shares_memory(explicit, source.numpy()), len(caught))
+#> False 0
 # --8<-- [end:asarray]
 
 # --8<-- [start:rebinding]
@@ -123,10 +177,13 @@ print(base)
 
 zeros = np.zeros(3)
 ten = torch.from_numpy(zeros)
-ten += 1  # in place on the tensor side (like ten.add_(1)): the array changes
+ten += 1  # in place on the tensor side: the array changes
 print(zeros)
 #> [1. 1. 1.]
+ten.add_(1)  # the same in-place write, as a method
+print(zeros)
+#> [2. 2. 2.]
 ten = ten + 1  # a new tensor: the array keeps its values
 print(zeros, ten)
-#> [1. 1. 1.] tensor([2., 2., 2.], dtype=torch.float64)
+#> [2. 2. 2.] tensor([3., 3., 3.], dtype=torch.float64)
 # --8<-- [end:rebinding]
