@@ -13,12 +13,22 @@ a = torch.ones(3, 2)
 b = torch.zeros(2, 3, 1)
 print((a + b).shape)
 #> torch.Size([2, 3, 2])
+print((np.ones((3, 2)) + np.zeros((2, 3, 1))).shape)  # the same rules in NumPy
+#> (2, 3, 2)
 
 # The result shape, without computing anything, in both libraries:
 print(torch.broadcast_shapes((3, 2), (2, 3, 1)))
 #> torch.Size([2, 3, 2])
 print(np.broadcast_shapes((3, 2), (2, 3, 1)))
 #> (2, 3, 2)
+
+# Both inputs expanded to the result shape: stretched axes have stride 0, nothing is copied.
+a_read, b_read = torch.broadcast_tensors(a, b)
+print(a_read.stride(), b_read.stride(), a_read.data_ptr() == a.data_ptr())
+#> (0, 2, 1) (3, 1, 0) True
+# The result is a new tensor of the full shape: 2 * 3 * 2 float32 values.
+print(a.untyped_storage().nbytes(), (a + b).untyped_storage().nbytes())
+#> 24 48
 # --8<-- [end:rules]
 
 # --8<-- [start:mismatch]
@@ -36,6 +46,16 @@ except ValueError as err:
     print(type(err).__name__, err)
     #> ValueError operands could not be broadcast together with shapes (3,2) (3,)
 
+# In PyTorch's message, tensor a is the left operand and tensor b the right one;
+# dimension counts the axes of the left-padded shapes, from 0: (2, 3, 2) with (1, 1, 3).
+for left, right in [(torch.ones(2, 3, 2), torch.ones(3)), (torch.ones(3), torch.ones(2, 3, 2))]:
+    try:
+        left + right
+    except RuntimeError as err:
+        print(err)
+        #> The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 2
+        #> The size of tensor a (3) must match the size of tensor b (2) at non-singleton dimension 2
+
 # Give the vector its own axis and the shapes line up: (3, 2) with (3, 1).
 print((torch.ones(3, 2) + torch.ones(3)[:, None]).shape)
 #> torch.Size([3, 2])
@@ -47,8 +67,10 @@ print(a.unsqueeze(0).shape, a.view(1, 3, 2).shape, a[None].shape)
 #> torch.Size([1, 3, 2]) torch.Size([1, 3, 2]) torch.Size([1, 3, 2])
 print(a.unsqueeze(1).shape, a[:, None].shape)
 #> torch.Size([3, 1, 2]) torch.Size([3, 1, 2])
-print(a[None].data_ptr() == a.data_ptr(), a.view(1, 3, 2).data_ptr() == a.data_ptr())
-#> True True
+# All three are views: they start at the same memory as `a`.
+start = a.data_ptr()
+print(a.unsqueeze(0).data_ptr() == start, a[None].data_ptr() == start, a.view(1, 3, 2).data_ptr() == start)
+#> True True True
 # --8<-- [end:new_axis]
 
 # --8<-- [start:explicit]
@@ -70,6 +92,8 @@ tensor([[0, 0, 0],
         [0, 1, 2],
         [0, 2, 4]])
 """
+print(torch.equal(x[:, None] * x[None, :], torch.outer(x, x)))
+#> True
 # --8<-- [end:outer]
 
 # --8<-- [start:expand_vs_repeat]
@@ -85,12 +109,27 @@ print(expanded.data_ptr() == a.data_ptr(), repeated.data_ptr() == a.data_ptr())
 # --8<-- [end:expand_vs_repeat]
 
 # --8<-- [start:huge_expand]
+import re
+
 a = torch.ones(3, 2)
 huge = a.unsqueeze(0).expand(10**13, 3, 2)
 print(huge.shape, huge.stride())
 #> torch.Size([10000000000000, 3, 2]) (0, 2, 1)
 print(huge.numel(), huge.untyped_storage().nbytes())
 #> 60000000000000 24
+print(huge.numel() * huge.element_size())  # bytes the full tensor would need
+#> 240000000000000
+
+# Operations that write every element ask for the full size at once, and are refused:
+attempts = {"contiguous()": huge.contiguous, "clone()": huge.clone, "huge + 1": lambda: huge + 1}
+for label, attempt in attempts.items():
+    try:
+        attempt()
+    except RuntimeError as err:
+        print(label, type(err).__name__, re.search(r"tried to allocate \d+ bytes", str(err))[0])
+        #> contiguous() RuntimeError tried to allocate 240000000000000 bytes
+        #> clone() RuntimeError tried to allocate 240000000000000 bytes
+        #> huge + 1 RuntimeError tried to allocate 240000000000000 bytes
 # --8<-- [end:huge_expand]
 
 # --8<-- [start:write_into_expanded]
@@ -114,10 +153,13 @@ print(row)
 #> tensor([5., 0., 0.])
 
 owned = row.expand(2, 3).clone()  # real memory for each row
-owned.add_(1)
+owned.add_(1)  # allowed now
+owned[1, 2] = 7  # changes one row only, and not `row`
 print(owned)
 """
 tensor([[6., 1., 1.],
-        [6., 1., 1.]])
+        [6., 1., 7.]])
 """
+print(row)
+#> tensor([5., 0., 0.])
 # --8<-- [end:write_into_expanded]

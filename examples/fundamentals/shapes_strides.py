@@ -16,6 +16,12 @@ tensor([[0, 1, 2],
 """
 print(x.stride(), x.is_contiguous())
 #> (3, 1) True
+
+# A slice reads the same memory from an offset, with strides of its own:
+middle = x[:, 1]
+memory = x.untyped_storage().data_ptr()
+print(middle, middle.stride(), middle.storage_offset(), middle.untyped_storage().data_ptr() == memory)
+#> tensor([1, 4]) (3,) 1 True
 # --8<-- [end:strides]
 
 # --8<-- [start:transpose]
@@ -23,6 +29,8 @@ t = x.T  # the same as x.transpose(0, 1)
 print(t.shape, t.stride(), t.is_contiguous())
 #> torch.Size([3, 2]) (1, 3) False
 print(t.data_ptr() == x.data_ptr())  # no data moved
+#> True
+print(torch.equal(t, x.transpose(0, 1)))
 #> True
 # --8<-- [end:transpose]
 
@@ -52,8 +60,8 @@ except RuntimeError as err:
 # view works on a non-contiguous tensor when the new shape fits its strides,
 # and the result is not contiguous either:
 column = t.view(3, 2, 1)
-print(column.stride(), column.is_contiguous())
-#> (1, 3, 3) False
+print(column.stride(), column.is_contiguous(), column.data_ptr() == x.data_ptr())
+#> (1, 3, 3) False True
 # --8<-- [end:view_on_non_contiguous]
 
 # --8<-- [start:reshape]
@@ -67,11 +75,26 @@ print(t.contiguous().view(6))  # contiguous() copies, then view
 #> tensor([0, 3, 1, 4, 2, 5])
 # --8<-- [end:reshape]
 
+# --8<-- [start:view_is_a_method]
+# torch.reshape is a function as well as a method; view is a method only:
+print(hasattr(torch, "reshape"), hasattr(torch.Tensor, "reshape"), hasattr(torch.Tensor, "view"), hasattr(torch, "view"))
+#> True True True False
+try:
+    torch.view(x, 6)
+except AttributeError as err:
+    print(type(err).__name__, err)
+    #> AttributeError module 'torch' has no attribute 'view'
+print(torch.reshape(x, (6,)), x.view(6))
+#> tensor([0, 1, 2, 3, 4, 5]) tensor([0, 1, 2, 3, 4, 5])
+# --8<-- [end:view_is_a_method]
+
 # --8<-- [start:permute]
 p = torch.arange(24).view(2, 3, 4)
 q = p.permute(2, 0, 1)  # axes in the order 2, 0, 1
 print(q.shape, q.stride(), q.is_contiguous())
 #> torch.Size([4, 2, 3]) (1, 12, 4) False
+print(q.data_ptr() == p.data_ptr())  # a view: no data moved
+#> True
 print(torch.equal(q.contiguous().view(4, 6), q.reshape(4, 6)))
 #> True
 # Merging the last two axes fits q's strides (12 = 4 * 3): reshape returns a view here,

@@ -6,18 +6,29 @@ runs this script again and compares.
 """
 
 # --8<-- [start:autograd]
+import numpy as np
 import torch
 
 x = torch.tensor(2.0, requires_grad=True)
 y = torch.tensor(3.0, requires_grad=True)
 z = x**2 + y**3 + x * y
+# z records the operation that made it, which links back to the operations before:
+print(type(z.grad_fn).__name__, [type(f).__name__ for f, _ in z.grad_fn.next_functions])
+#> AddBackward0 ['AddBackward0', 'MulBackward0']
 z.backward()  # fills x.grad and y.grad with dz/dx and dz/dy
 print(x.grad, y.grad)
 #> tensor(7.) tensor(29.)
 # By hand: dz/dx = 2x + y = 7 and dz/dy = 3y^2 + x = 29 at x = 2, y = 3.
 print(x.grad.item() == 2 * 2 + 3, y.grad.item() == 3 * 3**2 + 2)
 #> True True
+
+# The same formula in NumPy gives the value and nothing else: no record to differentiate.
+x_np, y_np = np.array(2.0), np.array(3.0)
+z_np = x_np**2 + y_np**3 + x_np * y_np
+print(z_np, hasattr(z_np, "grad_fn"), hasattr(z_np, "backward"))
+#> 37.0 False False
 # --8<-- [end:autograd]
+
 
 # --8<-- [start:dynamic_graph]
 def power(value, square):
@@ -41,6 +52,11 @@ optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
 loss_fn = torch.nn.MSELoss()
 inputs, targets = torch.randn(32, 10), torch.randn(32, 1)
 
+# The layer's parameters are tensors that require grad:
+print([(name, tuple(p.shape), p.requires_grad) for name, p in model.named_parameters()])
+#> [('weight', (1, 10), True), ('bias', (1,), True)]
+weight_before = model.weight.detach().clone()
+
 before = loss_fn(model(inputs), targets)
 optimizer.zero_grad()
 before.backward()  # gradients of the loss for every parameter
@@ -48,6 +64,8 @@ optimizer.step()  # parameters -= lr * gradient
 after = loss_fn(model(inputs), targets)
 print(round(before.item(), 3), round(after.item(), 3), after.item() < before.item())
 #> 2.026 1.863 True
+print(torch.allclose(model.weight, weight_before - 0.1 * model.weight.grad))
+#> True
 # --8<-- [end:training_step]
 
 # --8<-- [start:layers]
@@ -57,11 +75,13 @@ features = torch.nn.Conv2d(3, 64, kernel_size=3)(images)
 print(features.shape)  # 32 - 3 + 1 = 30
 #> torch.Size([1, 64, 30, 30])
 activated = torch.nn.functional.relu(features)
+print(activated.shape)  # ReLU keeps the shape
+#> torch.Size([1, 64, 30, 30])
 pooled = torch.nn.functional.max_pool2d(activated, 2)
 print(pooled.shape)  # 30 / 2 = 15
 #> torch.Size([1, 64, 15, 15])
-normalized = torch.nn.BatchNorm2d(64)(pooled)
-print(normalized.shape)  # batch norm keeps the shape
+normalised = torch.nn.BatchNorm2d(64)(pooled)
+print(normalised.shape)  # batch norm keeps the shape
 #> torch.Size([1, 64, 15, 15])
 # --8<-- [end:layers]
 
@@ -70,9 +90,11 @@ import warnings
 
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
-    torch.jit.script(model)
+    scripted = torch.jit.script(model)
 print(caught[0].category.__name__, caught[0].message)
 """
 FutureWarning `torch.jit.script` is deprecated. Please switch to `torch.compile` or `torch.export`.
 """
+print(torch.equal(scripted(inputs), model(inputs)))  # it still works
+#> True
 # --8<-- [end:deployment]
