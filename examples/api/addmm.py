@@ -57,7 +57,23 @@ print(torch.addmm(torch.tensor([100.0, 200.0]), mat1, mat2))  # input broadcasts
 tensor([[110., 213.],
         [128., 240.]])
 """
+try:
+    torch.addmm(torch.ones(3), mat1, mat2)  # length 3 does not broadcast to (2, 2)
+except RuntimeError as err:
+    print(type(err).__name__, str(err).split(".")[0])
+    """
+    RuntimeError The expanded size of the tensor (2) must match the existing size (3) at non-singleton dimension 1
+    """
 # --8<-- [end:broadcast_input]
+
+# --8<-- [start:linear]
+torch.manual_seed(0)
+layer = torch.nn.Linear(3, 2)  # 3 input features, 2 output features
+print(layer.weight.shape, layer.bias.shape)
+#> torch.Size([2, 3]) torch.Size([2])
+print(torch.equal(layer(mat1), torch.addmm(layer.bias, mat1, layer.weight.T)))  # bit for bit
+#> True
+# --8<-- [end:linear]
 
 # --8<-- [start:old_overload]
 import warnings

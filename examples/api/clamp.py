@@ -33,9 +33,27 @@ print(k)
 denominator = torch.tensor([0.0, 1e-8, 2.0])
 print(1 / denominator)
 #> tensor([       inf, 1.0000e+08, 5.0000e-01])
-print(1 / denominator.clamp(min=1e-6))  # never divide by less than 1e-6
+print(1 / denominator.clamp(min=1e-6))  # never divide by less than 1e-6: at most 1 / 1e-6
 #> tensor([1.0000e+06, 1.0000e+06, 5.0000e-01])
+print(5 / denominator.clamp(min=1e-6))  # the cap is numerator / 1e-6: here 5e6, not 1e6
+#> tensor([5.0000e+06, 5.0000e+06, 2.5000e+00])
 # --8<-- [end:divide_guard]
+
+# --8<-- [start:signed_guard]
+signed = torch.tensor([-2.0, -1e-8, 0.0, 1e-8, 2.0])
+print(signed.clamp(min=1e-6))  # wrong for signed values: -2 and -1e-8 become 1e-6
+#> tensor([1.0000e-06, 1.0000e-06, 1.0000e-06, 1.0000e-06, 2.0000e+00])
+kept_sign = signed.sign() * signed.abs().clamp(min=1e-6)
+print(kept_sign)  # the signs survive, but sign(0) is 0, so 0 stays 0
+#> tensor([-2.0000e+00, -1.0000e-06,  0.0000e+00,  1.0000e-06,  2.0000e+00])
+print(1 / kept_sign)
+#> tensor([-5.0000e-01, -1.0000e+06,         inf,  1.0000e+06,  5.0000e-01])
+safe = torch.where(signed < 0, signed.clamp(max=-1e-6), signed.clamp(min=1e-6))  # 0 goes to +1e-6
+print(safe)
+#> tensor([-2.0000e+00, -1.0000e-06,  1.0000e-06,  1.0000e-06,  2.0000e+00])
+print(1 / safe)
+#> tensor([-5.0000e-01, -1.0000e+06,  1.0000e+06,  1.0000e+06,  5.0000e-01])
+# --8<-- [end:signed_guard]
 
 # --8<-- [start:min_above_max]
 print(torch.clamp(values, min=2, max=1))  # min > max: every element becomes max

@@ -19,6 +19,8 @@ print(torch.eq(a, 1))  # tensor against a number
 tensor([[ True, False],
         [False, False]])
 """
+print(torch.eq(a, 1).dtype)  # a boolean tensor
+#> torch.bool
 print(torch.ne(a, 1))  # the opposite of eq
 """
 tensor([[False,  True],
@@ -39,8 +41,9 @@ print((a != 1).sum())  # how many elements differ from 1
 # --8<-- [end:operators]
 
 # --8<-- [start:equal]
-print(torch.equal(a, a.clone()))  # same shape, same values: one Python bool
-#> True
+same = torch.equal(a, a.clone())  # same shape, same values
+print(same, type(same).__name__)  # one Python bool, not a tensor
+#> True bool
 print(torch.equal(a, torch.tensor([1, 2, 3, 4])))  # same values, other shape
 #> False
 print(torch.equal(a, a.float()))  # other dtype, equal values

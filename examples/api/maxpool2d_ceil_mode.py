@@ -59,9 +59,14 @@ for size, kernel, stride, padding in cases:
 
 # --8<-- [start:last_window]
 row = torch.arange(5.0).view(1, 1, 1, 5)
+padded = torch.nn.functional.pad(row, (1, 1), value=float("-inf"))  # one padding element each side
+print(padded[0, 0, 0])  # indices 0 to 6: the padding is at 0 and at 6
+#> tensor([-inf, 0., 1., 2., 3., 4., -inf])
+windows = math.ceil((5 + 2 * 1 - 2) / 2) + 1  # the rounding alone would give 4 windows
+starts = [i * 2 for i in range(windows)]  # window i starts at index i * stride
+print(windows, starts)
+#> 4 [0, 2, 4, 6]
 pool = torch.nn.MaxPool2d((1, 2), stride=(1, 2), padding=(0, 1), ceil_mode=True)
-print(math.ceil((5 + 2 * 1 - 2) / 2) + 1)  # the rounding alone would give 4 windows
-#> 4
-print(pool(row))  # but the 4th would start at 6, in the right padding: 3 windows
+print(pool(row))  # the window starting at index 6 (right padding) is dropped: 3 windows
 #> tensor([[[[0., 2., 4.]]]])
 # --8<-- [end:last_window]

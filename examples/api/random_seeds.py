@@ -18,7 +18,44 @@ print(torch.rand(3))
 #> tensor([0.4963, 0.7682, 0.0885])
 print(torch.rand(3))  # the next draw continues the sequence; it is not reset
 #> tensor([0.1320, 0.3074, 0.6341])
+
+
+def draw_all() -> list:
+    """Draw from randn, randperm, dropout and a new layer's initial weights."""
+    dropped = torch.nn.functional.dropout(torch.ones(6), p=0.5)
+    return [torch.randn(3), torch.randperm(5), dropped, torch.nn.Linear(2, 2).weight]
+
+
+torch.manual_seed(1)
+first = draw_all()
+torch.manual_seed(1)
+second = draw_all()
+print(all(torch.equal(x, y) for x, y in zip(first, second, strict=True)))  # all follow the seed
+#> True
 # --8<-- [end:same_seed]
+
+# --8<-- [start:devices]
+from unittest import mock
+
+with (
+    mock.patch("torch.cuda.manual_seed_all") as cuda_seed_all,  # record calls, run nothing
+    mock.patch("torch.mps.manual_seed") as mps_seed,
+    mock.patch("torch.xpu.manual_seed_all") as xpu_seed_all,
+):
+    torch.manual_seed(5)
+print(cuda_seed_all.call_args, mps_seed.call_args, xpu_seed_all.call_args)
+#> call(5) call(5) call(5)
+
+torch.manual_seed(3)
+expected = torch.rand(2)
+torch.manual_seed(3)
+torch.cuda.manual_seed(9)  # no error, with or without a GPU
+torch.cuda.manual_seed_all(9)
+print(torch.initial_seed(), torch.equal(torch.rand(2), expected))  # the CPU generator is untouched
+#> 3 True
+print(torch.cuda.is_available())  # False: the machine that built this page has no GPU
+#> False
+# --8<-- [end:devices]
 
 # --8<-- [start:other_libraries]
 import random
@@ -51,7 +88,8 @@ print(first == second)
 # --8<-- [start:generators]
 from torch.utils.data import DataLoader
 
-local = torch.Generator().manual_seed(42)  # a private stream: the global one is untouched
+before = torch.get_rng_state()
+local = torch.Generator().manual_seed(42)  # a private stream
 print(torch.rand(2, generator=local))
 #> tensor([0.8823, 0.9150])
 print(torch.randperm(5, generator=torch.Generator().manual_seed(0)))
@@ -61,7 +99,43 @@ shuffle = torch.Generator().manual_seed(0)
 loader = DataLoader(range(6), batch_size=3, shuffle=True, generator=shuffle)
 print([batch.tolist() for batch in loader])  # the same order in every run
 #> [[5, 1, 0], [3, 2, 4]]
+print(torch.equal(torch.get_rng_state(), before))  # none of them drew from the global generator
+#> True
 # --8<-- [end:generators]
+
+# --8<-- [start:workers]
+from torch.utils.data import Dataset
+
+
+class Draws(Dataset):
+    """Four items, each drawn in a worker from Python's, NumPy's and torch's generators."""
+
+    def __len__(self) -> int:
+        return 4
+
+    def __getitem__(self, index: int) -> tuple:
+        worker = torch.utils.data.get_worker_info().id
+        return worker, random.random(), np.random.rand(), torch.rand(1).item()
+
+
+def draw_in_workers(seed: int) -> list:
+    """Load every item with two worker processes; `seed` seeds the loader's generator."""
+    generator = torch.Generator().manual_seed(seed)
+    loader = DataLoader(Draws(), batch_size=None, num_workers=2, generator=generator)
+    return list(loader)
+
+
+if __name__ == "__main__":  # with spawn (macOS, Windows), each worker imports this script again
+    first, second = draw_in_workers(0), draw_in_workers(0)
+    print([item[0] for item in first])  # which worker loaded each item
+    #> [0, 1, 0, 1]
+    print(first == second)  # the same generator seed: the same numbers in every worker
+    #> True
+    print(first[0][1:] != first[1][1:])  # the two workers draw different numbers
+    #> True
+    print(draw_in_workers(1) == first)  # another seed: other numbers
+    #> False
+# --8<-- [end:workers]
 
 # --8<-- [start:state]
 saved = torch.get_rng_state()  # the whole state of the CPU generator, as a tensor
@@ -95,3 +169,21 @@ except (RuntimeError, ValueError) as err:
     print(type(err).__name__, err)
     #> ValueError Overflow when unpacking long long
 # --8<-- [end:range]
+
+# --8<-- [start:deterministic]
+print(torch.backends.cudnn.benchmark, torch.backends.cudnn.deterministic)  # the defaults
+#> False False
+print(torch.are_deterministic_algorithms_enabled())
+#> False
+torch.use_deterministic_algorithms(True)
+try:
+    indices, values = (torch.tensor([0, 0]),), torch.tensor([1.0, 2.0])
+    print(torch.zeros(3).index_put_(indices, values, accumulate=True))  # deterministic version: runs
+    #> tensor([3., 0., 0.])
+    torch.zeros(3).put_(torch.tensor([0]), torch.tensor([1.0]))  # put_ has none
+except RuntimeError as err:
+    print(type(err).__name__, str(err).split(",")[0])
+    #> RuntimeError put_ does not have a deterministic implementation
+finally:
+    torch.use_deterministic_algorithms(False)  # back to the default
+# --8<-- [end:deterministic]

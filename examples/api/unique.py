@@ -29,7 +29,7 @@ print(torch.equal(distinct[inverse], grid))  # so distinct[inverse] rebuilds the
 
 # --8<-- [start:counts]
 distinct, counts = torch.unique(values, return_counts=True)
-print(distinct, counts)
+print(distinct, counts)  # 1 and 2 once each, 3 twice
 #> tensor([1, 2, 3]) tensor([1, 1, 2])
 # --8<-- [end:counts]
 
@@ -45,7 +45,7 @@ print(torch.unique(rows))  # without dim: the input is flattened first
 # --8<-- [end:dim]
 
 # --8<-- [start:sorted_false]
-print(torch.unique(torch.tensor([3, 1, 2, 3, 1]), sorted=False))
+print(torch.unique(torch.tensor([3, 1, 2, 3, 1]), sorted=False))  # first appearance: 3, 1, 2
 #> tensor([1, 2, 3])
 # --8<-- [end:sorted_false]
 
