@@ -40,6 +40,9 @@ print(list(scaler.state_dict()))  # parameters and persistent buffers
 #> ['scale', 'running_mean', 'steps']
 print(scaler.scale.requires_grad, scaler.running_mean.requires_grad)
 #> True False
+saved = scaler.state_dict()  # no "cache" key in it
+print(Scaler().load_state_dict(saved))  # strict=True by default, and nothing is missing
+#> <All keys matched successfully>
 # --8<-- [end:listing]
 
 # --8<-- [start:optimizer]
@@ -55,7 +58,7 @@ print(scaler.scale.detach(), scaler.running_mean, scaler.steps)
 
 # --8<-- [start:to]
 scale_before, mean_before = scaler.scale, scaler.running_mean
-converted = scaler.to(torch.float64)  # on a GPU machine: .to("cuda") moves the same set
+converted = scaler.to(torch.float64)
 print(converted is scaler)  # modules convert in place and return themselves
 #> True
 print(scaler.scale is scale_before, scaler.running_mean is mean_before)  # buffers: new tensors
@@ -66,6 +69,9 @@ print(scaler.steps.dtype)  # .to(dtype) converts floating-point tensors only
 #> torch.int64
 print(scaler.plain.dtype)  # a plain attribute is left behind
 #> torch.float32
+on_meta = Scaler().to("meta")  # a device move: "meta" stands in for "cuda" on any machine
+print([tensor.device.type for tensor in (on_meta.scale, on_meta.running_mean, on_meta.cache, on_meta.steps, on_meta.plain)])
+#> ['meta', 'meta', 'meta', 'meta', 'cpu']
 # --8<-- [end:to]
 
 # --8<-- [start:assignment]

@@ -77,28 +77,36 @@ print(fresh.load_state_dict(torch.load(folder / "weights.pt")))
 #> <All keys matched successfully>
 print(torch.equal(fresh.fc3.weight, model.fc3.weight))
 #> True
+import tarfile
 import zipfile
 
-print(zipfile.is_zipfile(folder / "weights.pt"))  # the format, whatever the file is called
-#> True
+torch.save(model.state_dict(), folder / "weights.tar")  # the name does not choose the format
+print(zipfile.is_zipfile(folder / "weights.tar"), tarfile.is_tarfile(folder / "weights.tar"))
+#> True False
 # --8<-- [end:save_state_dict]
 
 # --8<-- [start:mismatch]
+renamed = dict(model.state_dict())
+renamed["fc4.bias"] = renamed.pop("fc3.bias")  # one key missing, one unexpected
 try:
-    fresh.load_state_dict({"fc3.weight": torch.zeros(10, 84)})
+    SmallCNN().load_state_dict(renamed)  # strict=True by default
 except RuntimeError as err:
     print(str(err).expandtabs(4))  # the message indents its lines with a tab
     """
     Error(s) in loading state_dict for SmallCNN:
-        Missing key(s) in state_dict: "conv1.weight", "conv1.bias", "conv2.weight", "conv2.bias", "fc1.weight", "fc1.bias", "fc2.weight", "fc2.bias", "fc3.bias".
+        Missing key(s) in state_dict: "fc3.bias".
+        Unexpected key(s) in state_dict: "fc4.bias".
     """
-result = fresh.load_state_dict({"fc3.weight": torch.zeros(10, 84)}, strict=False)
-print(len(result.missing_keys), result.unexpected_keys)
-#> 9 []
+partial = SmallCNN()
+result = partial.load_state_dict(renamed, strict=False)  # loads the keys that match
+print(result.missing_keys, result.unexpected_keys)
+#> ['fc3.bias'] ['fc4.bias']
+print(torch.equal(partial.fc3.weight, model.fc3.weight), torch.equal(partial.fc3.bias, model.fc3.bias))
+#> True False
 try:
-    fresh.load_state_dict({**model.state_dict(), "fc3.weight": torch.zeros(5, 84)})
+    SmallCNN().load_state_dict({"fc3.weight": torch.zeros(5, 84)}, strict=False)
 except RuntimeError as err:
-    print(str(err).expandtabs(4))  # the message indents its lines with a tab
+    print(str(err).expandtabs(4))  # a shape mismatch is an error even with strict=False
     """
     Error(s) in loading state_dict for SmallCNN:
         size mismatch for fc3.weight: copying a param with shape torch.Size([5, 84]) from checkpoint, the shape in current model is torch.Size([10, 84]).
@@ -106,14 +114,25 @@ except RuntimeError as err:
 # --8<-- [end:mismatch]
 
 # --8<-- [start:prefixes]
+import torch.distributed as dist
 from torch.nn.modules.utils import consume_prefix_in_state_dict_if_present
 
-wrapped = nn.DataParallel(model)  # DistributedDataParallel adds the same prefix
+wrapped = nn.DataParallel(model)
 print(list(wrapped.state_dict())[:2])
 #> ['module.conv1.weight', 'module.conv1.bias']
+# DistributedDataParallel needs a process group: here one process, its store in memory
+dist.init_process_group("gloo", store=dist.HashStore(), rank=0, world_size=1)
+print(list(nn.parallel.DistributedDataParallel(SmallCNN()).state_dict())[:2])
+#> ['module.conv1.weight', 'module.conv1.bias']
+dist.destroy_process_group()
 compiled = torch.compile(model)  # compiles lazily, on the first call: nothing runs here
 print(list(compiled.state_dict())[:2])
 #> ['_orig_mod.conv1.weight', '_orig_mod.conv1.bias']
+result = SmallCNN().load_state_dict(compiled.state_dict(), strict=False)
+print(len(result.missing_keys), len(result.unexpected_keys))  # no key matches
+#> 10 10
+print(list(wrapped.module.state_dict())[:2])  # the inner model: keys without the prefix
+#> ['conv1.weight', 'conv1.bias']
 weights = compiled.state_dict()
 consume_prefix_in_state_dict_if_present(weights, "_orig_mod.")  # strips it, in place
 print(list(weights)[:2], SmallCNN().load_state_dict(weights))
@@ -121,26 +140,96 @@ print(list(weights)[:2], SmallCNN().load_state_dict(weights))
 # --8<-- [end:prefixes]
 
 # --8<-- [start:checkpoint]
+scheduler = torch.optim.lr_scheduler.StepLR(optimizer, step_size=2, gamma=0.5)
+
+
+def train_step(net: nn.Module, opt: torch.optim.Optimizer, sched) -> float:
+    """One step on a random batch, which stands in for the next batch of real data."""
+    images, labels = torch.randn(4, 3, 32, 32), torch.randint(0, 10, (4,))  # uses the RNG
+    opt.zero_grad()
+    loss = F.cross_entropy(net(images), labels)
+    loss.backward()
+    opt.step()
+    sched.step()  # here once per step; usually once per epoch
+    return loss.item()  # a Python float
+
+
+epochs_done = 3
+for _ in range(epochs_done):
+    loss = train_step(model, optimizer, scheduler)
 checkpoint = {
-    "epoch": 10,
-    "loss": 0.5e-5,
-    "model_state_dict": model.state_dict(),
-    "optimizer_state_dict": optimizer.state_dict(),
+    "epochs_done": epochs_done,
+    "loss": loss,
+    "model": model.state_dict(),
+    "optimizer": optimizer.state_dict(),
+    "scheduler": scheduler.state_dict(),
+    "rng": torch.get_rng_state(),  # on a GPU, also torch.cuda.get_rng_state_all()
 }
 torch.save(checkpoint, folder / "checkpoint.pt")
+go_on = [(train_step(model, optimizer, scheduler), scheduler.get_last_lr()) for _ in range(2)]
 
+# later, in a new process: build everything again, then load the states into it
 resumed_model = SmallCNN()
 resumed_optimizer = torch.optim.SGD(resumed_model.parameters(), lr=0.001, momentum=0.9)
-loaded = torch.load(folder / "checkpoint.pt")  # weights_only=True: plain data is allowed
-resumed_model.load_state_dict(loaded["model_state_dict"])
-resumed_optimizer.load_state_dict(loaded["optimizer_state_dict"])
-print(loaded["epoch"], loaded["loss"])
-#> 10 5e-06
-momentum = resumed_optimizer.state_dict()["state"][0]["momentum_buffer"]
-print(torch.equal(momentum, optimizer.state_dict()["state"][0]["momentum_buffer"]))
-#> True
+resumed_scheduler = torch.optim.lr_scheduler.StepLR(resumed_optimizer, step_size=2, gamma=0.5)
+loaded = torch.load(folder / "checkpoint.pt")  # weights_only=True: plain data only
+resumed_model.load_state_dict(loaded["model"])
+resumed_optimizer.load_state_dict(loaded["optimizer"])
+resumed_scheduler.load_state_dict(loaded["scheduler"])
+torch.set_rng_state(loaded["rng"])  # the same random batches as the run that was saved
 resumed_model.train()  # back to training mode before training goes on
+print("epochs done:", loaded["epochs_done"], "lr:", resumed_scheduler.get_last_lr())
+#> epochs done: 3 lr: [0.0005]
+resumed = [
+    (
+        train_step(resumed_model, resumed_optimizer, resumed_scheduler),
+        resumed_scheduler.get_last_lr(),
+    )
+    for _ in range(2)
+]
+print("lr:", [lr for _, lr in resumed], "same losses and rates:", resumed == go_on)
+#> lr: [[0.00025], [0.00025]] same losses and rates: True
 # --8<-- [end:checkpoint]
+
+# --8<-- [start:checkpoint_objects]
+import argparse
+
+import numpy as np
+
+options = argparse.Namespace(lr=0.001, epochs=10)  # what argparse returns
+for name, value in [
+    ("NumPy number", np.float64(0.5)),
+    ("NumPy array", np.zeros(3)),
+    ("Namespace", options),
+]:
+    torch.save({"value": value}, folder / "objects.pt")
+    try:
+        torch.load(folder / "objects.pt")
+    except Exception as err:
+        print(f"{name}: {type(err).__name__}: {str(err).split('.')[0]}")
+        #> NumPy number: UnpicklingError: Weights only load failed
+        #> NumPy array: UnpicklingError: Weights only load failed
+        #> Namespace: UnpicklingError: Weights only load failed
+torch.save({"loss": np.float64(0.5)}, folder / "numpy.pt")
+unsafe = torch.serialization.get_unsafe_globals_in_checkpoint(folder / "numpy.pt")
+print(sorted(unsafe))  # NumPy internals, named after NumPy's own modules
+#> ['numpy._core.multiarray.scalar', 'numpy.dtype']
+
+plain = {
+    "loss": float(np.float64(0.5)),
+    "mean": torch.from_numpy(np.zeros(3)),
+    "options": vars(options),
+}  # a Python number, a tensor, a dict
+torch.save(plain, folder / "objects.pt")
+print(torch.load(folder / "objects.pt"))
+"""
+{'loss': 0.5, 'mean': tensor([0., 0., 0.], dtype=torch.float64), 'options': {'lr': 0.001, 'epochs': 10}}
+"""
+torch.save({"options": options}, folder / "objects.pt")
+with torch.serialization.safe_globals([argparse.Namespace]):  # or allow a class you trust
+    print(torch.load(folder / "objects.pt"))
+    #> {'options': Namespace(lr=0.001, epochs=10)}
+# --8<-- [end:checkpoint_objects]
 
 # --8<-- [start:whole_model]
 torch.save(model, folder / "whole_model.pt")  # pickles the object, class by name
@@ -166,14 +255,32 @@ print(sorted(torch.serialization.get_unsafe_globals_in_checkpoint(folder / "whol
 ['__main__.SmallCNN', 'torch.nn.modules.conv.Conv2d', 'torch.nn.modules.linear.Linear', 'torch.nn.modules.pooling.MaxPool2d']
 """
 allowed = [SmallCNN, nn.Conv2d, nn.MaxPool2d, nn.Linear]
-with torch.serialization.safe_globals(allowed):
+with torch.serialization.safe_globals(allowed):  # inside this block only
     restored = torch.load(folder / "whole_model.pt")
 print(type(restored).__name__, torch.equal(restored.fc3.bias, model.fc3.bias))
 #> SmallCNN True
-# weights_only=False also works, but runs whatever code the file names: trusted files only
+torch.serialization.add_safe_globals(allowed)  # from now on, in this whole process
+print(type(torch.load(folder / "whole_model.pt")).__name__)
+#> SmallCNN
+torch.serialization.clear_safe_globals()  # back to the default list
+restored = torch.load(folder / "whole_model.pt", weights_only=False)  # trusted files only
+print(type(restored).__name__)
+#> SmallCNN
 # --8<-- [end:safe_globals]
 
 # --8<-- [start:map_location]
+saved_on = set()
+
+
+def note_location(storage, location):
+    """torch.load calls this for each stored tensor, with the device it was saved from."""
+    saved_on.add(location)
+    return storage  # returned as it is: no move
+
+
+torch.load(folder / "weights.pt", map_location=note_location)
+print(saved_on)  # a tensor saved from the first GPU says 'cuda:0'
+#> {'cpu'}
 on_cpu = torch.load(folder / "weights.pt", map_location="cpu")  # e.g. saved on a GPU
 print(on_cpu["fc3.bias"].device)
 #> cpu
@@ -183,18 +290,33 @@ print(shapes_only["fc1.weight"])
 # --8<-- [end:map_location]
 
 # --8<-- [start:eval_train]
-dropout_net = nn.Sequential(nn.Linear(4, 4), nn.Dropout(p=0.5))
-print(dropout_net.training)  # a new module is in training mode
+net = nn.Sequential(nn.Linear(4, 4), nn.BatchNorm1d(4), nn.Dropout(p=0.5))
+print(net.training)  # a new module is in training mode
 #> True
-x = torch.ones(1, 4)
+x = torch.randn(8, 4, generator=torch.Generator().manual_seed(0))
 torch.manual_seed(1)
-print(torch.equal(dropout_net(x), dropout_net(x)))  # training: a new dropout mask each call
+print(torch.equal(net(x), net(x)))  # training: a new dropout mask each call
 #> False
-dropout_net.eval()  # sets .training = False on every submodule
-print(dropout_net[1].training, torch.equal(dropout_net(x), dropout_net(x)))
+weights_before = {key: value.clone() for key, value in net.state_dict().items()}
+net.eval()  # sets .training = False on every submodule
+print(net[2].training, torch.equal(net(x), net(x)))
 #> False True
-dropout_net.train()
-print(dropout_net[1].training)
+print(all(torch.equal(value, net.state_dict()[key]) for key, value in weights_before.items()))
+#> True
+norm, hidden = net[1], net[0](x)  # BatchNorm in eval mode: the running statistics
+by_running = (hidden - norm.running_mean) / torch.sqrt(norm.running_var + norm.eps)
+print(torch.allclose(norm(hidden), by_running * norm.weight + norm.bias))
+#> True
+print(net(x).requires_grad)  # eval() does not turn off gradient tracking
+#> True
+with torch.no_grad():
+    tracked_in_no_grad = net(x).requires_grad
+with torch.inference_mode():
+    tracked_in_inference_mode = net(x).requires_grad
+print(tracked_in_no_grad, tracked_in_inference_mode)
+#> False False
+net.train()
+print(net[2].training)
 #> True
 # --8<-- [end:eval_train]
 

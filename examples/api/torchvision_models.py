@@ -7,10 +7,14 @@ runs this script again and compares.
 """
 
 # --8<-- [start:constructors]
+import inspect
+
 import torch
 from torchvision import models
 
-resnet18 = models.resnet18()  # weights=None is the default: random weights, no download
+print(inspect.signature(models.resnet18).parameters["weights"].default)
+#> None
+resnet18 = models.resnet18()  # weights=None: random weights, no download
 alexnet = models.alexnet()
 squeezenet = models.squeezenet1_0()
 densenet161 = models.densenet161()
@@ -18,7 +22,10 @@ print(hasattr(models, "densenet_161"))  # the name has no underscore before 161
 #> False
 print(len(models.list_models()), [name for name in models.list_models() if "densenet" in name])
 #> 121 ['densenet121', 'densenet161', 'densenet169', 'densenet201']
+print({task: len(models.list_models(module=getattr(models, task))) for task in ("detection", "segmentation", "video")})
+#> {'detection': 12, 'segmentation': 6, 'video': 9}
 # --8<-- [end:constructors]
+
 
 # --8<-- [start:parameters]
 def count_parameters(model: torch.nn.Module) -> int:
@@ -26,8 +33,12 @@ def count_parameters(model: torch.nn.Module) -> int:
     return sum(parameter.numel() for parameter in model.parameters())
 
 
-for name, model in [("resnet18", resnet18), ("alexnet", alexnet),
-                    ("squeezenet1_0", squeezenet), ("densenet161", densenet161)]:
+for name, model in [
+    ("resnet18", resnet18),
+    ("alexnet", alexnet),
+    ("squeezenet1_0", squeezenet),
+    ("densenet161", densenet161),
+]:
     print(f"{name:<14} {count_parameters(model):>11,}")
     #> resnet18        11,689,512
     #> alexnet         61,100,840
@@ -41,6 +52,10 @@ print(weights, weights.meta["num_params"] == count_parameters(resnet18))
 #> ResNet18_Weights.IMAGENET1K_V1 True
 print(len(weights.meta["categories"]), weights.meta["categories"][:3])
 #> 1000 ['tench', 'goldfish', 'great white shark']
+print(weights.meta["_metrics"], weights.meta["recipe"])  # accuracy, and how they were trained
+"""
+{'ImageNet-1K': {'acc@1': 69.758, 'acc@5': 89.078}} https://github.com/pytorch/vision/tree/main/references/classification#resnet
+"""
 preprocess = weights.transforms()  # the preprocessing these weights were trained with
 print(preprocess)
 """
@@ -59,7 +74,8 @@ print(models.get_model_weights("resnet18") is models.ResNet18_Weights)
 #> True
 print(models.ResNet50_Weights.DEFAULT)  # DEFAULT is not always the first weights (V1)
 #> ResNet50_Weights.IMAGENET1K_V2
-# models.resnet18(weights=weights) would download the file and cache it, then load it
+print(weights.url)  # the file models.resnet18(weights=weights) would download, then cache
+#> https://download.pytorch.org/models/resnet18-f37072fd.pth
 # --8<-- [end:weights]
 
 # --8<-- [start:pretrained]
@@ -73,6 +89,30 @@ print("\n".join(f"{w.category.__name__}: {w.message}" for w in caught))
 UserWarning: The parameter 'pretrained' is deprecated since 0.13 and may be removed in the future, please use 'weights' instead.
 UserWarning: Arguments other than a weight enum or `None` for 'weights' are deprecated since 0.13 and may be removed in the future. The current behavior is equivalent to passing `weights=None`.
 """
+
+
+def pretrained_true_warning(constructor, **kwargs) -> str:
+    """The second warning of `constructor(pretrained=True, **kwargs)`: what it stands for.
+
+    kwargs must make the constructor fail before any download: num_classes does.
+    """
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            constructor(pretrained=True, **kwargs)
+        except ValueError:  # pretrained weights fix num_classes: checked before downloading
+            pass
+    return str(caught[-1].message)
+
+
+print(pretrained_true_warning(models.resnet50, num_classes=10))
+"""
+Arguments other than a weight enum or `None` for 'weights' are deprecated since 0.13 and may be removed in the future. The current behavior is equivalent to passing `weights=ResNet50_Weights.IMAGENET1K_V1`. You can also use `weights=ResNet50_Weights.DEFAULT` to get the most up-to-date weights.
+"""
+for constructor in (models.detection.fasterrcnn_resnet50_fpn, models.video.r3d_18):
+    print(pretrained_true_warning(constructor, num_classes=3) .split("passing `weights=")[1] .split("`")[0])
+    #> FasterRCNN_ResNet50_FPN_Weights.COCO_V1
+    #> R3D_18_Weights.KINETICS400_V1
 # --8<-- [end:pretrained]
 
 # --8<-- [start:get_model]
@@ -88,4 +128,8 @@ resnet18.eval()
 with torch.no_grad():
     print(resnet18(torch.rand(2, 3, 224, 224)).shape)  # a batch of 2 images -> 1000 logits
     #> torch.Size([2, 1000])
+resnet18.fc = torch.nn.Linear(resnet18.fc.in_features, 10)  # a new last layer: 10 classes
+with torch.no_grad():
+    print(resnet18(torch.rand(2, 3, 224, 224)).shape)
+    #> torch.Size([2, 10])
 # --8<-- [end:get_model]

@@ -10,16 +10,19 @@ import torch
 from torchvision import tv_tensors
 from torchvision.transforms import v2
 
-pixels = torch.randint(0, 256, (3, 40, 48), dtype=torch.uint8,
-                       generator=torch.Generator().manual_seed(0))
+pixels = torch.randint(
+    0, 256, (3, 40, 48), dtype=torch.uint8, generator=torch.Generator().manual_seed(0)
+)
 image = tv_tensors.Image(pixels)  # channels x height x width, like a decoded RGB file
 
-preprocess = v2.Compose([
-    v2.Resize(96),  # an int resizes the *shorter* side to 96 and keeps the aspect ratio
-    v2.CenterCrop(96),
-    v2.ToDtype(torch.float32, scale=True),  # uint8 0..255 -> float32 0..1
-    v2.Normalize(mean=[0.5, 0.5, 0.5], std=[0.5, 0.5, 0.5]),  # (x - 0.5) / 0.5: -1..1
-])
+preprocess = v2.Compose(
+    [
+        v2.Resize(96),  # an int resizes the *shorter* side to 96 and keeps the aspect ratio
+        v2.CenterCrop(96),
+        v2.ToDtype(torch.float32, scale=True),  # uint8 0..255 -> float32 0..1
+        v2.Normalize(mean=[0.5, 0.5, 0.5], std=[0.5, 0.5, 0.5]),  # (x - 0.5) / 0.5: -1..1
+    ]
+)
 out = preprocess(image)
 print(v2.Resize(96)(image).shape, out.shape, out.dtype)
 #> torch.Size([3, 96, 115]) torch.Size([3, 96, 96]) torch.float32
@@ -39,6 +42,13 @@ print(f"{caught[0].category.__name__}: {caught[0].message}")
 """
 UserWarning: The transform `ToTensor()` is deprecated and will be removed in a future release. Instead, please use `v2.Compose([v2.ToImage(), v2.ToDtype(torch.float32, scale=True)])`.Output is equivalent up to float precision.
 """
+pil_image = v2.ToPILImage()(image)  # a PIL image, as PIL.Image.open gives
+hwc_array = pixels.permute(1, 2, 0).numpy()  # a NumPy array: height x width x channels
+for source in (pil_image, hwc_array):
+    converted = v2.ToImage()(source)
+    print(type(converted).__name__, converted.shape, converted.dtype)
+    #> Image torch.Size([3, 40, 48]) torch.uint8
+    #> Image torch.Size([3, 40, 48]) torch.uint8
 try:
     v2.Normalize(mean=[0.5] * 3, std=[0.5] * 3)(image)  # still uint8
 except TypeError as err:
@@ -47,26 +57,39 @@ except TypeError as err:
 # --8<-- [end:to_tensor]
 
 # --8<-- [start:random]
-augment = v2.Compose([
-    v2.RandomResizedCrop(size=32, scale=(0.5, 1.0), antialias=True),
-    v2.RandomHorizontalFlip(p=0.5),
-    v2.RandomRotation(degrees=15, interpolation=v2.InterpolationMode.BILINEAR, fill=0),
-    v2.ColorJitter(brightness=0.2, contrast=0.2),
-])
+augment = v2.Compose(
+    [
+        v2.RandomResizedCrop(size=32, scale=(0.5, 1.0), antialias=True),
+        v2.RandomHorizontalFlip(p=0.5),
+        v2.RandomRotation(degrees=15, interpolation=v2.InterpolationMode.BILINEAR, fill=0),
+        v2.ColorJitter(brightness=0.2, contrast=0.2),
+    ]
+)
 torch.manual_seed(0)  # v2's random transforms draw from torch's global generator
 first = augment(image)
+print(torch.equal(first, augment(image)))  # each call draws new parameters
+#> False
 torch.manual_seed(0)
-print(first.shape, torch.equal(first, augment(image)))
+print(first.shape, torch.equal(first, augment(image)))  # the same seed: the same result
 #> torch.Size([3, 32, 32]) True
+others = (v2.ColorJitter(brightness=0.5), v2.GaussianBlur(5, sigma=(0.1, 2.0)), v2.AutoAugment())
+print([torch.equal(t(image), t(image)) for t in others])  # random too, without the name
+#> [False, False, False]
 
 flipped = v2.RandomHorizontalFlip(p=1.0)(image)  # p=1: always
 print(torch.equal(flipped, image.flip(-1)))
 #> True
-print(v2.RandomRotation(degrees=(30, 30), expand=True)(image).shape)  # exactly 30°, enlarged
-#> torch.Size([3, 60, 62])
+rotate = v2.RandomRotation(degrees=(30, 30), expand=True)  # exactly 30°, on a larger canvas
+print(rotate(image).shape, torch.equal(rotate(image), rotate(image)))
+#> torch.Size([3, 60, 62]) True
 # --8<-- [end:random]
 
 # --8<-- [start:renamed]
+import inspect
+
+from torchvision import transforms  # the old API, still importable
+
+
 def type_error(make) -> str:
     """The TypeError message of calling `make`, or "no error"."""
     try:
@@ -82,11 +105,20 @@ print(type_error(lambda: v2.RandomAffine(10, fillcolor=0)))
 #> RandomAffine.__init__() got an unexpected keyword argument 'fillcolor'
 print(type_error(lambda: v2.CenterCrop(16, padding=2)))
 #> CenterCrop.__init__() got an unexpected keyword argument 'padding'
+print(list(inspect.signature(v2.CenterCrop).parameters), list(inspect.signature(v2.RandomCrop).parameters))
+#> ['size'] ['size', 'padding', 'pad_if_needed', 'fill', 'padding_mode']
 print(type_error(lambda: v2.LinearTransformation(torch.eye(3))))
 #> LinearTransformation.__init__() missing 1 required positional argument: 'mean_vector'
 resize_int = v2.Resize(24, interpolation=2)(image)  # an old integer code still works
 resize_enum = v2.Resize(24, interpolation=v2.InterpolationMode.BILINEAR)(image)
 print(torch.equal(resize_int, resize_enum))
+#> True
+print(v2.RandomRotation(30).interpolation)  # the default, in place of resample=False
+#> nearest
+old_default = inspect.signature(transforms.ColorJitter).parameters["brightness"].default
+print(inspect.signature(v2.ColorJitter).parameters["brightness"].default, old_default)
+#> None 0
+print(torch.equal(v2.ColorJitter()(image), image))  # with the defaults: no change
 #> True
 # --8<-- [end:renamed]
 
@@ -95,10 +127,13 @@ boxes = tv_tensors.BoundingBoxes([[0, 0, 10, 20]], format="XYXY", canvas_size=(4
 flipped_image, flipped_boxes = v2.RandomHorizontalFlip(p=1.0)(image, boxes)
 print(flipped_boxes.tolist())  # x: 0..10 -> 38..48, mirrored with the image
 #> [[38, 0, 48, 20]]
-sample = {"image": image, "boxes": boxes, "label": 3}  # any structure of inputs
+mask = tv_tensors.Mask(torch.zeros(40, 48, dtype=torch.uint8))  # one class index per pixel
+sample = {"image": image, "boxes": boxes, "mask": mask, "label": 3}  # any structure of inputs
 resized = v2.Resize(24)(sample)
-print(resized["image"].shape, resized["boxes"].tolist(), resized["label"])  # label untouched
-#> torch.Size([3, 24, 28]) [[0, 0, 5, 12]] 3
+print(resized["image"].shape, resized["boxes"].tolist(), resized["mask"].shape)
+#> torch.Size([3, 24, 28]) [[0, 0, 5, 12]] torch.Size([24, 28])
+print(resized["label"])  # plain data: returned as it is
+#> 3
 # --8<-- [end:boxes]
 
 # --8<-- [start:crops_and_more]
@@ -106,17 +141,23 @@ print([tuple(crop.shape) for crop in v2.FiveCrop(16)(image)])  # 4 corners + cen
 #> [(3, 16, 16), (3, 16, 16), (3, 16, 16), (3, 16, 16), (3, 16, 16)]
 print(len(v2.TenCrop(16)(image)))  # the five crops, and the five of the flipped image
 #> 10
+mirrored = v2.FiveCrop(16)(image.flip(-1))[0]  # the corner crop of the horizontally flipped image
+upside_down = v2.FiveCrop(16)(image.flip(-2))[0]  # ... of the vertically flipped image
+print(torch.equal(v2.TenCrop(16)(image)[5], mirrored), torch.equal(v2.TenCrop(16, vertical_flip=True)(image)[5], upside_down))
+#> True True
 print(v2.Pad(2)(image).shape, v2.Grayscale()(image).shape, v2.Grayscale(3)(image).shape)
 #> torch.Size([3, 44, 52]) torch.Size([1, 40, 48]) torch.Size([3, 40, 48])
 print(v2.RandomGrayscale(p=0.1), v2.ColorJitter())  # ColorJitter(): changes nothing
 #> RandomGrayscale(p=0.1) ColorJitter()
 print(type(v2.ToPILImage()(image)))
 #> <class 'PIL.Image.Image'>
+torch.manual_seed(0)
 choose = v2.RandomChoice([v2.Pad(1), v2.Pad(2)], p=[0.5, 0.5])  # one of them per call
-maybe = v2.RandomApply([v2.Grayscale(3)], p=0.3)  # all of them, or none, per call
+maybe = v2.RandomApply([v2.Pad(1), v2.Pad(2)], p=0.5)  # all of them, or none, per call
 shuffled = v2.RandomOrder([v2.RandomHorizontalFlip(), v2.Pad(1)])  # all, random order
-print(choose(image).shape[-1] in (50, 52), maybe(image).shape, shuffled(image).shape)
-#> True torch.Size([3, 40, 48]) torch.Size([3, 42, 50])
+widths = [sorted({t(image).shape[-1] for _ in range(20)}) for t in (choose, maybe, shuffled)]
+print(widths)  # the widths seen in 20 calls of each: 48 + 2 x the padding applied
+#> [[50, 52], [48, 54], [50]]
 batch = torch.stack([pixels] * 4)  # four copies of one image, as a batch
 cropped = v2.RandomResizedCrop(32)(batch)
 print(cropped.shape, all(torch.equal(cropped[0], crop) for crop in cropped))  # one box for all

@@ -1,0 +1,31 @@
+"""torch.load and tensors saved from a GPU: where they load back. Needs a CUDA device.
+
+Run with `python examples/api/save_load_cuda.py` on a machine with a GPU.
+"""
+# requires: cuda
+
+# --8<-- [start:cuda]
+import tempfile
+from pathlib import Path
+
+import torch
+
+workdir = tempfile.TemporaryDirectory()
+path = Path(workdir.name) / "on_gpu.pt"
+torch.save({"weight": torch.ones(3, device="cuda")}, path)
+
+saved_on = set()
+
+
+def note_location(storage, location):
+    """torch.load calls this for each stored tensor, with the device it was saved from."""
+    saved_on.add(location)
+    return storage  # returned as it is: the copy torch.load read into CPU memory
+
+
+torch.load(path, map_location=note_location)
+print(saved_on)  # the file records the GPU each tensor was saved from
+print(torch.load(path)["weight"].device)  # by default: back onto that GPU
+print(torch.load(path, map_location="cpu")["weight"].device)
+workdir.cleanup()
+# --8<-- [end:cuda]
