@@ -8,6 +8,8 @@ print are what rank 0 printed when the site was built; the test suite starts the
 # launch: torchrun 2
 
 # --8<-- [start:setup]
+import os
+
 import torch
 import torch.distributed as dist
 from torch import nn
@@ -16,9 +18,14 @@ from torch.utils.data import DataLoader, DistributedSampler, TensorDataset
 
 dist.init_process_group(backend="gloo")  # rank, world size and address come from torchrun
 rank, world_size = dist.get_rank(), dist.get_world_size()
+local_rank = int(os.environ["LOCAL_RANK"])  # index on this machine: the GPU to use
+names = ["RANK", "LOCAL_RANK", "WORLD_SIZE", "MASTER_ADDR", "MASTER_PORT"]
+set_by_torchrun = [name for name in names if name in os.environ]
 if rank == 0:
     print(f"backend={dist.get_backend()} world_size={world_size}")
     #> backend=gloo world_size=2
+    print("set by torchrun:", set_by_torchrun)
+    #> set by torchrun: ['RANK', 'LOCAL_RANK', 'WORLD_SIZE', 'MASTER_ADDR', 'MASTER_PORT']
 
 
 def gather(value: float) -> list[float]:
@@ -31,6 +38,12 @@ def gather(value: float) -> list[float]:
 def checksum(module: nn.Module) -> float:
     """One number that changes whenever any parameter changes."""
     return round(sum(p.double().sum().item() for p in module.parameters()), 6)
+
+
+local_ranks = gather(local_rank)
+if rank == 0:
+    print("local rank of each rank:", local_ranks)
+    #> local rank of each rank: [0, 1]
 # --8<-- [end:setup]
 
 # --8<-- [start:broadcast]
@@ -46,6 +59,21 @@ if rank == 0:
     #> after DDP, equal on all ranks: True True
 # --8<-- [end:broadcast]
 
+# --8<-- [start:buffers]
+norm = nn.BatchNorm1d(4).eval()  # eval: forward reads running_mean, does not update it
+ddp_norm = DistributedDataParallel(norm)
+norm.running_mean.fill_(float(rank))  # after construction, make the ranks' buffers differ
+before_forward = gather(norm.running_mean[0].item())
+ddp_norm(torch.ones(2, 4))  # a forward pass with autograd on
+after_forward = gather(norm.running_mean[0].item())
+del ddp_norm  # its reducer holds the process group too
+if rank == 0:
+    print("running_mean[0] per rank before a forward pass:", before_forward)
+    #> running_mean[0] per rank before a forward pass: [0.0, 1.0]
+    print("running_mean[0] per rank after it:", after_forward)
+    #> running_mean[0] per rank after it: [0.0, 0.0]
+# --8<-- [end:buffers]
+
 # --8<-- [start:data]
 generator = torch.Generator().manual_seed(0)  # the same dataset on every rank
 features = torch.randn(64, 4, generator=generator)
@@ -53,10 +81,13 @@ targets = features.sum(dim=1, keepdim=True)
 dataset = TensorDataset(features, targets)
 sampler = DistributedSampler(dataset, shuffle=True, seed=0)  # a different shard per rank
 loader = DataLoader(dataset, batch_size=8, sampler=sampler)
-first_indices = gather(list(sampler)[:4])
+shares = gather(list(sampler))
 if rank == 0:
-    print(len(sampler), "samples per rank; first indices per rank:", first_indices)
+    print(len(sampler), "samples per rank; first indices per rank:", [s[:4] for s in shares])
     #> 32 samples per rank; first indices per rank: [[44, 17, 47, 35], [46, 3, 21, 6]]
+    overlap, covered = set(shares[0]) & set(shares[1]), set(shares[0]) | set(shares[1])
+    print("shares overlap:", bool(overlap), "| together they cover the dataset:", len(covered) == len(dataset))
+    #> shares overlap: False | together they cover the dataset: True
 # --8<-- [end:data]
 
 # --8<-- [start:allreduce]

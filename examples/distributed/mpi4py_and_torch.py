@@ -8,11 +8,17 @@ processes again with mpiexec and compares.
 # launch: mpiexec 2
 
 # --8<-- [start:mpi]
+import mpi4py
 import numpy as np
-from mpi4py import MPI  # importing mpi4py initialises MPI
+from mpi4py import MPI  # importing mpi4py.MPI initialises MPI
 
 comm = MPI.COMM_WORLD
 rank, size = comm.Get_rank(), comm.Get_size()
+if rank == 0:
+    print(" ".join(MPI.Get_library_version().split()[:3]), "| mpi4py", mpi4py.__version__)
+    #> MPICH Version: 5.0.2 | mpi4py 4.1.2
+    print("initialised:", MPI.Is_initialized(), "| thread level asked for:", mpi4py.rc.thread_level)
+    #> initialised: True | thread level asked for: multiple
 total = comm.allreduce(rank + 1, op=MPI.SUM)  # Python objects: pickled
 vector = np.full(3, float(rank + 1))
 summed = np.empty_like(vector)
@@ -23,10 +29,23 @@ if rank == 0:
 # --8<-- [end:mpi]
 
 # --8<-- [start:bootstrap]
+import os
 import socket
 
 import torch
 import torch.distributed as dist
+
+if rank == 0:  # mpiexec sets variables of its own (MPICH: PMI_RANK, PMI_SIZE), not torch's
+    print("PMI_RANK set:", "PMI_RANK" in os.environ, "| RANK set:", "RANK" in os.environ)
+    #> PMI_RANK set: True | RANK set: False
+try:
+    dist.init_process_group(backend="gloo")  # by default: RANK, WORLD_SIZE, ... from env://
+except ValueError as err:
+    if rank == 0:
+        print(type(err).__name__, err)
+        """
+        ValueError Error initializing torch.distributed using env:// rendezvous: environment variable RANK expected, but not set
+        """
 
 if rank == 0:
     with socket.socket() as probe:  # a free port on this machine, chosen by the OS
@@ -42,6 +61,14 @@ if rank == 0:
     print(dist.get_backend(), dist.get_rank() == comm.Get_rank(), dist.get_world_size())
     #> gloo True 2
 # --8<-- [end:bootstrap]
+
+# --8<-- [start:local_rank]
+local = comm.Split_type(MPI.COMM_TYPE_SHARED)  # the processes on this machine
+local_ranks = comm.gather(local.Get_rank(), root=0)
+if rank == 0:
+    print("rank on this machine, per process:", local_ranks)
+    #> rank on this machine, per process: [0, 1]
+# --8<-- [end:local_rank]
 
 # --8<-- [start:both]
 tensor = torch.full((3,), float(rank + 1))

@@ -20,3 +20,35 @@ features, labels = next(iter(loader))
 print(features.is_pinned(), features.device)
 #> False cpu
 # --8<-- [end:pageable]
+
+# --8<-- [start:loader_threads]
+import inspect
+import re
+
+from torch.utils.data import dataloader
+
+# Who pins each batch: DataLoader's source code, as installed.
+workers = inspect.getsource(dataloader._MultiProcessingDataLoaderIter.__init__)
+no_workers = inspect.getsource(dataloader._SingleProcessDataLoaderIter._next_data)
+pin_thread = re.search(
+    r"threading\.Thread\(\s*target=_utils\.pin_memory\._pin_memory_loop", workers
+)
+print("num_workers > 0: a thread of the main process pins:", pin_thread is not None)
+#> num_workers > 0: a thread of the main process pins: True
+print("num_workers = 0: the main thread pins each batch:", "pin_memory.pin_memory(" in no_workers)
+#> num_workers = 0: the main thread pins each batch: True
+# --8<-- [end:loader_threads]
+
+# --8<-- [start:no_gpu]
+import warnings
+
+print("CUDA available:", torch.cuda.is_available())
+#> CUDA available: False
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    features, labels = next(iter(DataLoader(dataset, batch_size=2, pin_memory=True)))
+print(features.is_pinned(), [str(warning.message) for warning in caught])
+"""
+False ["'pin_memory' argument is set as true but no accelerator is found, then device pinned memory won't be used."]
+"""
+# --8<-- [end:no_gpu]

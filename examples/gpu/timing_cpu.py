@@ -17,10 +17,30 @@ timer = benchmark.Timer(
 measurement = timer.blocked_autorange(min_run_time=0.2)  # warm-up, then blocks of runs
 print(measurement.label, "|", measurement.sub_label, "|", type(measurement).__name__)
 #> matmul | 256 x 256 | Measurement
-times = measurement.times  # seconds per run, one value per block
-print(len(times) >= 1, measurement.number_per_run >= 1, min(times) <= measurement.median)
-#> True True True
+blocks = measurement.raw_times  # seconds per block of `number_per_run` runs
+print(sum(blocks) >= 0.2, measurement.times == [t / measurement.number_per_run for t in blocks])
+#> True True
+print(min(measurement.times) <= measurement.median <= max(measurement.times))
+#> True
 # --8<-- [end:timer]
+
+# --8<-- [start:repr]
+fixed = benchmark.Measurement(  # the same task with made-up times, so the output is fixed
+    number_per_run=100, raw_times=[0.0100, 0.0101, 0.0103, 0.0150], task_spec=measurement.task_spec
+)
+print("\n".join(repr(fixed).splitlines()[1:]))  # line 0 names the object and its address
+"""
+matmul: 256 x 256
+  Median: 102.00 us
+  IQR:    14.00 us (100.75 to 114.75)
+  4 measurements, 100 runs per measurement, 1 thread
+  WARNING: Interquartile range is 13.7% of the median measurement.
+           This could indicate system fluctuation.
+"""
+three_blocks = benchmark.Measurement(100, [0.0100, 0.0101, 0.0103], measurement.task_spec)
+print("IQR shown for 3 blocks:", "IQR" in repr(three_blocks))
+#> IQR shown for 3 blocks: False
+# --8<-- [end:repr]
 
 # --8<-- [start:threads]
 print(measurement.task_spec.num_threads)  # Timer's default: ONE thread
@@ -30,3 +50,13 @@ all_threads = benchmark.Timer(stmt="a @ b", globals={"a": a, "b": b}, num_thread
 print(all_threads.timeit(10).task_spec.num_threads == threads)
 #> True
 # --8<-- [end:threads]
+
+# --8<-- [start:event]
+import re
+
+doc = " ".join(torch.cuda.Event.__doc__.split())  # the docstring, on one line: no GPU needed
+print(re.search(r"The underlying CUDA events.*?\.", doc).group())
+"""
+The underlying CUDA events are lazily initialized when the event is first recorded or exported to another process.
+"""
+# --8<-- [end:event]

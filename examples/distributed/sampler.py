@@ -1,0 +1,35 @@
+"""How DistributedSampler shares out a dataset: runs on any machine, in one process.
+
+Run with `python examples/distributed/sampler.py`. A DistributedSampler normally
+reads the number of processes and its rank from the process group; given them as
+`num_replicas=` and `rank=`, it needs no process group, so one process can show
+every rank's share. The `#>` lines under each print are the output the libraries
+printed when the site was built; the test suite runs this script again and compares.
+"""
+
+# --8<-- [start:padding]
+from torch.utils.data import DistributedSampler
+
+dataset = list(range(5))  # 5 samples for 2 processes: they do not divide evenly
+
+
+def shares(**options) -> list[list[int]]:
+    """The indices each of 2 ranks reads, in rank order."""
+    return [list(DistributedSampler(dataset, num_replicas=2, rank=r, **options)) for r in range(2)]
+
+
+print(shares(shuffle=False))  # rank r takes every 2nd index from r: sample 0 is repeated
+#> [[0, 2, 4], [1, 3, 0]]
+print(shares(shuffle=False, drop_last=True))  # the tail is dropped instead: sample 4 is unused
+#> [[0, 2], [1, 3]]
+# --8<-- [end:padding]
+
+# --8<-- [start:set_epoch]
+sampler = DistributedSampler(range(8), num_replicas=2, rank=0, shuffle=True, seed=0)
+first_epoch, second_epoch = list(sampler), list(sampler)
+sampler.set_epoch(1)
+print("same order without set_epoch:", first_epoch == second_epoch)
+#> same order without set_epoch: True
+print("same order after set_epoch(1):", first_epoch == list(sampler))
+#> same order after set_epoch(1): False
+# --8<-- [end:set_epoch]

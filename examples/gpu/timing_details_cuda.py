@@ -1,0 +1,56 @@
+"""Timing GPU code: what Event.record() does, and what printing a result costs.
+
+Needs a CUDA device. Run with `python examples/gpu/timing_details_cuda.py` on a
+machine with a GPU. It prints comparisons, not times, so that its output is the same
+on every GPU.
+"""
+# requires: cuda
+
+# --8<-- [start:record]
+import time
+
+import torch
+
+a = torch.randn(8192, 8192, device="cuda")
+b = torch.randn(8192, 8192, device="cuda")
+a @ b  # warm-up
+torch.cuda.synchronize()
+
+start_event = torch.cuda.Event(enable_timing=True)
+end_event = torch.cuda.Event(enable_timing=True)
+try:
+    start_event.elapsed_time(end_event)  # created, but not yet in the GPU's queue
+except (RuntimeError, ValueError) as err:
+    print(type(err).__name__, str(err).splitlines()[0])
+start_event.record()  # record() puts the marker in the queue
+c = a @ b
+end_event.record()
+print("end marker reached when record() returned:", end_event.query())
+end_event.synchronize()  # wait until the GPU has reached it
+print("end marker reached after synchronize():", end_event.query())
+# --8<-- [end:record]
+
+# --8<-- [start:print]
+c = a @ b  # queued
+queued = torch.cuda.Event()
+queued.record()
+print("result ready before formatting it:", queued.query())
+text = str(c)  # what print(c) does first: reads the values it shows back from the GPU
+print("result ready after formatting it:", queued.query())
+
+
+def median_seconds(action, repeats: int = 5) -> float:
+    """Median wall-clock seconds of `action()`."""
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        action()
+        times.append(time.perf_counter() - start)
+    return sorted(times)[repeats // 2]
+
+
+# Nothing is queued now: synchronize() returns at once, str(c) still copies and formats.
+sync_s = median_seconds(torch.cuda.synchronize)
+format_s = median_seconds(lambda: str(c))
+print("formatting costs more than synchronize():", format_s > sync_s)
+# --8<-- [end:print]
