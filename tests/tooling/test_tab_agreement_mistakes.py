@@ -33,6 +33,13 @@ def content(tmp_path):
     return tmp_path
 
 
+def _group_line(page, group: int) -> int:
+    """The line of the first tab of the page's `group`-th tab group (1-based, both)."""
+    lines = page.read_text(encoding="utf-8").splitlines()
+    starts = [number for number, line in enumerate(lines, 1) if line == '=== "PyTorch"']
+    return starts[group - 1]
+
+
 def _tabs_stage(content):
     return run_examples_stage(content, "-k", "tab")
 
@@ -54,17 +61,17 @@ def test_a_tab_that_computes_something_else_fails_naming_page_and_tab(content):
     # agreement check fails on its own, whatever the printed dtype says).
     _edit(content / SCRIPT, "values = tf.constant([1.0, 2.0])", "values = tf.constant([1.0, 3.0])")
     out = _tabs_stage(content).stdout
-    assert (
-        'docs/numpy-torch/dtypes.md:36 (and docs/numpy-torch/dtypes.en.md:36): tab "TensorFlow"'
-        in out
-    ), out
+    zh, en = (_group_line(content / page, 1) for page in PAGES)
+    where = f"docs/numpy-torch/dtypes.md:{zh} (and docs/numpy-torch/dtypes.en.md:{en})"
+    assert f'{where}: tab "TensorFlow"' in out, out
     assert "float32 (2,) [1. 3.]" in out and 'tab "PyTorch" computes float32 (2,) [1. 2.]' in out
 
 
 def test_a_changed_dtype_fails_unless_documented(content):
     _edit(content / SCRIPT, "values = torch.tensor([1, 2])", "values = torch.tensor([1, 2]).int()")
     out = _tabs_stage(content).stdout
-    assert 'dtypes.md:56 (and docs/numpy-torch/dtypes.en.md:56): tab "NumPy"' in out, out
+    zh, en = (_group_line(content / page, 2) for page in PAGES)
+    assert f'dtypes.md:{zh} (and docs/numpy-torch/dtypes.en.md:{en}): tab "NumPy"' in out, out
     assert "has dtype int64" in out and 'tab "PyTorch" computes int32' in out, out
 
 
@@ -78,18 +85,20 @@ def test_a_documented_difference_that_no_longer_holds_fails(content):
 def test_an_undeclared_group_fails_and_says_what_to_add(content):
     (content / DECLARATIONS).write_text("", encoding="utf-8")
     out = _tabs_stage(content).stdout
-    assert "docs/numpy-torch/dtypes.md:36" in out and "have no declaration in" in out, out
+    line = _group_line(content / PAGES[0], 1)
+    assert f"docs/numpy-torch/dtypes.md:{line}" in out and "have no declaration in" in out, out
     assert '"examples/numpy_torch/default_dtypes.py:floats_tf"' in out, out
 
 
 def test_a_translation_that_labels_tabs_differently_fails(content):
     page = content / PAGES[1]
+    zh, en = _group_line(content / PAGES[0], 1), _group_line(page, 1)
     text = page.read_text(encoding="utf-8")
     text = text.replace('=== "TensorFlow"', '=== "PyTorch"', 1)  # two PyTorch tabs in English
     page.write_text(text, encoding="utf-8")
     out = _tabs_stage(content).stdout
-    assert 'docs/numpy-torch/dtypes.en.md:36: two tabs are labelled "PyTorch"' in out, out
-    assert "labels or orders these tabs differently from docs/numpy-torch/dtypes.md:36" in out
+    assert f'docs/numpy-torch/dtypes.en.md:{en}: two tabs are labelled "PyTorch"' in out, out
+    assert f"labels or orders these tabs differently from docs/numpy-torch/dtypes.md:{zh}" in out
 
 
 def test_a_section_that_does_not_assign_the_value_is_named(content):
