@@ -63,6 +63,8 @@ print(converted is scaler)  # modules convert in place and return themselves
 #> True
 print(scaler.scale is scale_before, scaler.running_mean is mean_before)  # buffers: new tensors
 #> True False
+print(mean_before.dtype, scaler.running_mean.dtype)  # the earlier reference is not converted
+#> torch.float32 torch.float64
 print(scaler.scale.dtype, scaler.running_mean.dtype, scaler.cache.dtype)
 #> torch.float64 torch.float64 torch.float64
 print(scaler.steps.dtype)  # .to(dtype) converts floating-point tensors only
@@ -104,4 +106,6 @@ print([name for name, _ in norm.named_parameters()])
 #> ['weight', 'bias']
 print([name for name, _ in norm.named_buffers()])
 #> ['running_mean', 'running_var', 'num_batches_tracked']
+print(list(norm.state_dict()))  # both kinds are saved
+#> ['weight', 'bias', 'running_mean', 'running_var', 'num_batches_tracked']
 # --8<-- [end:batchnorm]

@@ -63,11 +63,12 @@ import random
 import numpy as np
 
 torch.manual_seed(0)
-first = (random.random(), np.random.rand())
+first = (random.random(), np.random.rand(), torch.rand(1).item())
 torch.manual_seed(0)
-second = (random.random(), np.random.rand())
-print(first == second)  # torch's seed does not reach Python's or NumPy's generators
-#> False
+second = (random.random(), np.random.rand(), torch.rand(1).item())
+# random, NumPy, torch: only torch repeats
+print([x == y for x, y in zip(first, second, strict=True)])
+#> [False, False, True]
 
 
 def seed_everything(seed: int) -> None:
@@ -81,8 +82,9 @@ seed_everything(7)
 first = (random.random(), np.random.rand(), torch.rand(1).item())
 seed_everything(7)
 second = (random.random(), np.random.rand(), torch.rand(1).item())
-print(first == second)
-#> True
+# random, NumPy, torch: all three repeat
+print([x == y for x, y in zip(first, second, strict=True)])
+#> [True, True, True]
 # --8<-- [end:other_libraries]
 
 # --8<-- [start:generators]
@@ -100,6 +102,13 @@ loader = DataLoader(range(6), batch_size=3, shuffle=True, generator=shuffle)
 print([batch.tolist() for batch in loader])  # the same order in every run
 #> [[5, 1, 0], [3, 2, 4]]
 print(torch.equal(torch.get_rng_state(), before))  # none of them drew from the global generator
+#> True
+
+local.manual_seed(42)
+private_draw = torch.rand(2, generator=local)
+local.manual_seed(42)
+torch.rand(100)  # other code draws from the global generator in between
+print(torch.equal(torch.rand(2, generator=local), private_draw))  # the private stream is unmoved
 #> True
 # --8<-- [end:generators]
 
@@ -131,10 +140,14 @@ if __name__ == "__main__":  # with spawn (macOS, Windows), each worker imports t
     #> [0, 1, 0, 1]
     print(first == second)  # the same generator seed: the same numbers in every worker
     #> True
-    print(first[0][1:] != first[1][1:])  # the two workers draw different numbers
-    #> True
-    print(draw_in_workers(1) == first)  # another seed: other numbers
-    #> False
+    worker_0, worker_1 = first[0][1:], first[1][1:]  # the first draw of each worker
+    # random, NumPy, torch: each library's numbers differ between the workers
+    print([x != y for x, y in zip(worker_0, worker_1, strict=True)])
+    #> [True, True, True]
+    other_seed = draw_in_workers(1)[0][1:]
+    # another seed: other numbers from each library
+    print([x != y for x, y in zip(other_seed, worker_0, strict=True)])
+    #> [True, True, True]
 # --8<-- [end:workers]
 
 # --8<-- [start:state]

@@ -263,6 +263,11 @@ torch.serialization.add_safe_globals(allowed)  # from now on, in this whole proc
 print(type(torch.load(folder / "whole_model.pt")).__name__)
 #> SmallCNN
 torch.serialization.clear_safe_globals()  # back to the default list
+try:
+    torch.load(folder / "whole_model.pt")
+except Exception as err:
+    print(type(err).__name__)  # refused again
+    #> UnpicklingError
 restored = torch.load(folder / "whole_model.pt", weights_only=False)  # trusted files only
 print(type(restored).__name__)
 #> SmallCNN

@@ -82,6 +82,8 @@ print(torch.equal(flipped, image.flip(-1)))
 rotate = v2.RandomRotation(degrees=(30, 30), expand=True)  # exactly 30°, on a larger canvas
 print(rotate(image).shape, torch.equal(rotate(image), rotate(image)))
 #> torch.Size([3, 60, 62]) True
+print(torch.equal(rotate(image), v2.functional.rotate(image, 30, expand=True)))  # a fixed 30°
+#> True
 # --8<-- [end:random]
 
 # --8<-- [start:renamed]
@@ -118,7 +120,11 @@ print(v2.RandomRotation(30).interpolation)  # the default, in place of resample=
 old_default = inspect.signature(transforms.ColorJitter).parameters["brightness"].default
 print(inspect.signature(v2.ColorJitter).parameters["brightness"].default, old_default)
 #> None 0
-print(torch.equal(v2.ColorJitter()(image), image))  # with the defaults: no change
+old_jitter = transforms.ColorJitter()(image)  # the old API's defaults: 0
+print(torch.equal(v2.ColorJitter()(image), image), torch.equal(old_jitter, image))  # no change
+#> True True
+old_flip = transforms.RandomHorizontalFlip(p=1.0)(image)  # an old transform, still working
+print(torch.equal(old_flip, image.flip(-1)))
 #> True
 # --8<-- [end:renamed]
 

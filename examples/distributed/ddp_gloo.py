@@ -60,18 +60,41 @@ if rank == 0:
 # --8<-- [end:broadcast]
 
 # --8<-- [start:buffers]
+from contextlib import nullcontext
+
 norm = nn.BatchNorm1d(4).eval()  # eval: forward reads running_mean, does not update it
-ddp_norm = DistributedDataParallel(norm)
-norm.running_mean.fill_(float(rank))  # after construction, make the ranks' buffers differ
-before_forward = gather(norm.running_mean[0].item())
-ddp_norm(torch.ones(2, 4))  # a forward pass with autograd on
-after_forward = gather(norm.running_mean[0].item())
+norm.running_mean.fill_(float(rank))  # before wrapping: each rank's buffer differs
+before_wrapping = gather(norm.running_mean[0].item())
+ddp_norm = DistributedDataParallel(norm)  # broadcasts rank 0's buffers too
+after_wrapping = gather(norm.running_mean[0].item())
+
+
+def forward_pass(ddp: DistributedDataParallel, context) -> list[float]:
+    """Make the ranks' running means differ, run one forward pass, gather them."""
+    ddp.module.running_mean.fill_(float(rank))
+    with context:
+        ddp(torch.ones(2, 4))
+    return gather(ddp.module.running_mean[0].item())
+
+
+# Before a pass, DDP broadcasts rank 0's buffers only if the previous pass (if any) ran
+# with autograd on and outside no_sync(); training or eval mode makes no difference.
+passes = [("autograd on", nullcontext()), ("no_grad", torch.no_grad()),
+          ("autograd on", nullcontext()), ("no_sync", ddp_norm.no_sync()),
+          ("autograd on", nullcontext())]
+after_passes = [(name, forward_pass(ddp_norm, context)) for name, context in passes]
 del ddp_norm  # its reducer holds the process group too
 if rank == 0:
-    print("running_mean[0] per rank before a forward pass:", before_forward)
-    #> running_mean[0] per rank before a forward pass: [0.0, 1.0]
-    print("running_mean[0] per rank after it:", after_forward)
-    #> running_mean[0] per rank after it: [0.0, 0.0]
+    print("running_mean[0] per rank before wrapping:", before_wrapping, "| after:", after_wrapping)
+    #> running_mean[0] per rank before wrapping: [0.0, 1.0] | after: [0.0, 0.0]
+    print("\n".join(f"pass {i} ({name}): {values}" for i, (name, values) in enumerate(after_passes, 1)))
+    """
+    pass 1 (autograd on): [0.0, 0.0]
+    pass 2 (no_grad): [0.0, 0.0]
+    pass 3 (autograd on): [0.0, 1.0]
+    pass 4 (no_sync): [0.0, 0.0]
+    pass 5 (autograd on): [0.0, 1.0]
+    """
 # --8<-- [end:buffers]
 
 # --8<-- [start:data]
@@ -100,10 +123,10 @@ ddp_model.zero_grad()
 loss_fn(ddp_model(batch), target).backward()  # DDP all-reduces the gradients, then averages
 local_sum = local.clone()
 dist.all_reduce(local_sum, op=dist.ReduceOp.SUM)
-averaged = torch.allclose(model[0].weight.grad, local_sum / world_size)
+averaged = gather(torch.allclose(model[0].weight.grad, local_sum / world_size))
 if rank == 0:
-    print("gradient == mean of the ranks' gradients:", averaged)
-    #> gradient == mean of the ranks' gradients: True
+    print("gradient == mean of the ranks' gradients, per rank:", averaged)
+    #> gradient == mean of the ranks' gradients, per rank: [True, True]
 # --8<-- [end:allreduce]
 
 # --8<-- [start:train]

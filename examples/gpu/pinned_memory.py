@@ -6,6 +6,8 @@ script again and compares. The CUDA part is in pinned_memory_cuda.py.
 """
 
 # --8<-- [start:pageable]
+import inspect
+
 import numpy as np
 import torch
 from torch.utils.data import DataLoader, TensorDataset
@@ -15,14 +17,15 @@ print(x.is_pinned(), torch.from_numpy(np.zeros(3)).is_pinned())
 #> False False
 
 dataset = TensorDataset(torch.arange(8.0).view(4, 2), torch.arange(4))
-loader = DataLoader(dataset, batch_size=2, pin_memory=False)  # the default
+print("DataLoader's default pin_memory:", inspect.signature(DataLoader).parameters["pin_memory"].default)
+#> DataLoader's default pin_memory: False
+loader = DataLoader(dataset, batch_size=2)  # pin_memory left at its default
 features, labels = next(iter(loader))
 print(features.is_pinned(), features.device)
 #> False cpu
 # --8<-- [end:pageable]
 
 # --8<-- [start:loader_threads]
-import inspect
 import re
 
 from torch.utils.data import dataloader

@@ -63,9 +63,11 @@ print(np.shares_memory(cloned.numpy(), a))
 #> False
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
-    torch.tensor(t)
+    from_tensor = torch.tensor(t)
 print(caught[0].category.__name__, str(caught[0].message).split(",")[0])
 #> UserWarning To copy construct from a tensor
+print(from_tensor.data_ptr() == t.data_ptr(), cloned.data_ptr() == t.data_ptr())  # both copies
+#> False False
 # --8<-- [end:torch_tensor_copies]
 
 # --8<-- [start:as_tensor]
@@ -117,6 +119,11 @@ torch.set_default_dtype(torch.float32)  # back to the default
 # With an int instead of data, torch.Tensor allocates that many uninitialised elements.
 print(torch.Tensor(3).shape, torch.tensor(3).shape)
 #> torch.Size([3]) torch.Size([])
+# Deterministic mode fills uninitialised memory with NaN, which makes it visible.
+torch.use_deterministic_algorithms(True)
+print(torch.Tensor(3), torch.empty(3), torch.tensor(3))
+#> tensor([nan, nan, nan]) tensor([nan, nan, nan]) tensor(3)
+torch.use_deterministic_algorithms(False)  # back to the default
 # --8<-- [end:legacy_constructor]
 
 # --8<-- [start:asarray]

@@ -34,6 +34,11 @@ print(np.shares_memory(tensor.numpy(), tensor.numpy()))  # a new copy on each ca
 view = np.asarray(tensor)
 print(view.flags.writeable, np.shares_memory(view, np.asarray(tensor)))
 #> False True
+tensor_address = np.from_dlpack(tensor).__array_interface__["data"][0]  # DLPack: no copy
+view_address = view.__array_interface__["data"][0]
+copy_address = tensor.numpy().__array_interface__["data"][0]
+print(view_address == tensor_address, copy_address == tensor_address)
+#> True False
 try:
     view[0, 0] = 99.0
 except ValueError as err:
