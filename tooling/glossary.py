@@ -128,9 +128,17 @@ class Glossary:
 
 
 class _LineLoader(yaml.SafeLoader):
-    """A YAML loader that keeps each mapping's line as the key `__line__`."""
+    """A YAML loader that keeps each mapping's line as the key `__line__`, and refuses a
+    key given twice (YAML would keep the last one and drop the first silently)."""
 
     def construct_mapping(self, node, deep=False):
+        seen = set()
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            if key in seen:
+                line = key_node.start_mark.line + 1
+                raise GlossaryError(f"{DATA}:{line}: `{key}` appears twice here; keep one")
+            seen.add(key)
         mapping = super().construct_mapping(node, deep=deep)
         mapping["__line__"] = node.start_mark.line + 1
         return mapping
@@ -166,6 +174,8 @@ def load(root: Path = REPO_ROOT) -> Glossary:
             raise GlossaryError(
                 f"{where}: a group needs `id` (a-z, 0-9, -), `zh` and `en` headings"
             )
+        if group["id"] in groups:
+            raise GlossaryError(f"{where}: the group id {group['id']!r} is used twice")
         groups[group["id"]] = texts
     terms: list[Term] = []
     for item in _items(data, "terms"):
@@ -173,7 +183,35 @@ def load(root: Path = REPO_ROOT) -> Glossary:
         if any(other.id == term.id for other in terms):
             raise GlossaryError(f"{DATA}:{term.line}: the id {term.id!r} is used twice")
         terms.append(term)
+    _check_avoided(terms)
     return Glossary(groups, terms)
+
+
+def _check_avoided(terms: list[Term]) -> None:
+    """An avoided name must not be (part of) a term's own name, nor used in a meaning."""
+    for locale in LOCALES:
+        for term in terms:
+            for name in term.names[locale].avoid:
+                for other in terms:
+                    own = other.names[locale]
+                    where = f"{DATA}:{term.line}: term {term.id!r}"
+                    if _contains(own.term, name, locale):
+                        raise GlossaryError(
+                            f"{where}: `{locale}.avoid` lists {name!r}, which is part of the "
+                            f"term {own.term!r} ({other.id}): every page using that term "
+                            "would fail; list only the wrong names"
+                        )
+                    if _contains(own.means, name, locale):
+                        raise GlossaryError(
+                            f"{DATA}:{other.line}: term {other.id!r}: its `{locale}.means` uses "
+                            f"{name!r}, which term {term.id!r} says to avoid"
+                        )
+
+
+def _contains(text: str, name: str, locale: str) -> bool:
+    if locale == "zh":
+        return name in text
+    return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.IGNORECASE) is not None
 
 
 def _items(data: dict, key: str) -> list[dict]:
@@ -191,9 +229,9 @@ def _is_id(value: object) -> bool:
 def _strings(value: object, where: str, what: str) -> tuple[str, ...]:
     if value is None:
         return ()
-    if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
         raise GlossaryError(f"{where}: `{what}` must be a list of names, e.g. [a, b]")
-    return tuple(value)
+    return tuple(v.strip() for v in value)
 
 
 def _term(item: dict, groups: dict, root: Path) -> Term:
@@ -205,7 +243,7 @@ def _term(item: dict, groups: dict, root: Path) -> Term:
     unknown = item.keys() - _TERM_KEYS - {"__line__"}
     if unknown:
         raise GlossaryError(f"{where}: unknown field {', '.join(sorted(unknown))}")
-    if item.get("group") not in groups:
+    if not isinstance(item.get("group"), str) or item["group"] not in groups:
         raise GlossaryError(f"{where}: `group` must be one of {', '.join(groups)}")
     see = item.get("see")
     if see is not None:
@@ -213,6 +251,11 @@ def _term(item: dict, groups: dict, root: Path) -> Term:
         twin = page[: -len(".md")] + ".en.md"
         if not page.endswith(".md") or not (root / "docs" / page).is_file():
             raise GlossaryError(f"{where}: `see` names no page under docs/: {see!r}")
+        if page.endswith(".en.md"):
+            raise GlossaryError(
+                f"{where}: `see` names the English page {see!r}: name the Chinese one "
+                f"({page[: -len('.en.md')]}.md); the English glossary links its twin"
+            )
         if not (root / "docs" / twin).is_file():
             raise GlossaryError(f"{where}: `see` names a page with no English version: {see!r}")
     names = {}
@@ -225,6 +268,8 @@ def _term(item: dict, groups: dict, root: Path) -> Term:
         if unknown:
             raise GlossaryError(f"{spot}: unknown field {locale}.{', '.join(sorted(unknown))}")
         for key in ("term", "means"):
+            if key in entry and not isinstance(entry[key], str):
+                raise GlossaryError(f"{spot}: `{locale}.{key}` must be text (quote it)")
             if not isinstance(entry.get(key), str) or not entry[key].strip():
                 raise GlossaryError(f"{spot}: `{locale}.{key}` is missing or empty")
         names[locale] = Names(

@@ -278,8 +278,8 @@ def describe_exception(exc: BaseException, example: Example, python_file: Path) 
         message = "".join(traceback.format_exception_only(type(exc), exc)).strip()
     chain = "\n".join(f"    {example.source}:{start + (f.lineno or 0)} in {f.name}" for f in frames)
     if isinstance(exc, PermissionError) and "examples may write only" in str(exc):
-        advice = "Write relative to the current directory (a temporary one) or into "
-        advice += "tempfile.TemporaryDirectory(); never into the repository."
+        advice = "Write into tempfile.TemporaryDirectory(): readers run the script from the "
+        advice += "repository root, where a relative path would land in their checkout."
     elif type(exc).__name__ in _NETWORK_BLOCKED:
         advice = (
             "Examples must not reach the network: the suite runs offline. Show such code in a "

@@ -29,6 +29,18 @@ SCRIPTS = sorted((ROOT / "examples").rglob("*.py"))
 TIMEOUT = 240
 
 
+def _untracked() -> set[str]:
+    """Files in the checkout that git does not track and does not ignore."""
+    listed = subprocess.run(
+        ["git", "ls-files", "--others", "--exclude-standard", "-z"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout
+    return set(filter(None, listed.split("\0")))
+
+
 def _reader_environment() -> dict[str, str]:
     """The environment of a reader's shell: nothing of this suite's own set-up."""
     env = {key: value for key, value in os.environ.items() if not key.startswith("PYTEST")}
@@ -49,6 +61,7 @@ def test_script_runs_as_a_reader_runs_it(script: Path):
         pytest.skip(f"{where}: needs CUDA; `make test-gpu` runs it on a GPU machine")
     if markers.not_run:
         pytest.skip(f"{where}: not run: {markers.not_run}")
+    before = _untracked()
     try:
         done = subprocess.run(
             [sys.executable, where],
@@ -64,6 +77,15 @@ def test_script_runs_as_a_reader_runs_it(script: Path):
         pytest.fail(
             f"{where}: `python {where}` from the repository root exited with "
             f"{done.returncode}; what it wrote to stderr ends with:\n{done.stderr[-3000:]}",
+            pytrace=False,
+        )
+    # Other scripts may run at the same time (xdist): name only files this one could own.
+    left = sorted(_untracked() - before)
+    if left:
+        pytest.fail(
+            f"{where}: `python {where}` left files in the checkout: {', '.join(left)}. Write "
+            "into tempfile.TemporaryDirectory(): a reader runs the script from the repository "
+            "root, where a relative path lands in their checkout.",
             pytrace=False,
         )
     expected, ordered = expected_stdout(source)

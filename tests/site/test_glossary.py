@@ -45,54 +45,75 @@ GOOD_TERM = """\
 """
 
 
-def _data(tmp_path: Path, terms: str) -> Path:
+def _data(tmp_path: Path, terms: str, groups: str = "  - id: tensors\n    zh: 张量\n    en: T\n"):
     (tmp_path / "docs").mkdir()
     for name in ("a.md", "a.en.md"):
         (tmp_path / "docs" / name).write_text("# A\n", encoding="utf-8")
     (tmp_path / "data").mkdir()
-    text = "groups:\n  - id: tensors\n    zh: 张量\n    en: Tensors\nterms:\n" + terms
+    text = "groups:\n" + groups + "terms:\n" + terms
     (tmp_path / DATA).write_text(text, encoding="utf-8")
     return tmp_path
 
 
-@pytest.mark.parametrize(
-    ("terms", "message"),
-    [
-        (
-            GOOD_TERM.replace("      means: Elements skipped.\n", ""),
-            ":13: term 'stride': `en.means`",
-        ),
-        (GOOD_TERM.replace("group: tensors", "group: nope"), ":6: term 'stride': `group` must be"),
-        (GOOD_TERM.replace("see: a.md", "see: gone.md"), ":6: term 'stride': `see` names no page"),
-        (GOOD_TERM.replace("id: stride", "id: Stride Here"), ":6: a term needs an `id`"),
-        (GOOD_TERM + GOOD_TERM, ":15: the id 'stride' is used twice"),
-        (
-            GOOD_TERM.replace("      term: 步长\n", "      term: 步长\n      avoid: 步长\n"),
-            ":10: term 'stride': `zh.avoid` must be a list",
-        ),
-        (
-            GOOD_TERM.replace("    group: tensors\n", "    group: tensors\n    colour: red\n"),
-            ":6: term 'stride': unknown field colour",
-        ),
-        (GOOD_TERM.replace("zh:", "zh: [", 1), ":11: not valid YAML"),
-    ],
-    ids=[
-        "missing-meaning",
-        "unknown-group",
-        "dead-see",
-        "bad-id",
-        "duplicate",
-        "avoid-not-list",
-        "unknown-field",
-        "not-yaml",
-    ],
-)
+def _with(old: str, new: str, count: int = 1) -> str:
+    assert old in GOOD_TERM
+    return GOOD_TERM.replace(old, new, count)
+
+
+ZH_TERM = "      term: 步长\n"
+MISTAKES = {
+    "missing-meaning": (
+        _with("      means: Elements skipped.\n", ""),
+        ":13: term 'stride': `en.means`",
+    ),
+    "unknown-group": (_with("group: tensors", "group: nope"), ":6: term 'stride': `group` must be"),
+    "dead-see": (_with("see: a.md", "see: gone.md"), ":6: term 'stride': `see` names no page"),
+    "bad-id": (_with("id: stride", "id: Stride Here"), ":6: a term needs an `id`"),
+    "duplicate": (GOOD_TERM + GOOD_TERM, ":15: the id 'stride' is used twice"),
+    "avoid-not-list": (
+        _with(ZH_TERM, ZH_TERM + "      avoid: 步长\n"),
+        ":10: term 'stride': `zh.avoid` must be a list",
+    ),
+    "unknown-field": (
+        _with("    group: tensors\n", "    group: tensors\n    colour: red\n"),
+        ":6: term 'stride': unknown field colour",
+    ),
+    "not-yaml": (_with("zh:", "zh: ["), ":11: not valid YAML"),
+    "key-twice": (_with(ZH_TERM, ZH_TERM + "      term: 跨度\n"), ":11: `term` appears twice"),
+    "group-not-text": (_with("group: tensors", "group: [tensors]"), ":6: term 'stride': `group`"),
+    "avoid-part-of-term": (
+        _with(ZH_TERM, ZH_TERM + "      avoid: [步]\n"),
+        ":6: term 'stride': `zh.avoid` lists '步', which is part of the term '步长'",
+    ),
+    "avoid-in-meaning": (
+        _with(ZH_TERM, ZH_TERM + "      avoid: [元素]\n"),
+        ":6: term 'stride': its `zh.means` uses '元素'",
+    ),
+    "avoid-blank": (
+        _with(ZH_TERM, ZH_TERM + "      avoid: [' ']\n"),
+        "`zh.avoid` must be a list of names",
+    ),
+    "see-english": (_with("see: a.md", "see: a.en.md"), "names the English page 'a.en.md'"),
+    "means-not-text": (_with("means: Elements skipped.", "means: 42"), "`en.means` must be text"),
+}
+
+
+@pytest.mark.parametrize(("terms", "message"), MISTAKES.values(), ids=MISTAKES.keys())
 def test_a_malformed_row_names_file_and_line(tmp_path, terms, message):
     root = _data(tmp_path, terms)
     with pytest.raises(GlossaryError) as caught:
         load(root)
     assert str(caught.value).startswith(str(DATA)), caught.value
     assert message in str(caught.value), caught.value
+
+
+def test_a_group_id_used_twice_is_refused(tmp_path):
+    groups = "  - id: tensors\n    zh: 张量\n    en: T\n  - id: tensors\n    zh: 又\n    en: U\n"
+    root = _data(tmp_path, GOOD_TERM, groups)
+    with pytest.raises(
+        GlossaryError, match=r"glossary.yml:5: the group id 'tensors' is used twice"
+    ):
+        load(root)
 
 
 def test_the_real_data_loads_and_renders_in_a_copy(tmp_path):

@@ -14,33 +14,50 @@ only), so that it can move with the tests.
 from __future__ import annotations
 
 import ast
+import functools
+import os
+import subprocess
 import sys
 from importlib.metadata import packages_distributions
 from pathlib import Path
 
 import pytest
 
-from tooling.markers import script_markers
+from tooling.markers import MarkerError, script_markers
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Folders of scripts that readers run with `python <path>`.
 SCRIPT_FOLDERS = ("examples", "benchmarks")
 
 
-def imported_modules(source: str) -> dict[str, int]:
+class ScriptError(ValueError):
+    """A script cannot be read; the message names its file and line."""
+
+
+def parse(script: Path, root: Path) -> ast.Module:
+    """Parse a script.
+
+    Raises:
+        ScriptError: it does not parse (`path:line: ...`).
+    """
+    where = script.relative_to(root).as_posix()
+    try:
+        return ast.parse(script.read_text(encoding="utf-8"), filename=where)
+    except SyntaxError as exc:
+        raise ScriptError(f"{where}:{exc.lineno or 1}: does not parse: {exc.msg}") from exc
+
+
+def imported_modules(tree: ast.Module) -> dict[str, int]:
     """Top-level module names a script imports absolutely, with the first line of each.
 
     Args:
-        source (str): a Python script.
+        tree (ast.Module): the parsed script.
 
     Returns:
         dict[str, int]: module name (`numpy` for `import numpy.linalg`) -> 1-based line.
-
-    Raises:
-        SyntaxError: the script does not parse.
     """
     found: dict[str, int] = {}
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             names = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
@@ -52,74 +69,140 @@ def imported_modules(source: str) -> dict[str, int]:
     return found
 
 
-def shadowing_problems(scripts: list[Path], root: Path, installed: set[str]) -> list[str]:
-    """Scripts whose file name is the name of a module they or their neighbours import.
+# Run in a fresh interpreter: records every top-level name that importing the libraries
+# asks for, including optional ones they try and skip when absent (dill, scipy, ...),
+# which a script of that name would silently replace.
+_RECORDER = """
+import importlib.abc, sys
+asked, current = {}, None
+class Recorder(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        asked.setdefault(name.split(".")[0], current)
+sys.meta_path.insert(0, Recorder())
+for current in sys.argv[1:]:
+    try:
+        __import__(current)
+    except Exception:
+        pass
+print("\\n".join(f"{name} {library}" for name, library in sorted(asked.items())))
+"""
+
+
+@functools.cache
+def names_libraries_ask_for(libraries: tuple[str, ...]) -> dict[str, str]:
+    """Top-level module names that importing `libraries` looks for, in a fresh process.
+
+    Args:
+        libraries (tuple[str, ...]): importable top-level packages, in import order.
+
+    Returns:
+        dict[str, str]: module name -> the library whose import asked for it first.
+    """
+    done = subprocess.run(
+        [sys.executable, "-c", _RECORDER, *libraries],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+        env={**os.environ, "TF_CPP_MIN_LOG_LEVEL": "3"},
+    )
+    return dict(line.split(" ", 1) for line in done.stdout.splitlines() if " " in line)
+
+
+def shadowing_problems(
+    scripts: list[Path], root: Path, installed: set[str], asked: dict[str, str]
+) -> list[str]:
+    """Scripts (and package folders) named like a module that scripts beside them import.
 
     Args:
         scripts (list[Path]): the scripts readers run.
         root (Path): the repository root, for the paths in messages.
         installed (set[str]): top-level names of the installed packages.
+        asked (dict[str, str]): names the libraries look for -> the library
+            (`names_libraries_ask_for`).
 
     Returns:
-        list[str]: one message per shadowing script, naming its path and what to do.
+        list[str]: one message per problem, naming its path and what to do.
     """
     problems = []
-    for script in scripts:
-        name = script.stem
+    packages = {init.parent for script in scripts for init in script.parent.glob("*/__init__.py")}
+    for script in [*scripts, *sorted(packages)]:
+        name = script.stem if script.suffix == ".py" else script.name
         where = script.relative_to(root).as_posix()
         if name in sys.stdlib_module_names:
             what = f"the standard-library module {name!r}"
         elif name in installed:
             what = f"the installed package {name!r}"
+        elif name in asked:
+            what = f"the module {name!r}, which importing {asked[name]} looks for"
         else:
-            importers = [
-                f"{sibling.relative_to(root).as_posix()}:{line}"
-                for sibling in sorted(script.parent.glob("*.py"))
-                if sibling != script
-                and (line := imported_modules(sibling.read_text(encoding="utf-8")).get(name))
-            ]
-            if not importers:
-                continue
-            what = f"the module {name!r} that {', '.join(importers)} imports"
+            importers = []
+            for sibling in sorted(script.parent.glob("*.py")):
+                if sibling == script:
+                    continue
+                try:
+                    line = imported_modules(parse(sibling, root)).get(name)
+                except ScriptError as exc:
+                    problems.append(str(exc))
+                    continue
+                if line:
+                    importers.append(f"{sibling.relative_to(root).as_posix()}:{line}")
+            if importers:
+                problems.append(
+                    f"{where}:1: {', '.join(importers)} imports this file as the module "
+                    f"{name!r}. Each example is a complete program that a reader copies on its "
+                    "own: put the code it needs into the script itself."
+                )
+            continue
         problems.append(
-            f"{where}:1: the file name shadows {what}. Run as `python {where}`, a script's "
+            f"{where}:1: the file name shadows {what}. Run as `python <script>`, a script's "
             f"folder comes first on sys.path, so `import {name}` in any script of "
-            f"{script.parent.relative_to(root).as_posix()}/ would import this file instead. "
-            "Rename the script (e.g. with a prefix naming its topic) and update the pages and "
-            "notebooks that embed it."
+            f"{script.parent.relative_to(root).as_posix()}/, or in a library it uses, would "
+            "import this file instead. Rename it (e.g. with a prefix naming its topic) and "
+            "update the pages and notebooks that embed it."
         )
     return problems
+
+
+def run_command(where: str, markers) -> list[str]:
+    """The parts of the command that a script's docstring must show a reader."""
+    if not markers.launch:
+        return [f"python {where}"]
+    count = markers.launch.processes
+    if markers.launch.launcher == "torchrun":
+        return [f"torchrun --standalone --nproc-per-node {count} {where}"]
+    return [f"mpiexec -n {count} python {where}"]
 
 
 def docstring_problems(scripts: list[Path], root: Path) -> list[str]:
     """Scripts whose docstring does not tell a reader how to run them.
 
-    A plain script names its own command, `python <path>`; a launched one its launcher
-    (`torchrun` or `mpiexec`); one that needs CUDA says that it needs a GPU.
+    Every script names its own command: `python <path>`, which a script that needs
+    CUDA runs on a machine with a GPU, or its launcher with the number of processes its
+    `# launch:` marker gives.
 
     Args:
         scripts (list[Path]): the scripts readers run.
         root (Path): the repository root.
 
     Returns:
-        list[str]: one message per script, naming its path and the missing words.
+        list[str]: one message per script, naming its path and the command to write.
     """
     problems = []
     for script in scripts:
-        source = script.read_text(encoding="utf-8")
         where = script.relative_to(root).as_posix()
-        doc = ast.get_docstring(ast.parse(source)) or ""
-        markers = script_markers(source, where)
-        if markers.launch:
-            wanted = markers.launch.launcher
-        elif "cuda" in markers.requires:
-            wanted = "GPU"
-        else:
-            wanted = f"python {where}"
-        if wanted not in doc:
+        try:
+            tree = parse(script, root)
+            markers = script_markers(script.read_text(encoding="utf-8"), where)
+        except (ScriptError, MarkerError) as exc:
+            problems.append(str(exc))
+            continue
+        doc = " ".join((ast.get_docstring(tree) or "").split())
+        missing = [part for part in run_command(where, markers) if part not in doc]
+        if missing:
             problems.append(
                 f"{where}:1: the docstring does not say how to run the script: write "
-                f"`{wanted}` in it (readers copy the command from there)"
+                f"`{missing[0]}` in it (readers copy the command from there)"
             )
     return problems
 
@@ -130,7 +213,16 @@ def reader_scripts(root: Path) -> list[Path]:
 
 
 def test_no_script_shadows_a_module():
-    problems = shadowing_problems(reader_scripts(ROOT), ROOT, set(packages_distributions()))
+    scripts = reader_scripts(ROOT)
+    installed = set(packages_distributions())
+    imported = {
+        name for script in scripts for name in imported_modules(parse(script, ROOT))
+    } & installed
+    # torch and its compiler stack first: loaded after TensorFlow, torch._dynamo crashes
+    # the process (see tests/examples/conftest.py).
+    first = ("torch", "torch._dynamo") if "torch" in imported else ()
+    libraries = first + tuple(sorted(imported - {"torch"}))
+    problems = shadowing_problems(scripts, ROOT, installed, names_libraries_ask_for(libraries))
     assert not problems, "\n".join(problems)
 
 
@@ -149,35 +241,78 @@ def _script(folder: Path, name: str, source: str = '"""Run with `python x`."""\n
     return path
 
 
-@pytest.mark.parametrize("name", ["random.py", "typing.py", "numpy.py", "helpers.py"])
+@pytest.mark.parametrize("name", ["random.py", "typing.py", "numpy.py", "dill.py"])
 def test_a_shadowing_name_is_refused(tmp_path, name):
-    section = tmp_path / "examples" / "topic"
-    script = _script(section, name)
-    _script(section, "user.py", "import numpy as np\nfrom helpers import thing\n")
-    problems = shadowing_problems([script], tmp_path, {"numpy"})
+    script = _script(tmp_path / "examples" / "topic", name)
+    problems = shadowing_problems([script], tmp_path, {"numpy"}, {"dill": "torch"})
     assert len(problems) == 1
     assert problems[0].startswith(f"examples/topic/{name}:1: the file name shadows")
-    assert "Rename the script" in problems[0]
-    if name == "helpers.py":
-        assert "examples/topic/user.py:2 imports" in problems[0]
+    assert "Rename it" in problems[0]
+    if name == "dill.py":
+        assert "which importing torch looks for" in problems[0]
+
+
+def test_a_package_folder_named_like_a_module_is_refused(tmp_path):
+    script = _script(tmp_path / "examples" / "topic", "user.py")
+    _script(tmp_path / "examples" / "topic" / "numpy", "__init__.py", "")
+    problems = shadowing_problems([script], tmp_path, {"numpy"}, {})
+    assert problems == [problems[0]] and problems[0].startswith("examples/topic/numpy:1: the file")
+
+
+def test_a_script_that_a_neighbour_imports_is_refused(tmp_path):
+    section = tmp_path / "examples" / "topic"
+    helper = _script(section, "helpers.py")
+    _script(section, "user.py", "import numpy as np\nfrom helpers import thing\n")
+    problems = shadowing_problems([helper], tmp_path, {"numpy"}, {})
+    assert problems == [
+        "examples/topic/helpers.py:1: examples/topic/user.py:2 imports this file as the module "
+        "'helpers'. Each example is a complete program that a reader copies on its own: put "
+        "the code it needs into the script itself."
+    ]
 
 
 def test_a_name_imported_only_in_another_folder_is_accepted(tmp_path):
     script = _script(tmp_path / "examples" / "a", "helpers.py")
     _script(tmp_path / "examples" / "b", "user.py", "import helpers\n")
-    assert shadowing_problems([script], tmp_path, set()) == []
+    assert shadowing_problems([script], tmp_path, set(), {}) == []
+
+
+def test_a_neighbour_that_does_not_parse_is_named_not_a_crash(tmp_path):
+    script = _script(tmp_path / "examples" / "a", "fine.py")
+    _script(tmp_path / "examples" / "a", "broken.py", "x = (\n")
+    (problem,) = shadowing_problems([script], tmp_path, set(), {})
+    assert problem.startswith("examples/a/broken.py:1: does not parse"), problem
+
+
+def test_the_recorder_sees_modules_a_library_only_tries_to_import():
+    # The standard library's `pydoc` tries `pydoc_data`; any library will do here.
+    asked = names_libraries_ask_for(("pydoc",))
+    assert asked.get("pydoc") == "pydoc", asked
 
 
 def test_a_docstring_without_the_command_is_refused(tmp_path):
-    plain = _script(tmp_path / "examples" / "a", "plain.py", '"""Run it."""\n')
+    folder = tmp_path / "examples" / "a"
+    plain = _script(folder, "plain.py", '"""Run it."""\n')
     launched = _script(
-        tmp_path / "examples" / "a", "job.py", '"""Run it."""\n# launch: torchrun 2\n'
+        folder, "job.py", '"""Run torchrun examples/a/job.py."""\n# launch: torchrun 2\n'
     )
-    cuda = _script(tmp_path / "examples" / "a", "gpu.py", '"""Needs a GPU."""\n# requires: cuda\n')
-    problems = docstring_problems([plain, launched, cuda], tmp_path)
-    assert problems == [
-        "examples/a/plain.py:1: the docstring does not say how to run the script: write "
-        "`python examples/a/plain.py` in it (readers copy the command from there)",
-        "examples/a/job.py:1: the docstring does not say how to run the script: write "
-        "`torchrun` in it (readers copy the command from there)",
+    cuda = _script(folder, "gpu.py", '"""Needs a GPU."""\n# requires: cuda\n')
+    broken = _script(folder, "broken.py", '"""Run python examples/a/broken.py."""\nx = (\n')
+    ok = _script(
+        folder,
+        "ok.py",
+        '"""Run `mpiexec -n 2 python\n   examples/a/ok.py`."""\n# launch: mpiexec 2\n',
+    )
+    problems = docstring_problems([plain, launched, cuda, broken, ok], tmp_path)
+    wanted = [
+        "python examples/a/plain.py",
+        "torchrun --standalone --nproc-per-node 2 examples/a/job.py",
+        "python examples/a/gpu.py",
     ]
+    assert problems[:3] == [
+        f"examples/a/{path.name}:1: the docstring does not say how to run the script: write "
+        f"`{command}` in it (readers copy the command from there)"
+        for path, command in zip([plain, launched, cuda], wanted, strict=True)
+    ]
+    assert problems[3].startswith("examples/a/broken.py:2: does not parse"), problems
+    assert len(problems) == 4
