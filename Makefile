@@ -85,8 +85,9 @@ $(GENERATED) &: data/glossary.yml tooling/glossary.py | $(VENV)/.docs-installed
 glossary: docs-env
 	$(PY) -m tooling.glossary
 
+# SITE_URL: served at the root of the address, not under the deployed site's path.
 serve: docs-env $(GENERATED)
-	$(PY) -m mkdocs serve --livereload --dev-addr 127.0.0.1:8000
+	SITE_URL=http://127.0.0.1:8000/ $(PY) -m mkdocs serve --livereload --dev-addr 127.0.0.1:8000
 
 build: docs-env $(GENERATED)
 	$(PY) -m mkdocs build --strict

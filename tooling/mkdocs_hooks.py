@@ -212,7 +212,10 @@ def on_page_markdown(markdown: str, page, config, files, **kwargs) -> str:
     if errors:
         raise PluginError("Broken snippet reference:\n  " + "\n  ".join(errors))
     markdown = _insert_benchmark_results(markdown, page)
-    verifications = verify_environments(_STATE["record"], page_sources(source, root), root)
+    sources = page_sources(source, root)
+    if not sources:  # nothing to verify (the home page, the glossary): no stamp
+        return markdown
+    verifications = verify_environments(_STATE["record"], sources, root)
     verified = {env for env, v in verifications.items() if v.state in ("verified", "partial")}
     markdown = _STATE["notes"].insert(markdown, page_locale(source), verified)
     stamp = render_stamp(verifications, _STATE["record"], page_locale(source))

@@ -40,7 +40,12 @@ description: 用一句话概括本页内容（不超过 100 个字符），搜�
 --8<-- "{script}:example"
 ```
 
-说明这个示例证明了什么，以及为什么会这样。
+说明这个示例证明了什么，为什么会这样。
+
+## 参考 {{#see-also}}
+
+- 示例脚本：`{script}`，在仓库根目录用 `python {script}` 运行。
+- 官方文档：链接到本页验证所用版本的文档。
 """
 
 PAGE_EN = """---
@@ -59,6 +64,11 @@ could doubt is followed by an executed example that proves it.
 ```
 
 Explain what the example proves, and why it happens.
+
+## See also {{#see-also}}
+
+- Example script: `{script}`; run it from the repository root with `python {script}`.
+- Official documentation: link the documentation of the versions this page is verified with.
 """
 
 SCRIPT = '''"""{title}.
