@@ -169,17 +169,34 @@ def imported_packages(source: str) -> frozenset[str]:
     Returns:
         frozenset[str]: package names; empty when the code does not parse.
     """
+    return frozenset(import_lines(source))
+
+
+def import_lines(source: str) -> dict[str, int]:
+    """Where a piece of code first imports each top-level package, absolutely.
+
+    Args:
+        source (str): Python code.
+
+    Returns:
+        dict[str, int]: package name -> 1-based line of its first import; empty when
+        the code does not parse.
+    """
     try:
         tree = ast.parse(source)
     except SyntaxError:
-        return frozenset()
-    names = set()
-    for node in ast.walk(tree):
+        return {}
+    found: dict[str, int] = {}
+    for node in sorted(ast.walk(tree), key=lambda node: getattr(node, "lineno", 0)):
         if isinstance(node, ast.Import):
-            names.update(alias.name.split(".")[0] for alias in node.names)
+            names = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            names.add(node.module.split(".")[0])
-    return frozenset(names)
+            names = [node.module]
+        else:
+            continue
+        for name in names:
+            found.setdefault(name.split(".")[0], node.lineno)
+    return found
 
 
 def print_call_lines(source: str) -> list[int]:

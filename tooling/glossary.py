@@ -22,6 +22,7 @@ from pathlib import Path
 
 import yaml
 
+from tooling.pages import headings, translation_of
 from tooling.paths import REPO_ROOT
 from tooling.translations import section_hashes
 
@@ -29,9 +30,10 @@ DATA = Path("data") / "glossary.yml"
 PAGES = {"zh": Path("docs") / "glossary.md", "en": Path("docs") / "glossary.en.md"}
 LOCALES = ("zh", "en")
 _ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
-_TITLE = re.compile(r"^# (.+?)\s*$", re.MULTILINE)
 _TERM_KEYS = {"id", "group", "api", "see", "zh", "en"}
 _NAME_KEYS = {"term", "means", "also", "avoid"}
+#: Chinese characters (CJK unified ideographs and extension A).
+CJK = r"[\u3400-\u4dbf\u4e00-\u9fff]"
 
 #: The words of each page that are not terms.
 TEXT = {
@@ -195,22 +197,36 @@ def _check_avoided(terms: list[Term]) -> None:
                 for other in terms:
                     own = other.names[locale]
                     where = f"{DATA}:{term.line}: term {term.id!r}"
-                    if _contains(own.term, name, locale):
+                    if mentions(own.term, name, locale):
                         raise GlossaryError(
                             f"{where}: `{locale}.avoid` lists {name!r}, which is part of the "
                             f"term {own.term!r} ({other.id}): every page using that term "
                             "would fail; list only the wrong names"
                         )
-                    if _contains(own.means, name, locale):
+                    if mentions(own.means, name, locale):
                         raise GlossaryError(
                             f"{DATA}:{other.line}: term {other.id!r}: its `{locale}.means` uses "
                             f"{name!r}, which term {term.id!r} says to avoid"
                         )
 
 
-def _contains(text: str, name: str, locale: str) -> bool:
+def mentions(text: str, name: str, locale: str) -> bool:
+    """Whether `text` uses `name`, as the wording check reads the pages.
+
+    Args:
+        text (str): prose.
+        name (str): a term or an avoided name.
+        locale (str): `"zh"`: anywhere in the text, whatever the spacing between Latin
+            and Chinese characters (`GPU 内存` matches `GPU内存`); `"en"`: as a whole
+            word, in any case.
+
+    Returns:
+        bool: True when it does.
+    """
     if locale == "zh":
-        return name in text
+        pattern = r"\s*".join(re.escape(part) for part in name.split())
+        pattern = re.sub(rf"(?<=[A-Za-z0-9])(?={CJK})|(?<={CJK})(?=[A-Za-z0-9])", r"\\s*", pattern)
+        return re.search(pattern, text) is not None
     return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.IGNORECASE) is not None
 
 
@@ -311,8 +327,8 @@ def _body(glossary: Glossary, locale: str, root: Path) -> str:
     text = TEXT[locale]
     other = "en" if locale == "zh" else "zh"
     lines = [GENERATED, "", f"# {text['title']}", "", text["intro"]]
-    for group, headings in glossary.groups.items():
-        lines += ["", f"## {headings[locale]} {{#{group}}}", ""]
+    for group, titles in glossary.groups.items():
+        lines += ["", f"## {titles[locale]} {{#{group}}}", ""]
         lines += ["| " + " | ".join(text["columns"]) + " |", "|" + " --- |" * 5]
         for term in (t for t in glossary.terms if t.group == group):
             ours, theirs = term.names[locale], term.names[other]
@@ -330,11 +346,31 @@ def _body(glossary: Glossary, locale: str, root: Path) -> str:
 
 
 def _see_link(see: str, locale: str, root: Path) -> str:
-    page, _, anchor = see.partition("#")
-    source = root / "docs" / (page if locale == "zh" else page[: -len(".md")] + ".en.md")
-    match = _TITLE.search(source.read_text(encoding="utf-8"))
-    title = match[1] if match else page
-    return f"[{title}]({see})"
+    page = root / "docs" / see.partition("#")[0]
+    source = page if locale == "zh" else translation_of(page, locale)
+    titles = [h.title for h in headings(source.read_text(encoding="utf-8")) if h.level == 1]
+    return f"[{titles[0] if titles else see}]({see})"
+
+
+def stale_pages(root: Path = REPO_ROOT) -> dict[Path, str]:
+    """The glossary pages that differ from what the data file gives.
+
+    Args:
+        root (Path): the repository root.
+
+    Returns:
+        dict[Path, str]: page (relative to `root`) -> the text it should have.
+
+    Raises:
+        GlossaryError: the data file is malformed.
+    """
+    pages = render(load(root), root)
+    return {
+        PAGES[locale]: text
+        for locale, text in pages.items()
+        if not (root / PAGES[locale]).is_file()
+        or (root / PAGES[locale]).read_text(encoding="utf-8") != text
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -351,28 +387,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="only report stale pages")
     args = parser.parse_args(argv)
     try:
-        pages = render(load())
+        stale = stale_pages()
     except GlossaryError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    stale = [
-        PAGES[locale]
-        for locale, text in pages.items()
-        if not (REPO_ROOT / PAGES[locale]).is_file()
-        or (REPO_ROOT / PAGES[locale]).read_text(encoding="utf-8") != text
-    ]
-    if args.check:
-        for page in stale:
+    for page, text in stale.items():
+        if args.check:
             print(f"{page} differs from what {DATA} gives: run `make glossary`")
-        return 1 if stale else 0
-    for page in stale:
-        (REPO_ROOT / page).write_text(pages[_locale_of(page)], encoding="utf-8")
-        print(f"wrote {page}")
-    return 0
-
-
-def _locale_of(page: Path) -> str:
-    return next(locale for locale, path in PAGES.items() if path == page)
+        else:
+            (REPO_ROOT / page).write_text(text, encoding="utf-8")
+            print(f"wrote {page}")
+    return 1 if args.check and stale else 0
 
 
 if __name__ == "__main__":

@@ -22,23 +22,12 @@ import pytest
 
 from tooling.markers import script_markers
 from tooling.outputs import expected_stdout, same_output
+from tooling.worktree import changed_paths, worktree_state
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPTS = sorted((ROOT / "examples").rglob("*.py"))
 #: A script that takes longer than this, in seconds, fails instead of stalling the run.
 TIMEOUT = 240
-
-
-def _untracked() -> set[str]:
-    """Files in the checkout that git does not track and does not ignore."""
-    listed = subprocess.run(
-        ["git", "ls-files", "--others", "--exclude-standard", "-z"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    ).stdout
-    return set(filter(None, listed.split("\0")))
 
 
 def _reader_environment() -> dict[str, str]:
@@ -61,7 +50,7 @@ def test_script_runs_as_a_reader_runs_it(script: Path):
         pytest.skip(f"{where}: needs CUDA; `make test-gpu` runs it on a GPU machine")
     if markers.not_run:
         pytest.skip(f"{where}: not run: {markers.not_run}")
-    before = _untracked()
+    before = worktree_state(ROOT)
     try:
         done = subprocess.run(
             [sys.executable, where],
@@ -79,8 +68,9 @@ def test_script_runs_as_a_reader_runs_it(script: Path):
             f"{done.returncode}; what it wrote to stderr ends with:\n{done.stderr[-3000:]}",
             pytrace=False,
         )
-    # Other scripts may run at the same time (xdist): name only files this one could own.
-    left = sorted(_untracked() - before)
+    # Other scripts may run at the same time (xdist): a file one of them leaves may be
+    # named here as well as under its own script.
+    left = changed_paths(before, worktree_state(ROOT), ()) if before is not None else []
     if left:
         pytest.fail(
             f"{where}: `python {where}` left files in the checkout: {', '.join(left)}. Write "

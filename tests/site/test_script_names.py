@@ -23,50 +23,12 @@ from pathlib import Path
 
 import pytest
 
+from tooling.capture import import_lines
 from tooling.markers import MarkerError, script_markers
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Folders of scripts that readers run with `python <path>`.
 SCRIPT_FOLDERS = ("examples", "benchmarks")
-
-
-class ScriptError(ValueError):
-    """A script cannot be read; the message names its file and line."""
-
-
-def parse(script: Path, root: Path) -> ast.Module:
-    """Parse a script.
-
-    Raises:
-        ScriptError: it does not parse (`path:line: ...`).
-    """
-    where = script.relative_to(root).as_posix()
-    try:
-        return ast.parse(script.read_text(encoding="utf-8"), filename=where)
-    except SyntaxError as exc:
-        raise ScriptError(f"{where}:{exc.lineno or 1}: does not parse: {exc.msg}") from exc
-
-
-def imported_modules(tree: ast.Module) -> dict[str, int]:
-    """Top-level module names a script imports absolutely, with the first line of each.
-
-    Args:
-        tree (ast.Module): the parsed script.
-
-    Returns:
-        dict[str, int]: module name (`numpy` for `import numpy.linalg`) -> 1-based line.
-    """
-    found: dict[str, int] = {}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            names = [node.module]
-        else:
-            continue
-        for name in names:
-            found.setdefault(name.split(".")[0], node.lineno)
-    return found
 
 
 # Run in a fresh interpreter: records every top-level name that importing the libraries
@@ -136,17 +98,12 @@ def shadowing_problems(
         elif name in asked:
             what = f"the module {name!r}, which importing {asked[name]} looks for"
         else:
-            importers = []
-            for sibling in sorted(script.parent.glob("*.py")):
-                if sibling == script:
-                    continue
-                try:
-                    line = imported_modules(parse(sibling, root)).get(name)
-                except ScriptError as exc:
-                    problems.append(str(exc))
-                    continue
-                if line:
-                    importers.append(f"{sibling.relative_to(root).as_posix()}:{line}")
+            importers = [
+                f"{sibling.relative_to(root).as_posix()}:{line}"
+                for sibling in sorted(script.parent.glob("*.py"))
+                if sibling != script
+                and (line := import_lines(sibling.read_text(encoding="utf-8")).get(name))
+            ]
             if importers:
                 problems.append(
                     f"{where}:1: {', '.join(importers)} imports this file as the module "
@@ -191,10 +148,14 @@ def docstring_problems(scripts: list[Path], root: Path) -> list[str]:
     problems = []
     for script in scripts:
         where = script.relative_to(root).as_posix()
+        source = script.read_text(encoding="utf-8")
         try:
-            tree = parse(script, root)
-            markers = script_markers(script.read_text(encoding="utf-8"), where)
-        except (ScriptError, MarkerError) as exc:
+            tree = ast.parse(source, filename=where)
+            markers = script_markers(source, where)
+        except SyntaxError as exc:
+            problems.append(f"{where}:{exc.lineno or 1}: does not parse: {exc.msg}")
+            continue
+        except MarkerError as exc:
             problems.append(str(exc))
             continue
         doc = " ".join((ast.get_docstring(tree) or "").split())
@@ -216,7 +177,7 @@ def test_no_script_shadows_a_module():
     scripts = reader_scripts(ROOT)
     installed = set(packages_distributions())
     imported = {
-        name for script in scripts for name in imported_modules(parse(script, ROOT))
+        name for script in scripts for name in import_lines(script.read_text(encoding="utf-8"))
     } & installed
     # torch and its compiler stack first: loaded after TensorFlow, torch._dynamo crashes
     # the process (see tests/examples/conftest.py).
@@ -279,9 +240,10 @@ def test_a_name_imported_only_in_another_folder_is_accepted(tmp_path):
 
 def test_a_neighbour_that_does_not_parse_is_named_not_a_crash(tmp_path):
     script = _script(tmp_path / "examples" / "a", "fine.py")
-    _script(tmp_path / "examples" / "a", "broken.py", "x = (\n")
-    (problem,) = shadowing_problems([script], tmp_path, set(), {})
-    assert problem.startswith("examples/a/broken.py:1: does not parse"), problem
+    broken = _script(tmp_path / "examples" / "a", "broken.py", '"""x"""\nx = (\n')
+    assert shadowing_problems([script], tmp_path, set(), {}) == []
+    (problem,) = docstring_problems([broken], tmp_path)  # every script is parsed there
+    assert problem.startswith("examples/a/broken.py:2: does not parse"), problem
 
 
 def test_the_recorder_sees_modules_a_library_only_tries_to_import():

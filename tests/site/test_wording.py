@@ -16,15 +16,14 @@ from pathlib import Path
 
 import pytest
 
-from tooling.glossary import DATA, PAGES, Glossary, Names, Term, load
+from tooling.glossary import CJK, DATA, PAGES, Glossary, Names, Term, load, mentions
+from tooling.pages import fenced_lines, page_locale, source_pages, split_front_matter
 
 ROOT = Path(__file__).resolve().parents[2]
-FENCE = re.compile(r"^\s*(```|~~~)")
 CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
 LINK_TARGET = re.compile(r"\]\([^)]*\)")
 HTML_COMMENT = re.compile(r"<!--.*?-->")
 ATTRIBUTES = re.compile(r"\{\s*[#.][^}]*\}")  # `{#anchor-id}`, `{.class}`: not prose
-CJK = r"[\u3400-\u4dbf\u4e00-\u9fff]"
 LIST_MARKER = re.compile(r"^\s*[*+-]\s+")
 ESCAPED = re.compile(r"\\[*_]")  # `\*` is a literal asterisk
 # As Python-Markdown reads emphasis: `*` also inside words, `_` only at word boundaries.
@@ -47,21 +46,17 @@ def prose_lines(text: str) -> list[tuple[int, str]]:
         (`{#anchor}`) removed. Of the front matter, only `description:` is prose: search
         results and link previews show it.
     """
+    front, _ = split_front_matter(text)
+    start, code = front.count("\n"), fenced_lines(text)
     lines = text.splitlines()
-    start, found = 0, []
-    if lines and lines[0] == "---":
-        start = next((i + 1 for i, line in enumerate(lines[1:], 1) if line == "---"), 0)
-        found = [
-            (number, line[len("description:") :])
-            for number, line in enumerate(lines[:start], start=1)
-            if line.startswith("description:")
-        ]
-    fenced = commented = False
+    found = [
+        (number, line[len("description:") :])
+        for number, line in enumerate(lines[:start], start=1)
+        if line.startswith("description:")
+    ]
+    commented = False
     for number, line in enumerate(lines[start:], start=start + 1):
-        if FENCE.match(line) and not commented:
-            fenced = not fenced
-            continue
-        if fenced:
+        if number in code:
             continue
         line = HTML_COMMENT.sub("", line)
         if commented:  # inside a comment that spans lines
@@ -72,11 +67,6 @@ def prose_lines(text: str) -> list[tuple[int, str]]:
         line = ATTRIBUTES.sub("", LINK_TARGET.sub("]", CODE_SPAN.sub("", line)))
         found.append((number, line))
     return found
-
-
-def locale_of(page: Path) -> str:
-    """`en` for `page.en.md`, else `zh` (the default language)."""
-    return "en" if page.name.endswith(".en.md") else "zh"
 
 
 def avoided_names(page: Path, root: Path, glossary: Glossary) -> list[str]:
@@ -90,23 +80,15 @@ def avoided_names(page: Path, root: Path, glossary: Glossary) -> list[str]:
     Returns:
         list[str]: one message per use, naming file, line, the name and the term to use.
     """
-    locale = locale_of(page)
+    locale = page_locale(page)
     rules = [(term, term.names[locale]) for term in glossary.terms if term.names[locale].avoid]
     problems = []
     for number, line in prose_lines(page.read_text(encoding="utf-8")):
         for term, names in rules:
             for name in names.avoid:
-                if _uses(line, name, locale):
+                if mentions(line, name, locale):
                     problems.append(_message(page, root, number, name, term, names))
     return problems
-
-
-def _uses(line: str, name: str, locale: str) -> bool:
-    if locale == "zh":  # `GPU 内存` also matches `GPU内存` and `GPU  内存`
-        pattern = r"\s*".join(re.escape(part) for part in name.split())
-        pattern = re.sub(rf"(?<=[A-Za-z0-9])(?={CJK})|(?<={CJK})(?=[A-Za-z0-9])", r"\\s*", pattern)
-        return re.search(pattern, line) is not None
-    return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", line, re.IGNORECASE) is not None
 
 
 def _message(page: Path, root: Path, number: int, name: str, term: Term, names: Names) -> str:
@@ -153,8 +135,7 @@ def site_pages(root: Path, glossary: bool = False) -> list[Path]:
     """The pages and notebook sources; the generated glossary pages only if `glossary`
     (they list the avoided names on purpose, as other names readers may meet)."""
     generated = {root / page for page in PAGES.values()}
-    pages = [*(root / "docs").rglob("*.md"), *(root / "notebooks").glob("*.md")]
-    return sorted(page for page in pages if glossary or page not in generated)
+    return [page for page in source_pages(root) if glossary or page not in generated]
 
 
 def test_no_page_uses_an_avoided_name():
