@@ -45,8 +45,13 @@ $(PY):
 	$(PYTHON) -m venv $(VENV)
 
 # The environment is built in two layers so that writers never wait for torch/TF.
-$(VENV)/.docs-installed: requirements/docs.txt | $(PY)
+# The engine (engine/, the package `verified`) is installed from its folder, editable and
+# without its dependencies, whose versions the lock files pin (pip fetches the build
+# backend that engine/pyproject.toml pins).
+ENGINE := --no-deps -e ./engine
+$(VENV)/.docs-installed: requirements/docs.txt engine/pyproject.toml | $(PY)
 	$(PY) -m pip install --disable-pip-version-check -q -r requirements/docs.txt
+	$(PY) -m pip install --disable-pip-version-check -q $(ENGINE)
 	touch $@
 
 $(VENV)/.test-installed: requirements/test.txt $(VENV)/.docs-installed
@@ -94,7 +99,7 @@ build: docs-env $(GENERATED)
 
 # Verification environments (pyproject.toml, [tool.verification]): `default` is .venv;
 # another, NAME, is .venv-NAME, installed from requirements/NAME.txt.
-ENVIRONMENTS := $(shell $(PYTHON) -m tooling.environments names 2>/dev/null || echo default)
+ENVIRONMENTS := $(shell PYTHONPATH=engine/src $(PYTHON) -m verified.environments names 2>/dev/null || echo default)
 OTHER_ENVIRONMENTS := $(filter-out default,$(ENVIRONMENTS))
 ENV ?= default
 env_python = $(if $(filter default,$(1)),$(PY),.venv-$(1)/bin/python)
@@ -103,10 +108,11 @@ env_python = $(if $(filter default,$(1)),$(PY),.venv-$(1)/bin/python)
 check_env = $(if $(filter $(ENV),$(ENVIRONMENTS)),,$(error ENV=$(ENV) is not a verification \
   environment; there are: $(ENVIRONMENTS) (pyproject.toml, [tool.verification])))
 
-.venv-%/.installed: requirements/%.txt
+.venv-%/.installed: requirements/%.txt engine/pyproject.toml
 	@command -v $(PYTHON) >/dev/null || { echo "$(PYTHON) not found: install Python 3.11"; exit 1; }
 	$(PYTHON) -m venv .venv-$*
 	.venv-$*/bin/python -m pip install --disable-pip-version-check -q -r $<
+	.venv-$*/bin/python -m pip install --disable-pip-version-check -q $(ENGINE)
 	touch $@
 
 # Every stage runs even when an earlier one fails, so that a failed example is
@@ -123,7 +129,7 @@ define suite
 	done; \
 	for extra in $(EXTRA_RECORDS); do \
 	  echo "   adding the runs of $$extra to the record"; \
-	  $(PY) -m tooling.record merge $(RECORD) $$extra || status=1; \
+	  $(PY) -m verified.environments merge $(RECORD) $$extra || status=1; \
 	done; \
 	echo "== 2/3 site build (strict, stamped from $(RECORD))"; \
 	built=1; $(PY) -m mkdocs build --strict || { status=1; built=0; }; \
@@ -142,7 +148,7 @@ test: test-env browser
 # record then covers every environment, and the stamps list every set of versions.
 test-matrix: test-env browser $(OTHER_ENVIRONMENTS:%=.venv-%/.installed)
 	@test -n "$(OTHER_ENVIRONMENTS)" || { echo "no other verification environment: \
-	'$(PYTHON) -m tooling.environments names' failed or lists only the default"; exit 1; }
+	'PYTHONPATH=engine/src $(PYTHON) -m verified.environments names' failed or lists only the default"; exit 1; }
 	$(call suite,$(ENVIRONMENTS))
 
 # Stage 1 alone, in one environment (ENV=NAME), adding its run to RECORD. The CI workflow
@@ -191,7 +197,7 @@ update-examples: $(check_env) test-env $(if $(filter default,$(ENV)),,.venv-$(EN
 GPU_PYTHON ?= python3
 GPU_RUN_OUT ?= build/gpu-run.json
 test-gpu:
-	$(GPU_PYTHON) -m tooling.gpu_run --out $(GPU_RUN_OUT)
+	PYTHONPATH=engine/src $(GPU_PYTHON) -m verified.gpu_run --out $(GPU_RUN_OUT)
 
 # Starts a page in both languages with a runnable example and a nav entry.
 new-page: test-env

@@ -1,10 +1,10 @@
 """Suite-wide options and guards.
 
-* `--record PATH`: write the verification record (see `tooling/record_plugin.py`).
+* `--record PATH`: write the verification record (see `verified.recorder`).
 * `--environment NAME`: the verification environment this Python is (see
-  `tooling/environments.py`); by default the one whose pinned versions are installed.
+  `verified.environments`); by default the one whose pinned versions are installed.
 * `--gpu-run PATH`: the GPU run that CUDA examples are checked against on a machine
-  without CUDA (see `tooling/gpu_run.py`); by default `verification/gpu-run.json`.
+  without CUDA (see `verified.gpu_run`); by default `verification/gpu-run.json`.
 * Tests write only into git-ignored build outputs: the controller snapshots
   `git status` (with content hashes of changed and untracked files) before the run
   and compares after it; any difference fails the run with the files named. With
@@ -18,10 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from tooling.paths import REPO_ROOT, record_path
-from tooling.record import load_record
-from tooling.record_plugin import VerificationRecorder
 from tooling.worktree import changed_paths, worktree_state
+from verified.paths import REPO_ROOT, record_path
+from verified.record import load_record
 
 #: What `--update-examples` is allowed to rewrite (the default environment writes pages and
 #: scripts, another one its expected outputs).
@@ -29,36 +28,10 @@ UPDATABLE = ("docs/", "examples/", "verification/expected/")
 _BEFORE = pytest.StashKey[dict | None]()
 
 
-def pytest_addoption(parser: pytest.Parser) -> None:
-    """Add `--record PATH`, `--environment NAME` and `--gpu-run PATH`."""
-    parser.addoption(
-        "--record",
-        type=Path,
-        default=None,
-        help="write the verification record (JSON) to this path, e.g. build/verification.json",
-    )
-    parser.addoption(
-        "--environment",
-        default=None,
-        help="the verification environment this Python is, e.g. default or previous "
-        "(pyproject.toml, [tool.verification]); by default recognised by the installed versions",
-    )
-    parser.addoption(
-        "--gpu-run",
-        type=Path,
-        default=None,
-        help="the GPU run that CUDA examples are checked against on a machine without CUDA "
-        "(default: verification/gpu-run.json of the content root, when it exists)",
-    )
-
-
 def pytest_configure(config: pytest.Config) -> None:
-    """On the controller: register the recorder (with `--record`) and snapshot the tree."""
+    """On the controller: snapshot the tree."""
     if hasattr(config, "workerinput"):
         return
-    if config.getoption("record") is not None:
-        recorder = VerificationRecorder(config, config.getoption("record"))
-        config.pluginmanager.register(recorder, "verification-recorder")
     config.stash[_BEFORE] = worktree_state(REPO_ROOT)
 
 

@@ -1,6 +1,5 @@
-"""Tooling for the site: example collection and checking, the verification record,
-page/translation bookkeeping and the MkDocs hook that stamps pages.
+"""The site side: the MkDocs hook that stamps pages from the verification record, the
+checks of the sources, and the commands writers run (new page, glossary, translations).
 
-Nothing here is about tensors; it exists so that every example on the site is
-executed and every page says what was verified.
+The examples themselves are run by the engine, the installed package `verified` (engine/).
 """

@@ -33,8 +33,8 @@ from pathlib import Path
 from tooling.browser import CHROMIUM_ARGS, chromium_path, launch_chromium
 from tooling.notebooks import source_files as notebook_sources
 from tooling.pages import LOCALES, page_files, page_locale, page_url, translation_of
-from tooling.paths import REPO_ROOT, docs_dir
 from tooling.static_server import GZIP_LEVEL, serve, site_path
+from verified.paths import REPO_ROOT, docs_dir
 
 #: First visit of a typical page, gzip as served, in bytes.
 PAGE_BUDGET = 400 * 1024

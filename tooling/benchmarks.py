@@ -14,7 +14,7 @@ import re
 from html import escape
 from pathlib import Path
 
-from tooling.paths import REPO_ROOT, read_checked_json
+from verified.paths import REPO_ROOT, read_checked_json
 
 RESULTS_DIR = REPO_ROOT / "benchmarks" / "results"
 SCHEMA = 1

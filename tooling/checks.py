@@ -31,8 +31,8 @@ from tooling.pages import (
     source_pages,
     translation_of,
 )
-from tooling.paths import docs_dir, example_scripts, relative
 from tooling.translations import stale_translations
+from verified.paths import docs_dir, example_scripts, relative
 
 
 def _pairs(root: Path) -> list[tuple[Path, Path]]:

@@ -23,8 +23,8 @@ from pathlib import Path
 import yaml
 
 from tooling.pages import headings, translation_of
-from tooling.paths import REPO_ROOT
 from tooling.translations import section_hashes
+from verified.paths import REPO_ROOT
 
 DATA = Path("data") / "glossary.yml"
 PAGES = {"zh": Path("docs") / "glossary.md", "en": Path("docs") / "glossary.en.md"}

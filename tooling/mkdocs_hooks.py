@@ -53,10 +53,10 @@ from tooling.pages import (  # noqa: E402
     snippet_error,
     snippet_refs,
 )
-from tooling.paths import record_path, relative  # noqa: E402
-from tooling.record import load_record, verify_environments  # noqa: E402
 from tooling.stamp import render_stamp  # noqa: E402
 from tooling.version_notes import VersionNotes  # noqa: E402
+from verified.paths import record_path, relative  # noqa: E402
+from verified.record import load_record, verify_environments  # noqa: E402
 
 _STATE: dict = {}
 

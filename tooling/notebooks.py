@@ -39,10 +39,6 @@ from pathlib import Path
 
 import nbformat
 
-from tooling.capture import imported_packages
-from tooling.expected import PrintKey
-from tooling.markers import MarkerError, script_markers
-from tooling.outputs import expected_stdout, same_output, without_outputs
 from tooling.pages import (
     PYTHON_LANGUAGES,
     SnippetRef,
@@ -58,8 +54,12 @@ from tooling.pages import (
     snippet_refs,
     split_front_matter,
 )
-from tooling.paths import REPO_ROOT, docs_dir, notebooks_dir, relative
-from tooling.record import LIBRARIES
+from verified.capture import imported_packages
+from verified.expected import PrintKey
+from verified.markers import MarkerError, script_markers
+from verified.outputs import expected_stdout, same_output, without_outputs
+from verified.paths import REPO_ROOT, docs_dir, notebooks_dir, relative
+from verified.record import LIBRARIES
 
 #: Key of this project's metadata in a notebook and in its cells.
 META = "tensors_verified"
@@ -153,7 +153,7 @@ def read_source(
         path (Path): a file in `notebooks/`.
         root (Path): the content root (snippet paths are relative to it).
         outputs (dict[str, dict[PrintKey, str]] | None): a verification environment's
-            expected outputs where they differ from the scripts' (`tooling/expected.py`),
+            expected outputs where they differ from the scripts' (`verified.expected`),
             written into the cells' script text in place of the scripts' own; None for
             the default environment.
 
@@ -441,11 +441,11 @@ def execute(
 
 
 def _guard_line(root: Path) -> str:
-    """Python for the kernel's start: install the examples' audit hook (tooling/capture.py)."""
+    """Python for the kernel's start: install the examples' audit hook (verified.capture)."""
     protected = sorted({str(REPO_ROOT), str(root.resolve())})
     return (
         f"import sys; sys.path.insert(0, {str(REPO_ROOT)!r}); "
-        f"from tooling.capture import install_guard; install_guard({protected!r}); "
+        f"from verified.capture import install_guard; install_guard({protected!r}); "
         "sys.path.remove(sys.path[0]); del install_guard"
     )
 
@@ -590,7 +590,7 @@ def imported_libraries(notebook: nbformat.NotebookNode) -> list[tuple[str, str]]
         notebook (nbformat.NotebookNode): any notebook.
 
     Returns:
-        list[tuple[str, str]]: in the order of `tooling.record.LIBRARIES`.
+        list[tuple[str, str]]: in the order of `verified.record.LIBRARIES`.
     """
     modules = {name for cell in _code_cells(notebook) for name in imported_packages(cell.source)}
     return [(key, dists[-1]) for key, _name, dists in LIBRARIES if key in modules]

@@ -21,8 +21,16 @@ from pathlib import Path
 import yaml
 from pymdownx.snippets import SnippetPreprocessor
 
-from tooling.expected import PrintKey, rewrite_outputs
-from tooling.paths import docs_dir, notebooks_dir, relative
+from verified.expected import PrintKey, rewrite_outputs
+from verified.markdown import (  # noqa: F401  (re-used by the site checks)
+    PYTHON_LANGUAGES,
+    Fence,
+    fence_language,
+    fenced_lines,
+    fences,
+    is_snippet_line,
+)
+from verified.paths import docs_dir, notebooks_dir, relative
 
 #: Locales in build order; the first is the default and has no file suffix.
 LOCALES = ("zh", "en")
@@ -166,12 +174,6 @@ class SnippetRef:
     target: str
 
 
-def is_snippet_line(line: str) -> bool:
-    """True for an inline `--8<-- "file"` line (not escaped), as pymdownx.snippets reads it."""
-    match = _SNIPPETS.RE_ALL_SNIPPETS.match(line)
-    return bool(match and match["inline_marker"] and not match["escape"])
-
-
 def snippet_refs(page: Path) -> list[SnippetRef]:
     """List the snippets a page embeds, in order, with line numbers of the file itself.
 
@@ -206,86 +208,6 @@ def parse_snippet_line(line: str) -> tuple[str, str | None, str] | None:
     target = _SNIPPETS.RE_ALL_SNIPPETS.match(line)["snippet"][1:-1]
     path, _lines, section = _SNIPPETS.RE_SNIPPET_FILE.match(target).groups()
     return path, section[1:] if section else None, target
-
-
-_FENCE = re.compile(r"^[ \t]*(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
-
-
-@dataclass(frozen=True)
-class Fence:
-    """One fenced code block.
-
-    Attributes:
-        start (int): 1-based line of the opening fence.
-        end (int): 1-based line of the closing fence (the last line if it never closes).
-        info (str): the info string after the opening fence, e.g. `python title="a.py"`.
-    """
-
-    start: int
-    end: int
-    info: str
-
-
-def fences(markdown: str) -> list[Fence]:
-    """Find the fenced code blocks of a page.
-
-    A fence closes only on the same character, at least as long, with no info string
-    (CommonMark), so a ```` block may contain ``` lines.
-
-    Args:
-        markdown (str): a page's text.
-
-    Returns:
-        list[Fence]: in order.
-    """
-    found: list[Fence] = []
-    opening: tuple[int, str, str] | None = None
-    lines = markdown.splitlines()
-    for number, line in enumerate(lines, start=1):
-        match = _FENCE.match(line)
-        if not match:
-            continue
-        if opening is None:
-            opening = (number, match["fence"], match["info"].strip())
-        elif (
-            match["fence"][0] == opening[1][0]
-            and len(match["fence"]) >= len(opening[1])
-            and not match["info"].strip()
-        ):
-            found.append(Fence(opening[0], number, opening[2]))
-            opening = None
-    if opening is not None:
-        found.append(Fence(opening[0], len(lines), opening[2]))
-    return found
-
-
-#: Fence languages the suite runs; other `py...` lexers (pytb, ...) are shown, not run.
-PYTHON_LANGUAGES = frozenset({"py", "python", "python3"})
-
-
-def fence_language(info: str) -> str:
-    """The language of a fence's info string.
-
-    Args:
-        info (str): what follows the opening fence, e.g. `python title="a.py"` or `{.python}`.
-
-    Returns:
-        str: e.g. `python`; "" when the fence names none.
-    """
-    words = info.strip(" {}").split()
-    return words[0].lstrip(".").lower() if words else ""
-
-
-def fenced_lines(markdown: str) -> set[int]:
-    """Return the 1-based numbers of the lines inside fenced code blocks, fences included.
-
-    Args:
-        markdown (str): a page's text.
-
-    Returns:
-        set[int]: line numbers that are code, not prose.
-    """
-    return {number for fence in fences(markdown) for number in range(fence.start, fence.end + 1)}
 
 
 def page_sources(page: Path, root: Path) -> list[str]:
@@ -330,7 +252,7 @@ def section_code(
         script (Path): an example script.
         section (str | None): a section name marked with `# --8<-- [start:name]`.
         outputs (dict[PrintKey, str] | None): outputs to write under the script's prints
-            in place of its own (another environment's, see `tooling/expected.py`).
+            in place of its own (another environment's, see `verified.expected`).
 
     Returns:
         str: the code, without the markers of this or nested sections.

@@ -21,8 +21,8 @@ from pathlib import Path
 
 import yaml
 
-from tooling.paths import REPO_ROOT, relative
 from tooling.translations import sync
+from verified.paths import REPO_ROOT, relative
 
 _NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 

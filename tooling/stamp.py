@@ -1,6 +1,6 @@
 """The verification stamp under each page's title, in the page's language.
 
-Built from the record of the last test run (`tooling/record.py`), which holds one run
+Built from the record of the last test run (`verified.record`), which holds one run
 per verification environment: the stamp leads with the default environment's run, then
 lists every other set of versions the page was verified with, and what did not apply
 there. No record, or a page or script changed since the run, gives "not verified in
@@ -12,17 +12,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from tooling.record import (
-    CUDA_ONCE,
-    NEEDS_LIBRARY,
-    UNFINISHED,
-    PageVerification,
-    overall_state,
-    versions_label,
-)
-
-# The reason tooling/runner.py gives for a CUDA example edited after the GPU run.
-_CUDA_CHANGED = re.compile(r"needs CUDA; its code changed since the GPU run of (?P<date>[\d-]+)")
+from verified.record import PageVerification, overall_state, versions_label
 
 
 def _en_count(n: int, noun: str = "example") -> str:
@@ -48,9 +38,9 @@ TEXT = {
             "本次构建没有运行本页示例的记录。运行 `make test` 即可执行示例并为页面加上验证标记。"
         ),
         "stale_body": lambda: "以下文件在上次测试运行之后有改动，运行 `make test` 重新验证：",
-        "needs_cuda": lambda: "需要 CUDA，本次运行没有 GPU",
-        "cuda_changed": lambda date: (
-            f"需要 CUDA；{date} 在 GPU 上运行之后代码又有改动，"
+        "needs-cuda": lambda: "需要 CUDA，本次运行没有 GPU",
+        "changed-since-gpu-run": lambda gpu_run: (
+            f"需要 CUDA；{gpu_run} 在 GPU 上运行之后代码又有改动，"
             "请在有 GPU 的机器上重新运行 `make test-gpu`"
         ),
         "gpu_body": lambda k, device, libs, date: (
@@ -58,6 +48,7 @@ TEXT = {
         ),
         "none_ran_body": lambda: "本页的示例都没有在本次构建中运行：",
         "unfinished": lambda: "本次运行中没有执行完",
+        "not-run": lambda note: note,  # the author's reason, as written
         "also_verified": lambda libs, date, n: (
             f"本页示例也已用 {libs} 验证（{date}）：{n} 个示例打印的输出均符合预期。"
         ),
@@ -69,8 +60,10 @@ TEXT = {
         "all_not_applicable": lambda libs: f"本页的示例不适用于 {libs} 环境：",
         "also_unverified": lambda libs: f"本次构建没有用 {libs} 验证本页。",
         "failed_in": lambda libs: f"（{libs}）",
-        "cuda_once": lambda: "需要 CUDA 的示例只在 GPU 上验证一次，不在每个环境中重复验证",
-        "needs_library": lambda libraries: f"需要 {libraries}，这个环境没有安装",
+        "cuda-verified-once": lambda: "需要 CUDA 的示例只在 GPU 上验证一次，不在每个环境中重复验证",
+        "needs-library": lambda libraries, environment: (
+            f"需要 {'、'.join(libraries)}，这个环境没有安装"
+        ),
     },
     "en": {
         "verified": lambda libs, date: f"Verified with {libs} on {date}",
@@ -96,9 +89,9 @@ TEXT = {
         "stale_body": lambda: (
             "These files changed after the last test run; run `make test` to verify them again:"
         ),
-        "needs_cuda": lambda: "needs CUDA; this run had no GPU",
-        "cuda_changed": lambda date: (
-            f"needs CUDA; its code changed after the GPU run of {date}: run `make test-gpu` "
+        "needs-cuda": lambda: "needs CUDA; this run had no GPU",
+        "changed-since-gpu-run": lambda gpu_run: (
+            f"needs CUDA; its code changed after the GPU run of {gpu_run}: run `make test-gpu` "
             "on a GPU machine again"
         ),
         "gpu_body": lambda k, device, libs, date: (
@@ -107,6 +100,7 @@ TEXT = {
         ),
         "none_ran_body": lambda: "None of this page's examples ran in this build:",
         "unfinished": lambda: "did not run to completion in this run",
+        "not-run": lambda note: note,
         "also_verified": lambda libs, date, n: (
             f"Also verified with {libs} on {date}: "
             + ("the example" if n == 1 else f"all {n} examples")
@@ -122,8 +116,12 @@ TEXT = {
         "all_not_applicable": lambda libs: f"This page's examples do not apply with {libs}:",
         "also_unverified": lambda libs: f"This build did not verify this page with {libs}.",
         "failed_in": lambda libs: f" ({libs})",
-        "cuda_once": lambda: "CUDA examples are verified once, by the GPU run, not per environment",
-        "needs_library": lambda libraries: f"needs {libraries}, which is not installed there",
+        "cuda-verified-once": lambda: (
+            "CUDA examples are verified once, by the GPU run, not per environment"
+        ),
+        "needs-library": lambda libraries, environment: (
+            f"needs {', '.join(libraries)}, which is not installed there"
+        ),
     },
 }
 
@@ -135,7 +133,7 @@ def render_stamp(
 
     Args:
         verifications (dict[str, PageVerification]): environment -> the page's state in
-            its run, the leading run first (`tooling.record.verify_environments`); empty
+            its run, the leading run first (`verified.record.verify_environments`); empty
             when the build has no record.
         record (dict | None): the record (for versions, device and date).
         locale (str): `"zh"` or `"en"`.
@@ -252,21 +250,9 @@ def _gpu_sentence(entries: list[dict], text: dict, date: str) -> str:
 
 
 def _reasons(entries: list[dict], text: dict):
-    """`id`: why it was not verified, in the page's language where the reason is known."""
+    """`id`: why it was not verified, in the page's language (from the record's code)."""
     for entry in entries:
-        if entry["reason"] == UNFINISHED:
-            reason = text["unfinished"]()
-        elif changed := _CUDA_CHANGED.search(entry["reason"] or ""):
-            reason = text["cuda_changed"](date=changed["date"])
-        elif entry["reason"] == CUDA_ONCE:
-            reason = text["cuda_once"]()
-        elif needs := NEEDS_LIBRARY.match(entry["reason"] or ""):
-            reason = text["needs_library"](libraries=needs["libraries"])
-        elif "cuda" in entry.get("requires", []):
-            reason = text["needs_cuda"]()
-        else:
-            reason = entry["reason"]  # the author's `not-run` reason, as written
-        yield f"`{entry['id']}`: {reason}"
+        yield f"`{entry['id']}`: {text[entry['reason']](**entry['details'])}"
 
 
 def _bullets(items) -> str:

@@ -42,7 +42,7 @@ from tooling.pages import (
     parse_snippet_line,
     section_mark,
 )
-from tooling.paths import docs_dir, relative
+from verified.paths import docs_dir, relative
 
 #: Tab labels that name a framework.
 FRAMEWORKS = ("PyTorch", "TensorFlow", "NumPy")

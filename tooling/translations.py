@@ -39,7 +39,7 @@ from tooling.pages import (
     split_front_matter,
     translation_of,
 )
-from tooling.paths import REPO_ROOT, relative
+from verified.paths import REPO_ROOT, relative
 
 TOP = "top"
 SYNC_COMMAND = "make sync-translation PAGE={page}"

@@ -3,7 +3,7 @@ verification environment, the page shows both outputs, each with the versions th
 print it, right below the code block that embeds the example.
 
 The default environment's output is the `#>` lines of the script; another's comes from
-`verification/expected/<name>.json` (`tooling/expected.py`), which that environment's
+`verification/expected/<name>.json` (`verified.expected`), which that environment's
 test run checks. Where the environments agree, the page shows nothing extra.
 """
 
@@ -14,12 +14,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from textwrap import indent
 
-from tooling.environments import environments
-from tooling.expected import expected_path, load_expected
-from tooling.outputs import expected_stdout
 from tooling.pages import fences, parse_snippet_line, section_code
-from tooling.paths import REPO_ROOT
-from tooling.record import LIBRARIES, versions_label
+from verified.environments import environments
+from verified.expected import expected_path, load_expected
+from verified.outputs import expected_stdout
+from verified.paths import REPO_ROOT
+from verified.record import LIBRARIES, versions_label
 
 TEXT = {
     "zh": {
@@ -63,9 +63,9 @@ class VersionNotes:
         repo (Path): the repository root (`pyproject.toml` and the lock files).
 
     Raises:
-        tooling.expected.ExpectedOutputError: an expected-output file cannot be read (the
+        verified.expected.ExpectedOutputError: an expected-output file cannot be read (the
             message names it).
-        tooling.environments.UnknownEnvironment: the environments or a lock file cannot be
+        verified.environments.UnknownEnvironment: the environments or a lock file cannot be
             read.
     """
 

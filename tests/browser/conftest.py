@@ -18,8 +18,8 @@ from urllib.parse import urlsplit
 import pytest
 
 from tooling.browser import CHROMIUM_ARGS, chromium_path
-from tooling.paths import REPO_ROOT
 from tooling.static_server import serve, site_path
+from verified.paths import REPO_ROOT
 
 #: Screenshots for review (not committed: build/ is ignored).
 SCREENSHOTS = REPO_ROOT / "build" / "screenshots"

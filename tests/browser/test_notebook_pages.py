@@ -16,7 +16,7 @@ from tooling.notebooks import (
 )
 from tooling.notebooks import source_files as notebook_sources
 from tooling.pages import page_url
-from tooling.paths import REPO_ROOT
+from verified.paths import REPO_ROOT
 
 SOURCES = notebook_sources(REPO_ROOT)
 # Any file URL prefix will do: only the code cells and their outputs are compared.

@@ -8,10 +8,10 @@ import re
 
 import pytest
 
-from tooling.examples import collect
 from tooling.pages import page_files, page_sources, page_url
-from tooling.paths import REPO_ROOT, docs_dir
-from tooling.record import primary_run
+from verified.examples import collect
+from verified.paths import REPO_ROOT, docs_dir
+from verified.record import primary_run
 
 CUDA_TEXT = {"zh": "需要 CUDA", "en": "needs CUDA"}
 GPU_TEXT = {"zh": "上验证的", "en": "verified on"}

@@ -8,13 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from tooling.environments import environments
-from tooling.examples import ExampleMarkerError, collect
-from tooling.expected import expected_path, load_expected, print_calls_with_outputs
-from tooling.paths import content_root, relative
-from tooling.record import CUDA_ONCE
-from tooling.record_plugin import NOT_APPLICABLE
-from tooling.runner import check_gpu_run, run_example
+from verified.environments import environments
+from verified.examples import ExampleMarkerError, collect
+from verified.expected import expected_path, load_expected, print_calls_with_outputs
+from verified.paths import content_root, relative
+from verified.runner import check_gpu_run, run_example, skip_example
 
 try:
     EXAMPLES, _problem = collect(content_root()), None
@@ -26,20 +24,33 @@ if _problem:  # failing outside `except` keeps pytest from printing the chained 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=[example.id for example in EXAMPLES])
 def test_example(
-    example, eval_example, sandbox, device, versions, record_property, request, environment, target
+    example,
+    eval_example,
+    sandbox,
+    run_device,
+    versions,
+    record_property,
+    request,
+    verification_environment,
+    target,
 ):
+    device, environment = run_device, verification_environment
     record_property("device", device)
     record_property("versions", versions)
     if example.not_run:
-        pytest.skip(f"not run: {example.not_run}")
-    if reason := _not_applicable(example, environment):
-        pytest.skip(f"{NOT_APPLICABLE}{reason}")
+        skip_example(record_property, "not-run", note=example.not_run)
+    if "cuda" in example.requires and not environment.is_default:
+        skip_example(record_property, "cuda-verified-once")  # by the GPU run, once
+    if missing := environment.not_applicable(example.imported):
+        skip_example(
+            record_property, "needs-library", libraries=missing, environment=environment.name
+        )
     if "cuda" in example.requires and not device.startswith("cuda"):
         # No GPU here: the example is verified from the committed GPU run, or not at all.
         gpu_run = request.getfixturevalue("gpu_run")  # read only when a CUDA example needs it
-        outcome, message = check_gpu_run(eval_example, example, gpu_run)
+        outcome, message, details = check_gpu_run(eval_example, example, gpu_run)
         if outcome == "skipped":
-            pytest.skip(f"{example.source}: {message}")
+            skip_example(record_property, message, **details)
         if outcome == "failed":
             pytest.fail(message, pytrace=False)
         environment = gpu_run["environment"]
@@ -48,13 +59,6 @@ def test_example(
         record_property("gpu_run", gpu_run["created"])
         return
     run_example(eval_example, example, target)
-
-
-def _not_applicable(example, environment) -> str | None:
-    """Why the example cannot run in this environment by design, or None."""
-    if "cuda" in example.requires and not environment.is_default:
-        return CUDA_ONCE  # the GPU run verifies it, once
-    return environment.not_applicable(example.imported)
 
 
 def test_expected_outputs_belong_to_examples_that_exist():

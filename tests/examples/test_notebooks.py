@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import pytest
 
-from tooling.capture import imported_packages
 from tooling.notebooks import (
     NotebookError,
     execute,
@@ -20,15 +19,17 @@ from tooling.notebooks import (
     write_executed,
 )
 from tooling.pages import DEFAULT_LOCALE, page_locale
-from tooling.paths import content_root
-from tooling.record_plugin import NOT_APPLICABLE
+from verified.capture import imported_packages
+from verified.paths import content_root
+from verified.record import describe
 
 # Both languages share their code cells (tests/site checks it), so one run serves both.
 SOURCES = [p for p in source_files(content_root()) if page_locale(p) == DEFAULT_LOCALE]
 
 
 @pytest.mark.parametrize("path", SOURCES, ids=[p.name for p in SOURCES])
-def test_notebook(path, tmp_path, versions, environment, target):
+def test_notebook(path, tmp_path, versions, verification_environment, target):
+    environment = verification_environment
     root = content_root()
     try:
         source = read_source(path, root, None if target.is_default else target.expected)
@@ -38,8 +39,10 @@ def test_notebook(path, tmp_path, versions, environment, target):
     if problem:  # failing outside `except` keeps pytest from printing the chained error
         pytest.fail(problem, pytrace=False)
     imported = {name for cell in source.code_cells for name in imported_packages(cell.script)}
-    if reason := environment.not_applicable(imported):
-        pytest.skip(f"{NOT_APPLICABLE}{reason}")
+    if missing := environment.not_applicable(imported):
+        pytest.skip(
+            describe("needs-library", {"libraries": missing, "environment": environment.name})
+        )
     try:
         notebook, problem = execute(source, root, tmp_path), None
     except NotebookError as exc:

@@ -7,9 +7,6 @@ from __future__ import annotations
 
 import pytest
 
-from tooling.capture import imported_packages
-from tooling.paths import content_root
-from tooling.record_plugin import NOT_APPLICABLE
 from tooling.tabs import (
     DECLARATIONS,
     TabAgreementError,
@@ -18,6 +15,9 @@ from tooling.tabs import (
     run_sections,
     tab_groups,
 )
+from verified.capture import imported_packages
+from verified.paths import content_root
+from verified.record import describe
 
 GROUPS = tab_groups(content_root())
 
@@ -34,7 +34,10 @@ def declarations():
 
 
 @pytest.mark.parametrize("group", GROUPS, ids=[f"{g.pages[0][0]}:{g.pages[0][1]}" for g in GROUPS])
-def test_framework_tabs_compute_the_same_thing(group, declarations, sandbox, environment):
+def test_framework_tabs_compute_the_same_thing(
+    group, declarations, sandbox, verification_environment
+):
+    environment = verification_environment
     root = content_root()
     problems = list(group.problems)
     sections: dict[str, list[tuple[str, str]]] = {}  # script -> [(tab label, section)]
@@ -61,8 +64,10 @@ def test_framework_tabs_compute_the_same_thing(group, declarations, sandbox, env
     for script in sections:
         path = root / script
         imported |= imported_packages(path.read_text(encoding="utf-8")) if path.is_file() else set()
-    if reason := environment.not_applicable(imported):
-        pytest.skip(f"{NOT_APPLICABLE}{reason}")
+    if missing := environment.not_applicable(imported):
+        pytest.skip(
+            describe("needs-library", {"libraries": missing, "environment": environment.name})
+        )
     results, problem = {}, None
     try:
         for script, tabs in sections.items():

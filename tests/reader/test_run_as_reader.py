@@ -20,9 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from tooling.markers import script_markers
-from tooling.outputs import expected_stdout, same_output
 from tooling.worktree import changed_paths, worktree_state
+from verified.markers import script_markers
+from verified.outputs import expected_stdout, same_output
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPTS = sorted((ROOT / "examples").rglob("*.py"))

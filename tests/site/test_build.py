@@ -12,11 +12,11 @@ from bs4 import BeautifulSoup
 
 from tooling.notebooks import source_files as notebook_sources
 from tooling.pages import page_files, page_locale, page_sources, page_url
-from tooling.paths import REPO_ROOT, docs_dir, relative
-from tooling.record import LIBRARIES, verify_environments
 from tooling.stamp import render_stamp
 from tooling.static_server import site_path
 from tooling.version_notes import VersionNotes
+from verified.paths import REPO_ROOT, docs_dir, relative
+from verified.record import LIBRARIES, verify_environments
 
 # Elements whose URL the browser loads while rendering the page.
 _LOADED = {

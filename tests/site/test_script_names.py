@@ -7,7 +7,7 @@ module shadows that module for itself and for every script beside it: a file
 The examples stage runs scripts in-process and never sees this, so the names are
 checked here. Each script's docstring must also tell the reader how to run it.
 
-Self-contained but for the marker syntax, read by `tooling.markers` (standard library
+Self-contained but for the marker syntax, read by `verified.markers` (standard library
 only), so that it can move with the tests.
 """
 
@@ -23,8 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from tooling.capture import import_lines
-from tooling.markers import MarkerError, script_markers
+from verified.capture import import_lines
+from verified.markers import MarkerError, script_markers
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Folders of scripts that readers run with `python <path>`.

@@ -10,8 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tooling.paths import REPO_ROOT
 from tooling.translations import sync
+from verified.paths import REPO_ROOT
 
 PAGE = "docs/numpy-torch/page.md"
 TWIN = "docs/numpy-torch/page.en.md"
@@ -86,7 +86,7 @@ def make_sample(root: Path) -> Path:
         shutil.copytree(
             REPO_ROOT / folder, root / folder, ignore=shutil.ignore_patterns("__pycache__")
         )
-    # The verification environments (tooling/environments.py) are defined there.
+    # The verification environments (verified.environments) are defined there.
     shutil.copy(REPO_ROOT / "pyproject.toml", root / "pyproject.toml")
     config = (REPO_ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     config, count = re.subn(r"^nav:\n(?:[ \t].*\n|\n)*", _NAV, config, flags=re.MULTILINE)

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tooling.paths import REPO_ROOT
+from verified.paths import REPO_ROOT
 
 
 def run_examples_stage(content: Path, *args: str) -> subprocess.CompletedProcess:

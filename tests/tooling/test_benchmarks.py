@@ -18,7 +18,7 @@ from tooling.benchmarks import (
     render_results,
     results_files,
 )
-from tooling.paths import REPO_ROOT
+from verified.paths import REPO_ROOT
 
 
 @pytest.fixture(scope="module")

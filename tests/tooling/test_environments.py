@@ -9,9 +9,10 @@ from types import SimpleNamespace
 
 import pytest
 
-from tooling.environments import UnknownEnvironment, by_name, environments, resolve
-from tooling.examples import collect
-from tooling.expected import (
+from tooling.version_notes import VersionNotes
+from verified.environments import UnknownEnvironment, by_name, environments, resolve
+from verified.examples import collect
+from verified.expected import (
     ExpectedOutputError,
     differences,
     load_expected,
@@ -19,8 +20,7 @@ from tooling.expected import (
     rewrite_outputs,
     write_expected,
 )
-from tooling.runner import Target, check_environment
-from tooling.version_notes import VersionNotes
+from verified.runner import Target, check_environment
 
 SCRIPT = """\
 import numpy as np

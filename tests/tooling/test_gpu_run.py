@@ -1,4 +1,4 @@
-"""CUDA examples on a machine without CUDA: `make test-gpu` (tooling/gpu_run.py) records a
+"""CUDA examples on a machine without CUDA: `make test-gpu` (verified.gpu_run) records a
 run on a GPU machine; the suite checks the examples against it, writes their output
 in update mode, and never counts an example whose code changed since that run.
 
@@ -14,7 +14,7 @@ import subprocess
 import sys
 
 from tests.tooling.stage import run_examples_stage
-from tooling.paths import REPO_ROOT
+from verified.paths import REPO_ROOT
 
 SCRIPT = """\
 # requires: cuda
@@ -26,7 +26,7 @@ print("product", value * value)
 
 def _gpu_run(content, *args: str) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-m", "tooling.gpu_run", "--root", str(content), *args],
+        [sys.executable, "-m", "verified.gpu_run", "--root", str(content), *args],
         cwd=REPO_ROOT,
         capture_output=True,
         text=True,
@@ -91,7 +91,7 @@ def test_code_changed_since_the_gpu_run_is_not_verified(content):
 def test_a_cpu_run_is_not_taken_as_verification(content):
     _content_with_run(content, device="cpu")
     result = run_examples_stage(content, "-rs")
-    assert "had no CUDA device either" in result.stdout, result.stdout
+    assert "needs CUDA; this run had no CUDA device and no GPU run verified it" in result.stdout
 
 
 def test_an_error_in_the_gpu_run_fails_with_file_and_line(content):

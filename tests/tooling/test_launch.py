@@ -12,7 +12,7 @@ import subprocess
 import pytest
 
 from tests.tooling.stage import run_examples_stage
-from tooling.markers import Launch, MarkerError, script_markers
+from verified.markers import Launch, MarkerError, script_markers
 
 # Rank 0 prints the sum of the ranks' numbers, reduced through MPI.
 MPI_SUM = """\
@@ -138,7 +138,7 @@ def test_hanging_runs_are_killed_named_and_leave_no_process(content, monkeypatch
         ), out
     assert "Is there a collective" in out, out
     left = subprocess.run(
-        ["pgrep", "-f", f"tooling.capture.*{content.name}"],
+        ["pgrep", "-f", f"verified.capture.*{content.name}"],
         capture_output=True,
         text=True,
         check=False,

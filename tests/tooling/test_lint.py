@@ -9,7 +9,7 @@ import os
 import shutil
 import subprocess
 
-from tooling.paths import REPO_ROOT
+from verified.paths import REPO_ROOT
 
 
 def _project_files() -> list[str]:

@@ -6,21 +6,19 @@ import json
 
 import pytest
 
-from tooling.record import (
-    CUDA_ONCE,
+from tooling.stamp import render_stamp
+from verified.environments import main as environments_main
+from verified.record import (
+    SCHEMA,
+    RecordError,
     add_run,
     build_run,
     hash_sources,
     installed_versions,
     load_record,
     merge_records,
-    needs_library,
     verify_environments,
 )
-from tooling.record import (
-    main as record_main,
-)
-from tooling.stamp import render_stamp
 
 
 @pytest.fixture
@@ -32,26 +30,32 @@ def tree(tmp_path):
     return tmp_path
 
 
-def _entry(status, source="examples/demo.py", reason=None):
+def _entry(status, source="examples/demo.py", reason=None, **details):
+    if status == "failed":
+        reason = "failed-in-call"
     return {
         "id": source,
         "source": source,
         "line": 1,
+        "requires": [],
         "status": status,
         "reason": reason,
+        "details": details,
         "seconds": 0.1,
         "device": "cpu",
     }
 
 
 SOURCES = ["docs/page.md", "examples/demo.py"]
+NEEDS_TORCHVISION = {"libraries": ["torchvision"], "environment": "previous"}
+RUN = build_run([], {}, {"device": "cpu"})
 
 
 def _record(entries, tree, others=None):
     """A record of the default environment's run, plus `others`: name -> (entries, versions)."""
     runs = {"default": (entries, installed_versions())} | (others or {})
     return {
-        "schema": 2,
+        "schema": SCHEMA,
         "environments": {
             name: build_run(found, hash_sources(tree), {**versions, "device": "cpu"})
             for name, (found, versions) in runs.items()
@@ -60,7 +64,7 @@ def _record(entries, tree, others=None):
 
 
 def test_examples_that_never_ran_leave_the_page_unverified(tree):
-    entry = _entry("not-verified", reason="did not run to completion in this session")
+    entry = _entry("not-verified", reason="unfinished")
     verifications = verify_environments(_record([entry], tree), SOURCES, tree)
     assert verifications["default"].state == "unverified"
     record = _record([entry], tree)
@@ -100,7 +104,7 @@ def test_a_failure_stamps_the_page_failed(tree):
 
 
 def test_cuda_example_without_gpu_is_listed_as_not_verified(tree):
-    entry = {**_entry("not-verified", reason="needs CUDA"), "requires": ["cuda"]}
+    entry = {**_entry("not-verified", reason="needs-cuda"), "requires": ["cuda"]}
     record = _record([_entry("passed", source="docs/page.md"), entry], tree)
     verifications = verify_environments(record, SOURCES, tree)
     assert verifications["default"].state == "partial"
@@ -130,8 +134,8 @@ def test_examples_verified_on_a_gpu_run_name_the_gpu_and_its_versions(tree):
 
 
 def test_a_cuda_example_changed_after_the_gpu_run_says_so_in_both_languages(tree):
-    reason = "needs CUDA; its code changed since the GPU run of 2026-11-02: run `make test-gpu`"
-    entry = {**_entry("not-verified", reason=reason), "requires": ["cuda"]}
+    entry = _entry("not-verified", reason="changed-since-gpu-run", gpu_run="2026-11-02")
+    entry["requires"] = ["cuda"]
     record = _record([_entry("passed", source="docs/page.md"), entry], tree)
     verifications = verify_environments(record, SOURCES, tree)
     assert "its code changed after the GPU run of 2026-11-02" in render_stamp(
@@ -155,8 +159,8 @@ def test_the_stamp_lists_every_environment_the_page_was_verified_with(tree):
 
 
 def test_not_applicable_is_neither_passed_nor_failed_and_says_why(tree):
-    why = needs_library(["torchvision"], "previous")
-    others = {"previous": ([_entry("not-applicable", reason=why)], PREVIOUS)}
+    why = _entry("not-applicable", "examples/demo.py", "needs-library", **NEEDS_TORCHVISION)
+    others = {"previous": ([why], PREVIOUS)}
     record = _record([_entry("passed")], tree, others)
     verifications = verify_environments(record, SOURCES, tree)
     assert verifications["previous"].state == "not-applicable"
@@ -177,7 +181,7 @@ def test_a_failure_in_another_environment_fails_the_page_and_names_its_versions(
 
 
 def test_cuda_examples_outside_the_default_environment_are_not_applicable(tree):
-    others = {"previous": ([_entry("not-applicable", reason=CUDA_ONCE)], PREVIOUS)}
+    others = {"previous": ([_entry("not-applicable", reason="cuda-verified-once")], PREVIOUS)}
     record = _record([_entry("passed")], tree, others)
     stamp = render_stamp(verify_environments(record, SOURCES, tree), record, "zh")
     assert "只在 GPU 上验证一次" in stamp
@@ -198,25 +202,29 @@ def test_runs_made_elsewhere_are_merged_into_the_record(tree, capsys):
     path, other = tree / "build" / "verification.json", tree / "elsewhere.json"
     add_run(path, "default", build_run([_entry("passed")], hash_sources(tree), {"device": "cpu"}))
     add_run(other, "previous", build_run([_entry("passed")], hash_sources(tree), {}))
-    assert record_main(["merge", str(path), str(other)]) == 0
+    assert environments_main(["merge", str(path), str(other)]) == 0
     assert list(load_record(path)["environments"]) == ["default", "previous"]
-    assert record_main(["merge", str(path), str(tree / "missing.json")]) == 1
+    assert environments_main(["merge", str(path), str(tree / "missing.json")]) == 1
     assert "missing.json: no such record" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(
     ("other", "expected"),
     [
-        ({"schema": 2, "environments": {}}, "holds no run"),
-        ({"schema": 2, "environments": {"previous": "garbage"}}, "is not a run of schema 2"),
-        ({"schema": 2, "environments": {"nightly": {}}}, "'nightly', which is not a verification"),
+        ({"schema": SCHEMA, "environments": {}}, "holds no run"),
+        ({"schema": SCHEMA, "environments": {"previous": "garbage"}}, "previous: not an object"),
+        ({"schema": 2, "environments": {}}, "schema is 2, not 3"),
+        (
+            {"schema": SCHEMA, "environments": {"nightly": RUN}},
+            "'nightly', which is not a verification",
+        ),
     ],
-    ids=["empty", "garbage", "unknown"],
+    ids=["empty", "garbage", "older", "unknown"],
 )
 def test_a_record_that_cannot_be_merged_says_why(tree, other, expected):
     path = tree / "other.json"
     path.write_text(json.dumps(other))
-    with pytest.raises(ValueError, match=expected):
+    with pytest.raises(RecordError, match=expected):
         merge_records(tree / "record.json", path, ["default", "previous"])
     assert not (tree / "record.json").exists()
 
@@ -248,3 +256,33 @@ def test_a_failure_in_another_environment_names_that_environments_versions(tree)
     record = _record([_entry("passed")], tree, {"previous": ([_entry("failed")], PREVIOUS)})
     stamp = render_stamp(verify_environments(record, SOURCES, tree), record, "en")
     assert "may be wrong for these versions (torch 2.13.0 · TensorFlow 2.21.0" in stamp
+
+
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        (lambda e: e.pop("status"), r"examples\[0\]: the field 'status' is missing"),
+        (lambda e: e.pop("details"), r"examples\[0\]: the field 'details' is missing"),
+        (lambda e: e.update(reason="no GPU here"), r"reason: 'no GPU here' is not a reason code"),
+        (lambda e: e.update(status="not-applicable", reason="needs-library"), "needs environment"),
+        (lambda e: e.update(status="passed"), r"a passed example has no reason"),
+        (lambda e: e.update(status="skipped"), r"status: 'skipped' is not one of"),
+        (lambda e: e.update(line="1"), r"examples\[0\]\.line: str is not the expected type"),
+    ],
+    ids=["no-status", "no-details", "free-text", "no-details-of-code", "passed", "status", "type"],
+)
+def test_a_record_with_a_missing_field_or_a_free_text_reason_is_rejected(tree, change, expected):
+    entry = _entry("not-verified", reason="needs-cuda")
+    change(entry)
+    path = tree / "build" / "verification.json"
+    with pytest.raises(RecordError, match=expected):  # on write: nothing is written
+        add_run(path, "default", build_run([entry], {}, {"device": "cpu"}))
+    assert not path.exists()
+    valid = build_run([_entry("not-verified", reason="needs-cuda")], {}, {"device": "cpu"})
+    add_run(path, "default", valid)
+    written = json.loads(path.read_text())
+    written["environments"]["default"]["examples"] = [entry]
+    path.write_text(json.dumps(written))
+    with pytest.raises(RecordError, match=expected) as raised:  # on read: names the file
+        load_record(path)
+    assert str(path) in str(raised.value) and "run `make test`" in str(raised.value)

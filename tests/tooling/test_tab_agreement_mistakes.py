@@ -9,8 +9,8 @@ import shutil
 import pytest
 
 from tests.tooling.stage import run_examples_stage
-from tooling.paths import REPO_ROOT
 from tooling.tabs import Declaration, Tab, TabAgreementError, TabGroup, compare, load_declarations
+from verified.paths import REPO_ROOT
 
 PAGES = ("docs/numpy-torch/dtypes.md", "docs/numpy-torch/dtypes.en.md")
 SCRIPT = "examples/numpy_torch/default_dtypes.py"

@@ -8,15 +8,16 @@ default one; `make test-matrix` runs them all.
 
 The `#>` lines of the examples are the default environment's output. What another
 environment prints differently is kept in `verification/expected/<name>.json`
-(`tooling/expected.py`).
+(`verified.expected`).
 
-Standard library only: the Makefile runs `python -m tooling.environments names`
+Standard library only: the Makefile runs `python -m verified.environments names`
 before any virtual environment exists.
 
 Command line::
 
-    python -m tooling.environments names           # one name per line, the default first
-    python -m tooling.environments names --others  # as a JSON list, without the default
+    python -m verified.environments names           # one name per line, the default first
+    python -m verified.environments names --others  # as a JSON list, without the default
+    python -m verified.environments merge RECORD OTHER  # add the runs of OTHER to RECORD
 """
 
 from __future__ import annotations
@@ -30,8 +31,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from tooling import record
-from tooling.paths import REPO_ROOT
+from verified import record
+from verified.paths import REPO_ROOT
 
 DEFAULT = record.DEFAULT_ENVIRONMENT
 #: Libraries whose versions tell environments apart (the stamped ones): record key ->
@@ -103,25 +104,23 @@ class Environment:
         pinned = self.pinned_versions(root)
         return sorted(p for p in set(packages) & pinned.keys() if not pinned[p])
 
-    def not_applicable(self, packages: Iterable[str], root: Path = REPO_ROOT) -> str | None:
-        """Why code that imports `packages` cannot run here by design, or None.
+    def not_applicable(self, packages: Iterable[str], root: Path = REPO_ROOT) -> list[str]:
+        """The libraries that code importing `packages` needs and this environment lacks
+        by design (the reason `needs-library` of the record).
 
         Args:
             packages (Iterable[str]): top-level packages the code imports.
             root (Path): the repository root.
 
         Returns:
-            str | None: the reason (`tooling.record.needs_library`), None in the default
-            environment (which installs every library, so an import error there is a
-            failure) and where nothing is missing.
+            list[str]: the libraries; empty in the default environment (which installs
+            every library, so an import error there is a failure) and where nothing is
+            missing.
 
         Raises:
             UnknownEnvironment: the lock file is missing.
         """
-        if self.is_default:
-            return None
-        missing = self.missing(packages, root)
-        return record.needs_library(missing, self.name) if missing else None
+        return [] if self.is_default else self.missing(packages, root)
 
 
 def environments(root: Path = REPO_ROOT) -> list[Environment]:
@@ -262,7 +261,8 @@ def _canonical(name: str) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Command line: `names` prints the environments' names, the default first; with
-    `--others`, the others as a JSON list (for the CI workflow's matrix).
+    `--others`, the others as a JSON list (for the CI workflow's matrix). `merge RECORD
+    OTHER` adds the runs of OTHER, a record made elsewhere (a CI job), to RECORD.
 
     Args:
         argv (list[str] | None): arguments (None: `sys.argv[1:]`).
@@ -271,10 +271,22 @@ def main(argv: list[str] | None = None) -> int:
         int: the exit status.
     """
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("command", choices=["names"])
-    parser.add_argument("--others", action="store_true", help="JSON list, default left out")
+    commands = parser.add_subparsers(dest="command", required=True)
+    listing = commands.add_parser("names", help="the environments' names, the default first")
+    listing.add_argument("--others", action="store_true", help="JSON list, default left out")
+    merge = commands.add_parser("merge", help="add another record's runs to a record")
+    merge.add_argument("record", type=Path)
+    merge.add_argument("other", type=Path)
     args = parser.parse_args(argv)
     names = [environment.name for environment in environments()]
+    if args.command == "merge":
+        try:
+            added = record.merge_records(args.record, args.other, names)
+        except record.RecordError as exc:
+            print(exc)
+            return 1
+        print(f"{args.record}: runs from {args.other}: {', '.join(added)}")
+        return 0
     if args.others:
         print(json.dumps(names[1:]))
     else:

@@ -1,5 +1,8 @@
 """Where things live in the repository, in one place.
 
+The repository is found from the working directory: the nearest folder upwards whose
+`pyproject.toml` has a `[tool.verification]` table (the engine is an installed package,
+so its own location says nothing about the project).
 `CONTENT_ROOT` (environment variable) points the example collector at another
 tree with the same layout; the tooling tests use it to run the real suite on
 broken copies without touching the repository.
@@ -11,7 +14,16 @@ import json
 import os
 from pathlib import Path
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
+
+def _repository(start: Path) -> Path:
+    for folder in (start, *start.parents):
+        config = folder / "pyproject.toml"
+        if config.is_file() and "[tool.verification]" in config.read_text(encoding="utf-8"):
+            return folder
+    return start
+
+
+REPO_ROOT = _repository(Path.cwd().resolve())
 
 
 def content_root() -> Path:
@@ -90,7 +102,7 @@ def record_path(root: Path = REPO_ROOT) -> Path:
 
 
 def gpu_run_path(root: Path | None = None) -> Path:
-    """Return where the committed GPU run lives (see `tooling/gpu_run.py`).
+    """Return where the committed GPU run lives (see `verified.gpu_run`).
 
     Args:
         root (Path | None): a content root; None means `content_root()`.
@@ -103,7 +115,7 @@ def gpu_run_path(root: Path | None = None) -> Path:
 
 def expected_dir(root: Path | None = None) -> Path:
     """Return where each verification environment's expected outputs live (see
-    `tooling/expected.py`).
+    `verified.expected`).
 
     Args:
         root (Path | None): a content root; None means `content_root()`.
@@ -112,20 +124,6 @@ def expected_dir(root: Path | None = None) -> Path:
         Path: `root/verification/expected`.
     """
     return (root or content_root()) / "verification" / "expected"
-
-
-def importable_environment() -> dict[str, str]:
-    """This process's environment, with the repository on `PYTHONPATH`.
-
-    For child processes that run `python -m tooling...` from another working directory
-    (launched examples, GPU runs).
-
-    Returns:
-        dict[str, str]: a copy of `os.environ`.
-    """
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))
-    return env
 
 
 def read_checked_json(path: Path, what: str, again: str, check, error: type[Exception]):

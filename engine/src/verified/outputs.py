@@ -21,7 +21,7 @@ import textwrap
 import tokenize
 from dataclasses import dataclass
 
-from tooling.capture import is_print, print_calls
+from verified.capture import is_print, print_calls
 
 #: A written output line: `#> text`, or a bare `#>` for an empty line.
 OUTPUT_LINE = re.compile(r"^ *#>(?: |$)", re.MULTILINE)

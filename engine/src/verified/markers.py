@@ -1,6 +1,6 @@
 """The marker lines an example script may carry, parsed with the standard library only.
 
-Shared by the example collector (`tooling/examples.py`) and by `tooling/capture.py`,
+Shared by the example collector (`verified.examples`) and by `verified.capture`,
 which runs on machines that have torch but none of the project's test tools.
 
 * `# requires: cuda`: the example needs a CUDA device.

@@ -1,16 +1,16 @@
 """The verification record: what the last test run executed, with what, and how it ended.
 
 Written by the examples stage of `make test` (the pytest plugin in
-`tooling/record_plugin.py`, enabled with `--record PATH`), read by the MkDocs
+`verified.recorder`, enabled with `--record PATH`), read by the MkDocs
 hook that stamps each page. This module imports nothing from the test tools:
 the site build (docs-only environment) reads records too.
 
-The record holds one run per verification environment (`tooling/environments.py`):
+The record holds one run per verification environment (`verified.environments`):
 `make test` writes the default one, `make test-matrix` one per environment, each run
 adding its own and keeping the others' (`add_run`). JSON layout::
 
     {
-      "schema": 2,
+      "schema": 3,
       "environments": {
         "default": {
           "created": "2026-11-30T12:00:00+00:00",
@@ -22,7 +22,8 @@ adding its own and keeping the others' (`add_run`). JSON layout::
           "summary": {"passed": 12, "failed": 0, "not-verified": 1, "not-applicable": 0},
           "examples": [{"id": ..., "source": ..., "line": ..., "requires": ["cuda"],
                         "status": "passed" | "failed" | "not-verified" | "not-applicable",
-                        "reason": ..., "seconds": <float, seconds of the example's own run>,
+                        "reason": null | a code of REASONS, "details": {...},
+                        "seconds": <float, seconds of the example's own run>,
                         "device": ..., "versions": {...}}, ...]
         },
         "previous": {...}
@@ -43,40 +44,146 @@ from __future__ import annotations
 import hashlib
 import json
 import platform
-import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from importlib import metadata
 from pathlib import Path
+from string import Formatter
 from typing import Literal
 
-from tooling.paths import docs_dir, example_scripts, expected_dir, relative
+from verified.paths import docs_dir, example_scripts, expected_dir, relative
 
-SCHEMA = 2
+SCHEMA = 3
 STATUSES = ("passed", "failed", "not-verified", "not-applicable")
-#: Name of the environment whose run a page's stamp leads with (tooling/environments.py).
+#: Name of the environment whose run a page's stamp leads with (verified.environments).
 DEFAULT_ENVIRONMENT = "default"
-#: Reason of an example that was collected but whose test did not finish.
-UNFINISHED = "did not run to completion in this session"
-#: Why a CUDA example does not apply outside the default environment.
-CUDA_ONCE = "CUDA examples are verified once, by the GPU run, not in each environment"
-#: Why an example does not apply where a library it imports is not installed.
-NEEDS_LIBRARY = re.compile(
-    r"^needs (?P<libraries>[\w, -]+), which environment (?P<environment>[\w-]+) does not install$"
-)
+#: Every reason a record may give for an example that did not pass, by status. A reason is
+#: a code: the site words it per language (tooling/stamp.py), the terminal with `describe`.
+REASONS = {
+    "failed": ("failed-in-setup", "failed-in-call", "failed-in-teardown"),
+    "not-verified": ("unfinished", "not-run", "needs-cuda", "changed-since-gpu-run"),
+    "not-applicable": ("needs-library", "cuda-verified-once"),
+}
+#: The details each reason carries (`details` of the record entry), and what they say.
+REASON_TEXT = {
+    "failed-in-setup": "failed while being set up",
+    "failed-in-call": "failed",
+    "failed-in-teardown": "failed while being torn down",
+    "unfinished": "did not run to completion in this session",
+    "not-run": "not run: {note}",
+    "needs-cuda": "needs CUDA; this run had no CUDA device and no GPU run verified it",
+    "changed-since-gpu-run": "needs CUDA; its code changed since the GPU run of {gpu_run}: "
+    "run `make test-gpu` on a GPU machine (README, 'Examples that need CUDA')",
+    "needs-library": "needs {libraries}, which environment {environment} does not install",
+    "cuda-verified-once": "CUDA examples are verified once, by the GPU run, not in each "
+    "environment",
+}
+#: Fields every example entry has, with their types (None: the value may be null).
+ENTRY_FIELDS = {
+    "id": (str,),
+    "source": (str,),
+    "line": (int,),
+    "requires": (list,),
+    "status": (str,),
+    "reason": (str, type(None)),
+    "details": (dict,),
+    "seconds": (int, float, type(None)),
+}
+#: Fields every run has.
+RUN_FIELDS = {
+    "created": (str,),
+    "environment": (dict,),
+    "sources": (dict,),
+    "summary": (dict,),
+    "examples": (list,),
+}
 
 
-def needs_library(missing: list[str], environment: str) -> str:
-    """The reason an example does not apply in an environment that lacks libraries.
+class RecordError(ValueError):
+    """A record is malformed; the message names the file (when read) and the field."""
 
-    Args:
-        missing (list[str]): the libraries it imports that the environment lacks.
-        environment (str): the environment's name.
+
+def status_of(reason: str) -> str:
+    """The status a reason belongs to.
+
+    Raises:
+        RecordError: `reason` is not one of `REASONS`.
+    """
+    for status, reasons in REASONS.items():
+        if reason in reasons:
+            return status
+    raise RecordError(f"{reason!r} is not a reason code; the codes are {_codes()}")
+
+
+def describe(reason: str, details: dict) -> str:
+    """English text of a reason, for the terminal (pages word it per language).
+
+    Raises:
+        KeyError: a detail the reason's text names is missing.
+    """
+    shown = {k: ", ".join(v) if isinstance(v, list) else v for k, v in details.items()}
+    return REASON_TEXT[reason].format(**shown)
+
+
+def _codes() -> str:
+    return ", ".join(code for codes in REASONS.values() for code in codes)
+
+
+def _details_needed(reason: str) -> set[str]:
+    return {name for _, name, _, _ in Formatter().parse(REASON_TEXT[reason]) if name}
+
+
+def record_problem(record: object) -> str | None:
+    """What makes `record` not a verification record of this schema, naming the field.
 
     Returns:
-        str: a reason that `NEEDS_LIBRARY` matches.
+        str | None: the first problem found, or None for a valid record.
     """
-    return f"needs {', '.join(missing)}, which environment {environment} does not install"
+    if not isinstance(record, dict) or record.get("schema") != SCHEMA:
+        found = record.get("schema") if isinstance(record, dict) else type(record).__name__
+        return f"schema is {found!r}, not {SCHEMA}"
+    runs = record.get("environments")
+    if not isinstance(runs, dict):
+        return "environments: missing or not an object"
+    for name, run in runs.items():
+        if problem := _run_problem(run, f"environments.{name}"):
+            return problem
+    return None
+
+
+def _run_problem(run: object, where: str) -> str | None:
+    if not isinstance(run, dict):
+        return f"{where}: not an object"
+    if problem := _fields_problem(run, RUN_FIELDS, where):
+        return problem
+    for index, entry in enumerate(run["examples"]):
+        here = f"{where}.examples[{index}]"
+        if not isinstance(entry, dict):
+            return f"{here}: not an object"
+        if problem := _fields_problem(entry, ENTRY_FIELDS, here):
+            return problem
+        status, reason = entry["status"], entry["reason"]
+        if status not in STATUSES:
+            return f"{here}.status: {status!r} is not one of {', '.join(STATUSES)}"
+        if status == "passed" and reason is not None:
+            return f"{here}.reason: a passed example has no reason, not {reason!r}"
+        if status != "passed" and reason not in REASONS[status]:
+            return (
+                f"{here}.reason: {reason!r} is not a reason code of status {status!r} "
+                f"(one of {', '.join(REASONS[status])})"
+            )
+        if reason and (missing := _details_needed(reason) - set(entry["details"])):
+            return f"{here}.details: reason {reason!r} needs {', '.join(sorted(missing))}"
+    return None
+
+
+def _fields_problem(data: dict, fields: dict, where: str) -> str | None:
+    for name, types in fields.items():
+        if name not in data:
+            return f"{where}: the field {name!r} is missing"
+        if not isinstance(data[name], types) or isinstance(data[name], bool):
+            return f"{where}.{name}: {type(data[name]).__name__} is not the expected type"
+    return None
 
 
 #: Stamped libraries: (record key, name shown on pages, distributions that provide it).
@@ -105,7 +212,7 @@ def file_sha256(path: Path) -> str:
 
 def source_files(root: Path) -> list[Path]:
     """Return every file a run's verdicts depend on: pages, example scripts, and each
-    environment's expected outputs (`tooling/expected.py`).
+    environment's expected outputs (`verified.expected`).
 
     Args:
         root (Path): content root with `docs/` and `examples/`.
@@ -190,12 +297,11 @@ def count_statuses(entries: list[dict]) -> dict[str, int]:
     Returns:
         dict[str, int]: a count for each of `STATUSES`.
 
-    Raises:
-        KeyError: an entry has a status outside `STATUSES`.
     """
     counts = dict.fromkeys(STATUSES, 0)
     for entry in entries:
-        counts[entry["status"]] += 1
+        if entry.get("status") in counts:  # any other is refused when the record is written
+            counts[entry["status"]] += 1
     return counts
 
 
@@ -210,10 +316,7 @@ def build_run(
         environment (dict): versions (`python`, `torch`, ...) and `device` of the run.
 
     Returns:
-        dict: the run, ready for `add_run`.
-
-    Raises:
-        KeyError: an entry has a status outside `STATUSES`.
+        dict: the run, ready for `add_run` (which checks it).
     """
     return {
         "created": datetime.now(UTC).isoformat(timespec="seconds"),
@@ -237,13 +340,16 @@ def add_run(path: Path, name: str, run: dict) -> dict:
         dict: the record as written.
 
     Raises:
+        RecordError: the run does not fit the schema (the file is left as it was).
         OSError: the file cannot be written.
     """
     try:
         record = load_record(path) or {"schema": SCHEMA, "environments": {}}
-    except ValueError:
+    except RecordError:
         record = {"schema": SCHEMA, "environments": {}}
     record["environments"][name] = run
+    if problem := record_problem(record):
+        raise RecordError(f"{path}: not written, the run is malformed: {problem}")
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     return record
@@ -259,7 +365,8 @@ def load_record(path: Path) -> dict | None:
         dict | None: the record, or None if the file does not exist.
 
     Raises:
-        ValueError: the file is not a record of this schema (the message names the file).
+        RecordError: the file is not a record of this schema (the message names the file
+            and the field).
         OSError: the file exists but cannot be read.
     """
     if not path.is_file():
@@ -267,13 +374,14 @@ def load_record(path: Path) -> dict | None:
     try:
         record = json.loads(path.read_text(encoding="utf-8"))
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise ValueError(f"{path}: not valid JSON ({exc}); delete it and run `make test`") from exc
-    if (
-        not isinstance(record, dict)
-        or record.get("schema") != SCHEMA
-        or not isinstance(record.get("environments"), dict)
-    ):
-        raise ValueError(f"{path}: not a verification record of schema {SCHEMA}; run `make test`")
+        raise RecordError(
+            f"{path}: not valid JSON ({exc}); delete it and run `make test`"
+        ) from None
+    if problem := record_problem(record):
+        raise RecordError(
+            f"{path}: not a verification record of schema {SCHEMA} ({problem}); "
+            "delete it and run `make test`"
+        )
     return record
 
 
@@ -289,62 +397,28 @@ def merge_records(path: Path, other: Path, known: list[str]) -> list[str]:
         list[str]: one line per environment added, saying whether it replaced a run.
 
     Raises:
-        ValueError: `other` is missing, not a record, holds no run, a run of an unknown
-            environment or a malformed run (the message names the file).
+        RecordError: `other` is missing, not a record of this schema, holds no run or a
+            run of an unknown environment (the message names the file and the field).
         OSError: a file cannot be read or written.
     """
-    try:
-        record = load_record(other)
-    except ValueError as exc:
-        raise ValueError(
-            str(exc).replace("delete it and run `make test`", "write it again")
-        ) from None
+    record = load_record(other)
     if record is None:
-        raise ValueError(f"{other}: no such record; run `make test-examples ENV=<name>` first")
+        raise RecordError(f"{other}: no such record; run `make test-examples ENV=<name>` first")
     runs = record["environments"]
     if not runs:
-        raise ValueError(f"{other}: holds no run")
-    for name, run in runs.items():
+        raise RecordError(f"{other}: holds no run")
+    for name in runs:
         if name not in known:
-            raise ValueError(f"{other}: a run of {name!r}, which is not a verification environment")
-        keys = ("created", "environment", "sources", "examples")
-        if not isinstance(run, dict) or any(key not in run for key in keys):
-            raise ValueError(f"{other}: the run of {name!r} is not a run of schema {SCHEMA}")
+            raise RecordError(
+                f"{other}: a run of {name!r}, which is not a verification environment"
+            )
     try:
         before = set((load_record(path) or {"environments": {}})["environments"])
-    except ValueError:
+    except RecordError:
         before = set()
     for name, run in runs.items():
         add_run(path, name, run)
     return [f"{name} ({'replaced' if name in before else 'added'})" for name in runs]
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Command line: `merge RECORD OTHER` adds OTHER's runs to RECORD.
-
-    Args:
-        argv (list[str] | None): arguments (None: `sys.argv[1:]`).
-
-    Returns:
-        int: 0, or 1 when OTHER cannot be read (the message says why).
-    """
-    import argparse
-
-    parser = argparse.ArgumentParser(description="Verification records.")
-    commands = parser.add_subparsers(dest="command", required=True)
-    merge = commands.add_parser("merge", help="add another record's runs to a record")
-    merge.add_argument("record", type=Path)
-    merge.add_argument("other", type=Path)
-    args = parser.parse_args(argv)
-    from tooling.environments import environments
-
-    try:
-        added = merge_records(args.record, args.other, [e.name for e in environments()])
-    except ValueError as exc:
-        print(exc)
-        return 1
-    print(f"{args.record}: runs from {args.other}: {', '.join(added)}")
-    return 0
 
 
 def primary_run(record: dict) -> tuple[str, dict | None]:
@@ -505,7 +579,3 @@ def _expected(record: dict, name: str, root: Path) -> list[str]:
         if name != DEFAULT_ENVIRONMENT and ((root / path).is_file() or path in recorded)
         else []
     )
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -26,12 +26,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from textwrap import indent
 
-from tooling.capture import is_print
-from tooling.outputs import WrittenOutput, normalise, written_outputs
-from tooling.paths import expected_dir
+from verified.capture import is_print
+from verified.outputs import WrittenOutput, normalise, written_outputs
+from verified.paths import expected_dir
 
 SCHEMA = 1
-#: Longest `#> ` line; longer output goes in a `\"\"\"` block (as tooling/runner.py writes it).
+#: Longest `#> ` line; longer output goes in a `\"\"\"` block (as verified.runner writes it).
 LINE_LENGTH = 100
 _COMMENT = "#> "
 

@@ -3,7 +3,7 @@
 A GPU machine often cannot build the project's environment (another Python, another
 torch, no package registry). This module therefore needs only the standard library
 and the torch of the interpreter that runs it. Each CUDA example runs in a process
-of its own under `tooling/capture.py`; what it printed, the versions and the device
+of its own under `verified.capture`; what it printed, the versions and the device
 go into one JSON file, the GPU run:
 
     {"schema": 1, "created": "2026-11-30T12:00:00+00:00",
@@ -19,13 +19,14 @@ and reports an example whose code changed since the run as not verified.
 
 Command line::
 
-    python -m tooling.gpu_run [--root DIR] [--out FILE] [--allow-no-cuda]
+    python -m verified.gpu_run [--root DIR] [--out FILE] [--allow-no-cuda]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import subprocess
 import sys
@@ -34,9 +35,9 @@ import time
 from datetime import datetime, timezone
 from pathlib import Path
 
-from tooling.capture import code_fingerprint, print_call_lines
-from tooling.markers import MarkerError, script_markers
-from tooling.paths import REPO_ROOT, importable_environment, read_checked_json
+from verified.capture import code_fingerprint, print_call_lines
+from verified.markers import MarkerError, script_markers
+from verified.paths import REPO_ROOT, read_checked_json
 
 SCHEMA = 1
 #: Seconds one example may run.
@@ -154,7 +155,7 @@ def environment() -> dict:
 
 
 def run_one(script: Path, root: Path) -> dict:
-    """Run one script under `tooling/capture.py` in a fresh process and temporary folder.
+    """Run one script under `verified.capture` in a fresh process and temporary folder.
 
     Args:
         script (Path): the example.
@@ -171,7 +172,7 @@ def run_one(script: Path, root: Path) -> dict:
         command = [
             sys.executable,
             "-m",
-            "tooling.capture",
+            "verified.capture",
             str(script),
             "--out-dir",
             workdir,
@@ -187,7 +188,7 @@ def run_one(script: Path, root: Path) -> dict:
                 capture_output=True,
                 text=True,
                 timeout=TIMEOUT,
-                env=importable_environment(),
+                env=dict(os.environ),
                 check=False,
             )
             out = Path(workdir) / "rank-0.json"
@@ -234,7 +235,7 @@ def main(argv: list[str] | None = None) -> int:
         int: 0 when every example ran to its end on a CUDA device; 1 otherwise.
     """
     parser = argparse.ArgumentParser(
-        prog="python -m tooling.gpu_run",
+        prog="python -m verified.gpu_run",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

@@ -2,10 +2,10 @@
 
 Standard library only, on purpose. It runs where the suite's own tools may be
 missing: inside each process of a multi-process example (started by torchrun or
-mpiexec, see `tooling/launch.py`), and on a GPU machine that has torch but not the
+mpiexec, see `verified.launch`), and on a GPU machine that has torch but not the
 project's environment (`make test-gpu`). The suite then compares the record with
 the `#>` output written in the script, exactly as for an example run in-process
-(`tooling/runner.py`), and `--update-examples` writes it.
+(`verified.runner`), and `--update-examples` writes it.
 
 Record, one JSON file per process::
 
@@ -19,7 +19,7 @@ frame that belongs to the script, as pytest-examples counts it).
 
 Command line (what the launchers start, once per process)::
 
-    python -m tooling.capture SCRIPT --out-dir DIR [--source examples/x.py]
+    python -m verified.capture SCRIPT --out-dir DIR [--source examples/x.py]
 """
 
 from __future__ import annotations
@@ -343,7 +343,7 @@ def main(argv: list[str] | None = None) -> int:
     Returns:
         int: 0 when the script ran to the end, 1 when it raised.
     """
-    parser = argparse.ArgumentParser(prog="python -m tooling.capture", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m verified.capture", description=__doc__)
     parser.add_argument("script", type=Path, help="the example script to run")
     parser.add_argument("--out-dir", type=Path, required=True, help="where rank-<n>.json goes")
     parser.add_argument("--source", help="the script's path in the repository (for messages)")

@@ -31,7 +31,7 @@ covered by tests/tooling, which fail the day an adaptation stops applying:
    them only in the printed output).
 8. Environments. In a verification environment other than the default, the file's
    output is not what is expected where that environment's expected outputs
-   (`tooling/expected.py`) say otherwise; there, an update writes those, never the file.
+   (`verified.expected`) say otherwise; there, an update writes those, never the file.
 
 `print(..., file=sys.stderr)` is treated like any print: its output is checked too.
 
@@ -47,15 +47,16 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 from textwrap import indent
+from typing import NoReturn
 
 import pytest
 import pytest_examples
 from pytest_examples import run_code as _run_code
 from pytest_examples.eval_example import EvalExample
 
-from tooling.capture import code_fingerprint, print_call_lines, print_calls
-from tooling.examples import Example
-from tooling.expected import (
+from verified.capture import code_fingerprint, print_call_lines, print_calls
+from verified.examples import Example
+from verified.expected import (
     LINE_LENGTH,
     PrintKey,
     differences,
@@ -64,10 +65,10 @@ from tooling.expected import (
     printed_by_print,
     render_output,
 )
-from tooling.launch import LaunchError, describe_failure, launch_example
-from tooling.outputs import OUTPUT_LINE, output_starts
-from tooling.paths import REPO_ROOT, content_root
-from tooling.record import DEFAULT_ENVIRONMENT
+from verified.launch import LaunchError, describe_failure, launch_example
+from verified.outputs import OUTPUT_LINE, output_starts
+from verified.paths import REPO_ROOT, content_root
+from verified.record import DEFAULT_ENVIRONMENT, describe, status_of
 
 #: The pytest-examples release these adaptations were written against.
 PINNED_PYTEST_EXAMPLES = "0.0.18"
@@ -87,7 +88,7 @@ class Target:
         environment (str): its name; `"default"` checks against the file's own output.
         label (str): its versions for messages, e.g. `torch 2.13.0 · NumPy 1.26.4`.
         overrides (dict[str, dict[PrintKey, str]]): example id -> the outputs that
-            differ from the file's in this environment (`tooling/expected.py`).
+            differ from the file's in this environment (`verified.expected`).
         updates (dict[str, dict[PrintKey, str]]): filled in update mode outside the
             default environment: example id -> what this run printed differently.
     """
@@ -200,7 +201,7 @@ def install() -> None:
     """
     if pytest_examples.__version__ != PINNED_PYTEST_EXAMPLES:
         raise RuntimeError(
-            f"pytest-examples {pytest_examples.__version__} is installed, but tooling/runner.py "
+            f"pytest-examples {pytest_examples.__version__} is installed, but verified.runner "
             f"adapts {PINNED_PYTEST_EXAMPLES}: re-check its adaptations, then update the pin."
         )
     _run_code.Arg = ExactArg
@@ -298,12 +299,30 @@ def describe_exception(exc: BaseException, example: Example, python_file: Path) 
     )
 
 
+def skip_example(record_property, reason: str, **details) -> NoReturn:
+    """Stop the running example without a verdict: record why, as a code of
+    `verified.record.REASONS` (not verified, or not applicable), and skip its test.
+
+    Args:
+        record_property: pytest's fixture of the running test.
+        reason (str): the code, e.g. `"needs-cuda"`.
+        **details: what the code's text needs (`verified.record.REASON_TEXT`).
+
+    Raises:
+        pytest.skip.Exception: always, with the reason in English for the terminal.
+        verified.record.RecordError: `reason` is not a code.
+    """
+    status_of(reason)
+    record_property("outcome", {"reason": reason, "details": details})
+    pytest.skip(describe(reason, details))
+
+
 def run_example(
     eval_example: EvalExample, example: Example, target: Target = DEFAULT_TARGET
 ) -> None:
     """Execute one example and check (or, with `--update-examples`, rewrite) its output.
 
-    A script with a `launch` marker runs as real processes (`tooling/launch.py`); its
+    A script with a `launch` marker runs as real processes (`verified.launch`); its
     rank 0's prints are checked the same way.
 
     Args:
@@ -415,7 +434,7 @@ def check_recorded(
     statements: list[dict],
     target: Target = DEFAULT_TARGET,
 ) -> str | None:
-    """Check (or, with `--update-examples`, write) output recorded by `tooling/capture.py`.
+    """Check (or, with `--update-examples`, write) output recorded by `verified.capture`.
 
     Args:
         eval_example (EvalExample): pytest-examples' fixture for the current test.
@@ -517,7 +536,7 @@ def check_environment(
 
 def check_gpu_run(
     eval_example: EvalExample, example: Example, run: dict | None
-) -> tuple[str, str | None]:
+) -> tuple[str, str | None, dict]:
     """Check a CUDA example, on a machine without CUDA, against a GPU run.
 
     The example counts as verified on the run's GPU only if the run has a result for
@@ -527,30 +546,31 @@ def check_gpu_run(
     Args:
         eval_example (EvalExample): pytest-examples' fixture for the current test.
         example (Example): an example marked `requires: cuda`.
-        run (dict | None): from `tooling.gpu_run.load_gpu_run`, or None.
+        run (dict | None): from `verified.gpu_run.load_gpu_run`, or None.
 
     Returns:
-        tuple[str, str | None]: `("passed", None)`, `("skipped", reason)` (not verified)
-        or `("failed", message naming the file and line)`.
+        tuple[str, str | None, dict]: `("passed", None, {})`; `("skipped", reason, details)`
+        (not verified: a code of `verified.record.REASONS` and its details); or
+        `("failed", message naming the file and line, {})`.
     """
-    no_device = "needs CUDA; this run had no CUDA device, so its output is not verified"
     entry = run["by_source"].get(example.source) if run and example.is_script else None
-    if entry is None:
-        return "skipped", no_device
+    device = run["environment"]["device"] if run else ""
+    if entry is None or not str(device).startswith("cuda"):
+        return "skipped", "needs-cuda", {}
     when = f"the GPU run of {run['created'][:10]}"
-    again = "run `make test-gpu` on a GPU machine (README, 'Examples that need CUDA')"
-    device = run["environment"]["device"]
-    if not str(device).startswith("cuda"):
-        return "skipped", f"{no_device}; {when} had no CUDA device either"
     if entry["fingerprint"] != code_fingerprint(example.code.source):
-        return "skipped", f"needs CUDA; its code changed since {when}: {again}"
+        return "skipped", "changed-since-gpu-run", {"gpu_run": run["created"][:10]}
     if spread := _multiline_problem(example):
-        return "failed", spread
+        return "failed", spread, {}
     if error := entry.get("error"):
         line = example.code.start_line + error["line"] if error["line"] else example.line
-        return "failed", (
-            f"{example.source}:{line}: raised {error['message']} in {when} on {device}\n"
-            f"{indent(error['traceback'][-3000:], '    ')}"
+        return (
+            "failed",
+            (
+                f"{example.source}:{line}: raised {error['message']} in {when} on {device}\n"
+                f"{indent(error['traceback'][-3000:], '    ')}"
+            ),
+            {},
         )
     # The run recorded each print's position among the print calls; writing `#>` output
     # since then has moved the lines, not the order.
@@ -563,7 +583,7 @@ def check_gpu_run(
     ]
     script = eval_example.tmp_path / Path(example.source).name
     problem = check_recorded(eval_example, example, script, statements)
-    return ("failed", problem) if problem else ("passed", None)
+    return ("failed", problem, {}) if problem else ("passed", None, {})
 
 
 def _describe_output_problem(example: Example, problem: Exception) -> str:

@@ -14,10 +14,10 @@ Markers a contributor can set:
 * script: `# not-run: <reason>`; Markdown block: ```` ```python not-run="<reason>" ````.
   The example is shown but not executed; the reason is printed in the test report.
 * script only: `# launch: torchrun 2` or `# launch: mpiexec 2`. A multi-process program,
-  started by that launcher as real processes (`tooling/launch.py`); rank 0's prints are
+  started by that launcher as real processes (`verified.launch`); rank 0's prints are
   its output.
 
-The marker syntax itself lives in `tooling/markers.py`.
+The marker syntax itself lives in `verified.markers`.
 """
 
 from __future__ import annotations
@@ -28,10 +28,10 @@ from pathlib import Path
 
 from pytest_examples import CodeExample, find_examples
 
-from tooling.capture import imported_packages
-from tooling.markers import Launch, MarkerError, parse_requires, script_markers
-from tooling.pages import PYTHON_LANGUAGES, fence_language, is_snippet_line
-from tooling.paths import docs_dir, example_scripts, relative
+from verified.capture import imported_packages
+from verified.markdown import PYTHON_LANGUAGES, fence_language, is_snippet_line
+from verified.markers import Launch, MarkerError, parse_requires, script_markers
+from verified.paths import docs_dir, example_scripts, relative
 
 _INTERACTIVE_LANGUAGES = {"pycon", "pyrepl"}
 
@@ -69,7 +69,7 @@ class Example:
 
     @property
     def imported(self) -> frozenset[str]:
-        """Top-level packages the example imports (`tooling.capture.imported_packages`)."""
+        """Top-level packages the example imports (`verified.capture.imported_packages`)."""
         return imported_packages(self.code.source)
 
 

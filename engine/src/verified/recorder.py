@@ -1,38 +1,36 @@
 """pytest plugin that writes the verification record (`--record PATH`).
 
-Registered by `tests/conftest.py` on the controller only: with pytest-xdist, every
-worker's reports reach the controller, which keeps one entry per example.
+Registered by the engine's plugin (`verified.plugin`) on the controller only: with
+pytest-xdist, every worker's reports reach the controller, which keeps one entry per
+example.
 
-Every example collected at the start is recorded. It starts as "not-verified"
-("did not run to completion") and becomes "passed" only when its test passed, so
-a crashed worker, an interrupted run or a `-k` selection can never leave an
-example marked as passed that did not pass.
+Every example collected at the start is recorded. It starts as "not-verified" (reason
+`unfinished`) and becomes "passed" only when its test passed, so a crashed worker, an
+interrupted run or a `-k` selection can never leave an example marked as passed that did
+not pass. A report names its example by the test's `example` property (set by the plugin
+before the test starts), and says why it was skipped by its `outcome` property
+(`verified.runner.skip_example`): nothing is read back from test ids or messages.
 """
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
-from tooling.environments import UnknownEnvironment, resolve
-from tooling.examples import Example, ExampleMarkerError, collect
-from tooling.paths import content_root
-from tooling.record import (
-    UNFINISHED,
+from verified.environments import UnknownEnvironment, resolve
+from verified.examples import Example, ExampleMarkerError, collect
+from verified.paths import content_root
+from verified.record import (
     add_run,
     build_run,
     count_statuses,
+    describe,
     hash_sources,
     installed_versions,
+    status_of,
 )
-
-#: The test that runs examples; its parameter id is the example id.
-EXAMPLE_TEST = re.compile(r"tests/examples/test_examples\.py::test_example\[(?P<id>.+)\]$")
-#: How a skip message starts when the example needs a library its environment lacks.
-NOT_APPLICABLE = "not applicable: "
 
 
 class VerificationRecorder:
@@ -68,22 +66,19 @@ class VerificationRecorder:
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         """Update the example's entry from one phase's report (setup, call or teardown)."""
-        match = EXAMPLE_TEST.search(report.nodeid.replace("\\", "/"))
-        entry = self.entries.get(match["id"]) if match else None
+        props = dict(report.user_properties)
+        entry = self.entries.get(props.get("example"))
         if entry is None:
             return
-        props = dict(report.user_properties)
         entry.update({key: props[key] for key in ("device", "versions", "gpu_run") if key in props})
         if report.failed:
             # A crashed xdist worker reports the example as failed in its own report.
-            entry["status"], entry["reason"] = "failed", f"failed during {report.when}"
+            entry.update(status="failed", reason=f"failed-in-{report.when}", details={})
         elif report.skipped and entry["status"] != "failed":
-            # A skip message may start with the example's id (for pytest's -rs summary).
-            reason = _skip_reason(report).removeprefix(f"{entry['id']}: ")
-            status = "not-applicable" if reason.startswith(NOT_APPLICABLE) else "not-verified"
-            entry["status"], entry["reason"] = status, reason.removeprefix(NOT_APPLICABLE)
+            outcome = props.get("outcome") or {"reason": "unfinished", "details": {}}
+            entry.update(status=status_of(outcome["reason"]), **outcome)
         elif report.when == "call" and report.passed:
-            entry["status"], entry["reason"] = "passed", None
+            entry.update(status="passed", reason=None, details={})
             entry["seconds"] = round(report.duration, 3)
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
@@ -113,7 +108,8 @@ class VerificationRecorder:
         for entry in self.entries.values():
             if entry["status"] in ("not-verified", "not-applicable"):
                 label = entry["status"].replace("-", " ")
-                terminalreporter.write_line(f"  {label}: {entry['id']}: {entry['reason']}")
+                why = describe(entry["reason"], entry["details"])
+                terminalreporter.write_line(f"  {label}: {entry['id']}: {why}")
         terminalreporter.write_line(f"verification record: {self.path}")
 
 
@@ -124,13 +120,7 @@ def _initial_entry(example: Example) -> dict:
         "line": example.line,
         "requires": sorted(example.requires),
         "status": "not-verified",
-        "reason": UNFINISHED,
+        "reason": "unfinished",
+        "details": {},
         "seconds": None,
     }
-
-
-def _skip_reason(report: pytest.TestReport) -> str:
-    longrepr = report.longrepr
-    if isinstance(longrepr, tuple) and len(longrepr) == 3:
-        return str(longrepr[2]).removeprefix("Skipped: ")
-    return str(longrepr)

@@ -1,8 +1,8 @@
 """Start a multi-process example as real processes, with torchrun or mpiexec.
 
-Each process runs the script under `tooling/capture.py`, which writes what that
+Each process runs the script under `verified.capture`, which writes what that
 process printed to `rank-<n>.json`. The suite then checks rank 0's prints like any
-example's (`tooling/runner.py`) and fails if another rank printed, raised or died.
+example's (`verified.runner`) and fails if another rank printed, raised or died.
 
 Processes never collide with those of another test worker: torchrun runs with
 `--standalone` (its rendezvous takes a free port), examples that open their own
@@ -20,8 +20,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tooling.markers import Launch
-from tooling.paths import importable_environment
+from verified.markers import Launch
 
 #: Seconds a launched example may take, start-up of every process included
 #: (`EXAMPLES_LAUNCH_TIMEOUT` overrides it: the tooling tests make a run hang on purpose).
@@ -41,7 +40,7 @@ class LaunchResult:
     Attributes:
         returncode (int): the launcher's exit status.
         output (str): the launcher's and the processes' stdout and stderr, interleaved.
-        records (dict[int, dict]): rank -> the record `tooling/capture.py` wrote.
+        records (dict[int, dict]): rank -> the record `verified.capture` wrote.
     """
 
     returncode: int
@@ -50,7 +49,7 @@ class LaunchResult:
 
 
 def launcher_command(launch: Launch, python: str) -> list[str]:
-    """Return the command that starts `launch.processes` copies of `python -m tooling.capture`.
+    """Return the command that starts `launch.processes` copies of `python -m verified.capture`.
 
     Args:
         launch (Launch): launcher and process count, from the script's marker.
@@ -74,7 +73,7 @@ def launcher_command(launch: Launch, python: str) -> list[str]:
             "--nproc-per-node",
             str(launch.processes),
             "-m",
-            "tooling.capture",
+            "verified.capture",
         ]
     mpiexec = Path(python).parent / "mpiexec"
     if not mpiexec.is_file():
@@ -91,7 +90,7 @@ def launcher_command(launch: Launch, python: str) -> list[str]:
         str(launch.processes),
         python,
         "-m",
-        "tooling.capture",
+        "verified.capture",
     ]
 
 
@@ -175,7 +174,7 @@ def _records(out_dir: Path) -> dict[int, dict]:
 def _stop(process: subprocess.Popen) -> str:
     """End a launch: SIGTERM to the launcher (torchrun then stops its workers, which run
     in sessions of their own), SIGKILL to its process group after a grace period.
-    Ranks also die with their parent (tooling/capture.py). Returns the output so far."""
+    Ranks also die with their parent (verified.capture). Returns the output so far."""
     for sig, grace in ((signal.SIGTERM, 10), (signal.SIGKILL, 10)):
         try:
             os.killpg(process.pid, sig)
@@ -189,7 +188,7 @@ def _stop(process: subprocess.Popen) -> str:
 
 
 def _environment(timeout: float) -> dict[str, str]:
-    env = importable_environment()
+    env = dict(os.environ)
     for name in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
         env[name] = THREADS_PER_PROCESS
     if sys.platform.startswith("linux"):

@@ -1,0 +1,111 @@
+"""Markdown as the engine reads it: fenced code blocks and `--8<--` snippet lines.
+
+Standard library only, so that the engine installs where MkDocs is absent (a GPU machine).
+The snippet grammar is pymdownx.snippets' own; `tests/site/test_sources.py` fails the day
+it differs from the installed pymdown-extensions.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+#: pymdownx.snippets' `SnippetPreprocessor.RE_ALL_SNIPPETS` (pymdown-extensions 13.1).
+SNIPPET_LINE = re.compile(
+    r"""
+        ^(?P<space>[ \t]*)
+        (?P<escape>;*)
+        (?P<all>
+            (?P<inline_marker>-{1,}8<-{1,}[ \t]+)
+            (?P<snippet>(?:"(?:\\"|[^"\n\r])+?"|'(?:\\'|[^'\n\r])+?'))(?![ \t]) |
+            (?P<block_marker>-{1,}8<-{1,})(?![ \t])
+        )\r?$
+        """,
+    re.VERBOSE,
+)
+
+
+def is_snippet_line(line: str) -> bool:
+    """True for an inline `--8<-- "file"` line (not escaped), as pymdownx.snippets reads it."""
+    match = SNIPPET_LINE.match(line)
+    return bool(match and match["inline_marker"] and not match["escape"])
+
+
+_FENCE = re.compile(r"^[ \t]*(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
+
+
+@dataclass(frozen=True)
+class Fence:
+    """One fenced code block.
+
+    Attributes:
+        start (int): 1-based line of the opening fence.
+        end (int): 1-based line of the closing fence (the last line if it never closes).
+        info (str): the info string after the opening fence, e.g. `python title="a.py"`.
+    """
+
+    start: int
+    end: int
+    info: str
+
+
+def fences(markdown: str) -> list[Fence]:
+    """Find the fenced code blocks of a page.
+
+    A fence closes only on the same character, at least as long, with no info string
+    (CommonMark), so a ```` block may contain ``` lines.
+
+    Args:
+        markdown (str): a page's text.
+
+    Returns:
+        list[Fence]: in order.
+    """
+    found: list[Fence] = []
+    opening: tuple[int, str, str] | None = None
+    lines = markdown.splitlines()
+    for number, line in enumerate(lines, start=1):
+        match = _FENCE.match(line)
+        if not match:
+            continue
+        if opening is None:
+            opening = (number, match["fence"], match["info"].strip())
+        elif (
+            match["fence"][0] == opening[1][0]
+            and len(match["fence"]) >= len(opening[1])
+            and not match["info"].strip()
+        ):
+            found.append(Fence(opening[0], number, opening[2]))
+            opening = None
+    if opening is not None:
+        found.append(Fence(opening[0], len(lines), opening[2]))
+    return found
+
+
+#: Fence languages the suite runs; other `py...` lexers (pytb, ...) are shown, not run.
+PYTHON_LANGUAGES = frozenset({"py", "python", "python3"})
+
+
+def fence_language(info: str) -> str:
+    """The language of a fence's info string.
+
+    Args:
+        info (str): what follows the opening fence, e.g. `python title="a.py"` or `{.python}`.
+
+    Returns:
+        str: e.g. `python`; "" when the fence names none.
+    """
+    words = info.strip(" {}").split()
+    return words[0].lstrip(".").lower() if words else ""
+
+
+def fenced_lines(markdown: str) -> set[int]:
+    """Return the 1-based numbers of the lines inside fenced code blocks, fences included.
+
+    Args:
+        markdown (str): a page's text.
+
+    Returns:
+        set[int]: line numbers that are code, not prose.
+    """
+    return {number for fence in fences(markdown) for number in range(fence.start, fence.end + 1)}

@@ -1,0 +1,278 @@
+"""The engine's pytest plugin (entry point `pytest11`): options, fixtures and the record.
+
+* `--record PATH`: write the verification record (`verified.recorder`).
+* `--environment NAME`: the verification environment this Python is
+  (`verified.environments`); by default the one whose pinned versions are installed.
+* `--gpu-run PATH`: the GPU run that CUDA examples are checked against on a machine
+  without CUDA (`verified.gpu_run`); by default `verification/gpu-run.json`.
+
+The fixtures run each example once, in a sandbox, with the libraries imported once per
+worker (not once per example); a test of examples requests `sandbox` and `target`.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import warnings
+from pathlib import Path
+
+import pytest
+import pytest_socket
+
+from verified.capture import written_paths
+from verified.environments import Environment, UnknownEnvironment, resolve
+from verified.examples import Example, ExampleMarkerError, collect
+from verified.expected import ExpectedOutputError, expected_path, load_expected, write_expected
+from verified.gpu_run import GpuRunError, load_gpu_run
+from verified.paths import REPO_ROOT, content_root, gpu_run_path
+from verified.record import LIBRARIES as STAMPED
+from verified.record import versions_label
+from verified.recorder import VerificationRecorder
+from verified.runner import Target
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """Add `--record PATH`, `--environment NAME` and `--gpu-run PATH`."""
+    parser.addoption(
+        "--record",
+        type=Path,
+        default=None,
+        help="write the verification record (JSON) to this path, e.g. build/verification.json",
+    )
+    parser.addoption(
+        "--environment",
+        default=None,
+        help="the verification environment this Python is, e.g. default or previous "
+        "(pyproject.toml, [tool.verification]); by default recognised by the installed versions",
+    )
+    parser.addoption(
+        "--gpu-run",
+        type=Path,
+        default=None,
+        help="the GPU run that CUDA examples are checked against on a machine without CUDA "
+        "(default: verification/gpu-run.json of the content root, when it exists)",
+    )
+
+
+#: Libraries imported once per worker, by module name; their versions go into the record.
+LIBRARIES = tuple(key for key, _name, _distributions in STAMPED)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Register the `cuda` marker and, on the controller with `--record`, the recorder;
+    refuse `--update-examples` with xdist: two workers would rewrite the same page."""
+    config.addinivalue_line(
+        "markers", "cuda: the example needs a CUDA device; without one it is not verified"
+    )
+    if not hasattr(config, "workerinput") and config.getoption("record") is not None:
+        recorder = VerificationRecorder(config, config.getoption("record"))
+        config.pluginmanager.register(recorder, "verification-recorder")
+    numprocesses = config.getoption("numprocesses", default=None)
+    if config.getoption("update_examples", default=False) and numprocesses:
+        raise pytest.UsageError(
+            "--update-examples rewrites files: run it without -n (make update-examples)"
+        )
+
+
+@pytest.fixture(scope="session")
+def libraries() -> dict:
+    """Import numpy, tensorflow and torch once per worker.
+
+    Returns:
+        dict: module name -> module (None when not installed, e.g. TensorFlow on a GPU
+        machine; an example that imports it then fails with ImportError).
+    """
+    os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")  # TF start-up chatter, not output
+    # urllib3 (imported by TensorFlow) probes IPv6 support by creating an unconnected
+    # socket at import; it sends nothing. Examples themselves still run with sockets off.
+    pytest_socket.enable_socket()
+    modules = {}
+    try:
+        # torch's compiler stack (torch._dynamo, which loads triton) must be loaded before
+        # TensorFlow: loaded after it, it crashes the process with a segmentation fault,
+        # and torch.optim loads it on first use (seen with torch 2.14.1 and TF 2.21).
+        try:
+            __import__("torch._dynamo")
+        except ImportError:
+            pass
+        for name in LIBRARIES:
+            try:
+                modules[name] = __import__(name)
+            except ImportError:
+                modules[name] = None
+    finally:
+        pytest_socket.disable_socket(allow_unix_socket=True)
+    return modules
+
+
+@pytest.fixture(scope="session")
+def versions(libraries: dict) -> dict[str, str | None]:
+    """The versions of the libraries as imported (what the examples really ran with)."""
+    import platform
+
+    found = {"python": platform.python_version()}
+    for name, module in libraries.items():
+        version = getattr(module, "__version__", None)
+        # str(): torch's TorchVersion is a str subclass that xdist cannot send to the controller.
+        found[name] = str(version) if version is not None else None
+    return found
+
+
+@pytest.fixture(scope="session")
+def verification_environment(request: pytest.FixtureRequest) -> Environment:
+    """The verification environment this run is in (`--environment`, or recognised)."""
+    try:
+        found, problem = resolve(request.config.getoption("environment")), None
+    except UnknownEnvironment as exc:
+        found, problem = None, str(exc)
+    if problem:
+        pytest.fail(problem, pytrace=False)
+    return found
+
+
+@pytest.fixture(scope="session")
+def target(request: pytest.FixtureRequest, verification_environment: Environment):
+    """Where outputs are checked: the files' `#>` lines in the default environment; in
+    another, its expected outputs (`verification/expected/<name>.json`) where they differ.
+
+    With `--update-examples` outside the default environment, what each example printed
+    differently is written to that file when the session ends (examples that did not run
+    keep their entries; examples that no longer exist lose theirs).
+
+    Yields:
+        Target: the environment, its versions and its expected outputs.
+    """
+    environment = verification_environment
+    path = expected_path(content_root(), environment.name)
+    try:
+        overrides, problem = ({} if environment.is_default else load_expected(path)), None
+    except ExpectedOutputError as exc:
+        overrides, problem = {}, str(exc)
+    if problem:
+        pytest.fail(problem, pytrace=False)
+    pinned = environment.pinned_versions()
+    label = versions_label(pinned)
+    found = Target(environment.name, label, overrides)
+    yield found
+    if found.updates and not environment.is_default:
+        try:
+            known = {example.id for example in collect(content_root())}
+        except ExampleMarkerError:
+            known = set(overrides) | set(found.updates)
+        merged = {k: v for k, v in {**overrides, **found.updates}.items() if k in known}
+        write_expected(path, environment.name, merged)
+
+
+@pytest.fixture(scope="session")
+def gpu_run(request: pytest.FixtureRequest) -> dict | None:
+    """The GPU run that CUDA examples are checked against when this machine has no CUDA.
+
+    Returns:
+        dict | None: from `--gpu-run`, else `verification/gpu-run.json` of the content
+        root; None when there is none.
+    """
+    path = request.config.getoption("gpu_run") or gpu_run_path()
+    try:
+        run, problem = load_gpu_run(path), None
+    except GpuRunError as exc:
+        run, problem = None, str(exc)
+    if problem:  # failing outside `except` keeps pytest from printing the chained error
+        pytest.fail(problem, pytrace=False)
+    return run
+
+
+@pytest.fixture(scope="session")
+def run_device(libraries: dict) -> str:
+    """The device CUDA examples would run on: `"cpu"` or `"cuda (<name>)"`."""
+    torch = libraries["torch"]
+    if torch.cuda.is_available():
+        return f"cuda ({torch.cuda.get_device_name(0)})"
+    return "cpu"
+
+
+# Set while an example runs: the folders it may write into, and those it may never
+# write into (the repository and the content tree), except through a writable folder
+# that lies inside them.
+_WRITABLE: list[Path] = []
+_PROTECTED: list[Path] = []
+
+
+def _guard_writes(event: str, args: tuple) -> None:
+    """Audit hook: an example may write only inside a temporary directory.
+
+    Covers Python-level writes (open, and the os/shutil calls in `WRITE_EVENTS` of
+    verified.capture); a write
+    made inside a C++ extension is caught later by the work-tree guard of the run.
+    """
+    if not _WRITABLE:
+        return
+    for resolved in written_paths(event, args):
+        if not _may_write(resolved):
+            raise PermissionError(
+                f"examples may write only inside a temporary directory, not {resolved}; "
+                "write relative to the current directory (a temporary one) or use "
+                "tempfile.TemporaryDirectory()"
+            )
+
+
+def _may_write(path: Path) -> bool:
+    for protected in _PROTECTED:
+        if path.is_relative_to(protected):
+            # e.g. a clone of the repository under /tmp: /tmp is no licence to write into it
+            carve_outs = [w for w in _WRITABLE if w.is_relative_to(protected)]
+            return any(path.is_relative_to(w) for w in carve_outs)
+    return any(path.is_relative_to(root) for root in _WRITABLE)
+
+
+sys.addaudithook(_guard_writes)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionfinish() -> None:
+    """Lift the write guard before the record is written: an interrupted example never
+    reaches its fixture's teardown."""
+    _WRITABLE.clear()
+
+
+@pytest.fixture
+def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, libraries: dict):
+    """Run the example in an empty temporary directory and undo global library settings.
+
+    Examples that save files therefore never write into the repository (any other
+    write fails the example at its line, see `_guard_writes`), and one
+    example's default dtype, grad mode, print options or warning filters cannot leak
+    into the next one on the same worker.
+
+    Yields:
+        Path: the example's working directory.
+    """
+    workdir = tmp_path / "cwd"
+    workdir.mkdir()
+    monkeypatch.chdir(workdir)
+    torch, numpy = libraries["torch"], libraries["numpy"]
+    default_dtype = torch.get_default_dtype()
+    with numpy.printoptions(), warnings.catch_warnings():
+        _WRITABLE[:] = [tmp_path.resolve(), Path(tempfile.gettempdir()).resolve(), Path(os.devnull)]
+        _PROTECTED[:] = [REPO_ROOT.resolve(), content_root().resolve()]
+        try:
+            yield workdir
+        finally:
+            _WRITABLE.clear()
+    torch.set_default_dtype(default_dtype)
+    torch.set_grad_enabled(True)
+    torch.set_printoptions(profile="default")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Name each example's test by its example (the `example` property, which the record
+    reads from every report of it), and mark those that need CUDA with `cuda`, so that a
+    GPU run can select them (`-m cuda`)."""
+    for item in items:
+        example = getattr(item, "callspec", None) and item.callspec.params.get("example")
+        if not isinstance(example, Example):
+            continue
+        item.user_properties.append(("example", example.id))
+        if "cuda" in example.requires:
+            item.add_marker(pytest.mark.cuda)
