@@ -1,17 +1,16 @@
 """Browser stage: the built site in headless Chromium, driven by Playwright.
 
-pytest-playwright provides the `browser`, `context` and `page` fixtures; this file
-points it at Debian's Chromium (tooling/browser.py) and serves `site/` on 127.0.0.1
-the way the static host will (tooling/static_server.py). Every browser context is
-guarded (`guard`): requests to any other host are blocked and recorded, and so are
-console errors, so that each test can assert that its pages are self-contained and
-clean.
+pytest-playwright provides the `browser` (one per worker), `context` and `page` (new
+for each test) fixtures; this file points it at Debian's Chromium (tooling/browser.py)
+and serves `site/` on 127.0.0.1 the way the static host will
+(tooling/static_server.py). Each test guards its own context (`traffic`, `guard`):
+requests to any other host are blocked, and they and console errors are recorded, so
+that the test can assert that its pages are self-contained and clean.
 """
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ElementTree
-from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -54,76 +53,44 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     return {**browser_type_launch_args, "executable_path": chromium_path(), "args": CHROMIUM_ARGS}
 
 
-@dataclass
-class Traffic:
-    """What pages did besides rendering: requests to other hosts, console errors.
-
-    Attributes:
-        external (list[str]): URLs of blocked requests to hosts other than 127.0.0.1.
-        console_errors (list[str]): console errors and uncaught page errors.
-        expected_missing (set[str]): URLs a test loads knowing they answer 404; the
-            browser's "status of 404" message for them is not an error.
-    """
-
-    external: list[str] = field(default_factory=list)
-    console_errors: list[str] = field(default_factory=list)
-    expected_missing: set[str] = field(default_factory=set)
-
-    def problems(self) -> list[str]:
-        """Both lists as messages (empty when the pages were self-contained and clean)."""
-        return [f"request to another host: {url}" for url in self.external] + [
-            f"console error: {text}" for text in self.console_errors
-        ]
-
-    def clear(self) -> None:
-        """Forget what was recorded (between pages of one test)."""
-        self.external.clear()
-        self.console_errors.clear()
-
-
-def guard(context, page) -> Traffic:
-    """Block and record requests that leave 127.0.0.1; record console and page errors.
-
-    Blocking keeps a test offline even if a page regresses; recording makes it fail.
-
-    Args:
-        context (playwright.sync_api.BrowserContext): routes are set on it, so that
-            workers (Material's search) are covered too.
-        page (playwright.sync_api.Page): its console is watched.
+def guard(context, page, missing: str = "") -> list[str]:
+    """Block requests that leave 127.0.0.1 (on the context, so workers are covered too).
 
     Returns:
-        Traffic: filled in as pages load.
+        list[str]: filled in as pages load, one message naming the page per blocked
+        request, console error or page error; the browser's "status of 404" error for
+        the URL `missing`, which the test loads on purpose, is not one.
     """
-    seen = Traffic()
+    seen = []
 
     def route(route):
         url = route.request.url
         if url.startswith(("data:", "blob:")) or urlsplit(url).hostname == "127.0.0.1":
             route.continue_()
         else:
-            seen.external.append(f"{url} (loading {page.url})")
+            seen.append(f"request to another host: {url} (loading {page.url})")
             route.abort()
 
     def console(message):
-        expected = message.location.get("url") in seen.expected_missing
-        if message.type == "error" and not (expected and "status of 404" in message.text):
-            where = f"{message.location.get('url')}:{message.location.get('lineNumber')}"
-            seen.console_errors.append(f"{message.text} ({where}, on {page.url})")
+        url = message.location.get("url")
+        if message.type == "error" and not (url == missing and "status of 404" in message.text):
+            where = f"{url}:{message.location.get('lineNumber')}"
+            seen.append(f"console error: {message.text} ({where}, on {page.url})")
 
     context.route("**/*", route)
     page.on("console", console)
     page.on(
         "pageerror",
-        lambda error: seen.console_errors.append(
-            f"{(error.stack or str(error)).splitlines()[0]} (on {page.url})"
+        lambda error: seen.append(
+            f"console error: {(error.stack or str(error)).splitlines()[0]} (on {page.url})"
         ),
     )
     return seen
 
 
 @pytest.fixture
-def traffic(context, page) -> Traffic:
-    """`guard` on pytest-playwright's context and page."""
+def traffic(context, page) -> list[str]:
+    """`guard` on this test's own context and page."""
     return guard(context, page)
 
 

@@ -49,4 +49,4 @@ def test_language_switch_keeps_the_page(page, traffic, locale):
             problems.append(f"/{target}: switching back led to {page.url}, not /{path}")
     assert site_pages(locale), "site/sitemap.xml lists no pages"
     assert not problems, "\n".join(problems)
-    assert not traffic.problems(), traffic.problems()
+    assert not traffic, traffic

@@ -76,4 +76,4 @@ def test_notebook_page(page, traffic, path):
     cells = [c for c in served["cells"] if c["cell_type"] == "code"]
     assert ["".join(c["source"]) for c in cells] == [c.source for c in code]
     assert [len(c["outputs"]) for c in cells] == [len(c.outputs) for c in code]
-    assert not traffic.problems(), traffic.problems()
+    assert not traffic, traffic

@@ -9,7 +9,7 @@ import pytest
 import yaml
 from playwright.sync_api import expect
 
-from tests.browser.conftest import CONFIG, site_pages
+from tests.browser.conftest import CONFIG, guard, site_pages
 from tooling.notebooks import source_files as notebook_sources
 from tooling.pages import front_matter_yaml, page_at, page_sources, page_url
 from tooling.static_server import site_url
@@ -86,14 +86,14 @@ def test_every_page(page, traffic, record, locale):
             if response.status != 200
             else _problems_of(page, path, record)
         )
-        problems += [f"/{path}: {problem}" for problem in found + traffic.problems()]
+        problems += [f"/{path}: {problem}" for problem in found + traffic]
         traffic.clear()
     assert not problems, "\n".join(problems)
 
 
-def test_not_found_page_leads_home_in_both_languages(page, traffic, base_url):
+def test_not_found_page_leads_home_in_both_languages(context, page, base_url):
     missing = base_url + "no-such-page/"
-    traffic.expected_missing.add(missing)
+    traffic = guard(context, page, missing)
     response = page.goto(missing)
     assert response.status == 404, "a missing page must answer 404 with the site's 404.html"
     for hreflang, home in (("zh", ""), ("en", "en/")):
@@ -103,4 +103,4 @@ def test_not_found_page_leads_home_in_both_languages(page, traffic, base_url):
         assert navigation.value.status == 200, f"the 404 page's {hreflang} link is broken"
         expect(page).to_have_url(base_url + home)
         assert page.get_attribute("html", "lang") == hreflang
-    assert not traffic.problems(), traffic.problems()
+    assert not traffic, traffic

@@ -35,6 +35,6 @@ def test_screenshots(browser, base_url, locale, scheme, viewport):
             assert overflow <= 0, f"/{path}: {overflow}px wider than the {viewport} screen"
             shot = SCREENSHOTS / f"{locale}-{name}-{scheme}-{viewport}.png"
             page.screenshot(path=shot, full_page=True)
-        assert not traffic.problems(), traffic.problems()
+        assert not traffic, traffic
     finally:
         context.close()

@@ -84,7 +84,7 @@ def home_pages(browser, base_url) -> dict:
     """Each site's home page, loaded once per worker and searched by every query.
 
     Returns:
-        dict: language -> (page, Traffic) for that site's home page.
+        dict: language -> (page, its guard's problems) for that site's home page.
     """
     opened = {}
     for lang, path in HOME.items():
@@ -107,7 +107,7 @@ def test_search_finds_the_page(home_pages, lang, query, expected, top):
     foreign = [path for path in shown if path.startswith("/en/") != (lang == "en")]
     assert not foreign, f"{where}: results in the other language: {foreign}"
     assert expected in results[:top], f"{where}: /{expected} not in the first {top}: {shown}"
-    assert not traffic.problems(), traffic.problems()
+    assert not traffic, traffic
 
 
 def test_queries_file_covers_both_sites():

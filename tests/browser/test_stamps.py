@@ -45,7 +45,7 @@ def test_page_with_cuda_example_says_how_it_was_verified(page, traffic, record, 
     else:
         assert "warning" in (stamp.get_attribute("class") or ""), f"/{path}: not 'partly verified'"
         assert script in text and CUDA_TEXT[locale] in text, f"/{path}: the stamp says:\n{text}"
-    assert not traffic.problems(), traffic.problems()
+    assert not traffic, traffic
 
 
 def test_the_cuda_pages_are_found():

@@ -36,7 +36,7 @@ def test_framework_tabs_are_linked_across_the_page(page, traffic, locale):
         assert selected_tabs(page) == [framework] * sets.count(), (
             f"/{path}: choosing {framework} in tab set {index + 1} did not switch the others"
         )
-    assert not traffic.problems(), traffic.problems()
+    assert not traffic, traffic
 
 
 @pytest.mark.parametrize("locale", ["zh", "en"])
@@ -53,4 +53,4 @@ def test_copy_button_copies_the_code(page, context, traffic, locale):
     code = block.locator("code").text_content()
     assert copied.strip() == code.strip(), f"/{path}: the copy button copied:\n{copied}"
     assert "#>" in copied, "the copied example should include its `#>` output lines"
-    assert not traffic.problems(), traffic.problems()
+    assert not traffic, traffic
