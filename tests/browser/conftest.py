@@ -5,16 +5,18 @@ for each test) fixtures; this file points it at Debian's Chromium (tooling/brows
 and serves `site/` on 127.0.0.1 the way the static host will
 (tooling/static_server.py). Each test guards its own context (`traffic`, `guard`):
 requests to any other host are blocked, and they and console errors are recorded, so
-that the test can assert that its pages are self-contained and clean.
+that the test can assert that its pages are self-contained and clean. Checks that need
+no browser read the built HTML (`built_page`, `site_link`).
 """
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import urljoin, urlsplit
 
 import pytest
+from bs4 import BeautifulSoup
 
 from tooling.browser import CHROMIUM_ARGS, chromium_path
 from tooling.static_server import serve, site_path
@@ -23,6 +25,8 @@ from verified.paths import REPO_ROOT
 #: Screenshots for review (not committed: build/ is ignored).
 SCREENSHOTS = REPO_ROOT / "build" / "screenshots"
 CONFIG = REPO_ROOT / "mkdocs.yml"
+#: Where the site is served, e.g. `/tensors-verified/` (the path of mkdocs.yml's site_url).
+MOUNT = site_path(CONFIG)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -43,7 +47,7 @@ def base_url(site: Path) -> str:
 
     `page.goto("en/")` then opens the English home page.
     """
-    with serve(site, site_path(CONFIG)) as url:
+    with serve(site, MOUNT) as url:
         yield url
 
 
@@ -95,34 +99,33 @@ def traffic(context, page) -> list[str]:
 
 
 def site_pages(locale: str) -> list[str]:
-    """Paths (below the site root) of every page of one language, from the built sitemap.
-
-    Args:
-        locale (str): `"zh"` (site root) or `"en"` (under `en/`).
-
-    Returns:
-        list[str]: e.g. `["", "numpy-torch/dtypes/", ...]`; empty if the site is not built.
-    """
+    """Every page of one language (`zh` or `en`) in the built sitemap, as paths below the
+    site root (`""`, `en/api/clamp/`); none if the site is not built."""
     sitemap = REPO_ROOT / "site" / "sitemap.xml"
     if not sitemap.is_file():
         return []
     namespace = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
-    mount = site_path(CONFIG)
     paths = [
-        urlsplit(loc.text).path.removeprefix(mount)
+        urlsplit(loc.text).path.removeprefix(MOUNT)
         for loc in ElementTree.parse(sitemap).getroot().findall("s:url/s:loc", namespace)
     ]
-    english = [path for path in paths if path.startswith("en/")]
-    return english if locale == "en" else [path for path in paths if path not in english]
+    return [path for path in paths if path.startswith("en/") == (locale == "en")]
 
 
-def other_language(path: str) -> str:
-    """The same page in the other language.
+def built_page(path: str) -> BeautifulSoup:
+    """The built HTML of the page at `path` (below the site root).
 
-    Args:
-        path (str): a page path below the site root, e.g. `numpy-torch/x/`.
-
-    Returns:
-        str: `en/numpy-torch/x/` for `numpy-torch/x/`, and the reverse.
+    Raises:
+        FileNotFoundError: site/ has no such page.
     """
-    return path.removeprefix("en/") if path.startswith("en/") else "en/" + path
+    html = REPO_ROOT / "site" / path / "index.html"
+    return BeautifulSoup(html.read_text(encoding="utf-8"), "html.parser")
+
+
+def site_link(path: str, href: str) -> str | None:
+    """Where a link (relative, root-relative or absolute) on the page at `path` leads on
+    the served site: a path below the site root (with any `?query` or `#fragment`), or
+    None when it leaves the site."""
+    origin = "http://127.0.0.1" + MOUNT
+    target = urljoin(origin + path, href)
+    return target.removeprefix(origin) if target.startswith(origin) else None
