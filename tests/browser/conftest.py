@@ -11,12 +11,14 @@ no browser read the built HTML (`built_page`, `site_link`).
 
 from __future__ import annotations
 
+import json
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 import pytest
 from bs4 import BeautifulSoup
+from playwright.sync_api import expect
 
 from tooling.browser import CHROMIUM_ARGS, chromium_path
 from tooling.static_server import serve, site_path
@@ -27,6 +29,8 @@ SCREENSHOTS = REPO_ROOT / "build" / "screenshots"
 CONFIG = REPO_ROOT / "mkdocs.yml"
 #: Where the site is served, e.g. `/tensors-verified/` (the path of mkdocs.yml's site_url).
 MOUNT = site_path(CONFIG)
+#: Each site's home page, below the site root.
+HOME = {"zh": "", "en": "en/"}
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -96,6 +100,22 @@ def guard(context, page, missing: str = "") -> list[str]:
 def traffic(context, page) -> list[str]:
     """`guard` on this test's own context and page."""
     return guard(context, page)
+
+
+def wait_for_search(page) -> dict[str, str]:
+    """Wait until the loaded page's search worker has its index and has answered the
+    empty query: the last thing a page does after loading.
+
+    Returns:
+        dict[str, str]: the page's translations (from Material's `#__config`).
+
+    Raises:
+        AssertionError: the results line shows no placeholder within 5 s.
+    """
+    translations = json.loads(page.locator("#__config").text_content())["translations"]
+    placeholder = translations["search.result.placeholder"]
+    expect(page.locator(".md-search-result__meta")).to_have_text(placeholder, timeout=5000)
+    return translations
 
 
 def site_pages(locale: str) -> list[str]:

@@ -1,12 +1,15 @@
-"""Search, as a reader uses it: type a query on a language's home page, read the results.
+"""Search: every query of search_queries.yml ranked by Material's own search code in
+Node (search_rank.mjs), and a sample typed into each site's search box in the browser,
+which must show what Node ranked.
 
-The queries live in search_queries.yml; each (query, site) pair is one test, named
-after both, so a regression names the query and the page it lost.
+`search_failures` checks any file of queries in that format, one Node process per site.
 """
 
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -14,102 +17,113 @@ import pytest
 import yaml
 from playwright.sync_api import expect
 
-from tests.browser.conftest import CONFIG, guard
-from tooling.static_server import site_path
+from tests.browser.conftest import HOME, MOUNT, built_page, site_link, wait_for_search
 
 QUERIES = Path(__file__).with_name("search_queries.yml")
-HOME = {"zh": "", "en": "en/"}
+RANK = Path(__file__).with_name("search_rank.mjs")
 
 
-def _cases() -> list:
-    cases = []
-    entries = yaml.safe_load(QUERIES.read_text(encoding="utf-8"))
-    for entry in entries:
-        for lang, expected in entry["expect"].items():
-            top = entry.get("top", 3)
-            case_id = f"{lang}:{entry['query']}"
-            cases.append(pytest.param(lang, entry["query"], expected, top, id=case_id))
-    return cases
+def expectations(queries_file: Path, locale: str) -> list[tuple[str, str, int]]:
+    """(query, page that must be found, how many results count) for one site, in file order."""
+    entries = yaml.safe_load(queries_file.read_text(encoding="utf-8"))
+    return [
+        (e["query"], e["expect"][locale], e.get("top", 3)) for e in entries if locale in e["expect"]
+    ]
 
 
-def search(page, query: str) -> list[str]:
-    """Type `query` into the open page's search box; return the result pages' paths.
-
-    Material updates results on key events, so the query is filled and then a key is
-    pressed; the results are read once their count line shows a count.
-
-    Args:
-        page (playwright.sync_api.Page): a page of the site, loaded; it may hold the
-            results of an earlier query.
-        query (str): the search text.
+def rank(site: Path, locale: str, queries: list[str]) -> dict[str, list[str]]:
+    """Rank `queries` as the search box of the `locale` site's home page does, with the
+    worker and index its `#__config` names, in one Node process.
 
     Returns:
-        list[str]: paths below the site root, best first, without `?h=` or `#anchor`;
-        one entry per result page.
+        dict[str, list[str]]: query -> the pages found, best first (paths below the root).
 
     Raises:
-        AssertionError: the index did not load, or no count appeared, within 15 s.
+        AssertionError: Node is missing or failed (with its error output).
     """
-    translations = json.loads(page.locator("#__config").text_content())["translations"]
-    placeholder = translations["search.result.placeholder"]
-    meta = page.locator(".md-search-result__meta")
-    box = page.locator("input.md-search__input")
-    box.click(force=True)  # at desktop width the header label covers the input
-    # An empty box shows the placeholder once the index is loaded (before that the line
-    # says "initialising"), and clears the results of an earlier query.
-    box.fill("")
-    box.press("End")
-    expect(meta).to_have_text(placeholder, timeout=15_000)
-    box.fill(query)
-    for _ in range(10):  # a key pressed before the index is ready is not seen: press again
-        box.press("End")
-        try:
-            expect(meta).not_to_have_text(placeholder, timeout=1000)
-            break
-        except AssertionError:
-            continue
-    expect(meta).not_to_have_text(placeholder, timeout=1000)
-    # The count line is written before the result list: wait for the list too.
-    links = page.locator(".md-search-result__item > .md-search-result__link")
-    if meta.inner_text() != translations["search.result.none"]:
-        expect(links.first).to_be_visible(timeout=5000)
-    mount = site_path(CONFIG)
-    # A page's result is followed by results for its sections: keep one entry per page.
-    hrefs = links.evaluate_all("links => links.map(a => a.href)")
-    return list(dict.fromkeys(urlsplit(href).path.removeprefix(mount) for href in hrefs))
+    node = shutil.which("node")
+    assert node, "Node.js (20 or newer) is needed to rank search results: install nodejs"
+    home = HOME[locale]
+    config = json.loads(built_page(home).find(id="__config").string)
+    base = site_link(home, config["base"])
+    worker = site / site_link(home, config["search"])
+    index = site / site_link(base, "search/search_index.json")
+    suggest = "suggest" if "search.suggest" in config["features"] else ""
+    command = [node, RANK, worker, index, suggest]
+    done = subprocess.run(command, input=json.dumps(queries), capture_output=True, text=True)
+    assert done.returncode == 0, f"{RANK.name} failed:\n{done.stderr}"
+    ranked = json.loads(done.stdout)
+    return {
+        query: [site_link(base, loc) for loc in locs]
+        for query, locs in zip(queries, ranked, strict=True)
+    }
 
 
-@pytest.fixture(scope="module")
-def home_pages(browser, base_url) -> dict:
-    """Each site's home page, loaded once per worker and searched by every query.
-
-    Returns:
-        dict: language -> (page, its guard's problems) for that site's home page.
-    """
-    opened = {}
-    for lang, path in HOME.items():
-        context = browser.new_context(base_url=base_url)
-        page = context.new_page()
-        traffic = guard(context, page)
-        page.goto(path, wait_until="networkidle")
-        opened[lang] = (page, traffic)
-    yield opened
-    for page, _ in opened.values():
-        page.context.close()
+def search_failures(queries_file: Path, site: Path, locale: str) -> list[str]:
+    """What the `locale` site's search gets wrong for the queries of `queries_file`
+    (the format of search_queries.yml): one message per query, empty when all pass."""
+    wanted = expectations(queries_file, locale)
+    ranked = rank(site, locale, [query for query, _, _ in wanted])
+    failures = []
+    for query, expected, top in wanted:
+        where = f"search for {query!r} on the {locale} site"
+        shown = ["/" + path for path in ranked[query]]
+        foreign = [path for path in shown if path.startswith("/en/") != (locale == "en")]
+        if foreign:
+            failures.append(f"{where}: results in the other language: {foreign}")
+        elif expected not in ranked[query][:top]:
+            failures.append(f"{where}: /{expected} not in the first {top}: {shown[: top + 2]}")
+    return failures
 
 
-@pytest.mark.parametrize(("lang", "query", "expected", "top"), _cases())
-def test_search_finds_the_page(home_pages, lang, query, expected, top):
-    page, traffic = home_pages[lang]
-    results = search(page, query)
-    where = f"search for {query!r} on the {lang} site"
-    shown = ["/" + path for path in results]
-    foreign = [path for path in shown if path.startswith("/en/") != (lang == "en")]
-    assert not foreign, f"{where}: results in the other language: {foreign}"
-    assert expected in results[:top], f"{where}: /{expected} not in the first {top}: {shown}"
-    assert not traffic, traffic
+@pytest.mark.parametrize("locale", HOME)
+def test_search_finds_the_pages(site, locale):
+    failures = search_failures(QUERIES, site, locale)
+    assert not failures, "\n".join(failures)
 
 
 def test_queries_file_covers_both_sites():
     sites = {site for entry in yaml.safe_load(QUERIES.read_text()) for site in entry["expect"]}
     assert sites == set(HOME), f"{QUERIES.name}: add queries for every site: {sorted(HOME)}"
+
+
+def search(page, query: str) -> list[str]:
+    """Type `query` into the loaded page's search box, as a reader does.
+
+    Returns:
+        list[str]: the pages listed, best first (paths below the root, no `?h=`, `#anchor`).
+
+    Raises:
+        AssertionError: the search was not ready, or showed no results, within 5 s.
+    """
+    box = page.locator("input.md-search__input")
+    box.click(force=True)  # at desktop width the header label covers the input
+    box.fill("")  # clears the results of an earlier query
+    box.press("End")  # Material searches on key events
+    translations = wait_for_search(page)
+    box.fill(query)
+    box.press("End")
+    meta = page.locator(".md-search-result__meta")
+    expect(meta).not_to_have_text(translations["search.result.placeholder"], timeout=5000)
+    # The count line is written before the result list: wait for the list too.
+    links = page.locator(".md-search-result__item > .md-search-result__link")
+    if meta.inner_text() != translations["search.result.none"]:
+        expect(links.first).to_be_visible(timeout=5000)
+    # A page's result is followed by results for its sections: keep one entry per page.
+    hrefs = links.evaluate_all("links => links.map(a => a.href)")
+    return list(dict.fromkeys(urlsplit(href).path.removeprefix(MOUNT) for href in hrefs))
+
+
+@pytest.mark.parametrize("locale", HOME)
+def test_search_box_shows_what_node_ranks(page, traffic, site, locale):
+    sample = [query for query, _, _ in expectations(QUERIES, locale)[:2]]
+    ranked = rank(site, locale, sample)
+    page.goto(HOME[locale])
+    for query in sample:
+        # Material lists the first 10 at once, the rest as the reader scrolls.
+        shown = search(page, query)[:10]
+        assert shown == ranked[query][:10], (
+            f"search for {query!r} on the {locale} site: the browser lists {shown}, "
+            f"Material's worker in Node {ranked[query][:10]}"
+        )
+    assert not traffic, traffic
