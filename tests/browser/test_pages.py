@@ -9,7 +9,7 @@ import pytest
 import yaml
 from playwright.sync_api import expect
 
-from tests.browser.conftest import CONFIG, guard, site_pages
+from tests.browser.conftest import CONFIG, guard, site_pages, wait_for_search
 from tooling.notebooks import source_files as notebook_sources
 from tooling.pages import front_matter_yaml, page_at, page_sources, page_url
 from tooling.static_server import site_url
@@ -25,10 +25,15 @@ STAMP_KIND = {
 }
 
 
-def _attribute(page, selector: str, name: str) -> str | None:
-    """An attribute of the first element matching `selector`; None, at once, if none."""
-    found = page.locator(selector)
-    return found.first.get_attribute(name) if found.count() else None
+#: The address of the site's root, which canonical links start with.
+SITE_URL = site_url(CONFIG)
+#: The head tags, edit link and date the checks read, in one call into the browser.
+_READ = """() => {
+    const get = (css, name) => document.querySelector(css)?.getAttribute(name) ?? ""
+    return [get("html", "lang"), get("meta[name=description]", "content"),
+        get("link[rel=canonical]", "href"), get("a[rel=edit]", "href"),
+        document.querySelector(".md-source-file__fact")?.innerText ?? ""]
+}"""
 
 
 def _source_of(path: str):
@@ -40,23 +45,21 @@ def _source_of(path: str):
 def _problems_of(page, path: str, record) -> list[str]:
     """What is wrong with the loaded page at `path` (empty when nothing is)."""
     source = _source_of(path)
+    lang, description, canonical, edit, updated = page.evaluate(_READ)
     problems = []
     locale = "en" if path.startswith("en/") else "zh"
-    if _attribute(page, "html", "lang") != locale:
-        problems.append(f"<html lang> is {_attribute(page, 'html', 'lang')!r}, not {locale}")
+    if lang != locale:
+        problems.append(f"<html lang> is {lang!r}, not {locale}")
     meta = yaml.safe_load(front_matter_yaml(source.read_text("utf-8"))) or {}
     if not meta.get("description"):
         problems.append(f"no `description:` in {relative(source, REPO_ROOT)}")
-    elif _attribute(page, "meta[name=description]", "content") != meta["description"]:
+    elif description != meta["description"]:
         problems.append("meta description is not the page's `description:`")
-    canonical = _attribute(page, "link[rel=canonical]", "href")
-    if canonical != site_url(CONFIG) + path:
-        problems.append(f"canonical link {canonical!r}, expected {site_url(CONFIG) + path}")
-    edit = _attribute(page, "a[rel=edit]", "href") or ""
+    if canonical != SITE_URL + path:
+        problems.append(f"canonical link {canonical!r}, expected {SITE_URL + path}")
     if not edit.endswith(f"/edit/main/{relative(source, REPO_ROOT)}"):
         problems.append(f"'edit this page' is {edit or 'missing'}, not a link to its source file")
-    updated = page.locator(".md-source-file__fact")
-    if updated.count() == 0 or not re.search(r"\d{4}", updated.first.inner_text()):
+    if not re.search(r"\d{4}", updated):
         problems.append("no last-updated date")
     if source.is_relative_to(notebooks_dir(REPO_ROOT)):
         return (
@@ -80,12 +83,15 @@ def test_every_page(page, traffic, record, locale):
     assert paths, "site/sitemap.xml lists no pages: is site_url set in mkdocs.yml?"
     problems = []
     for path in paths:
-        response = page.goto(path, wait_until="networkidle")
-        found = (
-            [f"status {response.status}"]
-            if response.status != 200
-            else _problems_of(page, path, record)
-        )
+        response = page.goto(path)
+        if response.status != 200:
+            found = [f"status {response.status}"]
+        else:
+            found = _problems_of(page, path, record)
+            try:  # all the page does after loading, so that late requests count too
+                wait_for_search(page)
+            except AssertionError:
+                found.append("search did not load its index within 5 s")
         problems += [f"/{path}: {problem}" for problem in found + traffic]
         traffic.clear()
     assert not problems, "\n".join(problems)
@@ -94,10 +100,9 @@ def test_every_page(page, traffic, record, locale):
 def test_not_found_page_leads_home_in_both_languages(context, page, base_url):
     missing = base_url + "no-such-page/"
     traffic = guard(context, page, missing)
-    response = page.goto(missing)
-    assert response.status == 404, "a missing page must answer 404 with the site's 404.html"
     for hreflang, home in (("zh", ""), ("en", "en/")):
-        page.goto(missing)
+        response = page.goto(missing)
+        assert response.status == 404, "a missing page must answer 404 with the site's 404.html"
         with page.expect_navigation() as navigation:
             page.locator(f"article a[hreflang={hreflang}]").click()
         assert navigation.value.status == 200, f"the 404 page's {hreflang} link is broken"
