@@ -36,7 +36,7 @@ def test_notebook_page(page, traffic, path):
     source = read_source(path, REPO_ROOT)
     expected, run = site_notebook(source, REPO_ROOT, executed_path(REPO_ROOT, source.slug), _URL)
     url = page_url(path, REPO_ROOT)
-    response = page.goto(url, wait_until="networkidle")
+    response = page.goto(url)
     assert response.status == 200, f"/{url}: status {response.status}"
 
     body = page.locator("article").inner_text()

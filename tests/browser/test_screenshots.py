@@ -26,7 +26,7 @@ def test_screenshots(browser, base_url, locale, scheme, viewport):
     try:
         for name, path in PAGES.items():
             path = path if locale == "zh" else "en/" + path
-            page.goto(path, wait_until="networkidle")
+            page.goto(path)
             used = page.get_attribute("body", "data-md-color-scheme")
             assert used == SCHEMES[scheme], f"/{path}: {scheme} system setting gave {used}"
             overflow = page.evaluate(
