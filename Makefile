@@ -37,7 +37,7 @@ export TF_CPP_MIN_LOG_LEVEL := 2
 # to 9.x on purpose: its successor does not yet support mkdocs-static-i18n.
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve build glossary test test-matrix test-examples run-examples test-gpu bench benchmark browser update-examples new-page sync-translation lock clean \
+.PHONY: serve build glossary test test-matrix test-examples run-examples test-gpu wheelhouse bench benchmark browser update-examples new-page sync-translation lock clean \
 	docs-env test-env
 
 $(PY):
@@ -64,17 +64,20 @@ test-env: $(VENV)/.test-installed
 # Chromium for the browser tests, and CJK fonts so that Chinese pages render (and their
 # screenshots show text). Never a browser download: Playwright drives this one. Only
 # Debian's package is installed here; another browser is named with CHROMIUM=...
+# Node.js runs Material's own search code on the whole query file (tests/browser).
 browser:
-	@if [ -x "$(CHROMIUM)" ] && fc-list 2>/dev/null | grep -qi "Noto Sans CJK"; then exit 0; fi; \
+	@if [ -x "$(CHROMIUM)" ] && fc-list 2>/dev/null | grep -qi "Noto Sans CJK" && \
+	  command -v node >/dev/null; then exit 0; fi; \
 	if [ ! -x "$(CHROMIUM)" ] && [ "$(CHROMIUM)" != /usr/bin/chromium ]; then \
 	  echo "CHROMIUM=$(CHROMIUM) is not an executable: point it at Chromium or Chrome"; exit 1; fi; \
-	command -v apt-get >/dev/null || { echo "The browser tests need Chromium and the Noto CJK \
-	fonts: install them, and set CHROMIUM=/path/to/chromium if it is not /usr/bin/chromium"; \
-	exit 1; }; \
-	echo "Installing Debian's chromium and fonts-noto-cjk (apt-get) for the browser tests"; \
+	command -v apt-get >/dev/null || { echo "The browser tests need Chromium, the Noto CJK \
+	fonts and Node.js: install them, and set CHROMIUM=/path/to/chromium if it is not \
+	/usr/bin/chromium"; exit 1; }; \
+	echo "Installing Debian's chromium, fonts-noto-cjk and nodejs (apt-get) for the browser tests"; \
 	$(SUDO) apt-get update -qq && \
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-	  $(if $(wildcard $(CHROMIUM)),,chromium) fonts-noto-cjk >/dev/null
+	  $(if $(wildcard $(CHROMIUM)),,chromium) fonts-noto-cjk \
+	  $(if $(shell command -v node),,nodejs) >/dev/null
 
 # Lighthouse, pinned in package.json / package-lock.json, for `make bench` only.
 node_modules/.package-lock.json: package.json package-lock.json
@@ -191,13 +194,31 @@ update-examples: $(check_env) test-env $(if $(filter default,$(ENV)),,.venv-$(EN
 	$(call env_python,$(ENV)) -m pytest tests/examples -p no:xdist --update-examples \
 	  --environment $(ENV)
 
-# On a GPU machine, which usually cannot build .venv: runs only the CUDA examples with the
-# interpreter found there (it needs torch, nothing else of ours) and writes the GPU run.
-# Copy the file to verification/gpu-run.json here, then `make update-examples` (README).
+# On a GPU machine, which usually cannot build .venv: the engine's own pytest run of the
+# CUDA examples (-m cuda) with the Python found there, which needs only torch, pytest and the
+# engine (README: install them from a wheelhouse made here with `make wheelhouse`). It
+# writes the GPU run, a record: copy it to verification/gpu-run.json here, then
+# `make update-examples`.
 GPU_PYTHON ?= python3
 GPU_RUN_OUT ?= build/gpu-run.json
 test-gpu:
-	PYTHONPATH=engine/src $(GPU_PYTHON) -m verified.gpu_run --out $(GPU_RUN_OUT)
+	$(GPU_PYTHON) -m pytest tests/examples/test_examples.py -m cuda -p no:xdist \
+	  --environment gpu --record $(GPU_RUN_OUT)
+
+# The engine's wheel and its dependencies' wheels, for a machine with no package registry
+# (the GPU machine): pip there installs them with --no-index --find-links. WHEEL_PYTHON is
+# that machine's Python version, WHEEL_PLATFORMS the platform tags its pip accepts.
+WHEELHOUSE ?= build/wheelhouse
+WHEEL_PYTHON ?= 3.12
+WHEEL_PLATFORMS ?= manylinux_2_28_x86_64 manylinux_2_17_x86_64 manylinux2014_x86_64
+wheelhouse: docs-env
+	rm -rf $(WHEELHOUSE)
+	$(PY) -m pip wheel --disable-pip-version-check --no-deps -q -w $(WHEELHOUSE) ./engine
+	$(PY) -m pip download --disable-pip-version-check -q -d $(WHEELHOUSE) --only-binary=:all: \
+	  --python-version $(WHEEL_PYTHON) $(WHEEL_PLATFORMS:%=--platform %) --find-links $(WHEELHOUSE) \
+	  -c requirements/test.txt tensors-verified-engine
+	@echo "$(WHEELHOUSE): copy it to the GPU machine, then there: python -m pip install \
+	--no-index --find-links wheelhouse tensors-verified-engine"
 
 # Starts a page in both languages with a runnable example and a nav entry.
 new-page: test-env

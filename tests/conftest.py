@@ -1,10 +1,6 @@
-"""Suite-wide options and guards.
+"""Suite-wide guard and fixtures. (The engine's options, `--record` and the rest, come from
+its pytest plugin, `verified.plugin`.)
 
-* `--record PATH`: write the verification record (see `verified.recorder`).
-* `--environment NAME`: the verification environment this Python is (see
-  `verified.environments`); by default the one whose pinned versions are installed.
-* `--gpu-run PATH`: the GPU run that CUDA examples are checked against on a machine
-  without CUDA (see `verified.gpu_run`); by default `verification/gpu-run.json`.
 * Tests write only into git-ignored build outputs: the controller snapshots
   `git status` (with content hashes of changed and untracked files) before the run
   and compares after it; any difference fails the run with the files named. With

@@ -39,16 +39,16 @@ def test_example(
     record_property("versions", versions)
     if example.not_run:
         skip_example(record_property, "not-run", note=example.not_run)
-    if "cuda" in example.requires and not environment.is_default:
+    if "cuda" in example.requires and not environment.checks_file:
         skip_example(record_property, "cuda-verified-once")  # by the GPU run, once
     if missing := environment.not_applicable(example.imported):
         skip_example(
             record_property, "needs-library", libraries=missing, environment=environment.name
         )
-    if "cuda" in example.requires and not device.startswith("cuda"):
+    if "cuda" in example.requires and not device.startswith("cuda") and not environment.is_gpu_run:
         # No GPU here: the example is verified from the committed GPU run, or not at all.
         gpu_run = request.getfixturevalue("gpu_run")  # read only when a CUDA example needs it
-        outcome, message, details = check_gpu_run(eval_example, example, gpu_run)
+        outcome, message, details = check_gpu_run(eval_example, example, gpu_run, record_property)
         if outcome == "skipped":
             skip_example(record_property, message, **details)
         if outcome == "failed":
@@ -58,7 +58,7 @@ def test_example(
         record_property("versions", {key: environment.get(key) for key in versions})
         record_property("gpu_run", gpu_run["created"])
         return
-    run_example(eval_example, example, target)
+    run_example(eval_example, example, target, record_property)
 
 
 def test_expected_outputs_belong_to_examples_that_exist():

@@ -32,7 +32,7 @@ def test_notebook(path, tmp_path, versions, verification_environment, target):
     environment = verification_environment
     root = content_root()
     try:
-        source = read_source(path, root, None if target.is_default else target.expected)
+        source = read_source(path, root, None if target.checks_file else target.expected)
         problem = None
     except NotebookError as exc:
         problem = str(exc)
@@ -49,5 +49,5 @@ def test_notebook(path, tmp_path, versions, verification_environment, target):
         problem = str(exc)
     if problem:
         pytest.fail(problem, pytrace=False)
-    if target.is_default:
+    if target.checks_file:
         write_executed(notebook, executed_path(root, source.slug), versions)

@@ -1,6 +1,7 @@
-"""CUDA examples on a machine without CUDA: `make test-gpu` (verified.gpu_run) records a
-run on a GPU machine; the suite checks the examples against it, writes their output
-in update mode, and never counts an example whose code changed since that run.
+"""CUDA examples on a machine without CUDA: `make test-gpu` (the engine's own run, with
+`-m cuda --environment gpu`) records a run on a GPU machine; the suite checks the examples
+against it, writes their output in update mode, and never counts an example whose code
+changed since that run.
 
 No GPU is needed: the run is made here with `--allow-no-cuda` and its device is then
 set by hand to a CUDA name, which is exactly what the suite may not take on trust
@@ -10,11 +11,8 @@ from a real CPU run (tested too).
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 from tests.tooling.stage import run_examples_stage
-from verified.paths import REPO_ROOT
 
 SCRIPT = """\
 # requires: cuda
@@ -24,16 +22,9 @@ print("product", value * value)
 """
 
 
-def _gpu_run(content, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "verified.gpu_run", "--root", str(content), *args],
-        cwd=REPO_ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-        env={"PATH": "/usr/bin:/bin", "CUDA_VISIBLE_DEVICES": ""},
-    )
+def _gpu_run(content, *args: str):
+    """`make test-gpu`, here on the CPU: the CUDA examples only, in environment `gpu`."""
+    return run_examples_stage(content, "-m", "cuda", "--environment", "gpu", *args)
 
 
 def _content_with_run(content, device: str = "cuda (Test GPU)"):
@@ -41,21 +32,25 @@ def _content_with_run(content, device: str = "cuda (Test GPU)"):
     demo.mkdir()
     (demo / "gpu.py").write_text(SCRIPT)
     out = content / "verification" / "gpu-run.json"
-    result = _gpu_run(content, "--allow-no-cuda", "--out", str(out))
-    assert result.returncode == 1, result.stdout + result.stderr  # a CPU run is never a pass
-    assert "GPU run: 1 examples" in result.stdout, result.stdout
-    run = json.loads(out.read_text())
-    run["environment"]["device"] = device
-    out.write_text(json.dumps(run))
+    out.parent.mkdir(exist_ok=True)
+    result = _gpu_run(content, "--allow-no-cuda", "--record", str(out))
+    # No `#>` lines yet: the output differs from the file, and the run records what printed.
+    assert result.returncode == 1, result.stdout
+    record = json.loads(out.read_text())
+    record["environments"]["gpu"]["environment"]["device"] = device
+    out.write_text(json.dumps(record))
     return demo / "gpu.py", out
 
 
-def test_without_cuda_the_tool_refuses_to_run(content):
+def test_without_cuda_the_gpu_run_refuses_to_run(content):
     (content / "examples" / "gpu.py").write_text(SCRIPT)
-    result = _gpu_run(content, "--out", str(content / "run.json"))
+    (content / "examples" / "cpu.py").write_text('print("cpu")\n#> cpu\n')
+    out = content / "run.json"
+    result = _gpu_run(content, "--record", str(out))
     assert result.returncode == 1
-    assert "sees no CUDA device: nothing to verify" in result.stderr, result.stderr
-    assert not (content / "run.json").exists()
+    assert "the GPU run (--environment gpu) needs a CUDA device" in result.stdout, result.stdout
+    (entry,) = json.loads(out.read_text())["environments"]["gpu"]["examples"]  # CUDA only
+    assert (entry["status"], entry["reason"]) == ("failed", "failed-in-setup")
 
 
 def test_gpu_run_writes_outputs_then_verifies_them(content):
@@ -99,10 +94,11 @@ def test_an_error_in_the_gpu_run_fails_with_file_and_line(content):
     demo.mkdir()
     (demo / "gpu.py").write_text(SCRIPT + "raise RuntimeError('CUDA error: out of memory')\n")
     out = content / "verification" / "gpu-run.json"
-    _gpu_run(content, "--allow-no-cuda", "--out", str(out))
-    run = json.loads(out.read_text())
-    run["environment"]["device"] = "cuda (Test GPU)"
-    out.write_text(json.dumps(run))
+    out.parent.mkdir(exist_ok=True)
+    _gpu_run(content, "--allow-no-cuda", "--record", str(out))
+    record = json.loads(out.read_text())
+    record["environments"]["gpu"]["environment"]["device"] = "cuda (Test GPU)"
+    out.write_text(json.dumps(record))
 
     result = run_examples_stage(content)
     assert result.returncode == 1, result.stdout
@@ -118,15 +114,17 @@ def test_a_broken_gpu_run_file_is_named_and_spares_cpu_examples(content):
     (content / "verification").mkdir()
     run_file = content / "verification" / "gpu-run.json"
     run_file.write_text(
-        '{"schema": 1, "created": "x", "environment": {"device": "cuda (G)"}, '
-        '"examples": [{"source": "examples/gpu.py", "fingerprint": "f"}]}'
+        '{"schema": 3, "environments": {"gpu": {"created": "x", "environment": {}, '
+        '"sources": {}, "summary": {}, "examples": [{"id": "examples/gpu.py"}]}}}'
     )
     result = run_examples_stage(content)
     assert result.returncode == 1
     assert "1 failed, 1 passed" in result.stdout, result.stdout  # the CPU example still runs
-    assert "gpu-run.json: not a GPU run of schema 1: examples[0].statements is missing" in (
-        result.stdout
-    ), result.stdout
-    run_file.write_text('{"schema": 1, "created"')
+    assert (
+        "gpu-run.json: not a verification record of schema 3 (environments.gpu.examples[0]: "
+        "the field 'source' is missing)"
+    ) in result.stdout, result.stdout
+    run_file.write_text('{"schema": 3, "created"')
     result = run_examples_stage(content)
-    assert "(invalid JSON at line 1, column 24)" in result.stdout, result.stdout
+    assert "gpu-run.json: not valid JSON (" in result.stdout, result.stdout
+    assert "write it again with `make test-gpu`" in result.stdout, result.stdout

@@ -64,6 +64,17 @@ class Environment:
         """True for the environment whose output the `#>` lines hold."""
         return self.name == DEFAULT
 
+    @property
+    def is_gpu_run(self) -> bool:
+        """True for the run of the CUDA examples on a GPU machine, with its own versions."""
+        return self.name == record.GPU_ENVIRONMENT
+
+    @property
+    def checks_file(self) -> bool:
+        """True where an example must print what its `#>` lines say: the default
+        environment, and the GPU run (whose CUDA output the lines hold)."""
+        return self.is_default or self.is_gpu_run
+
     def pinned_versions(self, root: Path = REPO_ROOT) -> dict[str, str | None]:
         """The versions its lock file pins for the libraries that tell environments apart.
 
@@ -77,6 +88,8 @@ class Environment:
         Raises:
             UnknownEnvironment: the lock file is missing (the message says how to make it).
         """
+        if self.is_gpu_run:
+            return installed_versions()  # the GPU machine's own: nothing is pinned there
         pins = _lock_pins(root / self.lock)
         if pins is None:
             raise UnknownEnvironment(
@@ -120,7 +133,7 @@ class Environment:
         Raises:
             UnknownEnvironment: the lock file is missing.
         """
-        return [] if self.is_default else self.missing(packages, root)
+        return [] if self.checks_file else self.missing(packages, root)
 
 
 def environments(root: Path = REPO_ROOT) -> list[Environment]:
@@ -179,6 +192,8 @@ def by_name(name: str, root: Path = REPO_ROOT) -> Environment:
 def resolve(name: str | None, root: Path = REPO_ROOT) -> Environment:
     """The environment named on the command line (`--environment`), else the current one.
 
+    `gpu` names the GPU run (`make test-gpu`): whatever versions the GPU machine has.
+
     Args:
         name (str | None): an environment's name, or None to recognise it by the installed
             versions (`current`).
@@ -193,6 +208,8 @@ def resolve(name: str | None, root: Path = REPO_ROOT) -> Environment:
     """
     if not name:
         return current(root)
+    if name == record.GPU_ENVIRONMENT:
+        return Environment(name, venv="", lock="")
     environment = by_name(name, root)
     pinned, installed = environment.pinned_versions(root), installed_versions()
     if pinned != installed:

@@ -102,7 +102,7 @@ def record_path(root: Path = REPO_ROOT) -> Path:
 
 
 def gpu_run_path(root: Path | None = None) -> Path:
-    """Return where the committed GPU run lives (see `verified.gpu_run`).
+    """Return where the committed GPU run lives (a record written by `make test-gpu`).
 
     Args:
         root (Path | None): a content root; None means `content_root()`.

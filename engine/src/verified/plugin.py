@@ -4,7 +4,7 @@
 * `--environment NAME`: the verification environment this Python is
   (`verified.environments`); by default the one whose pinned versions are installed.
 * `--gpu-run PATH`: the GPU run that CUDA examples are checked against on a machine
-  without CUDA (`verified.gpu_run`); by default `verification/gpu-run.json`.
+  without CUDA (a record; `make test-gpu` writes it); by default `verification/gpu-run.json`.
 
 The fixtures run each example once, in a sandbox, with the libraries imported once per
 worker (not once per example); a test of examples requests `sandbox` and `target`.
@@ -12,6 +12,7 @@ worker (not once per example); a test of examples requests `sandbox` and `target
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import tempfile
@@ -19,16 +20,14 @@ import warnings
 from pathlib import Path
 
 import pytest
-import pytest_socket
 
 from verified.capture import written_paths
 from verified.environments import Environment, UnknownEnvironment, resolve
 from verified.examples import Example, ExampleMarkerError, collect
 from verified.expected import ExpectedOutputError, expected_path, load_expected, write_expected
-from verified.gpu_run import GpuRunError, load_gpu_run
 from verified.paths import REPO_ROOT, content_root, gpu_run_path
+from verified.record import GPU_ENVIRONMENT, RecordError, load_record, versions_label
 from verified.record import LIBRARIES as STAMPED
-from verified.record import versions_label
 from verified.recorder import VerificationRecorder
 from verified.runner import Target
 
@@ -46,6 +45,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=None,
         help="the verification environment this Python is, e.g. default or previous "
         "(pyproject.toml, [tool.verification]); by default recognised by the installed versions",
+    )
+    parser.addoption(
+        "--allow-no-cuda",
+        action="store_true",
+        help="with --environment gpu: run the CUDA examples on the CPU (the engine's own tests)",
     )
     parser.addoption(
         "--gpu-run",
@@ -78,33 +82,15 @@ def pytest_configure(config: pytest.Config) -> None:
 
 @pytest.fixture(scope="session")
 def libraries() -> dict:
-    """Import numpy, tensorflow and torch once per worker.
+    """The stamped libraries as this process has imported them.
+
+    The engine imports none of them itself: a project imports them once per worker, in
+    the order they need, by overriding this fixture (as tests/examples/conftest.py does).
 
     Returns:
-        dict: module name -> module (None when not installed, e.g. TensorFlow on a GPU
-        machine; an example that imports it then fails with ImportError).
+        dict: module name -> module, None where it is not imported.
     """
-    os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")  # TF start-up chatter, not output
-    # urllib3 (imported by TensorFlow) probes IPv6 support by creating an unconnected
-    # socket at import; it sends nothing. Examples themselves still run with sockets off.
-    pytest_socket.enable_socket()
-    modules = {}
-    try:
-        # torch's compiler stack (torch._dynamo, which loads triton) must be loaded before
-        # TensorFlow: loaded after it, it crashes the process with a segmentation fault,
-        # and torch.optim loads it on first use (seen with torch 2.14.1 and TF 2.21).
-        try:
-            __import__("torch._dynamo")
-        except ImportError:
-            pass
-        for name in LIBRARIES:
-            try:
-                modules[name] = __import__(name)
-            except ImportError:
-                modules[name] = None
-    finally:
-        pytest_socket.disable_socket(allow_unix_socket=True)
-    return modules
+    return {name: sys.modules.get(name) for name in LIBRARIES}
 
 
 @pytest.fixture(scope="session")
@@ -147,7 +133,7 @@ def target(request: pytest.FixtureRequest, verification_environment: Environment
     environment = verification_environment
     path = expected_path(content_root(), environment.name)
     try:
-        overrides, problem = ({} if environment.is_default else load_expected(path)), None
+        overrides, problem = ({} if environment.checks_file else load_expected(path)), None
     except ExpectedOutputError as exc:
         overrides, problem = {}, str(exc)
     if problem:
@@ -156,7 +142,7 @@ def target(request: pytest.FixtureRequest, verification_environment: Environment
     label = versions_label(pinned)
     found = Target(environment.name, label, overrides)
     yield found
-    if found.updates and not environment.is_default:
+    if found.updates and not environment.checks_file:
         try:
             known = {example.id for example in collect(content_root())}
         except ExampleMarkerError:
@@ -170,25 +156,39 @@ def gpu_run(request: pytest.FixtureRequest) -> dict | None:
     """The GPU run that CUDA examples are checked against when this machine has no CUDA.
 
     Returns:
-        dict | None: from `--gpu-run`, else `verification/gpu-run.json` of the content
-        root; None when there is none.
+        dict | None: the `gpu` run of the record given by `--gpu-run`, else of
+        `verification/gpu-run.json` of the content root; None when there is none.
     """
     path = request.config.getoption("gpu_run") or gpu_run_path()
     try:
-        run, problem = load_gpu_run(path), None
-    except GpuRunError as exc:
-        run, problem = None, str(exc)
+        found, problem = load_record(path, "write it again with `make test-gpu`"), None
+    except RecordError as exc:
+        found, problem = None, str(exc)
+    run = found and found["environments"].get(GPU_ENVIRONMENT)
+    if found and run is None:
+        problem = f"{path}: holds no run of environment {GPU_ENVIRONMENT!r}; see `make test-gpu`"
     if problem:  # failing outside `except` keeps pytest from printing the chained error
         pytest.fail(problem, pytrace=False)
     return run
 
 
 @pytest.fixture(scope="session")
-def run_device(libraries: dict) -> str:
-    """The device CUDA examples would run on: `"cpu"` or `"cuda (<name>)"`."""
+def run_device(
+    libraries: dict, verification_environment: Environment, request: pytest.FixtureRequest
+) -> str:
+    """The device CUDA examples would run on: `"cpu"` or `"cuda (<name>)"`.
+
+    A GPU run (`--environment gpu`) on a machine without CUDA fails every example, unless
+    `--allow-no-cuda` (for the engine's own tests) lets it run them on the CPU.
+    """
     torch = libraries["torch"]
-    if torch.cuda.is_available():
+    if torch and torch.cuda.is_available():
         return f"cuda ({torch.cuda.get_device_name(0)})"
+    if verification_environment.is_gpu_run and not request.config.getoption("allow_no_cuda"):
+        pytest.fail(
+            "the GPU run (--environment gpu) needs a CUDA device, and torch sees none here",
+            pytrace=False,
+        )
     return "cpu"
 
 
@@ -252,17 +252,19 @@ def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, libraries: dict):
     workdir.mkdir()
     monkeypatch.chdir(workdir)
     torch, numpy = libraries["torch"], libraries["numpy"]
-    default_dtype = torch.get_default_dtype()
-    with numpy.printoptions(), warnings.catch_warnings():
+    default_dtype = torch.get_default_dtype() if torch else None
+    printoptions = numpy.printoptions() if numpy else contextlib.nullcontext()
+    with printoptions, warnings.catch_warnings():
         _WRITABLE[:] = [tmp_path.resolve(), Path(tempfile.gettempdir()).resolve(), Path(os.devnull)]
         _PROTECTED[:] = [REPO_ROOT.resolve(), content_root().resolve()]
         try:
             yield workdir
         finally:
             _WRITABLE.clear()
-    torch.set_default_dtype(default_dtype)
-    torch.set_grad_enabled(True)
-    torch.set_printoptions(profile="default")
+    if torch:
+        torch.set_default_dtype(default_dtype)
+        torch.set_grad_enabled(True)
+        torch.set_printoptions(profile="default")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -57,15 +57,20 @@ SCHEMA = 3
 STATUSES = ("passed", "failed", "not-verified", "not-applicable")
 #: Name of the environment whose run a page's stamp leads with (verified.environments).
 DEFAULT_ENVIRONMENT = "default"
+#: Name of the run of the CUDA examples on a GPU machine (`make test-gpu`), with that
+#: machine's own versions; committed as verification/gpu-run.json, a record like any other.
+GPU_ENVIRONMENT = "gpu"
 #: Every reason a record may give for an example that did not pass, by status. A reason is
 #: a code: the site words it per language (tooling/stamp.py), the terminal with `describe`.
 REASONS = {
-    "failed": ("failed-in-setup", "failed-in-call", "failed-in-teardown"),
+    "failed": ("wrong-output", "raised", "failed-in-setup", "failed-in-call", "failed-in-teardown"),
     "not-verified": ("unfinished", "not-run", "needs-cuda", "changed-since-gpu-run"),
     "not-applicable": ("needs-library", "cuda-verified-once"),
 }
 #: The details each reason carries (`details` of the record entry), and what they say.
 REASON_TEXT = {
+    "wrong-output": "printed other output than its file says",
+    "raised": "raised {error} at line {line}",
     "failed-in-setup": "failed while being set up",
     "failed-in-call": "failed",
     "failed-in-teardown": "failed while being torn down",
@@ -88,6 +93,18 @@ ENTRY_FIELDS = {
     "reason": (str, type(None)),
     "details": (dict,),
     "seconds": (int, float, type(None)),
+}
+#: Fields an example entry may have: the device and versions it ran with where they are not
+#: the run's (a CUDA example checked against the GPU run), that run's date, the fingerprint of
+#: its code (outputs aside, `verified.capture.code_fingerprint`) and what it printed when it
+#: ran to its end: one `{"print": n, "line": l, "text": t}` per call, n being the call's
+#: index among the example's print calls and l its line within the example.
+OPTIONAL_ENTRY_FIELDS = {
+    "device": (str,),
+    "versions": (dict,),
+    "gpu_run": (str,),
+    "fingerprint": (str,),
+    "printed": (list, type(None)),
 }
 #: Fields every run has.
 RUN_FIELDS = {
@@ -162,6 +179,11 @@ def _run_problem(run: object, where: str) -> str | None:
             return f"{here}: not an object"
         if problem := _fields_problem(entry, ENTRY_FIELDS, here):
             return problem
+        optional = {name: types for name, types in OPTIONAL_ENTRY_FIELDS.items() if name in entry}
+        if problem := _fields_problem(entry, optional, here):
+            return problem
+        if unknown := set(entry) - set(ENTRY_FIELDS) - set(OPTIONAL_ENTRY_FIELDS):
+            return f"{here}: unknown field(s) {', '.join(sorted(unknown))}"
         status, reason = entry["status"], entry["reason"]
         if status not in STATUSES:
             return f"{here}.status: {status!r} is not one of {', '.join(STATUSES)}"
@@ -355,11 +377,12 @@ def add_run(path: Path, name: str, run: dict) -> dict:
     return record
 
 
-def load_record(path: Path) -> dict | None:
+def load_record(path: Path, again: str = "delete it and run `make test`") -> dict | None:
     """Read a record.
 
     Args:
         path (Path): the record file.
+        again (str): what the error message tells to do about a bad file.
 
     Returns:
         dict | None: the record, or None if the file does not exist.
@@ -374,13 +397,10 @@ def load_record(path: Path) -> dict | None:
     try:
         record = json.loads(path.read_text(encoding="utf-8"))
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise RecordError(
-            f"{path}: not valid JSON ({exc}); delete it and run `make test`"
-        ) from None
+        raise RecordError(f"{path}: not valid JSON ({exc}); {again}") from None
     if problem := record_problem(record):
         raise RecordError(
-            f"{path}: not a verification record of schema {SCHEMA} ({problem}); "
-            "delete it and run `make test`"
+            f"{path}: not a verification record of schema {SCHEMA} ({problem}); {again}"
         )
     return record
 

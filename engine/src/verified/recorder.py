@@ -19,10 +19,12 @@ from pathlib import Path
 
 import pytest
 
+from verified.capture import code_fingerprint
 from verified.environments import UnknownEnvironment, resolve
 from verified.examples import Example, ExampleMarkerError, collect
 from verified.paths import content_root
 from verified.record import (
+    GPU_ENVIRONMENT,
     add_run,
     build_run,
     count_statuses,
@@ -60,6 +62,8 @@ class VerificationRecorder:
             examples = collect(root)
         except ExampleMarkerError as exc:
             raise pytest.UsageError(str(exc)) from None
+        if self.environment == GPU_ENVIRONMENT:  # a GPU run runs only the CUDA examples
+            examples = [example for example in examples if "cuda" in example.requires]
         self.entries: dict[str, dict] = {
             example.id: _initial_entry(example) for example in examples
         }
@@ -70,10 +74,12 @@ class VerificationRecorder:
         entry = self.entries.get(props.get("example"))
         if entry is None:
             return
-        entry.update({key: props[key] for key in ("device", "versions", "gpu_run") if key in props})
+        kept = ("device", "versions", "gpu_run", "printed")
+        entry.update({key: props[key] for key in kept if key in props})
         if report.failed:
             # A crashed xdist worker reports the example as failed in its own report.
-            entry.update(status="failed", reason=f"failed-in-{report.when}", details={})
+            outcome = props.get("outcome") or {"reason": f"failed-in-{report.when}", "details": {}}
+            entry.update(status="failed", **outcome)
         elif report.skipped and entry["status"] != "failed":
             outcome = props.get("outcome") or {"reason": "unfinished", "details": {}}
             entry.update(status=status_of(outcome["reason"]), **outcome)
@@ -123,4 +129,5 @@ def _initial_entry(example: Example) -> dict:
         "reason": "unfinished",
         "details": {},
         "seconds": None,
+        "fingerprint": code_fingerprint(example.code.source),
     }

@@ -68,7 +68,7 @@ from verified.expected import (
 from verified.launch import LaunchError, describe_failure, launch_example
 from verified.outputs import OUTPUT_LINE, output_starts
 from verified.paths import REPO_ROOT, content_root
-from verified.record import DEFAULT_ENVIRONMENT, describe, status_of
+from verified.record import DEFAULT_ENVIRONMENT, GPU_ENVIRONMENT, describe, status_of
 
 #: The pytest-examples release these adaptations were written against.
 PINNED_PYTEST_EXAMPLES = "0.0.18"
@@ -99,9 +99,10 @@ class Target:
     updates: dict[str, dict[PrintKey, str]] = field(default_factory=dict)
 
     @property
-    def is_default(self) -> bool:
-        """True when the file's own output is what is expected."""
-        return self.environment == DEFAULT_ENVIRONMENT
+    def checks_file(self) -> bool:
+        """True when the file's own output is what is expected (the default environment,
+        and the GPU run)."""
+        return self.environment in (DEFAULT_ENVIRONMENT, GPU_ENVIRONMENT)
 
     @property
     def expected(self) -> dict[str, dict[PrintKey, str]]:
@@ -246,6 +247,37 @@ def describe_mismatch(example: Example, expected_source: str) -> str:
     )
 
 
+def exception_line(exc: BaseException, example: Example, python_file: Path) -> tuple[int, str]:
+    """Where in its file an example raised, and what.
+
+    Args:
+        exc (BaseException): what the example raised.
+        example (Example): the example that raised it.
+        python_file (Path): the temporary file pytest-examples executed.
+
+    Returns:
+        tuple[int, str]: the 1-based line in the example's own file, and `Type: message`.
+    """
+    lineno = _raising_line(exc, python_file)
+    if isinstance(exc, SyntaxError):  # its standard rendering names the temporary file
+        message = f"{type(exc).__name__}: {exc.msg}"
+    else:
+        message = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+    return example.code.start_line + (lineno or 1), message
+
+
+def _example_frames(exc: BaseException, python_file: Path) -> list:
+    return [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == str(python_file)]
+
+
+def _raising_line(exc: BaseException, python_file: Path) -> int | None:
+    """The line within the example that raised, or None when no frame is the example's."""
+    if isinstance(exc, SyntaxError) and exc.filename == str(python_file):
+        return exc.lineno
+    frames = _example_frames(exc, python_file)
+    return frames[-1].lineno if frames else None
+
+
 def describe_exception(exc: BaseException, example: Example, python_file: Path) -> str:
     """Explain an exception raised by an example, at the example's own file and line.
 
@@ -258,25 +290,11 @@ def describe_exception(exc: BaseException, example: Example, python_file: Path) 
         str: `path:line: example raised Type: message`, the offending source line and
         the traceback restricted to the example's own frames.
     """
-    frames = [
-        frame
-        for frame in traceback.extract_tb(exc.__traceback__)
-        if frame.filename == str(python_file)
-    ]
+    frames = _example_frames(exc, python_file)
     start = example.code.start_line
-    source_lines = example.code.source.splitlines()
-    lineno = frames[-1].lineno if frames else None
-    if isinstance(exc, SyntaxError) and exc.filename == str(python_file):
-        lineno = exc.lineno
-    if lineno:
-        line = start + lineno
-        code = source_lines[lineno - 1].strip() if lineno <= len(source_lines) else ""
-    else:
-        line, code = start + 1, ""
-    if isinstance(exc, SyntaxError):  # its standard rendering names the temporary file
-        message = f"{type(exc).__name__}: {exc.msg}"
-    else:
-        message = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+    line, message = exception_line(exc, example, python_file)
+    lineno, source_lines = _raising_line(exc, python_file), example.code.source.splitlines()
+    code = source_lines[lineno - 1].strip() if lineno and lineno <= len(source_lines) else ""
     chain = "\n".join(f"    {example.source}:{start + (f.lineno or 0)} in {f.name}" for f in frames)
     if isinstance(exc, PermissionError) and "examples may write only" in str(exc):
         advice = "Write into tempfile.TemporaryDirectory(): readers run the script from the "
@@ -318,7 +336,10 @@ def skip_example(record_property, reason: str, **details) -> NoReturn:
 
 
 def run_example(
-    eval_example: EvalExample, example: Example, target: Target = DEFAULT_TARGET
+    eval_example: EvalExample,
+    example: Example,
+    target: Target = DEFAULT_TARGET,
+    record_property=None,
 ) -> None:
     """Execute one example and check (or, with `--update-examples`, rewrite) its output.
 
@@ -331,6 +352,8 @@ def run_example(
         target (Target): the environment it runs in; outside the default one the
             expected output comes from that environment's expected outputs where they
             differ, and an update is collected in `target.updates` instead of written.
+        record_property: pytest's fixture of the running test, or None; with it the record
+            gets what the example printed (`printed`) and why it failed (`outcome`).
 
     Raises:
         pytest.fail.Exception: the output differs, the example raised, or a process of a
@@ -339,15 +362,41 @@ def run_example(
     __tracebackhide__ = True
     install()
     eval_example.set_config(line_length=LINE_LENGTH)
+    report = record_property or (lambda name, value: None)
     if spread := _multiline_problem(example):
         pytest.fail(spread, pytrace=False)
     if example.launch is not None:
-        problem = _run_launched(eval_example, example, target)
+        problem = _run_launched(eval_example, example, target, report)
     else:
-        problem = _run_in_process(eval_example, example, target)
+        problem = _run_in_process(eval_example, example, target, report)
     # Failing outside an `except` keeps pytest from printing the chained exception.
     if problem:
         pytest.fail(problem, pytrace=False)
+
+
+def printed_output(source: str, statements: list) -> list[dict]:
+    """What an example printed, as the record keeps it.
+
+    Args:
+        source (str): the example's code.
+        statements (list[pytest_examples.run_code.PrintStatement]): its prints, in order.
+
+    Returns:
+        list[dict]: `{"print": n, "line": l, "text": t}` per print; n is the index of the
+        call among the example's print calls (None for a print from elsewhere), l its
+        1-based line within the example, t the text `print` wrote, trailing spaces aside.
+    """
+    calls = print_call_lines(source)
+    return [
+        {
+            "print": calls.index(s.line_no) if s.line_no in calls else None,
+            "line": s.line_no,
+            "text": re.sub(
+                r"[ \t]+$", "", (" " if s.sep is None else s.sep).join(map(str, s.args)), flags=re.M
+            ),
+        }
+        for s in statements
+    ]
 
 
 def multiline_prints(source: str) -> list[int]:
@@ -377,28 +426,36 @@ def _multiline_problem(example: Example) -> str | None:
     )
 
 
-def _run_in_process(eval_example: EvalExample, example: Example, target: Target) -> str | None:
+def _run_in_process(
+    eval_example: EvalExample, example: Example, target: Target, report
+) -> str | None:
     code = example.code
+    code.test_id = eval_example._test_id
+    updating = eval_example.update_examples
     try:
-        if not target.is_default:
-            # pytest-examples' own runner, without its comparison: the printed output is
-            # compared with this environment's expectations below.
-            code.test_id = eval_example._test_id
-            printed, _ = eval_example._run(code, "check", None, True, None)
-            return check_environment(eval_example, example, printed.print_statements(), target)
-        if eval_example.update_examples:
-            eval_example.run_print_update(code)
-        else:
-            eval_example.run_print_check(code)
+        # pytest-examples' own runner (what run_print_check and run_print_update call),
+        # keeping the prints for the record.
+        inserted, _ = eval_example._run(code, "update" if updating else "check", None, True, None)
+        statements = inserted.print_statements()
+        report("printed", printed_output(code.source, statements))
+        if not target.checks_file:  # this environment's expectations, not the file's
+            return check_environment(eval_example, example, statements, target, report)
+        if not updating:
+            inserted.check_print_statements(code)
+        elif new_source := inserted.updated_print_statements(code):
+            code.source = new_source
+            eval_example._mark_for_update(code)
     except pytest.exit.Exception:
         raise  # Ctrl-C: stop the session (see adaptation 4)
-    except ExampleFailure as failure:
-        return _describe_output_problem(example, failure)
-    except UnwritableOutput as unwritable:
-        return _describe_output_problem(example, unwritable)
+    except (ExampleFailure, UnwritableOutput) as problem:
+        report("outcome", {"reason": "wrong-output", "details": {}})
+        return _describe_output_problem(example, problem)
     except (Exception, SystemExit) as exc:  # any exception of the example is its failure
-        message = describe_exception(exc, example, eval_example.tmp_path / f"{code.module_name}.py")
-        if not target.is_default:
+        python_file = eval_example.tmp_path / f"{code.module_name}.py"
+        line, error = exception_line(exc, example, python_file)
+        report("outcome", {"reason": "raised", "details": {"error": error, "line": line}})
+        message = describe_exception(exc, example, python_file)
+        if not target.checks_file:
             where = f"in environment {target.environment} ({target.label}), example raised"
             message = message.replace("example raised", where, 1) + (
                 "\nIf it raises only here, mind that an example must run in every verification "
@@ -409,7 +466,9 @@ def _run_in_process(eval_example: EvalExample, example: Example, target: Target)
     return None
 
 
-def _run_launched(eval_example: EvalExample, example: Example, target: Target) -> str | None:
+def _run_launched(
+    eval_example: EvalExample, example: Example, target: Target, report
+) -> str | None:
     workdir = eval_example.tmp_path / "launched"
     workdir.mkdir(parents=True, exist_ok=True)
     script = workdir / Path(example.source).name
@@ -424,7 +483,7 @@ def _run_launched(eval_example: EvalExample, example: Example, target: Target) -
     if failure:
         return failure
     statements = result.records[0]["statements"]
-    return check_recorded(eval_example, example, script, statements, target)
+    return check_recorded(eval_example, example, script, statements, target, report)
 
 
 def check_recorded(
@@ -433,6 +492,7 @@ def check_recorded(
     script: Path,
     statements: list[dict],
     target: Target = DEFAULT_TARGET,
+    report=None,
 ) -> str | None:
     """Check (or, with `--update-examples`, write) output recorded by `verified.capture`.
 
@@ -442,20 +502,24 @@ def check_recorded(
         script (Path): the copy of the example that ran.
         statements (list[dict]): the record's `statements` (line, sep, args).
         target (Target): the environment it ran in (see `run_example`).
+        report: `record_property` of the running test, or None (see `run_example`).
 
     Returns:
         str | None: a message naming the file and line when the output differs or is
         orphaned, else None (in update mode the file is marked for rewriting).
     """
+    report = report or (lambda name, value: None)
     recorded = ExactPrintStatements(script, eval_example.config, True, None, None)
     recorded.print_func.statements = [
         _run_code.PrintStatement(s["line"], s["sep"], [ExactArg(arg) for arg in s["args"]])
         for s in statements
     ]
     code = example.code
+    report("printed", printed_output(code.source, recorded.print_statements()))
     try:
-        if not target.is_default:
-            return check_environment(eval_example, example, recorded.print_statements(), target)
+        if not target.checks_file:
+            statements = recorded.print_statements()
+            return check_environment(eval_example, example, statements, target, report)
         if eval_example.update_examples:
             new_source = recorded.updated_print_statements(code)
             if new_source:
@@ -464,12 +528,13 @@ def check_recorded(
         else:
             recorded.check_print_statements(code)
     except (ExampleFailure, UnwritableOutput) as problem:
+        report("outcome", {"reason": "wrong-output", "details": {}})
         return _describe_output_problem(example, problem)
     return None
 
 
 def check_environment(
-    eval_example: EvalExample, example: Example, statements: list, target: Target
+    eval_example: EvalExample, example: Example, statements: list, target: Target, report=None
 ) -> str | None:
     """Compare a run outside the default environment with that environment's expectations
     (or, in update mode, collect what differs from the file in `target.updates`).
@@ -480,11 +545,13 @@ def check_environment(
         statements (list[pytest_examples.run_code.PrintStatement]): the run's prints, in
             order (`line_no`, `sep`, `args`).
         target (Target): the environment.
+        report: `record_property` of the running test, or None (see `run_example`).
 
     Returns:
         str | None: a message naming the file, the line, both outputs and the command
         that records the new ones; None when they agree (or in update mode).
     """
+    report = report or (lambda name, value: None)
     source, start = example.code.source, example.code.start_line
     printed, elsewhere = printed_by_print(
         source,
@@ -517,6 +584,7 @@ def check_environment(
     wrong = mismatches(source, printed, target.overrides.get(example.id, {}))
     if not wrong:
         return None
+    report("outcome", {"reason": "wrong-output", "details": {}})
     call, expected, actual = wrong[0]
     overridden = call.key in target.overrides.get(example.id, {})
     whence = (
@@ -535,9 +603,9 @@ def check_environment(
 
 
 def check_gpu_run(
-    eval_example: EvalExample, example: Example, run: dict | None
+    eval_example: EvalExample, example: Example, run: dict | None, report=None
 ) -> tuple[str, str | None, dict]:
-    """Check a CUDA example, on a machine without CUDA, against a GPU run.
+    """Check a CUDA example, on a machine without CUDA, against the GPU run.
 
     The example counts as verified on the run's GPU only if the run has a result for
     it, made on a CUDA device, from the same code (`code_fingerprint`), that ran to the
@@ -546,43 +614,44 @@ def check_gpu_run(
     Args:
         eval_example (EvalExample): pytest-examples' fixture for the current test.
         example (Example): an example marked `requires: cuda`.
-        run (dict | None): from `verified.gpu_run.load_gpu_run`, or None.
+        run (dict | None): the GPU run, a record's run (`verified.record`), or None.
+        report: `record_property` of the running test, or None (see `run_example`).
 
     Returns:
         tuple[str, str | None, dict]: `("passed", None, {})`; `("skipped", reason, details)`
         (not verified: a code of `verified.record.REASONS` and its details); or
         `("failed", message naming the file and line, {})`.
     """
-    entry = run["by_source"].get(example.source) if run and example.is_script else None
-    device = run["environment"]["device"] if run else ""
-    if entry is None or not str(device).startswith("cuda"):
+    entries = {entry["id"]: entry for entry in run["examples"]} if run else {}
+    entry = entries.get(example.id) if example.is_script else None
+    device = str(run["environment"].get("device")) if run else ""
+    if entry is None or not device.startswith("cuda"):
         return "skipped", "needs-cuda", {}
-    when = f"the GPU run of {run['created'][:10]}"
-    if entry["fingerprint"] != code_fingerprint(example.code.source):
-        return "skipped", "changed-since-gpu-run", {"gpu_run": run["created"][:10]}
+    date = run["created"][:10]
+    if entry.get("fingerprint") != code_fingerprint(example.code.source):
+        return "skipped", "changed-since-gpu-run", {"gpu_run": date}
     if spread := _multiline_problem(example):
         return "failed", spread, {}
-    if error := entry.get("error"):
-        line = example.code.start_line + error["line"] if error["line"] else example.line
-        return (
-            "failed",
-            (
-                f"{example.source}:{line}: raised {error['message']} in {when} on {device}\n"
-                f"{indent(error['traceback'][-3000:], '    ')}"
-            ),
-            {},
-        )
-    # The run recorded each print's position among the print calls; writing `#>` output
-    # since then has moved the lines, not the order.
-    prints = print_call_lines(example.code.source)
+    if entry["reason"] == "raised":
+        line, error = entry["details"]["line"], entry["details"]["error"]
+        return "failed", f"{example.source}:{line}: raised {error} in the GPU run of {date}", {}
+    if entry.get("printed") is None:  # it did not run to its end there
+        return "skipped", "needs-cuda", {}
+    # The run kept each print's index among the print calls; writing `#>` output since
+    # then has moved the lines, not the order.
+    calls = print_call_lines(example.code.source)
     statements = [
-        {**s, "line": prints[s["print"]]}
-        if isinstance(s.get("print"), int) and s["print"] < len(prints)
-        else s
-        for s in entry["statements"]
+        {
+            "line": calls[p["print"]]
+            if p["print"] is not None and p["print"] < len(calls)
+            else p["line"],
+            "sep": "",
+            "args": [p["text"]],
+        }
+        for p in entry["printed"]
     ]
     script = eval_example.tmp_path / Path(example.source).name
-    problem = check_recorded(eval_example, example, script, statements)
+    problem = check_recorded(eval_example, example, script, statements, report=report)
     return ("failed", problem, {}) if problem else ("passed", None, {})
 
 
