@@ -7,7 +7,7 @@
 #   make test-matrix      the same, with the examples run in every verification environment
 #   make run-examples     every script run as a reader runs it (python examples/...), checked
 #   make bench            page weight, search index size and Lighthouse scores, against budgets
-#   make benchmark        re-measure matrix multiply speed into benchmarks/results/ (the GPU page)
+#   make measure-matmul   re-measure matrix multiply speed into benchmarks/results/ (the GPU page)
 #   make glossary         write the glossary pages from data/glossary.yml
 #   make update-examples  rewrite expected `#>` outputs after an intended library change
 #                         (ENV=previous: that environment's outputs, verification/expected/)
@@ -37,7 +37,7 @@ export TF_CPP_MIN_LOG_LEVEL := 2
 # to 9.x on purpose: its successor does not yet support mkdocs-static-i18n.
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve build glossary test test-matrix test-examples run-examples test-gpu bench benchmark browser update-examples new-page sync-translation lock clean \
+.PHONY: serve build glossary test test-matrix test-examples run-examples test-gpu bench measure-matmul browser update-examples new-page sync-translation lock clean \
 	docs-env test-env
 
 $(PY):
@@ -178,9 +178,9 @@ bench: test-env browser node_modules/.package-lock.json
 
 # The numbers of the "measured speed" page: a data file per machine, committed. Not part
 # of `make test` (the suite only checks that the script runs on tiny matrices).
-BENCHMARK_OUT ?= benchmarks/results/matmul-cpu-2-cores.json
-benchmark: test-env
-	$(PY) benchmarks/matmul.py --out $(BENCHMARK_OUT)
+MATMUL_OUT ?= benchmarks/results/matmul-cpu-2-cores.json
+measure-matmul: test-env
+	$(PY) benchmarks/matmul.py --out $(MATMUL_OUT)
 
 # Serial on purpose: pytest-examples rewrites files per worker, and two workers
 # must never edit the same page. Writes no record: rewriting is not verifying,
