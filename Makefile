@@ -6,7 +6,7 @@
 #   make test             examples -> record -> strict build -> site, tooling and browser checks
 #   make test-matrix      the same, with the examples run in every verification environment
 #   make run-examples     every script run as a reader runs it (python examples/...), checked
-#   make bench            page weight, search index size and Lighthouse scores, against budgets
+#   make budgets          Lighthouse scores, page weight and search index size, against budgets
 #   make measure-matmul   re-measure matrix multiply speed into benchmarks/results/ (the GPU page)
 #   make glossary         write the glossary pages from data/glossary.yml
 #   make update-examples  rewrite expected `#>` outputs after an intended library change
@@ -25,7 +25,8 @@ PY     := $(BIN)/python
 RECORD := build/verification.json
 # Two workers: one per core on the reference machine; each imports torch and TF once.
 WORKERS ?= 2
-# The browser the browser tests and the benchmark drive (tooling/browser.py reads it).
+# The browser the browser tests and Lighthouse CI drive (tooling/browser.py reads it;
+# `make budgets` hands it to Lighthouse CI as CHROME_PATH).
 # Debian's Chromium by default, installed by `make browser`; on GitHub's Ubuntu runners
 # the workflow points it at the preinstalled Google Chrome instead.
 export CHROMIUM ?= /usr/bin/chromium
@@ -37,7 +38,7 @@ export TF_CPP_MIN_LOG_LEVEL := 2
 # to 9.x on purpose: its successor does not yet support mkdocs-static-i18n.
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve build glossary test test-matrix test-examples run-examples test-gpu bench measure-matmul browser update-examples new-page sync-translation lock clean \
+.PHONY: serve build glossary test test-matrix test-examples run-examples test-gpu budgets measure-matmul browser update-examples new-page sync-translation lock clean \
 	docs-env test-env
 
 $(PY):
@@ -76,7 +77,7 @@ browser:
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
 	  $(if $(wildcard $(CHROMIUM)),,chromium) fonts-noto-cjk >/dev/null
 
-# Lighthouse, pinned in package.json / package-lock.json, for `make bench` only.
+# Lighthouse CI, pinned in package.json / package-lock.json, for `make budgets` only.
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund --ignore-scripts
 
@@ -169,12 +170,16 @@ test-examples: $(check_env) $(if $(filter default,$(ENV)),test-env,.venv-$(ENV)/
 run-examples: test-env
 	$(PY) -m pytest tests/reader -n $(WORKERS)
 
-# Figures, not tests: what a first visit transfers, the search index size, and
-# Lighthouse scores, each against its budget (tooling/bench.py). RUNS=1 is quicker.
+# Figures, not tests. Lighthouse CI (lighthouserc.json) serves site/ at / and asserts each
+# measured page's performance and accessibility scores and first-visit transfer (median of
+# RUNS runs; reports in build/lhci/); tooling/budgets.py checks the search indexes' size.
+# Both always run; the target fails if either finds a figure over budget.
 RUNS ?= 3
-bench: test-env browser node_modules/.package-lock.json
-	$(PY) -m mkdocs build --strict
-	$(PY) -m tooling.bench --runs $(RUNS)
+budgets: build browser node_modules/.package-lock.json
+	@rm -rf build/lhci; status=0; \
+	CHROME_PATH=$(CHROMIUM) npx --no lhci autorun --collect.numberOfRuns=$(RUNS) || status=1; \
+	$(PY) -m tooling.budgets || status=1; \
+	exit $$status
 
 # The numbers of the "measured speed" page: a data file per machine, committed. Not part
 # of `make test` (the suite only checks that the script runs on tiny matrices).
@@ -227,4 +232,4 @@ lock: test-env
 	  sed -i -E 's/^(torch==[^+ ]+)\+cpu$$/\1/' requirements/$$env.txt; done
 
 clean:
-	rm -rf site build
+	rm -rf site build .lighthouseci
