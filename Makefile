@@ -6,6 +6,7 @@
 #   make test             examples -> record -> strict build -> site, tooling and browser checks
 #   make test-matrix      the same, with the examples run in every verification environment
 #   make run-examples     every script run as a reader runs it (python examples/...), checked
+#   make benchmark        time the stages of make test from a cold build/, against budgets
 #   make budgets          Lighthouse scores, page weight and search index size, against budgets
 #   make measure-matmul   re-measure matrix multiply speed into benchmarks/results/ (the GPU page)
 #   make glossary         write the glossary pages from data/glossary.yml
@@ -38,7 +39,7 @@ export TF_CPP_MIN_LOG_LEVEL := 2
 # to 9.x on purpose: its successor does not yet support mkdocs-static-i18n.
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve build glossary test test-matrix test-examples run-examples test-gpu budgets measure-matmul browser update-examples new-page sync-translation lock clean \
+.PHONY: serve build glossary test test-matrix test-examples run-examples test-gpu check-site benchmark budgets measure-matmul browser update-examples new-page sync-translation lock clean \
 	docs-env test-env
 
 $(PY):
@@ -134,11 +135,7 @@ define suite
 	done; \
 	echo "== 2/3 site build (strict, stamped from $(RECORD))"; \
 	built=1; $(PY) -m mkdocs build --strict || { status=1; built=0; }; \
-	echo "== 3/3 site, tooling and browser checks"; \
-	if [ $$built = 1 ]; then skip=""; else \
-	  echo "(the build failed: skipping the checks of the built site)"; \
-	  skip="--ignore=tests/site/test_build.py --ignore=tests/browser"; fi; \
-	$(PY) -m pytest tests/site tests/tooling tests/browser $$skip -n $(WORKERS) || status=1; \
+	$(MAKE) --no-print-directory check-site BUILT=$$built || status=1; \
 	exit $$status
 endef
 
@@ -151,6 +148,15 @@ test-matrix: test-env browser $(OTHER_ENVIRONMENTS:%=.venv-%/.installed)
 	@test -n "$(OTHER_ENVIRONMENTS)" || { echo "no other verification environment: \
 	'PYTHONPATH=engine/src $(PYTHON) -m verified.environments names' failed or lists only the default"; exit 1; }
 	$(call suite,$(ENVIRONMENTS))
+
+# Stage 3 alone, on the site built before; BUILT=0 (the build failed) skips the checks of
+# the built site.
+BUILT ?= 1
+check-site: test-env browser
+	@echo "== 3/3 site, tooling and browser checks"
+	$(if $(filter 0,$(BUILT)),@echo "(the build failed: skipping the checks of the built site)")
+	$(PY) -m pytest tests/site tests/tooling tests/browser -n $(WORKERS) \
+	  $(if $(filter 0,$(BUILT)),--ignore=tests/site/test_build.py --ignore=tests/browser)
 
 # Stage 1 alone, in one environment (ENV=NAME), adding its run to RECORD. The CI workflow
 # runs each other environment so, in a job of its own, then `make test EXTRA_RECORDS=...`;
@@ -182,6 +188,12 @@ budgets: build browser node_modules/.package-lock.json
 	rm -rf .lighthouseci; \
 	$(PY) -m tooling.budgets || status=1; \
 	exit $$status
+
+# Not a test: times the three stages of `make test` from a cold build/ (it removes build/
+# and site/) through the targets above, and prints them and the machinery's line count,
+# each next to its budget (tooling/suite_timing.py). It fails if a stage fails.
+benchmark: test-env browser
+	$(PY) -m tooling.suite_timing
 
 # The numbers of the "measured speed" page: a data file per machine, committed. Not part
 # of `make test` (the suite only checks that the script runs on tiny matrices).
