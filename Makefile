@@ -6,8 +6,9 @@
 #   make test             examples -> record -> strict build -> site, tooling and browser checks
 #   make test-matrix      the same, with the examples run in every verification environment
 #   make run-examples     every script run as a reader runs it (python examples/...), checked
-#   make bench            page weight, search index size and Lighthouse scores, against budgets
-#   make benchmark        re-measure matrix multiply speed into benchmarks/results/ (the GPU page)
+#   make benchmark        time the stages of make test from a cold build/, against budgets
+#   make budgets          Lighthouse scores, page weight and search index size, against budgets
+#   make measure-matmul   re-measure matrix multiply speed into benchmarks/results/ (the GPU page)
 #   make glossary         write the glossary pages from data/glossary.yml
 #   make update-examples  rewrite expected `#>` outputs after an intended library change
 #                         (ENV=previous: that environment's outputs, verification/expected/)
@@ -25,7 +26,8 @@ PY     := $(BIN)/python
 RECORD := build/verification.json
 # Two workers: one per core on the reference machine; each imports torch and TF once.
 WORKERS ?= 2
-# The browser the browser tests and the benchmark drive (tooling/browser.py reads it).
+# The browser the browser tests and Lighthouse CI drive (tooling/browser.py reads it;
+# `make budgets` hands it to Lighthouse CI as CHROME_PATH).
 # Debian's Chromium by default, installed by `make browser`; on GitHub's Ubuntu runners
 # the workflow points it at the preinstalled Google Chrome instead.
 export CHROMIUM ?= /usr/bin/chromium
@@ -37,7 +39,7 @@ export TF_CPP_MIN_LOG_LEVEL := 2
 # to 9.x on purpose: its successor does not yet support mkdocs-static-i18n.
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve build glossary test test-matrix test-examples run-examples test-gpu wheelhouse bench benchmark browser update-examples new-page sync-translation lock clean \
+.PHONY: serve build glossary test test-matrix test-examples run-examples test-gpu wheelhouse check-site benchmark budgets measure-matmul browser update-examples new-page sync-translation lock clean \
 	docs-env test-env
 
 $(PY):
@@ -79,7 +81,7 @@ browser:
 	  $(if $(wildcard $(CHROMIUM)),,chromium) fonts-noto-cjk \
 	  $(if $(shell command -v node),,nodejs) >/dev/null
 
-# Lighthouse, pinned in package.json / package-lock.json, for `make bench` only.
+# Lighthouse CI, pinned in package.json / package-lock.json, for `make budgets` only.
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund --ignore-scripts
 
@@ -136,11 +138,7 @@ define suite
 	done; \
 	echo "== 2/3 site build (strict, stamped from $(RECORD))"; \
 	built=1; $(PY) -m mkdocs build --strict || { status=1; built=0; }; \
-	echo "== 3/3 site, tooling and browser checks"; \
-	if [ $$built = 1 ]; then skip=""; else \
-	  echo "(the build failed: skipping the checks of the built site)"; \
-	  skip="--ignore=tests/site/test_build.py --ignore=tests/browser"; fi; \
-	$(PY) -m pytest tests/site tests/tooling tests/browser $$skip -n $(WORKERS) || status=1; \
+	$(MAKE) --no-print-directory check-site BUILT=$$built || status=1; \
 	exit $$status
 endef
 
@@ -153,6 +151,15 @@ test-matrix: test-env browser $(OTHER_ENVIRONMENTS:%=.venv-%/.installed)
 	@test -n "$(OTHER_ENVIRONMENTS)" || { echo "no other verification environment: \
 	'PYTHONPATH=engine/src $(PYTHON) -m verified.environments names' failed or lists only the default"; exit 1; }
 	$(call suite,$(ENVIRONMENTS))
+
+# Stage 3 alone, on the site built before; BUILT=0 (the build failed) skips the checks of
+# the built site.
+BUILT ?= 1
+check-site: test-env browser
+	@echo "== 3/3 site, tooling and browser checks"
+	$(if $(filter 0,$(BUILT)),@echo "(the build failed: skipping the checks of the built site)")
+	$(PY) -m pytest tests/site tests/tooling tests/browser -n $(WORKERS) \
+	  $(if $(filter 0,$(BUILT)),--ignore=tests/site/test_build.py --ignore=tests/browser)
 
 # Stage 1 alone, in one environment (ENV=NAME), adding its run to RECORD. The CI workflow
 # runs each other environment so, in a job of its own, then `make test EXTRA_RECORDS=...`;
@@ -172,18 +179,30 @@ test-examples: $(check_env) $(if $(filter default,$(ENV)),test-env,.venv-$(ENV)/
 run-examples: test-env
 	$(PY) -m pytest tests/reader -n $(WORKERS)
 
-# Figures, not tests: what a first visit transfers, the search index size, and
-# Lighthouse scores, each against its budget (tooling/bench.py). RUNS=1 is quicker.
+# Figures, not tests. Lighthouse CI (lighthouserc.json) serves site/ at / and asserts each
+# measured page's performance and accessibility scores and first-visit transfer (median of
+# RUNS runs; reports in build/lhci/); tooling/budgets.py checks the search indexes' size.
+# Both always run; the target fails if either finds a figure over budget. Lighthouse CI's
+# working folder, .lighthouseci/ (its place is fixed), goes once the reports are copied.
 RUNS ?= 3
-bench: test-env browser node_modules/.package-lock.json
-	$(PY) -m mkdocs build --strict
-	$(PY) -m tooling.bench --runs $(RUNS)
+budgets: build browser node_modules/.package-lock.json
+	@rm -rf build/lhci; status=0; \
+	CHROME_PATH=$(CHROMIUM) npx --no lhci autorun --collect.numberOfRuns=$(RUNS) || status=1; \
+	rm -rf .lighthouseci; \
+	$(PY) -m tooling.budgets || status=1; \
+	exit $$status
+
+# Not a test: times the three stages of `make test` from a cold build/ (it removes build/
+# and site/) through the targets above, and prints them and the machinery's line count,
+# each next to its budget (tooling/suite_timing.py). It fails if a stage fails.
+benchmark: test-env browser
+	$(PY) -m tooling.suite_timing
 
 # The numbers of the "measured speed" page: a data file per machine, committed. Not part
 # of `make test` (the suite only checks that the script runs on tiny matrices).
-BENCHMARK_OUT ?= benchmarks/results/matmul-cpu-2-cores.json
-benchmark: test-env
-	$(PY) benchmarks/matmul.py --out $(BENCHMARK_OUT)
+MATMUL_OUT ?= benchmarks/results/matmul-cpu-2-cores.json
+measure-matmul: test-env
+	$(PY) benchmarks/matmul.py --out $(MATMUL_OUT)
 
 # Serial on purpose: pytest-examples rewrites files per worker, and two workers
 # must never edit the same page. Writes no record: rewriting is not verifying,
@@ -248,4 +267,4 @@ lock: test-env
 	  sed -i -E 's/^(torch==[^+ ]+)\+cpu$$/\1/' requirements/$$env.txt; done
 
 clean:
-	rm -rf site build
+	rm -rf site build .lighthouseci

@@ -107,7 +107,7 @@ def load_results(path: Path) -> dict:
     return read_checked_json(
         path,
         f"a benchmark results file of schema {SCHEMA}",
-        "write it again with `make benchmark` (or benchmarks/matmul.py)",
+        "write it again with `make measure-matmul` (or benchmarks/matmul.py)",
         _results_problem,
         BenchmarkError,
     )
@@ -169,7 +169,7 @@ def render_results(
     files = results_files(name, folder)
     if not files:
         raise BenchmarkError(
-            f"no benchmarks/results/{name}-*.json: run `make benchmark` and commit the file"
+            f"no benchmarks/results/{name}-*.json: run `make measure-matmul` and commit the file"
         )
     text = TEXT[locale]
     parts = []

@@ -1,4 +1,4 @@
-"""The browser the tests and the benchmark drive: Debian's Chromium, never a download.
+"""The browser the tests and `make budgets` drive: Debian's Chromium, never a download.
 
 `make test` installs it (Debian package `chromium`); set `CHROMIUM` to use another
 Chromium-based browser, e.g. `CHROMIUM=/usr/bin/google-chrome` on GitHub's runners.
@@ -6,13 +6,12 @@ Chromium-based browser, e.g. `CHROMIUM=/usr/bin/google-chrome` on GitHub's runne
 
 from __future__ import annotations
 
-import contextlib
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 #: Flags for a headless Chromium on a machine whose network is closed: without the
 #: background-networking ones Chromium keeps trying to reach Google's services.
+#: lighthouserc.json passes the same flags (and --headless=new --no-sandbox) to Lighthouse.
 CHROMIUM_ARGS = [
     "--disable-gpu",
     "--disable-quic",
@@ -39,23 +38,3 @@ def chromium_path() -> str:
             "or set CHROMIUM to a Chromium or Chrome executable"
         )
     return path
-
-
-@contextlib.contextmanager
-def launch_chromium() -> Iterator:
-    """Start headless Chromium through Playwright for a `with` block.
-
-    Yields:
-        playwright.sync_api.Browser: the running browser (closed on exit).
-
-    Raises:
-        FileNotFoundError: see `chromium_path`.
-    """
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        try:
-            yield browser
-        finally:
-            browser.close()

@@ -1,21 +1,18 @@
 """Serve the built site on 127.0.0.1 the way a static host (GitHub Pages) serves it.
 
-Used by the browser tests (tests/browser) and the benchmark (tooling/bench.py):
+Used by the browser tests (tests/browser):
 
 * the site is mounted at the path of `site_url` (for example `/tensors-verified/`),
   so root-relative links, as on the 404 page, resolve as they do when deployed;
-* a missing file gets the site's `404.html` with status 404;
-* with `gzip=True`, text responses are gzip-compressed when the client accepts it,
-  as static hosts do, so that Lighthouse sees realistic transfer sizes.
+* a missing file gets the site's `404.html` with status 404.
 
 The standard library's `http.server` does the serving; this module only adds the
-mount path, the 404 page and compression.
+mount path and the 404 page; `make budgets` uses Lighthouse CI's own server.
 """
 
 from __future__ import annotations
 
 import contextlib
-import gzip as gzip_module
 import os
 import sys
 import threading
@@ -27,12 +24,6 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import yaml
-
-#: Content types a static host compresses (fonts and images are already compressed).
-COMPRESSIBLE = ("text/", "application/javascript", "application/json", "image/svg+xml")
-#: gzip level of common static hosts (nginx's `gzip_comp_level` default is 1, GitHub
-#: Pages and most CDNs use about 6).
-GZIP_LEVEL = 6
 
 
 def site_url(config_file: Path) -> str:
@@ -86,9 +77,8 @@ def _env_value(loader: yaml.SafeLoader, node: yaml.Node) -> str | None:
 class _Handler(SimpleHTTPRequestHandler):
     """Files under `directory`, mounted at `mount`; 404.html for anything missing."""
 
-    def __init__(self, *args, mount: str, compress: bool, **kwargs):
+    def __init__(self, *args, mount: str, **kwargs):
         self.mount = mount
-        self.compress = compress
         super().__init__(*args, **kwargs)
 
     def log_message(self, format, *args):  # noqa: A002 - the base class's signature
@@ -119,21 +109,9 @@ class _Handler(SimpleHTTPRequestHandler):
 
     def _send(self, path: Path, status: HTTPStatus):
         body = path.read_bytes() if path.is_file() else b"not found"
-        ctype = self.guess_type(str(path))
-        gzipped = (
-            self.compress
-            and ctype.startswith(COMPRESSIBLE)
-            and "gzip" in self.headers.get("Accept-Encoding", "")
-        )
-        if gzipped:
-            body = gzip_module.compress(body, compresslevel=GZIP_LEVEL, mtime=0)
         self.send_response(status)
-        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Type", self.guess_type(str(path)))
         self.send_header("Content-Length", str(len(body)))
-        if gzipped:
-            self.send_header("Content-Encoding", "gzip")
-        if self.compress:
-            self.send_header("Vary", "Accept-Encoding")
         self.send_header("Cache-Control", "max-age=600")
         self.end_headers()
         return _Body(body)
@@ -164,13 +142,12 @@ class _Body:
 
 
 @contextlib.contextmanager
-def serve(site_dir: Path, mount: str = "/", *, gzip: bool = False) -> Iterator[str]:
+def serve(site_dir: Path, mount: str = "/") -> Iterator[str]:
     """Serve a built site on a free port of 127.0.0.1 for the duration of a `with` block.
 
     Args:
         site_dir (Path): the built site (holds index.html and 404.html).
         mount (str): URL path the site is served under, starting and ending with `/`.
-        gzip (bool): compress text responses for clients that accept gzip.
 
     Yields:
         str: the site's base URL, e.g. `http://127.0.0.1:41234/tensors-verified/`.
@@ -183,7 +160,7 @@ def serve(site_dir: Path, mount: str = "/", *, gzip: bool = False) -> Iterator[s
         raise ValueError(f"mount path {mount!r} must start and end with '/'")
     if not (site_dir / "index.html").is_file():
         raise FileNotFoundError(f"{site_dir}/index.html is missing: build the site first")
-    handler = partial(_Handler, directory=str(site_dir), mount=mount, compress=gzip)
+    handler = partial(_Handler, directory=str(site_dir), mount=mount)
     server = _Server(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -76,7 +76,7 @@ def test_tables_and_plot_in_both_languages(tiny_run):
 
 def test_the_committed_results_are_well_formed():
     files = results_files("matmul")
-    assert files, "benchmarks/results/ has no matmul results: run `make benchmark`"
+    assert files, "benchmarks/results/ has no matmul results: run `make measure-matmul`"
     for path in files:
         load_results(path)
 
