@@ -47,13 +47,13 @@ $(PY):
 	$(PYTHON) -m venv $(VENV)
 
 # The environment is built in two layers so that writers never wait for torch/TF.
-# The engine (engine/, the package `verified`) is installed from its folder, editable and
-# without its dependencies, whose versions the lock files pin (pip fetches the build
-# backend that engine/pyproject.toml pins).
+# The engine (engine/, the package `verified`) and the site's MkDocs plugin (mkdocs-plugin/,
+# `verified_site`) are installed from their folders, editable and without their dependencies,
+# whose versions the lock files pin (pip fetches the build backend each pyproject.toml pins).
 ENGINE := --no-deps -e ./engine
-$(VENV)/.docs-installed: requirements/docs.txt engine/pyproject.toml | $(PY)
+$(VENV)/.docs-installed: requirements/docs.txt engine/pyproject.toml mkdocs-plugin/pyproject.toml | $(PY)
 	$(PY) -m pip install --disable-pip-version-check -q -r requirements/docs.txt
-	$(PY) -m pip install --disable-pip-version-check -q $(ENGINE)
+	$(PY) -m pip install --disable-pip-version-check -q $(ENGINE) -e ./mkdocs-plugin
 	touch $@
 
 $(VENV)/.test-installed: requirements/test.txt $(VENV)/.docs-installed
@@ -113,11 +113,11 @@ env_python = $(if $(filter default,$(1)),$(PY),.venv-$(1)/bin/python)
 check_env = $(if $(filter $(ENV),$(ENVIRONMENTS)),,$(error ENV=$(ENV) is not a verification \
   environment; there are: $(ENVIRONMENTS) (pyproject.toml, [tool.verification])))
 
-.venv-%/.installed: requirements/%.txt engine/pyproject.toml
+.venv-%/.installed: requirements/%.txt engine/pyproject.toml mkdocs-plugin/pyproject.toml
 	@command -v $(PYTHON) >/dev/null || { echo "$(PYTHON) not found: install Python 3.11"; exit 1; }
 	$(PYTHON) -m venv .venv-$*
 	.venv-$*/bin/python -m pip install --disable-pip-version-check -q -r $<
-	.venv-$*/bin/python -m pip install --disable-pip-version-check -q $(ENGINE)
+	.venv-$*/bin/python -m pip install --disable-pip-version-check -q $(ENGINE) -e ./mkdocs-plugin
 	touch $@
 
 # Every stage runs even when an earlier one fails, so that a failed example is

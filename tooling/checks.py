@@ -14,9 +14,11 @@ from pathlib import Path
 import yaml
 from pytest_examples import find_examples
 
-from tooling.notebooks import NotebookError, read_source
-from tooling.notebooks import source_files as notebook_sources
-from tooling.pages import (
+from tooling.translations import stale_translations
+from verified.paths import docs_dir, example_scripts, relative
+from verified_site.notebooks import NotebookError, read_source
+from verified_site.notebooks import source_files as notebook_sources
+from verified_site.pages import (
     LOCALES,
     PYTHON_LANGUAGES,
     fence_language,
@@ -31,8 +33,6 @@ from tooling.pages import (
     source_pages,
     translation_of,
 )
-from tooling.translations import stale_translations
-from verified.paths import docs_dir, example_scripts, relative
 
 
 def _pairs(root: Path) -> list[tuple[Path, Path]]:

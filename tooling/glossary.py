@@ -22,9 +22,9 @@ from pathlib import Path
 
 import yaml
 
-from tooling.pages import headings, translation_of
 from tooling.translations import section_hashes
 from verified.paths import REPO_ROOT
+from verified_site.pages import headings, translation_of
 
 DATA = Path("data") / "glossary.yml"
 PAGES = {"zh": Path("docs") / "glossary.md", "en": Path("docs") / "glossary.en.md"}

@@ -34,7 +34,8 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tooling.pages import (
+from verified.paths import docs_dir, relative
+from verified_site.pages import (
     DEFAULT_LOCALE,
     fences,
     page_files,
@@ -42,7 +43,6 @@ from tooling.pages import (
     parse_snippet_line,
     section_mark,
 )
-from verified.paths import docs_dir, relative
 
 #: Tab labels that name a framework.
 FRAMEWORKS = ("PyTorch", "TensorFlow", "NumPy")

@@ -31,7 +31,8 @@ from pathlib import Path
 
 import yaml
 
-from tooling.pages import (
+from verified.paths import REPO_ROOT, relative
+from verified_site.pages import (
     LOCALES,
     front_matter,
     headings,
@@ -39,7 +40,6 @@ from tooling.pages import (
     split_front_matter,
     translation_of,
 )
-from verified.paths import REPO_ROOT, relative
 
 TOP = "top"
 SYNC_COMMAND = "make sync-translation PAGE={page}"

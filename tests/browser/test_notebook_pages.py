@@ -8,15 +8,15 @@ import json
 
 import pytest
 
-from tooling.notebooks import (
+from verified.paths import REPO_ROOT
+from verified_site.notebooks import (
     ABOUT,
     executed_path,
     read_source,
     site_notebook,
 )
-from tooling.notebooks import source_files as notebook_sources
-from tooling.pages import page_url
-from verified.paths import REPO_ROOT
+from verified_site.notebooks import source_files as notebook_sources
+from verified_site.pages import page_url
 
 SOURCES = notebook_sources(REPO_ROOT)
 # Any file URL prefix will do: only the code cells and their outputs are compared.
@@ -42,7 +42,7 @@ def test_notebook_page(page, traffic, path):
     body = page.locator("article").inner_text()
     assert '"cell_type"' not in body and '"nbformat"' not in body, (
         f"/{url}: the notebook is shown as raw JSON: mkdocs-jupyter's page type was lost "
-        "(static-i18n issue #198; see _notebook_file in tooling/mkdocs_hooks.py)"
+        "(static-i18n issue #198; see _notebook_file in verified_site.plugin)"
     )
     code = [cell for cell in expected.cells if cell.cell_type == "code"]
     assert page.locator(".jupyter-wrapper .jp-InputArea-editor").count() == len(code), f"/{url}"

@@ -10,11 +10,11 @@ import yaml
 from playwright.sync_api import expect
 
 from tests.browser.conftest import CONFIG, guard, site_pages, wait_for_search
-from tooling.notebooks import source_files as notebook_sources
-from tooling.pages import front_matter_yaml, page_at, page_sources, page_url
 from tooling.static_server import site_url
 from verified.paths import REPO_ROOT, docs_dir, notebooks_dir, relative
 from verified.record import overall_state, verify_environments
+from verified_site.notebooks import source_files as notebook_sources
+from verified_site.pages import front_matter_yaml, page_at, page_sources, page_url
 
 #: Stamp state -> the admonition type the hook renders it as.
 STAMP_KIND = {

@@ -9,10 +9,10 @@ import re
 import pytest
 
 from tests.browser.conftest import built_page
-from tooling.pages import page_files, page_sources, page_url
 from verified.examples import collect
 from verified.paths import REPO_ROOT, docs_dir
 from verified.record import primary_run
+from verified_site.pages import page_files, page_sources, page_url
 
 CUDA_TEXT = {"zh": "需要 CUDA", "en": "needs CUDA"}
 GPU_TEXT = {"zh": "上验证的", "en": "verified on"}

@@ -1,7 +1,7 @@
 """Every walkthrough notebook (notebooks/*.md), generated from the example scripts, run
 in a Jupyter kernel and checked: no cell may fail, and each cell must print what its
 script says. The executed notebook goes to build/notebooks/executed/, where the site
-build takes its outputs from (tooling/notebooks.py).
+build takes its outputs from (verified_site.notebooks).
 
 Outside the default verification environment the cells must print that environment's
 expected outputs, and the executed notebook is not kept: the site shows the default's."""
@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from tooling.notebooks import (
+from verified.capture import imported_packages
+from verified.paths import content_root
+from verified.record import describe
+from verified_site.notebooks import (
     NotebookError,
     execute,
     executed_path,
@@ -18,10 +21,7 @@ from tooling.notebooks import (
     source_files,
     write_executed,
 )
-from tooling.pages import DEFAULT_LOCALE, page_locale
-from verified.capture import imported_packages
-from verified.paths import content_root
-from verified.record import describe
+from verified_site.pages import DEFAULT_LOCALE, page_locale
 
 # Both languages share their code cells (tests/site checks it), so one run serves both.
 SOURCES = [p for p in source_files(content_root()) if page_locale(p) == DEFAULT_LOCALE]

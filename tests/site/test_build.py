@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from tooling.notebooks import source_files as notebook_sources
-from tooling.pages import page_files, page_locale, page_sources, page_url
-from tooling.stamp import render_stamp
 from tooling.static_server import site_path
-from tooling.version_notes import VersionNotes
 from verified.paths import REPO_ROOT, docs_dir, relative
 from verified.record import LIBRARIES, verify_environments
+from verified_site.notebooks import source_files as notebook_sources
+from verified_site.pages import page_files, page_locale, page_sources, page_url
+from verified_site.stamp import render_stamp
+from verified_site.version_notes import VersionNotes
 
 # Elements whose URL the browser loads while rendering the page.
 _LOADED = {
@@ -167,7 +167,7 @@ def test_search_index_segments_chinese_and_each_language_has_its_own(site):
         "Chinese text is not segmented (is jieba installed?)"
     )
     assert not [d for d in index["docs"] if d["location"].startswith("en/")], (
-        "English pages in the Chinese search index: the split in tooling/mkdocs_hooks.py failed"
+        "English pages in the Chinese search index: the split in verified_site.plugin failed"
     )
     english = json.loads((site / "en" / "search" / "search_index.json").read_text("utf-8"))
     assert english["docs"], "no pages in the English search index (site/en/search/)"
@@ -193,7 +193,7 @@ def test_notebook_is_a_rendered_page_with_its_download(site, source):
         soup.select_one(".jupyter-wrapper") is not None and '"cell_type"' not in soup.get_text()
     ), (
         f"/{url} is not a rendered notebook (raw JSON?): see _notebook_file in "
-        "tooling/mkdocs_hooks.py and static-i18n issue #198"
+        "verified_site.plugin and static-i18n issue #198"
     )
     # Every heading has an id of its own, and the table of contents leads to them.
     ids = [h.get("id") for h in soup.select(".jupyter-wrapper :is(h1, h2, h3, h4, h5, h6)")]

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from tooling.glossary import CJK, DATA, PAGES, Glossary, Names, Term, load, mentions
-from tooling.pages import fenced_lines, page_locale, source_pages, split_front_matter
+from verified_site.pages import fenced_lines, page_locale, source_pages, split_front_matter
 
 ROOT = Path(__file__).resolve().parents[2]
 CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")

@@ -11,14 +11,14 @@ import xml.etree.ElementTree as ElementTree
 
 import pytest
 
-from tooling.benchmarks import (
+from verified.paths import REPO_ROOT
+from verified_site.benchmarks import (
     BenchmarkError,
     load_results,
     matmul_figure,
     render_results,
     results_files,
 )
-from verified.paths import REPO_ROOT
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,6 @@ from types import SimpleNamespace
 
 import pytest
 
-from tooling.version_notes import VersionNotes
 from verified.environments import UnknownEnvironment, by_name, environments, resolve
 from verified.examples import collect
 from verified.expected import (
@@ -21,6 +20,7 @@ from verified.expected import (
     write_expected,
 )
 from verified.runner import Target, check_environment
+from verified_site.version_notes import VersionNotes
 
 SCRIPT = """\
 import numpy as np

@@ -1,4 +1,4 @@
-"""The figures drawn at build time (tooling/figures.py) agree with the libraries and
+"""The figures drawn at build time (verified_site.figures) agree with the libraries and
 speak the page's language."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ElementTree
 import numpy as np
 import pytest
 
-from tooling.figures import BROADCAST_TEXT, FIGURES, PATHS, broadcast_figure, broadcast_shape
+from verified_site.figures import BROADCAST_TEXT, FIGURES, PATHS, broadcast_figure, broadcast_shape
 
 SHAPES = [((3, 2), (2, 3, 1)), ((3,), (4, 1)), ((1, 5), (5, 1), (2, 1, 1)), ((2, 3), (2, 3))]
 

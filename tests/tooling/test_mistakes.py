@@ -11,8 +11,8 @@ import pytest
 
 from tests.tooling.sample import PAGE, TWIN, make_sample
 from tooling import checks
-from tooling.pages import headings
 from tooling.translations import stale_translations, sync
+from verified_site.pages import headings
 
 
 @pytest.fixture

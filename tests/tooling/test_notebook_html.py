@@ -1,8 +1,8 @@
-"""What the site changes in mkdocs-jupyter's HTML (tooling/notebook_html.py)."""
+"""What the site changes in mkdocs-jupyter's HTML (verified_site.notebook_html)."""
 
 from __future__ import annotations
 
-from tooling.notebook_html import clean, used_css, without_unused_properties
+from verified_site.notebook_html import clean, used_css, without_unused_properties
 
 _PAGE = """
 <script src="https://cdn.example/mathjax.js"></script>

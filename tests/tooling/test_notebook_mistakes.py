@@ -1,5 +1,5 @@
 """Notebooks: built from the example scripts, run in a kernel, refused with a message that
-names the file and line or cell when a source or a run is wrong (tooling/notebooks.py)."""
+names the file and line or cell when a source or a run is wrong (verified_site.notebooks)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ import pytest
 
 from tests.tooling.sample import NOTEBOOK, SCRIPT, make_sample
 from tests.tooling.stage import run_examples_stage
-from tooling import notebooks
 from tooling.checks import SOURCE_CHECKS
-from tooling.notebooks import NotebookError, read_source
+from verified_site import notebooks
+from verified_site.notebooks import NotebookError, read_source
 
 _URL = "https://example.invalid/blob/main/"
 

@@ -6,7 +6,6 @@ import json
 
 import pytest
 
-from tooling.stamp import render_stamp
 from verified.environments import main as environments_main
 from verified.record import (
     SCHEMA,
@@ -19,6 +18,7 @@ from verified.record import (
     merge_records,
     verify_environments,
 )
+from verified_site.stamp import render_stamp
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.tooling.sample import PAGE, SCRIPT, build_site, make_sample
-from tooling.pages import snippet_refs
+from verified_site.pages import snippet_refs
 
 
 @pytest.fixture

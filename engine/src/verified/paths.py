@@ -49,7 +49,7 @@ def docs_dir(root: Path | None = None) -> Path:
 
 
 def notebooks_dir(root: Path | None = None) -> Path:
-    """Return the folder of the notebook sources (see `tooling/notebooks.py`).
+    """Return the folder of the notebook sources (see `verified_site.notebooks`).
 
     Args:
         root (Path | None): a content root; None means `content_root()`.

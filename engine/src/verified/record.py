@@ -61,7 +61,7 @@ DEFAULT_ENVIRONMENT = "default"
 #: machine's own versions; committed as verification/gpu-run.json, a record like any other.
 GPU_ENVIRONMENT = "gpu"
 #: Every reason a record may give for an example that did not pass, by status. A reason is
-#: a code: the site words it per language (tooling/stamp.py), the terminal with `describe`.
+#: a code: the site words it per language (verified_site.stamp), the terminal with `describe`.
 REASONS = {
     "failed": ("wrong-output", "raised", "failed-in-setup", "failed-in-call", "failed-in-teardown"),
     "not-verified": ("unfinished", "not-run", "needs-cuda", "changed-since-gpu-run"),
@@ -495,7 +495,7 @@ def verify_page(run: dict | None, sources: list[str], root: Path) -> PageVerific
         run (dict | None): one environment's run from the record, or None when the build
             has no record.
         sources (list[str]): the page file and every file it embeds, relative to `root`
-            (see `tooling.pages.page_sources`).
+            (see `verified_site.pages.page_sources`).
         root (Path): repository root, to hash the current files.
 
     Returns:

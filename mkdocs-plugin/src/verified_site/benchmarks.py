@@ -4,7 +4,7 @@
 them where it has the line `<!-- benchmark-results: matmul -->`: the MkDocs hook
 replaces that line with, for each file, a sentence saying where, when and with which
 versions it was measured, a table per dtype, and a plot (an SVG per language,
-added by `tooling/figures.py`). Nothing is typed by hand.
+added by `verified_site.figures`). Nothing is typed by hand.
 """
 
 from __future__ import annotations

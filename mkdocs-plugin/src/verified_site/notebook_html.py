@@ -1,6 +1,6 @@
 """What the site changes in the HTML that mkdocs-jupyter renders for a notebook page.
 
-Each change has a reason found on this site (tooling/mkdocs_hooks.py applies them):
+Each change has a reason found on this site (verified_site.plugin applies them):
 
 * CDN scripts. mkdocs-jupyter's template loads MathJax from a CDN, and mermaid when a
   notebook has a diagram. Our notebooks have neither, and the site loads nothing from

@@ -17,7 +17,7 @@ Three steps, each in its own place:
    runs them in a Jupyter kernel (nbclient) and checks that every cell printed what
    the script says under its prints. The executed notebook is written to
    `build/notebooks/executed/<slug>.ipynb`; both languages share its outputs.
-2. The site build (tooling/mkdocs_hooks.py) builds each language's notebook, takes the
+2. The site build (verified_site.plugin) builds each language's notebook, takes the
    outputs from the executed notebook when its code is the same, and puts a first cell
    on top that says with what it ran and how to run it yourself. mkdocs-jupyter renders
    it; the `.ipynb` is copied next to the page for download.
@@ -39,7 +39,13 @@ from pathlib import Path
 
 import nbformat
 
-from tooling.pages import (
+from verified.capture import imported_packages
+from verified.expected import PrintKey
+from verified.markers import MarkerError, script_markers
+from verified.outputs import expected_stdout, same_output, without_outputs
+from verified.paths import REPO_ROOT, docs_dir, notebooks_dir, relative
+from verified.record import LIBRARIES
+from verified_site.pages import (
     PYTHON_LANGUAGES,
     SnippetRef,
     fence_language,
@@ -54,12 +60,6 @@ from tooling.pages import (
     snippet_refs,
     split_front_matter,
 )
-from verified.capture import imported_packages
-from verified.expected import PrintKey
-from verified.markers import MarkerError, script_markers
-from verified.outputs import expected_stdout, same_output, without_outputs
-from verified.paths import REPO_ROOT, docs_dir, notebooks_dir, relative
-from verified.record import LIBRARIES
 
 #: Key of this project's metadata in a notebook and in its cells.
 META = "tensors_verified"
@@ -444,9 +444,8 @@ def _guard_line(root: Path) -> str:
     """Python for the kernel's start: install the examples' audit hook (verified.capture)."""
     protected = sorted({str(REPO_ROOT), str(root.resolve())})
     return (
-        f"import sys; sys.path.insert(0, {str(REPO_ROOT)!r}); "
         f"from verified.capture import install_guard; install_guard({protected!r}); "
-        "sys.path.remove(sys.path[0]); del install_guard"
+        "del install_guard"
     )
 
 

@@ -1,6 +1,6 @@
 """Figures drawn from data at build time, one per language: SVG, no image files committed.
 
-The MkDocs hook (tooling/mkdocs_hooks.py, `on_files`) adds every figure in `FIGURES`
+The MkDocs hook (verified_site.plugin, `on_files`) adds every figure in `FIGURES`
 to the site as `<name>.svg` (Chinese) and `<name>.en.svg` (English), so that a page
 embeds it with `![...](name.svg)` and each language gets its own labels. Text is
 drawn in the reader's system fonts (the same CJK-aware stack as the pages): nothing
@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from html import escape
 
-from tooling.benchmarks import load_results, matmul_figure, results_files
+from verified_site.benchmarks import load_results, matmul_figure, results_files
 
 FONT = (
     "system-ui, -apple-system, 'Segoe UI', Roboto, Arial, 'PingFang SC', "
@@ -258,7 +258,7 @@ FIGURES: dict[str, Callable[[str], str]] = {
     "tensorflow/conversion-paths": paths_figure,
 }
 
-# One plot per benchmark results file (tooling/benchmarks.py), next to the page that
+# One plot per benchmark results file (verified_site.benchmarks), next to the page that
 # shows them; a new file in benchmarks/results/ gets its figure without code changes.
 for _path in results_files("matmul"):
     FIGURES[f"gpu/{_path.stem}"] = (

@@ -14,12 +14,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from textwrap import indent
 
-from tooling.pages import fences, parse_snippet_line, section_code
 from verified.environments import environments
 from verified.expected import expected_path, load_expected
 from verified.outputs import expected_stdout
 from verified.paths import REPO_ROOT
 from verified.record import LIBRARIES, versions_label
+from verified_site.pages import fences, parse_snippet_line, section_code
 
 TEXT = {
     "zh": {

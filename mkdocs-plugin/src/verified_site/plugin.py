@@ -1,15 +1,16 @@
-"""MkDocs hook (see `hooks:` in mkdocs.yml): check snippet lines and stamp each page.
+"""The site's MkDocs plugin (`verified-site` in mkdocs.yml; entry point `mkdocs.plugins`):
+check snippet lines and stamp each page.
 
 * Every `--8<--` line of a page must name an existing file and section; otherwise
   the build stops with the page, its line and the target named (pymdownx.snippets'
   own error names neither).
 * Each language gets a search index of its own pages (see `on_post_build`).
 * Every page with examples gets a verification stamp below its title, built from
-  the record of the last test run (`build/verification.json`, `tooling/stamp.py`).
+  the record of the last test run (`build/verification.json`, `verified_site.stamp`).
   No record, or a page or script changed since the run, gives "not verified in this
   build": the stamp never guesses.
 * Below each code block whose output differs between verification environments, a
-  note shows each environment's output (`tooling/version_notes.py`).
+  note shows each environment's output (`verified_site.version_notes`).
 """
 
 from __future__ import annotations
@@ -17,35 +18,30 @@ from __future__ import annotations
 import json
 import logging
 import posixpath
-import sys
 from pathlib import Path
 from types import SimpleNamespace
 
 import nbformat
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import event_priority
+from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File
 from mkdocs.structure.toc import get_toc
 from mkdocs_jupyter.plugin import NotebookFile
 
-# MkDocs loads this file by path: make the `tooling` package importable however
-# mkdocs was started (`mkdocs build` does not put the working directory on sys.path).
-_ROOT = str(Path(__file__).resolve().parent.parent)
-if _ROOT not in sys.path:
-    sys.path.insert(0, _ROOT)
-
-from tooling import notebook_html  # noqa: E402
-from tooling.benchmarks import MARKER as BENCHMARK_MARKER  # noqa: E402
-from tooling.benchmarks import BenchmarkError, render_results  # noqa: E402
-from tooling.figures import FIGURES  # noqa: E402
-from tooling.notebooks import (  # noqa: E402
+from verified.paths import record_path, relative
+from verified.record import load_record, verify_environments
+from verified_site import notebook_html
+from verified_site.benchmarks import MARKER as BENCHMARK_MARKER
+from verified_site.benchmarks import BenchmarkError, render_results
+from verified_site.figures import FIGURES
+from verified_site.notebooks import (
     NotebookError,
     executed_path,
     read_source,
     site_notebook,
 )
-from tooling.notebooks import source_files as notebook_sources  # noqa: E402
-from tooling.pages import (  # noqa: E402
+from verified_site.notebooks import source_files as notebook_sources
+from verified_site.pages import (
     LOCALES,
     fenced_lines,
     page_locale,
@@ -53,10 +49,8 @@ from tooling.pages import (  # noqa: E402
     snippet_error,
     snippet_refs,
 )
-from tooling.stamp import render_stamp  # noqa: E402
-from tooling.version_notes import VersionNotes  # noqa: E402
-from verified.paths import record_path, relative  # noqa: E402
-from verified.record import load_record, verify_environments  # noqa: E402
+from verified_site.stamp import render_stamp
+from verified_site.version_notes import VersionNotes
 
 _STATE: dict = {}
 
@@ -92,7 +86,7 @@ def on_files(files, config, **kwargs):
     mkdocs-static-i18n builds each language into the same site folder, and each build
     renders the theme's static templates at the site root: without this, the last
     language built would own `404.html`. The page itself (overrides/404.html) links to
-    both home pages. The figures of tooling/figures.py are added as generated files.
+    both home pages. The figures of verified_site.figures are added as generated files.
 
     Args:
         files (Files): all files of this language's build (returned with the figures).
@@ -189,7 +183,7 @@ def _repository_file_url(config) -> str:
 
 def on_page_markdown(markdown: str, page, config, files, **kwargs) -> str:
     """Validate the page's snippet lines, then insert its "changed between versions" notes
-    (`tooling/version_notes.py`) and its verification stamp (`tooling/stamp.py`).
+    (`verified_site.version_notes`) and its verification stamp (`verified_site.stamp`).
 
     Args:
         markdown (str): the page's Markdown (front matter already removed by MkDocs).
@@ -254,7 +248,7 @@ NOTEBOOK_SEARCH_BOOST = 0.2
 
 
 def on_page_content(html: str, page, config, files, **kwargs) -> str:
-    """On a notebook page: the changes of `tooling/notebook_html.py` (no CDN scripts,
+    """On a notebook page: the changes of `verified_site.notebook_html` (no CDN scripts,
     working heading ids and table of contents, search, stylesheet), and the source's
     description.
 
@@ -373,3 +367,14 @@ def split_search_index(site_dir: Path, folders: dict[str, str]) -> dict[str, int
             encoding="utf-8",
         )
     return {folder: len(docs) for folder, docs in parts.items()}
+
+
+class VerifiedSitePlugin(BasePlugin):
+    """The plugin MkDocs loads: each event is the function of the same name above."""
+
+    on_config = staticmethod(on_config)
+    on_files = staticmethod(on_files)
+    on_page_markdown = staticmethod(on_page_markdown)
+    on_page_context = staticmethod(on_page_context)
+    on_page_content = staticmethod(on_page_content)
+    on_post_build = staticmethod(on_post_build)
