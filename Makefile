@@ -158,7 +158,7 @@ BUILT ?= 1
 check-site: test-env browser
 	@echo "== 3/3 site, tooling and browser checks"
 	$(if $(filter 0,$(BUILT)),@echo "(the build failed: skipping the checks of the built site)")
-	$(PY) -m pytest tests/site tests/tooling tests/browser -n $(WORKERS) \
+	$(PY) -m pytest tests/site tests/tooling tests/browser engine/tests -n $(WORKERS) \
 	  $(if $(filter 0,$(BUILT)),--ignore=tests/site/test_build.py --ignore=tests/browser)
 
 # Stage 1 alone, in one environment (ENV=NAME), adding its run to RECORD. The CI workflow

@@ -159,7 +159,11 @@ def gpu_run(request: pytest.FixtureRequest) -> dict | None:
         dict | None: the `gpu` run of the record given by `--gpu-run`, else of
         `verification/gpu-run.json` of the content root; None when there is none.
     """
-    path = request.config.getoption("gpu_run") or gpu_run_path()
+    given = request.config.getoption("gpu_run")
+    # Read from where pytest started: a CUDA example asks for this inside its sandbox.
+    path = request.config.invocation_params.dir / given if given else gpu_run_path()
+    if given and not path.is_file():
+        pytest.fail(f"--gpu-run {given}: no such file ({path})", pytrace=False)
     try:
         found, problem = load_record(path, "write it again with `make test-gpu`"), None
     except RecordError as exc:

@@ -1,0 +1,157 @@
+"""Verification environments: the definitions are read and checked, and each environment's
+run is checked against its own expected outputs (verification/expected/<name>.json),
+updated apart from the others', and not applicable where it lacks a library."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from verified.environments import UnknownEnvironment, environments, resolve
+from verified.expected import (
+    differences,
+    load_expected,
+    printed_by_print,
+    rewrite_outputs,
+    write_expected,
+)
+
+SCRIPT = """\
+import math
+
+print(math.prod([2, 2]))
+#> 5
+for n in range(0):
+    print(n)
+    #> 0
+print("same")
+#> same
+"""
+PRINT, LOOP = ("print(math.prod([2, 2]))", 0), ("print(n)", 0)
+EXPECTED = "verification/expected/previous.json"
+PREVIOUS = ("--environment", "previous")
+
+
+def test_the_default_environment_comes_first_and_others_follow_the_naming_rule(project):
+    default, other = environments()
+    assert (default.name, default.venv, default.lock) == (
+        "default",
+        ".venv",
+        "requirements/test.txt",
+    )
+    assert (other.venv, other.lock) == (".venv-previous", "requirements/previous.txt")
+    assert resolve(None) == default  # recognised by the installed versions
+    project.write({"requirements/previous.txt": "numpy==1.26.3\ntorch==2.13.0\n"})
+    with pytest.raises(UnknownEnvironment, match=r"run it with \.venv-previous/bin/python"):
+        resolve("previous")  # it pins other versions than this Python has
+    assert other.missing(["torchvision", "numpy", "torch", "json"]) == ["torchvision"]
+
+
+def test_a_bad_definition_names_the_table(tmp_path):
+    (tmp_path / "pyproject.toml").write_text('[tool.verification]\nenvironments = ["x"]\n')
+    with pytest.raises(UnknownEnvironment, match=r"\[tool.verification\].*'default' first"):
+        environments(tmp_path)
+
+
+def test_an_unknown_name_lists_the_known_ones(project):
+    project.write({"examples/demo.py": "print(1)\n#> 1\n"})
+    result = project.run("--environment", "nope")
+    assert "no verification environment is called 'nope'; there are: default, previous" in (
+        result.out
+    )
+
+
+def test_another_environment_is_checked_against_its_own_outputs(project):
+    # The file's output is wrong for `previous` too; its expected outputs hold the right one.
+    project.write({"examples/demo.py": SCRIPT})
+    write_expected(
+        project.path / EXPECTED, "previous", {"examples/demo.py": {PRINT: "4", LOOP: ""}}
+    )
+    project.run(*PREVIOUS).assert_outcomes(passed=1)
+    project.run().assert_outcomes(failed=1)  # the default checks the file
+    # A wrong entry fails that environment's run, naming where the expectation came from.
+    write_expected(
+        project.path / EXPECTED, "previous", {"examples/demo.py": {PRINT: "6", LOOP: "7"}}
+    )
+    result = project.run(*PREVIOUS)
+    result.assert_outcomes(failed=1)
+    assert "examples/demo.py:3: in environment previous (NumPy 1.26.4), " in result.out
+    assert "(2 prints differ)" in result.out
+    assert "expected (from verification/expected/previous.json)" in result.out
+    assert "make update-examples ENV=previous" in result.out
+
+
+def test_an_update_outside_the_default_environment_collects_only_differences(project):
+    project.write({"examples/demo.py": SCRIPT})
+    write_expected(project.path / EXPECTED, "previous", {"examples/gone.py": {PRINT: "2"}})
+    assert project.run(*PREVIOUS, "--update-examples").ret == 0
+    # The loop printed nothing here; "same" printed what the file says; gone.py is gone.
+    assert load_expected(project.path / EXPECTED) == {"examples/demo.py": {PRINT: "4", LOOP: ""}}
+    assert project.read("examples/demo.py") == SCRIPT  # the file is untouched
+    project.run(*PREVIOUS).assert_outcomes(passed=1)
+
+
+@pytest.mark.parametrize("text", ["{", '{"schema": 1, "examples": {"a.py": [{"print": 1}]}}'])
+def test_a_broken_expected_output_file_names_itself_and_the_command(project, text):
+    project.write({"examples/demo.py": SCRIPT, EXPECTED: text})
+    result = project.run(*PREVIOUS)
+    result.assert_outcomes(errors=1)
+    assert "verification/expected/previous.json: " in result.out
+    assert "delete it and run `make update-examples ENV=previous`" in result.out
+
+
+MISTAKES = {  # in another environment; file -> (source, message)
+    "docs/page.md": (
+        "# P\n\n```python\nprint(1)\n#> 2\n```\n",
+        "docs/page.md:4: in environment previous, this block prints something other",
+    ),
+    "examples/quotes.py": (
+        'print(\'C:\\\\tmp\\n"""\')\n',
+        "examples/quotes.py:1: in environment previous, this print's output contains",
+    ),
+    "examples/alias.py": (
+        'show = print\nshow("hidden")\n',
+        "examples/alias.py:2: in environment previous, something printed",
+    ),
+}
+
+
+def test_each_mistake_in_another_environment_fails_at_its_line(project):
+    project.write({name: source for name, (source, _) in MISTAKES.items()})
+    project.write({"examples/sep.py": 'print(1, 2, sep="")\n#> 12\n'})  # an empty sep is kept
+    for args in (PREVIOUS, (*PREVIOUS, "--update-examples")):
+        result = project.run(*args)
+        result.assert_outcomes(failed=len(MISTAKES), passed=1)
+        assert all(message in result.out for _, message in MISTAKES.values())
+    assert load_expected(project.path / EXPECTED) == {}  # nothing of theirs is recorded
+
+
+def test_missing_libraries_and_cuda_are_not_applicable_outside_the_default(project):
+    project.write({"examples/vision.py": "import torchvision\n"})
+    project.write({"examples/gpu.py": "# requires: cuda\nprint(1)\n"})
+    result = project.run(*PREVIOUS, "--record", "build/record.json")
+    assert "not applicable: examples/vision.py: needs torchvision, which environment previous" in (
+        result.out
+    )
+    record = project.record(environment="previous")
+    vision, gpu = record["examples/vision.py"], record["examples/gpu.py"]
+    assert (vision["status"], vision["reason"]) == ("not-applicable", "needs-library")
+    assert vision["details"] == {"libraries": ["torchvision"], "environment": "previous"}
+    assert (gpu["status"], gpu["reason"]) == ("not-applicable", "cuda-verified-once")
+
+
+def test_outputs_are_written_and_read_back_and_rewrite_the_script(tmp_path):
+    path = tmp_path / "previous.json"
+    write_expected(path, "previous", {"examples/demo.py": {PRINT: "2.0"}, "gone.py": {}})
+    assert load_expected(path) == {"examples/demo.py": {PRINT: "2.0"}}
+    assert json.loads(path.read_text())["environment"] == "previous"
+    rewritten = rewrite_outputs(SCRIPT, {PRINT: "3.0\n4.0", LOOP: ""})
+    assert '"""\n3.0\n4.0\n"""' in rewritten
+    assert "#> 0" not in rewritten and "#> same" in rewritten
+
+
+def test_differences_compare_with_the_file():
+    printed, elsewhere = printed_by_print(SCRIPT, [(3, "5"), (8, "changed")])
+    assert elsewhere == []
+    assert differences(SCRIPT, printed) == {('print("same")', 0): "changed", LOOP: ""}

@@ -1,0 +1,116 @@
+"""CUDA examples on a machine without CUDA: the GPU run (`-m cuda --environment gpu
+--record`) records them on a GPU machine; the suite checks them against it, writes their
+output in update mode, and never counts an example whose code changed since that run.
+
+No GPU is needed: the run is made here with `--allow-no-cuda` and its device is then set
+by hand to a CUDA name, which is exactly what the suite may not take on trust from a real
+CPU run (tested too).
+"""
+
+from __future__ import annotations
+
+import json
+
+SCRIPT = """\
+# requires: cuda
+value = 2 + 2
+print("sum", value)
+print("product", value * value)
+"""
+#: SCRIPT with its outputs written.
+WRITTEN = (
+    SCRIPT.replace('print("sum", value)\n', 'print("sum", value)\n#> sum 4\n') + "#> product 16\n"
+)
+RUN = "build/gpu-run.json"
+
+
+def _gpu_run(project, script: str = SCRIPT, device: str = "cuda (Test GPU)") -> str:
+    """The GPU run, here on the CPU, its device then named `device`; returns its absolute
+    path."""
+    project.write({"examples/demo/gpu.py": script, "examples/cpu.py": 'print("cpu")\n#> cpu\n'})
+    result = project.run("-m", "cuda", "--environment", "gpu", "--allow-no-cuda", "--record", RUN)
+    # Without `#>` lines the output differs from the file; the run records what printed.
+    assert result.ret == (0 if script == WRITTEN else 1), result.out
+    record = json.loads(project.read(RUN))
+    record["environments"]["gpu"]["environment"]["device"] = device
+    project.write({RUN: json.dumps(record)})
+    return str(project.path / RUN)
+
+
+def test_without_cuda_the_gpu_run_refuses_to_run(project):
+    project.write({"examples/gpu.py": SCRIPT, "examples/cpu.py": 'print("cpu")\n#> cpu\n'})
+    result = project.run("-m", "cuda", "--environment", "gpu", "--record", RUN)
+    assert result.ret == 1
+    assert "the GPU run (--environment gpu) needs a CUDA device" in result.out
+    (entry,) = json.loads(project.read(RUN))["environments"]["gpu"]["examples"]  # CUDA only
+    assert (entry["status"], entry["reason"]) == ("failed", "failed-in-setup")
+
+
+def test_gpu_run_writes_outputs_then_verifies_them(project):
+    run = _gpu_run(project)
+    assert project.run("--gpu-run", run, "--update-examples").ret == 0
+    # Two prints: writing the first one's output moves the second; it is matched by order.
+    assert project.read("examples/demo/gpu.py") == WRITTEN
+    result = project.run("--gpu-run", run, "--record", "build/record.json")
+    result.assert_outcomes(passed=2)
+    entry = project.record()["examples/demo/gpu.py"]
+    assert (entry["status"], entry["device"]) == ("passed", "cuda (Test GPU)")
+    assert entry["gpu_run"][:4].isdigit()
+    assert project.record()["run"]["environment"]["device"] == "cpu"  # this machine's own
+
+
+def test_code_changed_since_the_gpu_run_is_not_verified(project):
+    run = _gpu_run(project)
+    project.write({"examples/demo/gpu.py": SCRIPT.replace("2 + 2", "2 + 3") + "#> sum 4\n"})
+    result = project.run("--gpu-run", run, "--record", "build/record.json")
+    assert result.ret == 0, result.out
+    assert "needs CUDA; its code changed since the GPU run of" in result.out
+    entry = project.record()["examples/demo/gpu.py"]
+    assert (entry["status"], entry["reason"]) == ("not-verified", "changed-since-gpu-run")
+
+
+def test_a_cpu_run_is_not_taken_as_verification(project):
+    run = _gpu_run(project, device="cpu")
+    result = project.run("--gpu-run", run, "-rs")
+    assert "needs CUDA; this run had no CUDA device and no GPU run verified it" in result.out
+
+
+def test_an_error_in_the_gpu_run_fails_with_file_and_line(project):
+    run = _gpu_run(project, SCRIPT + "raise RuntimeError('CUDA error: out of memory')\n")
+    result = project.run("--gpu-run", run)
+    result.assert_outcomes(failed=1, passed=1)
+    assert (
+        "examples/demo/gpu.py:5: raised RuntimeError: CUDA error: out of memory in the GPU run"
+        in result.out
+    )
+
+
+def test_a_broken_gpu_run_file_is_named_and_spares_cpu_examples(project):
+    project.write(
+        {
+            "examples/gpu.py": SCRIPT,
+            "examples/cpu.py": 'print("cpu")\n#> cpu\n',
+            # The default place of the GPU run.
+            "verification/gpu-run.json": '{"schema": 3, "environments": {"gpu": {"created": '
+            '"x", "environment": {}, "sources": {}, "summary": {}, "examples": '
+            '[{"id": "examples/gpu.py"}]}}}',
+        }
+    )
+    result = project.run()
+    result.assert_outcomes(failed=1, passed=1)  # the CPU example still runs
+    assert (
+        "gpu-run.json: not a verification record of schema 3 (environments.gpu.examples[0]: "
+        "the field 'source' is missing)"
+    ) in result.out
+    project.write({"verification/gpu-run.json": '{"schema": 3, "created"'})
+    result = project.run()
+    assert "gpu-run.json: not valid JSON (" in result.out
+    assert "write it again with `make test-gpu`" in result.out
+
+
+def test_a_relative_gpu_run_path_is_read_from_where_pytest_started(project):
+    run = _gpu_run(project, WRITTEN)
+    project.run("--gpu-run", run).assert_outcomes(passed=2)  # as an absolute path
+    project.run("--gpu-run", RUN).assert_outcomes(passed=2)
+    result = project.run("--gpu-run", "build/missing.json")
+    assert "--gpu-run build/missing.json: no such file" in result.out, result.out

@@ -1,0 +1,96 @@
+"""The verification record: each environment adds its run, runs made elsewhere merge in,
+and a record with a missing field or a free-text reason is refused, naming the field."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from verified.environments import main as environments_main
+from verified.record import SCHEMA, RecordError, add_run, build_run, load_record, merge_records
+
+ENTRY = {"id": "examples/demo.py", "source": "examples/demo.py", "line": 1, "requires": []}
+
+
+def _entry(status, reason=None):
+    reason = "failed-in-call" if status == "failed" else reason
+    return {**ENTRY, "status": status, "reason": reason, "details": {}, "seconds": 0.1}
+
+
+RUN = build_run([], {}, {"device": "cpu"})
+
+
+def test_each_environment_adds_its_run_and_keeps_the_others(tmp_path):
+    path = tmp_path / "build" / "verification.json"
+    first = build_run([_entry("passed")], {}, {"device": "cpu"})
+    add_run(path, "default", first)
+    add_run(path, "previous", build_run([_entry("failed")], {}, {"device": "cpu"}))
+    record = load_record(path)
+    assert list(record["environments"]) == ["default", "previous"]
+    assert record["environments"]["default"]["summary"]["passed"] == 1
+    assert record["environments"]["previous"]["summary"]["failed"] == 1
+
+
+def test_runs_made_elsewhere_are_merged_into_the_record(project, capsys):
+    tree = project.path  # the environments `default` and `previous`
+    path, other = tree / "build" / "verification.json", tree / "elsewhere.json"
+    add_run(path, "default", build_run([_entry("passed")], {}, {"device": "cpu"}))
+    add_run(other, "previous", build_run([_entry("passed")], {}, {}))
+    assert environments_main(["merge", str(path), str(other)]) == 0
+    assert list(load_record(path)["environments"]) == ["default", "previous"]
+    assert environments_main(["merge", str(path), str(tree / "missing.json")]) == 1
+    assert "missing.json: no such record" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("other", "expected"),
+    [
+        ({"schema": SCHEMA, "environments": {}}, "holds no run"),
+        ({"schema": SCHEMA, "environments": {"previous": "garbage"}}, "previous: not an object"),
+        ({"schema": 2, "environments": {}}, "schema is 2, not 3"),
+        (
+            {"schema": SCHEMA, "environments": {"nightly": RUN}},
+            "'nightly', which is not a verification",
+        ),
+    ],
+    ids=["empty", "garbage", "older", "unknown"],
+)
+def test_a_record_that_cannot_be_merged_says_why(tmp_path, other, expected):
+    path = tmp_path / "other.json"
+    path.write_text(json.dumps(other))
+    with pytest.raises(RecordError, match=expected):
+        merge_records(tmp_path / "record.json", path, ["default", "previous"])
+    assert not (tmp_path / "record.json").exists()
+
+
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        (lambda e: e.pop("status"), r"examples\[0\]: the field 'status' is missing"),
+        (lambda e: e.pop("details"), r"examples\[0\]: the field 'details' is missing"),
+        (lambda e: e.update(reason="no GPU here"), r"reason: 'no GPU here' is not a reason code"),
+        (lambda e: e.update(status="not-applicable", reason="needs-library"), "needs environment"),
+        (lambda e: e.update(status="passed"), r"a passed example has no reason"),
+        (lambda e: e.update(status="skipped"), r"status: 'skipped' is not one of"),
+        (lambda e: e.update(line="1"), r"examples\[0\]\.line: str is not the expected type"),
+    ],
+    ids=["no-status", "no-details", "free-text", "no-details-of-code", "passed", "status", "type"],
+)
+def test_a_record_with_a_missing_field_or_a_free_text_reason_is_rejected(
+    tmp_path, change, expected
+):
+    entry = _entry("not-verified", reason="needs-cuda")
+    change(entry)
+    path = tmp_path / "build" / "verification.json"
+    with pytest.raises(RecordError, match=expected):  # on write: nothing is written
+        add_run(path, "default", build_run([entry], {}, {"device": "cpu"}))
+    assert not path.exists()
+    valid = build_run([_entry("not-verified", reason="needs-cuda")], {}, {"device": "cpu"})
+    add_run(path, "default", valid)
+    written = json.loads(path.read_text())
+    written["environments"]["default"]["examples"] = [entry]
+    path.write_text(json.dumps(written))
+    with pytest.raises(RecordError, match=expected) as raised:  # on read: names the file
+        load_record(path)
+    assert str(path) in str(raised.value) and "run `make test`" in str(raised.value)

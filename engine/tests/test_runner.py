@@ -1,0 +1,186 @@
+"""The runner fails each mistake of an example at its file and line, and its
+pytest-examples adaptations (runner.py's docstring) hold."""
+
+from __future__ import annotations
+
+import pytest
+import pytest_examples
+from pytest_examples import run_code
+
+from verified import runner
+
+# A printed object whose str() spans lines and is valid Python: pytest-examples re-formatted
+# it with black (adaptation 1); its own spacing must be kept, as for a torch tensor.
+PAGE = '''\
+# Demo
+
+```python
+class Grid:
+    def __str__(self):
+        return "grid([[  1., 100.,   1.],\\n      [  1.,   1.,   1.]])"
+
+
+print(Grid())
+"""
+grid([[  1., 100.,   1.],
+      [  1.,   1.,   1.]])
+"""
+```
+
+```python
+values = [1, 2]
+raise ValueError(f"boom {values}")
+```
+'''
+WRONG = "import math\n\nprint(math.prod([1, 3]))\n#> 4\n"
+LONG = "print('x' * 60, 'y' * 60)\n" + '"""\n' + "x" * 60 + " " + "y" * 60 + '\n"""\n'
+
+
+def test_wrong_output_and_raising_example_fail_alone_with_their_location(project):
+    project.write({"docs/demo.md": PAGE, "examples/demo/wrong.py": WRONG, "examples/long.py": LONG})
+    result = project.run("--record", "build/record.json")
+    assert result.ret == 1 and "INTERNALERROR" not in result.out
+    result.assert_outcomes(failed=2, passed=2)  # the grid and the long print matched
+    assert "examples/demo/wrong.py:4: printed output differs" in result.out
+    assert "    #> 4" in result.out and "    #> 3" in result.out
+    assert "docs/demo.md:18: example raised ValueError: boom [1, 2]" in result.out
+    record = project.record()
+    assert {key: entry["status"] for key, entry in record.items() if key != "run"} == {
+        "docs/demo.md:4": "passed",
+        "docs/demo.md:17": "failed",
+        "examples/demo/wrong.py": "failed",
+        "examples/long.py": "passed",
+    }
+    wrong, raised = record["examples/demo/wrong.py"], record["docs/demo.md:17"]
+    assert (wrong["reason"], wrong["printed"]) == (
+        "wrong-output",
+        [{"print": 0, "line": 3, "text": "3"}],
+    )
+    assert raised["details"] == {"error": "ValueError: boom [1, 2]", "line": 18}
+
+
+def test_update_mode_rewrites_the_output_that_really_printed(project):
+    project.write({"examples/fix_me.py": WRONG})
+    assert project.run("--update-examples").ret == 0
+    assert project.read("examples/fix_me.py") == WRONG.replace("#> 4", "#> 3")
+
+
+def test_cuda_and_not_run_examples_are_reported_not_verified(project):
+    project.write({"examples/gpu.py": '# requires: cuda\nprint("on the GPU")\n'})
+    project.write({"examples/get.py": "# not-run: downloads a dataset\nraise SystemExit\n"})
+    result = project.run("--record", "build/record.json")
+    assert result.ret == 0, result.out
+    assert "not verified: examples/gpu.py: needs CUDA" in result.out
+    assert "not verified: examples/get.py: not run: downloads a dataset" in result.out
+    gpu, get = project.record()["examples/gpu.py"], project.record()["examples/get.py"]
+    assert (gpu["status"], gpu["reason"]) == ("not-verified", "needs-cuda")
+    assert (get["status"], get["details"]) == ("not-verified", {"note": "downloads a dataset"})
+
+
+def test_adaptations_target_the_pinned_pytest_examples():
+    # The adaptations replace pytest-examples internals; an upgrade must re-check them.
+    assert pytest_examples.__version__ == runner.PINNED_PYTEST_EXAMPLES
+    upstream = runner.ExactPrintStatements.__bases__[0]
+    for name in ("_insert_print_args", "check_print_statements", "updated_print_statements"):
+        assert name in vars(upstream), f"pytest-examples no longer defines {name}"
+    assert "create_example_traceback" in vars(run_code)
+    assert "comment_prefix_re" in vars(run_code)
+    runner.install()
+    assert run_code.Arg is runner.ExactArg
+    assert run_code.InsertPrintStatements is runner.ExactPrintStatements
+    assert run_code.create_example_traceback is runner._no_fake_traceback
+    assert run_code.comment_prefix_re is runner.OUTPUT_LINE
+
+
+MISTAKES = {  # file -> (source, the start of its message)
+    "exits.py": ("import sys\n\nsys.exit(3)\n", "exits.py:3: example raised SystemExit: 3"),
+    "syntax.py": ("x = 1\nprint(x +)\n", "syntax.py:2: example raised SyntaxError: invalid syntax"),
+    "nested.py": (
+        "def inner():\n    raise RuntimeError('deep')\n\n\ninner()\n",
+        "nested.py:2: example raised RuntimeError: deep",
+    ),
+    "quotes.py": ('print(\'a\\n"""\\nb\')\n', 'quotes.py:1: this print\'s output contains """'),
+    "multiline.py": ('print("a",\n      1)\n', "multiline.py:1: this print() call spans several"),
+    "eol.py": ("print(1)\n#> 1", "eol.py: the output matches, but line endings differ"),
+    # Output under something other than a print that ran: a bare expression, a print that
+    # never ran, a block under a bare x.
+    "repl.py": ("x = 41 + 1\nx\n#> 43\nprint(x)\n#> 42\n", "repl.py:3: this output is not under"),
+    "branch.py": ('if False:\n    print("a")\n    #> a\n', "branch.py:3: this output is not under"),
+    "block.py": (
+        '"""Doc."""\n\nx = [3]\nx\n"""\n[3]\n"""\n',
+        "block.py:5: this output is not under",
+    ),
+}
+
+
+def test_each_mistake_fails_at_its_line(project):
+    project.write({f"examples/{name}": source for name, (source, _) in MISTAKES.items()})
+    result = project.run()
+    result.assert_outcomes(failed=len(MISTAKES))
+    for _, message in MISTAKES.values():
+        assert f"examples/{message}" in result.out
+
+
+def test_empty_print_is_checked_and_updated_once(project):
+    project.write({"examples/blank.py": "print()\nprint('x')\n"})
+    for _ in range(2):  # a second update must not add another output line
+        assert project.run("--update-examples").ret == 0
+    assert project.read("examples/blank.py") == "print()\n#>\nprint('x')\n#> x\n"
+    assert project.run().ret == 0
+
+
+def test_malformed_markers_are_all_reported_before_anything_runs(project):
+    project.write({"docs/p.md": '# P\n\n```python not-run=""\nprint(1)\n```\n'})
+    project.write({"examples/gpu.py": "# Requires: cuda\n", "examples/tpu.py": "# requires: tpu\n"})
+    messages = (
+        "docs/p.md:3: `not-run` needs a reason",
+        "examples/gpu.py:1: malformed marker '# Requires: cuda'",
+        "examples/tpu.py:1: unknown requirement tpu",
+    )
+    result = project.run()
+    assert result.ret != 0 and "cannot collect the examples" in result.out
+    assert all(message in result.out for message in messages) and "Traceback" not in result.out
+    result = project.run("--record", "build/record.json")  # refused as the session starts
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert all(message in result.stderr.str() for message in messages)
+    assert not (project.path / "build").exists()
+
+
+def test_output_forms_that_must_pass(project):
+    forms = (
+        "print('a', 'b', sep=None)\n#> a b\n"  # sep=None means a space
+        "print('x')\n#> x   \n"  # trailing spaces in the written output are not compared
+        'print("line one\\n#> not a comment")\n"""\nline one\n#> not a comment\n"""\n'
+        "print({8, 1})\n#> {8, 1}\n"  # str() exactly: no sorted sets, no masked addresses
+        "class At:\n    def __str__(self):\n        return '<at 0x7f00000000ab>'\n\n\n"
+        "print(At())\n#> <at 0x7f00000000ab>\n"
+    )
+    project.write({"examples/forms.py": forms})
+    project.run().assert_outcomes(passed=1)
+
+
+def test_keyboard_interrupt_stops_the_session_and_leaves_examples_unverified(project):
+    project.write(
+        {"examples/a.py": "raise KeyboardInterrupt\n", "examples/b.py": "print(1)\n#> 1\n"}
+    )
+    result = project.run("--record", "build/record.json")
+    assert result.ret == 2, result.out
+    assert "interrupted (KeyboardInterrupt) while an example ran" in result.out
+    for entry in (project.record()["examples/a.py"], project.record()["examples/b.py"]):
+        assert (entry["status"], entry["reason"]) == ("not-verified", "unfinished")
+
+
+def test_network_and_writes_outside_a_temporary_directory_fail_at_their_line(project):
+    outside = project.path / "examples" / "written.txt"
+    network = 'import socket\n\nsocket.create_connection(("127.0.0.1", 9))\n'
+    # The current directory is a temporary one: writing there is allowed.
+    writes = f'open("inside.txt", "w").close()\nopen({str(outside)!r}, "w")\n'
+    project.write({"examples/network.py": network, "examples/writes.py": writes})
+    result = project.run()
+    result.assert_outcomes(failed=2)
+    assert "examples/network.py:3: example raised pytest_socket.SocketBlockedError" in result.out
+    assert "Examples must not reach the network" in result.out
+    assert "examples/writes.py:2: example raised PermissionError: examples may write only" in (
+        result.out
+    )
+    assert not outside.exists()

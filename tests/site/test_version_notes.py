@@ -1,0 +1,72 @@
+"""The project's verification environments: there is a second one, with other versions,
+and where it prints something else the page shows a "changed between versions" note with
+both outputs (tooling/version_notes.py)."""
+
+from __future__ import annotations
+
+from verified.environments import environments
+from verified.examples import collect
+from verified.expected import write_expected
+from verified_site.version_notes import VersionNotes
+
+SCRIPT = """\
+import numpy as np
+
+# --8<-- [start:part]
+print(np.float32(1) + np.float64(1.0))
+#> 2.0
+for n in range(2):
+    print(n)
+    #> 0
+    #> 1
+# --8<-- [end:part]
+print("same")
+#> same
+"""
+PRINT = ("print(np.float32(1) + np.float64(1.0))", 0)
+
+
+def _example(tmp_path, text=SCRIPT):
+    (tmp_path / "examples").mkdir(exist_ok=True)
+    (tmp_path / "examples" / "demo.py").write_text(text)
+    (example,) = collect(tmp_path)
+    return example
+
+
+def test_a_note_shows_each_environment_where_a_block_prints_differently(tmp_path):
+    _example(tmp_path)
+    other = environments()[1].name
+    expected = tmp_path / "verification" / "expected" / f"{other}.json"
+    write_expected(expected, other, {"examples/demo.py": {PRINT: "2.0 (float64)"}})
+    notes = VersionNotes(tmp_path)
+    page = (
+        '# T\n\n=== "NumPy"\n\n    ```python\n    --8<-- "examples/demo.py:part"\n    ```\n\nEnd.\n'
+    )
+    zh, en = notes.insert(page, "zh"), notes.insert(page, "en")
+    assert '    !!! info version-change "输出因版本而异"' in zh
+    assert '    !!! info version-change "Changed between versions"' in en
+    labels = list(notes.labels.values())
+    assert f'```text title="{labels[0]}" hl_lines="1"' in en
+    assert f'```text title="{labels[1]}" hl_lines="1"' in en and "2.0 (float64)" in en
+    # Where every environment prints the same, nothing is added.
+    whole = '# T\n\n```python\n--8<-- "examples/demo.py"\n```\n'
+    write_expected(expected, other, {})
+    assert VersionNotes(tmp_path).insert(whole, "en") == whole
+
+
+def test_a_note_labels_an_environment_this_build_did_not_verify(tmp_path):
+    _example(tmp_path)
+    other = environments()[1].name
+    expected = tmp_path / "verification" / "expected" / f"{other}.json"
+    write_expected(expected, other, {"examples/demo.py": {PRINT: "2.0 (float64)"}})
+    page = '# T\n\n```python\n--8<-- "examples/demo.py:part"\n```\n'
+    notes = VersionNotes(tmp_path)
+    en = notes.insert(page, "en", verified={"default"})
+    assert f'title="{notes.labels[other]} (not verified in this build)"' in en
+    assert f'title="{notes.labels["default"]}"' in en
+
+
+def test_the_project_has_a_second_environment_with_other_versions():
+    default, *others = environments()
+    assert others, "pyproject.toml names no second verification environment"
+    assert default.pinned_versions()["torch"] != others[0].pinned_versions()["torch"]
