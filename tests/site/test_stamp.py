@@ -206,3 +206,20 @@ def test_a_failure_in_another_environment_names_that_environments_versions(tree)
     record = _record([_entry("passed")], tree, {"previous": ([_entry("failed")], PREVIOUS)})
     stamp = render_stamp(verify_environments(record, SOURCES, tree), record, "en")
     assert "may be wrong for these versions (torch 2.13.0 · TensorFlow 2.21.0" in stamp
+
+
+def test_every_locale_words_the_same_things():
+    """zh.yml and en.yml have the same sections and keys, and the reasons are the record's
+    codes: a key missing in one language would fail a build in that language only."""
+    import yaml
+
+    from verified.record import REASONS
+    from verified_site.wording import LOCALES
+
+    keys = {
+        path.stem: {s: sorted(e) for s, e in yaml.safe_load(path.read_text("utf-8")).items()}
+        for path in LOCALES.glob("*.yml")
+    }
+    assert keys["zh"] == keys["en"], "locales/zh.yml and en.yml differ in their keys"
+    not_verified = set(REASONS["not-verified"]) | set(REASONS["not-applicable"])
+    assert set(keys["en"]["reasons"]) == not_verified, "every reason a stamp lists is worded"

@@ -13,117 +13,7 @@ import re
 from datetime import datetime
 
 from verified.record import PageVerification, overall_state, versions_label
-
-
-def _en_count(n: int, noun: str = "example") -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
-
-
-# Stamp wording per locale. Each entry takes keyword arguments and returns text.
-TEXT = {
-    "zh": {
-        "verified": lambda libs, date: f"已验证：{libs}，{date}",
-        "verified_body": lambda n, env: (
-            f"本页 {n} 个示例已在本次构建中全部运行（{env}），页面上的输出就是它们实际打印的结果。"
-        ),
-        "partial": lambda libs, date: f"部分验证：{libs}，{date}",
-        "partial_body": lambda n, k, env: (
-            f"本页 {n} 个示例已运行，并打印出页面上的输出（{env}）；"
-            f"以下 {k} 个示例未在本次构建中验证："
-        ),
-        "failed": lambda k: f"本页有 {k} 个示例在本次构建中失败",
-        "failed_body": lambda libs: f"页面上的输出可能与这些版本（{libs}）不符。失败的示例：",
-        "unverified": lambda: "本次构建未验证",
-        "unverified_body": lambda: (
-            "本次构建没有运行本页示例的记录。运行 `make test` 即可执行示例并为页面加上验证标记。"
-        ),
-        "stale_body": lambda: "以下文件在上次测试运行之后有改动，运行 `make test` 重新验证：",
-        "needs-cuda": lambda: "需要 CUDA，本次运行没有 GPU",
-        "changed-since-gpu-run": lambda gpu_run: (
-            f"需要 CUDA；{gpu_run} 在 GPU 上运行之后代码又有改动，"
-            "请在有 GPU 的机器上重新运行 `make test-gpu`"
-        ),
-        "gpu_body": lambda k, device, libs, date: (
-            f"需要 CUDA 的 {k} 个示例是在 {device} 上验证的（{libs}，{date}）。"
-        ),
-        "none_ran_body": lambda: "本页的示例都没有在本次构建中运行：",
-        "unfinished": lambda: "本次运行中没有执行完",
-        "not-run": lambda note: note,  # the author's reason, as written
-        "also_verified": lambda libs, date, n: (
-            f"本页示例也已用 {libs} 验证（{date}）：{n} 个示例打印的输出均符合预期。"
-        ),
-        "also_partial": lambda libs, date, n, k: (
-            f"本页示例也用 {libs} 运行过（{date}），其中 {n} 个示例打印的输出符合预期，"
-            f"以下 {k} 个示例未验证："
-        ),
-        "also_not_applicable": lambda libs, k: f"以下 {k} 个示例不适用于 {libs} 环境：",
-        "all_not_applicable": lambda libs: f"本页的示例不适用于 {libs} 环境：",
-        "also_unverified": lambda libs: f"本次构建没有用 {libs} 验证本页。",
-        "failed_in": lambda libs: f"（{libs}）",
-        "cuda-verified-once": lambda: "需要 CUDA 的示例只在 GPU 上验证一次，不在每个环境中重复验证",
-        "needs-library": lambda libraries, environment: (
-            f"需要 {'、'.join(libraries)}，这个环境没有安装"
-        ),
-    },
-    "en": {
-        "verified": lambda libs, date: f"Verified with {libs} on {date}",
-        "verified_body": lambda n, env: (
-            ("The only example on this page" if n == 1 else f"All {n} examples on this page")
-            + f" ran in this build ({env}) and printed exactly the output shown."
-        ),
-        "partial": lambda libs, date: f"Partly verified with {libs} on {date}",
-        "partial_body": lambda n, k, env: (
-            f"{_en_count(n)} on this page ran and printed "
-            f"the output shown ({env}); {_en_count(k)} {'was' if k == 1 else 'were'} not "
-            "verified in this build:"
-        ),
-        "failed": lambda k: f"{_en_count(k)} on this page failed in this build",
-        "failed_body": lambda libs: (
-            f"The output shown may be wrong for these versions ({libs}). Failed:"
-        ),
-        "unverified": lambda: "Not verified in this build",
-        "unverified_body": lambda: (
-            "This build has no record of running this page's examples. "
-            "Run `make test` to execute them and stamp the page."
-        ),
-        "stale_body": lambda: (
-            "These files changed after the last test run; run `make test` to verify them again:"
-        ),
-        "needs-cuda": lambda: "needs CUDA; this run had no GPU",
-        "changed-since-gpu-run": lambda gpu_run: (
-            f"needs CUDA; its code changed after the GPU run of {gpu_run}: run `make test-gpu` "
-            "on a GPU machine again"
-        ),
-        "gpu_body": lambda k, device, libs, date: (
-            f"{'The example that needs' if k == 1 else f'The {k} examples that need'} CUDA "
-            f"{'was' if k == 1 else 'were'} verified on {device} ({libs}, {date})."
-        ),
-        "none_ran_body": lambda: "None of this page's examples ran in this build:",
-        "unfinished": lambda: "did not run to completion in this run",
-        "not-run": lambda note: note,
-        "also_verified": lambda libs, date, n: (
-            f"Also verified with {libs} on {date}: "
-            + ("the example" if n == 1 else f"all {n} examples")
-            + " printed the expected output."
-        ),
-        "also_partial": lambda libs, date, n, k: (
-            f"Also run with {libs} on {date}: {_en_count(n)} printed the expected output; "
-            f"{_en_count(k)} {'was' if k == 1 else 'were'} not verified:"
-        ),
-        "also_not_applicable": lambda libs, k: (
-            f"{_en_count(k)} {'does' if k == 1 else 'do'} not apply with {libs}:"
-        ),
-        "all_not_applicable": lambda libs: f"This page's examples do not apply with {libs}:",
-        "also_unverified": lambda libs: f"This build did not verify this page with {libs}.",
-        "failed_in": lambda libs: f" ({libs})",
-        "cuda-verified-once": lambda: (
-            "CUDA examples are verified once, by the GPU run, not per environment"
-        ),
-        "needs-library": lambda libraries, environment: (
-            f"needs {', '.join(libraries)}, which is not installed there"
-        ),
-    },
-}
+from verified_site.wording import wording
 
 
 def render_stamp(
@@ -142,9 +32,10 @@ def render_stamp(
         str: Markdown for the stamp, or "" for a page without examples.
 
     Raises:
-        KeyError: `locale` has no wording in `TEXT`.
+        FileNotFoundError: `locale` has no wording (`verified_site/locales/<locale>.yml`).
     """
-    text = TEXT[locale]
+    words = wording(locale)
+    text = {**words["stamp"], **words["reasons"]}
     if record is None or not verifications:
         return _admonition("note", text["unverified"](), text["unverified_body"]())
     (name, verification), *others = verifications.items()

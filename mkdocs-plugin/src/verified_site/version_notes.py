@@ -20,24 +20,7 @@ from verified.outputs import expected_stdout
 from verified.paths import REPO_ROOT
 from verified.record import LIBRARIES, versions_label
 from verified_site.pages import fences, parse_snippet_line, section_code
-
-TEXT = {
-    "zh": {
-        "title": "输出因版本而异",
-        "intro": "上面的代码在各组版本下打印的内容如下（有差异的行已高亮）：",
-        "nothing": lambda label: f"{label}：（没有输出）",
-        "unchecked": "（本次构建未验证）",
-    },
-    "en": {
-        "title": "Changed between versions",
-        "intro": (
-            "What the code above prints with each set of versions (the lines that differ "
-            "are highlighted):"
-        ),
-        "nothing": lambda label: f"{label}: (prints nothing)",
-        "unchecked": " (not verified in this build)",
-    },
-}
+from verified_site.wording import wording
 
 
 @dataclass(frozen=True)
@@ -158,17 +141,17 @@ def render_note(variants: list[Variant], locale: str, verified: set[str] | None 
         str: Markdown, not indented.
 
     Raises:
-        KeyError: `locale` has no wording in `TEXT`.
+        FileNotFoundError: `locale` has no wording (`verified_site/locales/<locale>.yml`).
     """
-    text = TEXT[locale]
-    parts = [text["intro"]]
+    text = wording(locale)["version_notes"]
+    parts = [text["intro"]()]
     first = variants[0].output.splitlines()
     for index, variant in enumerate(variants):
         label = variant.label
         if verified is not None and variant.environment not in verified:
-            label += text["unchecked"]
+            label += text["unchecked"]()
         if not variant.output:
-            parts.append(text["nothing"](label))
+            parts.append(text["nothing"](label=label))
             continue
         mine = variant.output.splitlines()
         other = variants[1].output.splitlines() if index == 0 else first
@@ -177,7 +160,7 @@ def render_note(variants: list[Variant], locale: str, verified: set[str] | None 
         fence = "````" if "```" in variant.output else "```"
         parts.append(f'{fence}text title="{label}"{marks}\n{variant.output}\n{fence}')
     body = indent("\n\n".join(parts), "    ")
-    return f'!!! info version-change "{text["title"]}"\n\n{body}\n'
+    return f'!!! info version-change "{text["title"]()}"\n\n{body}\n'
 
 
 def _changed_lines(mine: list[str], other: list[str]) -> list[int]:

@@ -1,0 +1,35 @@
+"""The site's own wording per language: `locales/<locale>.yml`, each value a Jinja2 template.
+
+    wording("en")["stamp"]["verified"](libs="torch 2.14.1", date="2026-12-01")
+
+returns the text. A template that names something the caller does not give fails
+(StrictUndefined) instead of printing a blank.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from pathlib import Path
+
+import jinja2
+import yaml
+
+LOCALES = Path(__file__).parent / "locales"
+_JINJA = jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=False)
+
+
+@functools.cache
+def wording(locale: str) -> dict[str, dict[str, Callable[..., str]]]:
+    """The wording of one locale, by section and key, each a function of its template's names.
+
+    Raises:
+        FileNotFoundError: there is no `locales/<locale>.yml`.
+        yaml.YAMLError, jinja2.TemplateSyntaxError: the file is malformed (both name the
+            place).
+    """
+    data = yaml.safe_load((LOCALES / f"{locale}.yml").read_text(encoding="utf-8"))
+    return {
+        section: {key: _JINJA.from_string(text).render for key, text in entries.items()}
+        for section, entries in data.items()
+    }
