@@ -5,7 +5,6 @@ loaded there through its pytest11 entry point, as in any project."""
 from __future__ import annotations
 
 import json
-import sys
 
 import pytest
 import pytest_examples
@@ -109,21 +108,12 @@ class Project:
 
 
 @pytest.fixture
-def project(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch) -> Project:
-    """A tiny project, and the engine pointed at it as if pytest had started there."""
+def project(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch):
+    """A tiny project (yields a `Project`); the engine's functions and pytester's runs of
+    pytest in its folder take it for the repository."""
     monkeypatch.setenv("CONTENT_ROOT", str(pytester.path))
     monkeypatch.setattr(verified.environments, "installed_versions", lambda: INSTALLED)
     monkeypatch.setattr(pytest_examples, "summary", None)  # its update summary, a global
-    # REPO_ROOT is found from the working directory when the engine is imported, then bound
-    # into module globals and default arguments (`root=REPO_ROOT`): replace it everywhere.
-    old, root = verified.paths.REPO_ROOT, pytester.path
-    for module in [m for name, m in sys.modules.items() if name.startswith("verified")]:
-        if getattr(module, "REPO_ROOT", None) is old:
-            monkeypatch.setattr(module, "REPO_ROOT", root)
-        for value in vars(module).values():
-            for function in vars(value).values() if isinstance(value, type) else [value]:
-                defaults = getattr(function, "__defaults__", None) or ()
-                if any(default is old for default in defaults):
-                    new = tuple(root if default is old else default for default in defaults)
-                    monkeypatch.setattr(function, "__defaults__", new)
-    return Project(pytester)
+    verified.paths.enter_session(pytester.path)  # for the engine's functions called here
+    yield Project(pytester)
+    verified.paths.leave_session()

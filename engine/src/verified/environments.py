@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from verified import record
-from verified.paths import REPO_ROOT
+from verified.paths import repository
 
 DEFAULT = record.DEFAULT_ENVIRONMENT
 #: Libraries whose versions tell environments apart (the stamped ones): record key ->
@@ -75,11 +75,11 @@ class Environment:
         environment, and the GPU run (whose CUDA output the lines hold)."""
         return self.is_default or self.is_gpu_run
 
-    def pinned_versions(self, root: Path = REPO_ROOT) -> dict[str, str | None]:
+    def pinned_versions(self, root: Path | None = None) -> dict[str, str | None]:
         """The versions its lock file pins for the libraries that tell environments apart.
 
         Args:
-            root (Path): the repository root.
+            root (Path | None): the repository root; None means `verified.paths.repository()`.
 
         Returns:
             dict[str, str | None]: `{"torch": "2.13.0", "torchvision": None, ...}`; None
@@ -90,7 +90,7 @@ class Environment:
         """
         if self.is_gpu_run:
             return installed_versions()  # the GPU machine's own: nothing is pinned there
-        pins = _lock_pins(root / self.lock)
+        pins = _lock_pins((root or repository()) / self.lock)
         if pins is None:
             raise UnknownEnvironment(
                 f"{self.lock}: missing; it is the lock file of the {self.name!r} verification "
@@ -101,12 +101,12 @@ class Environment:
             for key, distributions in LIBRARY_DISTRIBUTIONS.items()
         }
 
-    def missing(self, packages: Iterable[str], root: Path = REPO_ROOT) -> list[str]:
+    def missing(self, packages: Iterable[str], root: Path | None = None) -> list[str]:
         """The libraries among `packages` that this environment does not install.
 
         Args:
             packages (Iterable[str]): top-level packages some code imports.
-            root (Path): the repository root.
+            root (Path | None): the repository root; None means `verified.paths.repository()`.
 
         Returns:
             list[str]: sorted names among `LIBRARY_DISTRIBUTIONS` with no pin here.
@@ -117,13 +117,13 @@ class Environment:
         pinned = self.pinned_versions(root)
         return sorted(p for p in set(packages) & pinned.keys() if not pinned[p])
 
-    def not_applicable(self, packages: Iterable[str], root: Path = REPO_ROOT) -> list[str]:
+    def not_applicable(self, packages: Iterable[str], root: Path | None = None) -> list[str]:
         """The libraries that code importing `packages` needs and this environment lacks
         by design (the reason `needs-library` of the record).
 
         Args:
             packages (Iterable[str]): top-level packages the code imports.
-            root (Path): the repository root.
+            root (Path | None): the repository root; None means `verified.paths.repository()`.
 
         Returns:
             list[str]: the libraries; empty in the default environment (which installs
@@ -136,11 +136,11 @@ class Environment:
         return [] if self.checks_file else self.missing(packages, root)
 
 
-def environments(root: Path = REPO_ROOT) -> list[Environment]:
+def environments(root: Path | None = None) -> list[Environment]:
     """Read the verification environments from `pyproject.toml`.
 
     Args:
-        root (Path): the repository root.
+        root (Path | None): the repository root; None means `verified.paths.repository()`.
 
     Returns:
         list[Environment]: in the order listed, the default first.
@@ -149,6 +149,7 @@ def environments(root: Path = REPO_ROOT) -> list[Environment]:
         UnknownEnvironment: the table is missing, does not list `default` first, or names
             an environment twice or with characters other than `a-z`, `0-9` and `-`.
     """
+    root = root or repository()
     where = "pyproject.toml, [tool.verification] environments"
     try:
         config = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
@@ -168,12 +169,12 @@ def environments(root: Path = REPO_ROOT) -> list[Environment]:
     ]
 
 
-def by_name(name: str, root: Path = REPO_ROOT) -> Environment:
+def by_name(name: str, root: Path | None = None) -> Environment:
     """Return the environment called `name`.
 
     Args:
         name (str): e.g. `"previous"`.
-        root (Path): the repository root.
+        root (Path | None): the repository root; None means `verified.paths.repository()`.
 
     Returns:
         Environment: the environment.
@@ -181,6 +182,7 @@ def by_name(name: str, root: Path = REPO_ROOT) -> Environment:
     Raises:
         UnknownEnvironment: there is no such environment (the message lists them).
     """
+    root = root or repository()
     known = environments(root)
     for environment in known:
         if environment.name == name:
@@ -189,7 +191,7 @@ def by_name(name: str, root: Path = REPO_ROOT) -> Environment:
     raise UnknownEnvironment(f"no verification environment is called {name!r}; there are: {names}")
 
 
-def resolve(name: str | None, root: Path = REPO_ROOT) -> Environment:
+def resolve(name: str | None, root: Path | None = None) -> Environment:
     """The environment named on the command line (`--environment`), else the current one.
 
     `gpu` names the GPU run (`make test-gpu`): whatever versions the GPU machine has.
@@ -197,7 +199,7 @@ def resolve(name: str | None, root: Path = REPO_ROOT) -> Environment:
     Args:
         name (str | None): an environment's name, or None to recognise it by the installed
             versions (`current`).
-        root (Path): the repository root.
+        root (Path | None): the repository root; None means `verified.paths.repository()`.
 
     Returns:
         Environment: the environment.
@@ -206,6 +208,7 @@ def resolve(name: str | None, root: Path = REPO_ROOT) -> Environment:
         UnknownEnvironment: no such name, no environment pins the installed versions, or
             the named one pins other versions than those installed.
     """
+    root = root or repository()
     if not name:
         return current(root)
     if name == record.GPU_ENVIRONMENT:
@@ -231,11 +234,11 @@ def installed_versions() -> dict[str, str | None]:
     return {key: found[key] and record.public_version(found[key]) for key in LIBRARY_DISTRIBUTIONS}
 
 
-def current(root: Path = REPO_ROOT) -> Environment:
+def current(root: Path | None = None) -> Environment:
     """The environment whose pinned library versions are the ones installed here.
 
     Args:
-        root (Path): the repository root.
+        root (Path | None): the repository root; None means `verified.paths.repository()`.
 
     Returns:
         Environment: the matching environment.
@@ -244,6 +247,7 @@ def current(root: Path = REPO_ROOT) -> Environment:
         UnknownEnvironment: no environment pins these versions; the message shows both and
             says how to run the suite in a defined environment.
     """
+    root = root or repository()
     installed = installed_versions()
     known = environments(root)
     for environment in known:

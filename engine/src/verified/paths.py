@@ -10,11 +10,13 @@ broken copies without touching the repository.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 from pathlib import Path
 
 
+@functools.cache
 def _repository(start: Path) -> Path:
     for folder in (start, *start.parents):
         config = folder / "pyproject.toml"
@@ -23,7 +25,32 @@ def _repository(start: Path) -> Path:
     return start
 
 
-REPO_ROOT = _repository(Path.cwd().resolve())
+#: The repositories of the pytest sessions running in this process, innermost last (the
+#: plugin sets them: an example runs in a temporary folder, far from its repository).
+_SESSIONS: list[Path] = []
+
+
+def repository() -> Path:
+    """Return the repository of the running pytest session, else of the working directory
+    (see the module's docstring); the working directory itself when no folder above it is one.
+    """
+    return _SESSIONS[-1] if _SESSIONS else _repository(Path.cwd().resolve())
+
+
+def enter_session(start: Path) -> None:
+    """Make the repository of `start` (pytest's rootdir) the one `repository()` returns,
+    until `leave_session()`."""
+    _SESSIONS.append(_repository(start.resolve()))
+
+
+def leave_session() -> None:
+    """Undo the last `enter_session()`."""
+    _SESSIONS.pop()
+
+
+#: The repository pytest or MkDocs started in. The engine calls `repository()` instead,
+#: when it needs it: a project's tests run the engine from other folders (pytester).
+REPO_ROOT = repository()
 
 
 def content_root() -> Path:
@@ -33,7 +60,7 @@ def content_root() -> Path:
         Path: `$CONTENT_ROOT` when set, else the repository root.
     """
     override = os.environ.get("CONTENT_ROOT")
-    return Path(override).resolve() if override else REPO_ROOT
+    return Path(override).resolve() if override else repository()
 
 
 def docs_dir(root: Path | None = None) -> Path:
@@ -89,16 +116,16 @@ def example_scripts(root: Path | None = None) -> list[Path]:
 DEFAULT_RECORD = Path("build") / "verification.json"
 
 
-def record_path(root: Path = REPO_ROOT) -> Path:
+def record_path(root: Path | None = None) -> Path:
     """Return where the verification record lives (written by `make test`, read by the build).
 
     Args:
-        root (Path): the repository root.
+        root (Path | None): the repository root; None means `repository()`.
 
     Returns:
         Path: `root/build/verification.json`.
     """
-    return root / DEFAULT_RECORD
+    return (root or repository()) / DEFAULT_RECORD
 
 
 def gpu_run_path(root: Path | None = None) -> Path:

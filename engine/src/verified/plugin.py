@@ -25,7 +25,7 @@ from verified.capture import written_paths
 from verified.environments import Environment, UnknownEnvironment, resolve
 from verified.examples import Example, ExampleMarkerError, collect
 from verified.expected import ExpectedOutputError, expected_path, load_expected, write_expected
-from verified.paths import REPO_ROOT, content_root, gpu_run_path
+from verified.paths import content_root, enter_session, gpu_run_path, leave_session, repository
 from verified.record import GPU_ENVIRONMENT, RecordError, load_record, versions_label
 from verified.record import LIBRARIES as STAMPED
 from verified.recorder import VerificationRecorder
@@ -64,20 +64,31 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 LIBRARIES = tuple(key for key, _name, _distributions in STAMPED)
 
 
+_ENTERED = pytest.StashKey[bool]()
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """Register the `cuda` marker and, on the controller with `--record`, the recorder;
     refuse `--update-examples` with xdist: two workers would rewrite the same page."""
     config.addinivalue_line(
         "markers", "cuda: the example needs a CUDA device; without one it is not verified"
     )
-    if not hasattr(config, "workerinput") and config.getoption("record") is not None:
-        recorder = VerificationRecorder(config, config.getoption("record"))
-        config.pluginmanager.register(recorder, "verification-recorder")
     numprocesses = config.getoption("numprocesses", default=None)
     if config.getoption("update_examples", default=False) and numprocesses:
         raise pytest.UsageError(
             "--update-examples rewrites files: run it without -n (make update-examples)"
         )
+    enter_session(config.rootpath)
+    config.stash[_ENTERED] = True
+    if not hasattr(config, "workerinput") and config.getoption("record") is not None:
+        recorder = VerificationRecorder(config, config.getoption("record"))
+        config.pluginmanager.register(recorder, "verification-recorder")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """The session is over: `repository()` no longer answers with its repository."""
+    if config.stash.get(_ENTERED, False):  # pytest unconfigures a failed configure too
+        leave_session()
 
 
 @pytest.fixture(scope="session")
@@ -260,7 +271,7 @@ def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, libraries: dict):
     printoptions = numpy.printoptions() if numpy else contextlib.nullcontext()
     with printoptions, warnings.catch_warnings():
         _WRITABLE[:] = [tmp_path.resolve(), Path(tempfile.gettempdir()).resolve(), Path(os.devnull)]
-        _PROTECTED[:] = [REPO_ROOT.resolve(), content_root().resolve()]
+        _PROTECTED[:] = [repository().resolve(), content_root().resolve()]
         try:
             yield workdir
         finally:

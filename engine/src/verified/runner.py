@@ -67,7 +67,7 @@ from verified.expected import (
 )
 from verified.launch import LaunchError, describe_failure, launch_example
 from verified.outputs import OUTPUT_LINE, output_starts
-from verified.paths import REPO_ROOT, content_root
+from verified.paths import content_root, repository
 from verified.record import DEFAULT_ENVIRONMENT, GPU_ENVIRONMENT, describe, status_of
 
 #: The pytest-examples release these adaptations were written against.
@@ -475,7 +475,7 @@ def _run_launched(
     script.write_text(example.code.source, encoding="utf-8")
     try:
         result = launch_example(
-            script, example.source, example.launch, workdir, protect=[REPO_ROOT, content_root()]
+            script, example.source, example.launch, workdir, protect=[repository(), content_root()]
         )
     except LaunchError as exc:
         return str(exc)
