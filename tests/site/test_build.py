@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from tooling.static_server import site_path
 from verified.paths import REPO_ROOT, docs_dir, relative
 from verified.record import LIBRARIES, verify_environments
 from verified_site.notebooks import source_files as notebook_sources
@@ -69,27 +68,6 @@ def test_pages_declare_their_language(site):
         assert _soup(html).html["lang"] == page_locale(page), html
 
 
-def test_language_switcher_keeps_the_reader_on_the_same_page(site):
-    for page in page_files(docs_dir(REPO_ROOT)):
-        url = page_url(page, docs_dir(REPO_ROOT))
-        html = site / url / "index.html"
-        links = {
-            a["hreflang"]: a["href"] for a in _soup(html).select("a.md-select__link[hreflang]")
-        }
-        plain = url.removeprefix("en/")
-        assert set(links) == {"zh", "en"}, f"{html}: language links {links}"
-        for locale, href in links.items():
-            # Root-relative links (static-i18n writes the site's path for the default home)
-            # start at site/, which is served at the path of site_url.
-            if href.startswith("/"):
-                base, href = site, href.removeprefix(site_path(REPO_ROOT / "mkdocs.yml"))
-            else:
-                base = html.parent
-            target = (base / href.lstrip("/")).resolve()
-            expected = site / ("" if locale == "zh" else "en/") / plain
-            assert target == expected.resolve(), f"{html}: {locale} link {href} leads to {target}"
-
-
 def test_no_asset_is_loaded_from_another_host(site):
     problems = []
     for html in _pages(site):
@@ -118,7 +96,7 @@ PAGES = page_files(docs_dir(REPO_ROOT))
 
 @pytest.mark.parametrize("page", PAGES, ids=[str(p.relative_to(REPO_ROOT)) for p in PAGES])
 def test_stamp_matches_the_verification_record(site, record, page):
-    # The stamp logic itself is tested in tests/tooling/test_record.py; this checks that
+    # The stamp logic itself is tested in tests/site/test_stamp.py; this checks that
     # the built page carries the stamp that the record and the current sources call for.
     verifications = verify_environments(record, page_sources(page, REPO_ROOT), REPO_ROOT)
     expected = render_stamp(verifications, record, page_locale(page))

@@ -1,7 +1,7 @@
 """Contributor mistakes in pages, each made in a temporary copy of the sources and caught
 by the source checks (tooling/checks.py, tooling/translations.py) with file and line.
 
-Mistakes in examples (wrong output, raising, network, writes) are in test_runner.py;
+Mistakes in examples (wrong output, raising, network, writes) are in engine/tests/test_runner.py;
 broken snippets and dead links, which stop the build, are in test_site_build.py.
 """
 
