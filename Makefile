@@ -16,6 +16,10 @@
 #   make new-page SECTION=numpy-torch SLUG=my-topic   start a page in both languages
 #   make sync-translation PAGE=docs/a/b.md   record that a page and its translation agree
 #   make lock             regenerate requirements/*.txt from the pins in pyproject.toml
+#   make test-examples ENV=previous   stage 1 alone, in one environment (the CI matrix)
+#   make check-site       stage 3 alone, on the site built before
+#   make wheelhouse       the engine's wheels, for a GPU machine with no package registry
+#   make test-env         set-up alone (docs-env: the docs-only part; browser: Chromium, fonts)
 #   make clean            remove build outputs (keeps .venv and node_modules)
 
 PYTHON ?= python3.11

@@ -1,5 +1,6 @@
-"""The site side: the MkDocs hook that stamps pages from the verification record, the
-checks of the sources, and the commands writers run (new page, glossary, translations).
+"""The commands writers run (new page, glossary, translations) and the helpers of the checks
+(source checks, framework tabs, the static server, budgets, the suite's timing).
 
-The examples themselves are run by the engine, the installed package `verified` (engine/).
+The examples are run by the engine (`verified`, engine/); the site is built by its MkDocs
+plugin (`verified_site`, mkdocs-plugin/). Both are installed packages.
 """

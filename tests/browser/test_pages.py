@@ -16,7 +16,7 @@ from verified.record import overall_state, verify_environments
 from verified_site.notebooks import source_files as notebook_sources
 from verified_site.pages import front_matter_yaml, page_at, page_sources, page_url
 
-#: Stamp state -> the admonition type the hook renders it as.
+#: Stamp state -> the admonition type the site plugin renders it as.
 STAMP_KIND = {
     "verified": "success",
     "partial": "warning",

@@ -1,6 +1,6 @@
 """The project's verification environments: there is a second one, with other versions,
 and where it prints something else the page shows a "changed between versions" note with
-both outputs (tooling/version_notes.py)."""
+both outputs (verified_site/version_notes.py)."""
 
 from __future__ import annotations
 

@@ -2,8 +2,7 @@
 
 Standard library only, on purpose. It runs where the suite's own tools may be
 missing: inside each process of a multi-process example (started by torchrun or
-mpiexec, see `verified.launch`), and on a GPU machine that has torch but not the
-project's environment (`make test-gpu`). The suite then compares the record with
+mpiexec, see `verified.launch`). The suite then compares the record with
 the `#>` output written in the script, exactly as for an example run in-process
 (`verified.runner`), and `--update-examples` writes it.
 

@@ -158,7 +158,7 @@ def read_checked_json(path: Path, what: str, again: str, check, error: type[Exce
 
     Args:
         path (Path): the file.
-        what (str): what it should be, e.g. "a GPU run of schema 1".
+        what (str): what it should be, e.g. "a benchmark results file of schema 1".
         again (str): what to do about a bad file, e.g. "write it again with ...".
         check (Callable[[object], str | None]): returns what is wrong, naming the field,
             or None.

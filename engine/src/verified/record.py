@@ -1,8 +1,8 @@
 """The verification record: what the last test run executed, with what, and how it ended.
 
 Written by the examples stage of `make test` (the pytest plugin in
-`verified.recorder`, enabled with `--record PATH`), read by the MkDocs
-hook that stamps each page. This module imports nothing from the test tools:
+`verified.recorder`, enabled with `--record PATH`), read by the site plugin
+(`verified_site.plugin`) that stamps each page. This module imports nothing from the test tools:
 the site build (docs-only environment) reads records too.
 
 The record holds one run per verification environment (`verified.environments`):

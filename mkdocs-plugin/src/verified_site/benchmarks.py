@@ -1,7 +1,7 @@
 """The benchmark results the site shows: read from `benchmarks/results/*.json`, drawn at build time.
 
 `benchmarks/matmul.py` writes one results file per machine it ran on. A page shows
-them where it has the line `<!-- benchmark-results: matmul -->`: the MkDocs hook
+them where it has the line `<!-- benchmark-results: matmul -->`: the site plugin
 replaces that line with, for each file, a sentence saying where, when and with which
 versions it was measured, a table per dtype, and a plot (an SVG per language,
 added by `verified_site.figures`). Nothing is typed by hand.

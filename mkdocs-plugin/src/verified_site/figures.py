@@ -1,6 +1,6 @@
 """Figures drawn from data at build time, one per language: SVG, no image files committed.
 
-The MkDocs hook (verified_site.plugin, `on_files`) adds every figure in `FIGURES`
+The site plugin (verified_site.plugin, `on_files`) adds every figure in `FIGURES`
 to the site as `<name>.svg` (Chinese) and `<name>.en.svg` (English), so that a page
 embeds it with `![...](name.svg)` and each language gets its own labels. Text is
 drawn in the reader's system fonts (the same CJK-aware stack as the pages): nothing
