@@ -490,3 +490,56 @@ def _assigns(lines: list[str], name: str) -> bool:
         isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store)
         for node in ast.walk(tree)
     )
+
+
+def group_scripts(group: TabGroup) -> dict[str, list[tuple[str, str]]]:
+    """The scripts a group's tabs embed: script -> [(tab label, section)] ("" for a tab that
+    names no section)."""
+    sections: dict[str, list[tuple[str, str]]] = {}
+    for tab in group.tabs:
+        script, _, section = tab.targets[-1].partition(":") if tab.targets else ("", "", "")
+        sections.setdefault(script, []).append((tab.label, section))
+    return sections
+
+
+def group_problems(
+    group: TabGroup, declarations: dict[frozenset[str], tuple[int, Declaration]], root: Path
+) -> list[str]:
+    """Everything wrong with one group of framework tabs, running the sections its tabs embed.
+
+    Args:
+        group (TabGroup): the group (from `tab_groups`).
+        declarations (dict): from `load_declarations`.
+        root (Path): the content root.
+
+    Returns:
+        list[str]: one message per problem, each naming the page and line (and the other
+        language's), the tab or the script line, and what to do; empty when the tabs agree.
+    """
+    problems = list(group.problems)
+    sections = group_scripts(group)
+    problems += [
+        f'{group.where}: tab "{label}" must embed a named section of a script '
+        '(`--8<-- "examples/x.py:name"`) for its result to be compared'
+        for tabs in sections.values()
+        for label, section in tabs
+        if not section
+    ]
+    if problems:
+        return problems
+    entry = declarations.get(group.key)
+    if entry is None:
+        listed = ", ".join(f'"{target}"' for target in sorted(group.key))
+        return [
+            f"{group.where}: these framework tabs have no declaration in {DECLARATIONS}. Add "
+            f'[[group]] with tabs = [{listed}] and value = "<the variable each tab assigns>"'
+        ]
+    _, declaration = entry
+    results = {}
+    try:
+        for script, tabs in sections.items():
+            found = run_sections(root / script, [s for _, s in tabs], declaration.value, script)
+            results.update({label: found[section] for label, section in tabs})
+    except TabAgreementError as exc:
+        return [f"{group.where}: {exc}"]
+    return compare(group, declaration, results)

@@ -1,40 +1,13 @@
 """Examples stage: the engine's plugin (`verified.plugin`) provides the fixtures; this file
 imports the libraries the examples use, once per worker, before any test of the stage."""
 
-import os
-
 import pytest
-import pytest_socket
 
-from verified.plugin import LIBRARIES
+from tests.libraries import import_libraries
 
 
 @pytest.fixture(scope="session", autouse=True)
 def libraries() -> dict:
-    """Import torch, TensorFlow and NumPy once per worker (overrides the engine's fixture).
-
-    Returns:
-        dict: module name -> module (None when not installed, e.g. TensorFlow on a GPU
-        machine; an example that imports it then fails with ImportError).
-    """
-    os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")  # TF start-up chatter, not output
-    # urllib3 (imported by TensorFlow) probes IPv6 support by creating an unconnected
-    # socket at import; it sends nothing. Examples themselves still run with sockets off.
-    pytest_socket.enable_socket()
-    modules = {}
-    try:
-        # torch's compiler stack (torch._dynamo, which loads triton) must be loaded before
-        # TensorFlow: loaded after it, it crashes the process with a segmentation fault,
-        # and torch.optim loads it on first use (seen with torch 2.14.1 and TF 2.21).
-        try:
-            __import__("torch._dynamo")
-        except ImportError:
-            pass
-        for name in LIBRARIES:
-            try:
-                modules[name] = __import__(name)
-            except ImportError:
-                modules[name] = None
-    finally:
-        pytest_socket.disable_socket(allow_unix_socket=True)
-    return modules
+    """Import the libraries once per worker, before any test of this stage (overrides the
+    engine's fixture, which imports nothing): see `tests.libraries.import_libraries`."""
+    return import_libraries()

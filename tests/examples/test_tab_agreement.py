@@ -10,9 +10,9 @@ import pytest
 from tooling.tabs import (
     DECLARATIONS,
     TabAgreementError,
-    compare,
+    group_problems,
+    group_scripts,
     load_declarations,
-    run_sections,
     tab_groups,
 )
 from verified.capture import imported_packages
@@ -37,48 +37,13 @@ def declarations():
 def test_framework_tabs_compute_the_same_thing(
     group, declarations, sandbox, verification_environment
 ):
-    environment = verification_environment
-    root = content_root()
-    problems = list(group.problems)
-    sections: dict[str, list[tuple[str, str]]] = {}  # script -> [(tab label, section)]
-    for tab in group.tabs:
-        script, _, section = tab.targets[-1].partition(":") if tab.targets else ("", "", "")
-        if not section:
-            problems.append(
-                f'{group.where}: tab "{tab.label}" must embed a named section of a script '
-                '(`--8<-- "examples/x.py:name"`) for its result to be compared'
-            )
-        sections.setdefault(script, []).append((tab.label, section))
-    if problems:
-        pytest.fail("\n".join(problems), pytrace=False)
-    entry = declarations.get(group.key)
-    if entry is None:
-        listed = ", ".join(f'"{target}"' for target in sorted(group.key))
-        pytest.fail(
-            f"{group.where}: these framework tabs have no declaration in {DECLARATIONS}. Add "
-            f'[[group]] with tabs = [{listed}] and value = "<the variable each tab assigns>"',
-            pytrace=False,
-        )
-    _, declaration = entry
-    imported = set()
-    for script in sections:
-        path = root / script
-        imported |= imported_packages(path.read_text(encoding="utf-8")) if path.is_file() else set()
+    environment, root = verification_environment, content_root()
+    scripts = [root / script for script in group_scripts(group)]
+    imported = {n for p in scripts if p.is_file() for n in imported_packages(p.read_text("utf-8"))}
     if missing := environment.not_applicable(imported):
-        pytest.skip(
-            describe("needs-library", {"libraries": missing, "environment": environment.name})
-        )
-    results, problem = {}, None
-    try:
-        for script, tabs in sections.items():
-            wanted = [section for _, section in tabs]
-            found = run_sections(root / script, wanted, declaration.value, script)
-            results.update({label: found[section] for label, section in tabs})
-    except TabAgreementError as exc:
-        problem = f"{group.where}: {exc}"
-    if problem:
-        pytest.fail(problem, pytrace=False)
-    problems = compare(group, declaration, results)
+        why = {"libraries": missing, "environment": environment.name}
+        pytest.skip(describe("needs-library", why))
+    problems = group_problems(group, declarations, root)
     if problems:
         pytest.fail("\n".join(problems), pytrace=False)
 
