@@ -23,6 +23,7 @@ from playwright.sync_api import expect
 from tooling.browser import CHROMIUM_ARGS, chromium_path
 from tooling.static_server import serve, site_path
 from verified.paths import REPO_ROOT
+from verified_site.pages import LOCALES, language_root
 
 #: Screenshots for review (not committed: build/ is ignored).
 SCREENSHOTS = REPO_ROOT / "build" / "screenshots"
@@ -30,7 +31,7 @@ CONFIG = REPO_ROOT / "mkdocs.yml"
 #: Where the site is served, e.g. `/tensors-verified/` (the path of mkdocs.yml's site_url).
 MOUNT = site_path(CONFIG)
 #: Each site's home page, below the site root.
-HOME = {"zh": "", "en": "en/"}
+HOME = {locale: language_root(locale) for locale in LOCALES}
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

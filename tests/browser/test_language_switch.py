@@ -1,6 +1,7 @@
 """The language menu on every page leads to the same page in the other language.
 
-Every page's link is read from the built HTML (both languages, so both directions);
+Every page's link is read from the built HTML (both languages, so both directions), and
+must be relative, so that the site works wherever it is served (a mirror, a local copy);
 one test clicks through the menu in the browser, there and back, as a reader does.
 """
 
@@ -8,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import built_page, site_link, site_pages
+from tests.browser.conftest import HOME, built_page, site_link, site_pages
 
 
 def test_every_page_links_to_its_translation():
@@ -22,10 +23,13 @@ def test_every_page_links_to_its_translation():
         menus[path] = [(a["hreflang"], a.get("href")) for a in menu]
     problems = []
     for path in paths:
-        target, to = (path[3:], "zh") if path.startswith("en/") else ("en/" + path, "en")
+        to = "zh" if path.startswith(HOME["en"]) else "en"
+        target = HOME[to] + path.removeprefix(HOME["en"])
         hrefs = [href for hreflang, href in menus[path] if hreflang == to]
         if len(hrefs) != 1:
             problems.append(f"/{path}: {len(hrefs)} links to {to} in the header's language menu")
+        elif hrefs[0].startswith("/") or "//" in hrefs[0]:
+            problems.append(f"/{path}: the {to} link {hrefs[0]} is absolute, not relative")
         elif (found := site_link(path, hrefs[0])) != target:
             problems.append(f"/{path}: the {to} link {hrefs[0]} leads to /{found}, not /{target}")
         elif (langs.get(target) or built_page(target).html.get("lang")) != to:
@@ -36,7 +40,7 @@ def test_every_page_links_to_its_translation():
 @pytest.mark.parametrize("path", ["", "numpy-torch/dtypes/"])
 def test_language_menu_switches_there_and_back(page, traffic, base_url, path):
     page.goto(path)
-    for to, target in (("en", "en/" + path), ("zh", path)):
+    for to, target in (("en", HOME["en"] + path), ("zh", HOME["zh"] + path)):
         where = f"{page.url}: switching to {to}"
         menu = page.locator(".md-header__option .md-select")
         assert menu.count() == 1, f"{page.url}: no language menu in the header"

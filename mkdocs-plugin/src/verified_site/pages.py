@@ -106,6 +106,12 @@ def source_pages(root: Path) -> list[Path]:
     return page_files(docs_dir(root)) + (page_files(notebooks) if notebooks.is_dir() else [])
 
 
+def language_root(locale: str) -> str:
+    """Where a language's pages are served, below the site root: `""` for the default
+    language (Chinese), `en/` for English. The one place this rule lives."""
+    return "" if locale == DEFAULT_LOCALE else f"{locale}/"
+
+
 def page_url(page: Path, docs: Path) -> str:
     """Where a page file is served, below the site root (MkDocs' directory URLs).
 
@@ -120,8 +126,7 @@ def page_url(page: Path, docs: Path) -> str:
     locale = page_locale(page)
     stem = page.relative_to(docs).as_posix().removesuffix(".md").removesuffix(f".{locale}")
     stem = "" if stem == "index" else stem.removesuffix("/index")
-    url = f"{stem}/" if stem else ""
-    return url if locale == DEFAULT_LOCALE else f"{locale}/{url}"
+    return language_root(locale) + (f"{stem}/" if stem else "")
 
 
 def page_at(url: str, docs: Path) -> Path | None:

@@ -44,6 +44,7 @@ from verified_site.notebooks import source_files as notebook_sources
 from verified_site.pages import (
     LOCALES,
     fenced_lines,
+    language_root,
     page_locale,
     page_sources,
     snippet_error,
@@ -224,8 +225,10 @@ def _notebook_of(page):
     return _STATE.get("notebooks", {}).get(page.file.abs_src_path)
 
 
+@event_priority(-110)  # after mkdocs-static-i18n has set this page's language links
 def on_page_context(context, page, config, nav, **kwargs):
-    """On a notebook page, "edit this page" opens its Markdown source.
+    """Make the home pages' language links relative; on a notebook page, "edit this page"
+    opens its Markdown source.
 
     Args:
         context (dict): the template context (returned unchanged).
@@ -236,6 +239,15 @@ def on_page_context(context, page, config, nav, **kwargs):
     Returns:
         dict: `context`.
     """
+    # static-i18n gives the two home pages absolute language links built from site_url
+    # (`/tensors-verified/en/`), which break wherever the site is served at another path;
+    # these, like every other page's, become relative to the site root (Material's `url`
+    # filter then makes them relative to the page).
+    if page.url in {language_root(locale) for locale in LOCALES}:
+        # An attribute, not the item: static-i18n sets `config.extra.alternate`, the
+        # attribute the theme reads, and leaves the item `config.extra["alternate"]` as is.
+        for alternate in getattr(config.extra, "alternate", None) or []:
+            alternate["link"] = language_root(alternate["lang"])
     source = _notebook_of(page)
     if source is not None:
         edit = _repository_file_url(config).replace("/blob/", "/edit/", 1)
