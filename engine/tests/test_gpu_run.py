@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 
+from verified.record import SCHEMA
+
 SCRIPT = """\
 # requires: cuda
 value = 2 + 2
@@ -24,15 +26,16 @@ WRITTEN = (
 RUN = "build/gpu-run.json"
 
 
-def _gpu_run(project, script: str = SCRIPT, device: str = "cuda (Test GPU)") -> str:
-    """The GPU run, here on the CPU, its device then named `device`; returns its absolute
-    path."""
+def _gpu_run(project, script: str = SCRIPT, gpu: str | None = "Test GPU") -> str:
+    """The GPU run, here on the CPU, then said to be on the CUDA device `gpu` (None: left
+    on the CPU); returns its absolute path."""
     project.write({"examples/demo/gpu.py": script, "examples/cpu.py": 'print("cpu")\n#> cpu\n'})
     result = project.run("-m", "cuda", "--environment", "gpu", "--allow-no-cuda", "--record", RUN)
     # Without `#>` lines the output differs from the file; the run records what printed.
     assert result.ret == (0 if script == WRITTEN else 1), result.out
     record = json.loads(project.read(RUN))
-    record["environments"]["gpu"]["environment"]["device"] = device
+    if gpu:
+        record["environments"]["gpu"]["environment"].update(device="cuda", gpu=gpu)
     project.write({RUN: json.dumps(record)})
     return str(project.path / RUN)
 
@@ -54,7 +57,7 @@ def test_gpu_run_writes_outputs_then_verifies_them(project):
     result = project.run("--gpu-run", run, "--record", "build/record.json")
     result.assert_outcomes(passed=2)
     entry = project.record()["examples/demo/gpu.py"]
-    assert (entry["status"], entry["device"]) == ("passed", "cuda (Test GPU)")
+    assert (entry["status"], entry["device"], entry["gpu"]) == ("passed", "cuda", "Test GPU")
     assert entry["gpu_run"][:4].isdigit()
     assert project.record()["run"]["environment"]["device"] == "cpu"  # this machine's own
 
@@ -70,7 +73,7 @@ def test_code_changed_since_the_gpu_run_is_not_verified(project):
 
 
 def test_a_cpu_run_is_not_taken_as_verification(project):
-    run = _gpu_run(project, device="cpu")
+    run = _gpu_run(project, gpu=None)
     result = project.run("--gpu-run", run, "-rs")
     assert "needs CUDA; this run had no CUDA device and no GPU run verified it" in result.out
 
@@ -85,21 +88,26 @@ def test_an_error_in_the_gpu_run_fails_with_file_and_line(project):
     )
 
 
+#: A run with nothing in it, and an example entry that lacks every field but its id.
+EMPTY_RUN = {"created": "x", "environment": {}, "sources": {}, "summary": {}}
+ENTRY = {"id": "examples/gpu.py"}
+
+
 def test_a_broken_gpu_run_file_is_named_and_spares_cpu_examples(project):
     project.write(
         {
             "examples/gpu.py": SCRIPT,
             "examples/cpu.py": 'print("cpu")\n#> cpu\n',
             # The default place of the GPU run.
-            "verification/gpu-run.json": '{"schema": 3, "environments": {"gpu": {"created": '
-            '"x", "environment": {}, "sources": {}, "summary": {}, "examples": '
-            '[{"id": "examples/gpu.py"}]}}}',
+            "verification/gpu-run.json": json.dumps(
+                {"schema": SCHEMA, "environments": {"gpu": {**EMPTY_RUN, "examples": [ENTRY]}}}
+            ),
         }
     )
     result = project.run()
     result.assert_outcomes(failed=1, passed=1)  # the CPU example still runs
     assert (
-        "gpu-run.json: not a verification record of schema 3 (environments.gpu.examples[0]: "
+        "gpu-run.json: not a verification record of schema 4 (environments.gpu.examples[0]: "
         "the field 'source' is missing)"
     ) in result.out
     project.write({"verification/gpu-run.json": '{"schema": 3, "created"'})

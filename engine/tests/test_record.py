@@ -48,7 +48,7 @@ def test_runs_made_elsewhere_are_merged_into_the_record(project, capsys):
     [
         ({"schema": SCHEMA, "environments": {}}, "holds no run"),
         ({"schema": SCHEMA, "environments": {"previous": "garbage"}}, "previous: not an object"),
-        ({"schema": 2, "environments": {}}, "schema is 2, not 3"),
+        ({"schema": SCHEMA - 1, "environments": {}}, f"schema is {SCHEMA - 1}, not {SCHEMA}"),
         (
             {"schema": SCHEMA, "environments": {"nightly": RUN}},
             "'nightly', which is not a verification",

@@ -34,8 +34,9 @@ def test_example(
     verification_environment,
     target,
 ):
-    device, environment = run_device, verification_environment
-    record_property("device", device)
+    environment = verification_environment
+    for field, value in run_device.items():
+        record_property(field, value)
     record_property("versions", versions)
     if example.not_run:
         skip_example(record_property, "not-run", note=example.not_run)
@@ -45,7 +46,7 @@ def test_example(
         skip_example(
             record_property, "needs-library", libraries=missing, environment=environment.name
         )
-    if "cuda" in example.requires and not device.startswith("cuda") and not environment.is_gpu_run:
+    if "cuda" in example.requires and run_device["device"] != "cuda" and not environment.is_gpu_run:
         # No GPU here: the example is verified from the committed GPU run, or not at all.
         gpu_run = request.getfixturevalue("gpu_run")  # read only when a CUDA example needs it
         outcome, message, details = check_gpu_run(eval_example, example, gpu_run, record_property)
@@ -54,7 +55,8 @@ def test_example(
         if outcome == "failed":
             pytest.fail(message, pytrace=False)
         environment = gpu_run["environment"]
-        record_property("device", environment["device"])
+        record_property("device", environment["device"])  # "cuda", checked by check_gpu_run
+        record_property("gpu", environment["gpu"])
         record_property("versions", {key: environment.get(key) for key in versions})
         record_property("gpu_run", gpu_run["created"])
         return

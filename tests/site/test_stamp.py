@@ -109,7 +109,8 @@ def test_examples_verified_on_a_gpu_run_name_the_gpu_and_its_versions(tree):
     gpu_entry = {
         **_entry("passed", source="examples/gpu.py"),
         "requires": ["cuda"],
-        "device": "cuda (NVIDIA H200)",
+        "device": "cuda",
+        "gpu": "NVIDIA H200",
         "versions": {"python": "3.12.3", "torch": "2.11.0+cu130", "numpy": "2.3.1"},
         "gpu_run": "2026-11-02T10:00:00+00:00",
     }

@@ -190,21 +190,22 @@ def gpu_run(request: pytest.FixtureRequest) -> dict | None:
 @pytest.fixture(scope="session")
 def run_device(
     libraries: dict, verification_environment: Environment, request: pytest.FixtureRequest
-) -> str:
-    """The device CUDA examples would run on: `"cpu"` or `"cuda (<name>)"`.
+) -> dict[str, str]:
+    """Where CUDA examples would run, as record fields: `{"device": "cpu"}`, or
+    `{"device": "cuda", "gpu": <the device's name>}` (`verified.record.DEVICES`).
 
     A GPU run (`--environment gpu`) on a machine without CUDA fails every example, unless
     `--allow-no-cuda` (for the engine's own tests) lets it run them on the CPU.
     """
     torch = libraries["torch"]
     if torch and torch.cuda.is_available():
-        return f"cuda ({torch.cuda.get_device_name(0)})"
+        return {"device": "cuda", "gpu": torch.cuda.get_device_name(0)}
     if verification_environment.is_gpu_run and not request.config.getoption("allow_no_cuda"):
         pytest.fail(
             "the GPU run (--environment gpu) needs a CUDA device, and torch sees none here",
             pytrace=False,
         )
-    return "cpu"
+    return {"device": "cpu"}
 
 
 # Set while an example runs: the folders it may write into, and those it may never

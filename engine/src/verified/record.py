@@ -10,13 +10,13 @@ The record holds one run per verification environment (`verified.environments`):
 adding its own and keeping the others' (`add_run`). JSON layout::
 
     {
-      "schema": 3,
+      "schema": 4,
       "environments": {
         "default": {
           "created": "2026-11-30T12:00:00+00:00",
           "environment": {"python": "3.11.7", "torch": "2.14.1+cu130", "torchvision": "0.29.1",
                           "tensorflow": "2.21.0", "numpy": "2.4.6", "platform": "...",
-                          "device": "cpu"},
+                          "device": "cpu"},  # or "device": "cuda", "gpu": "NVIDIA H200"
           "sources": {"docs/index.md": "<sha256>", "examples/a/b.py": "<sha256>",
                       "verification/expected/previous.json": "<sha256>", ...},
           "summary": {"passed": 12, "failed": 0, "not-verified": 1, "not-applicable": 0},
@@ -24,7 +24,7 @@ adding its own and keeping the others' (`add_run`). JSON layout::
                         "status": "passed" | "failed" | "not-verified" | "not-applicable",
                         "reason": null | a code of REASONS, "details": {...},
                         "seconds": <float, seconds of the example's own run>,
-                        "device": ..., "versions": {...}}, ...]
+                        "device": ..., "gpu": ..., "versions": {...}}, ...]
         },
         "previous": {...}
       }
@@ -53,7 +53,7 @@ from typing import Literal
 
 from verified.paths import docs_dir, example_scripts, expected_dir, relative
 
-SCHEMA = 3
+SCHEMA = 4
 STATUSES = ("passed", "failed", "not-verified", "not-applicable")
 #: Name of the environment whose run a page's stamp leads with (verified.environments).
 DEFAULT_ENVIRONMENT = "default"
@@ -94,13 +94,17 @@ ENTRY_FIELDS = {
     "details": (dict,),
     "seconds": (int, float, type(None)),
 }
-#: Fields an example entry may have: the device and versions it ran with where they are not
-#: the run's (a CUDA example checked against the GPU run), that run's date, the fingerprint of
-#: its code (outputs aside, `verified.capture.code_fingerprint`) and what it printed when it
-#: ran to its end: one `{"print": n, "line": l, "text": t}` per call, n being the call's
-#: index among the example's print calls and l its line within the example.
+#: Where an example ran: `device` in a run's environment and in an example's entry; with
+#: `cuda`, the field `gpu` names the CUDA device (e.g. "NVIDIA H200").
+DEVICES = ("cpu", "cuda")
+#: Fields an example entry may have: the device (and GPU) and versions it ran with where
+#: they are not the run's (a CUDA example checked against the GPU run), that run's date,
+#: the fingerprint of its code (outputs aside, `verified.capture.code_fingerprint`) and what
+#: it printed when it ran to its end: one `{"print": n, "line": l, "text": t}` per call, n
+#: being the call's index among the example's print calls and l its line within the example.
 OPTIONAL_ENTRY_FIELDS = {
     "device": (str,),
+    "gpu": (str,),
     "versions": (dict,),
     "gpu_run": (str,),
     "fingerprint": (str,),
@@ -173,6 +177,8 @@ def _run_problem(run: object, where: str) -> str | None:
         return f"{where}: not an object"
     if problem := _fields_problem(run, RUN_FIELDS, where):
         return problem
+    if problem := _device_problem(run["environment"], f"{where}.environment"):
+        return problem
     for index, entry in enumerate(run["examples"]):
         here = f"{where}.examples[{index}]"
         if not isinstance(entry, dict):
@@ -184,6 +190,8 @@ def _run_problem(run: object, where: str) -> str | None:
             return problem
         if unknown := set(entry) - set(ENTRY_FIELDS) - set(OPTIONAL_ENTRY_FIELDS):
             return f"{here}: unknown field(s) {', '.join(sorted(unknown))}"
+        if problem := _device_problem(entry, here):
+            return problem
         status, reason = entry["status"], entry["reason"]
         if status not in STATUSES:
             return f"{here}.status: {status!r} is not one of {', '.join(STATUSES)}"
@@ -196,6 +204,15 @@ def _run_problem(run: object, where: str) -> str | None:
             )
         if reason and (missing := _details_needed(reason) - set(entry["details"])):
             return f"{here}.details: reason {reason!r} needs {', '.join(sorted(missing))}"
+    return None
+
+
+def _device_problem(data: dict, where: str) -> str | None:
+    device = data.get("device", "cpu")
+    if device not in DEVICES:
+        return f"{where}.device: {device!r} is not one of {', '.join(DEVICES)}"
+    if device == "cuda" and not isinstance(data.get("gpu"), str):
+        return f"{where}.gpu: a run on CUDA names its GPU"
     return None
 
 
@@ -526,9 +543,7 @@ def verify_page(run: dict | None, sources: list[str], root: Path) -> PageVerific
     failed = [entry["id"] for entry in entries if entry["status"] == "failed"]
     not_verified = [entry for entry in entries if entry["status"] == "not-verified"]
     gpu = [
-        entry
-        for entry in entries
-        if entry["status"] == "passed" and str(entry.get("device", "")).startswith("cuda")
+        entry for entry in entries if entry["status"] == "passed" and entry.get("device") == "cuda"
     ]
     if failed:
         state: PageState = "failed"

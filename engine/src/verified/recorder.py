@@ -74,7 +74,7 @@ class VerificationRecorder:
         entry = self.entries.get(props.get("example"))
         if entry is None:
             return
-        kept = ("device", "versions", "gpu_run", "printed")
+        kept = ("device", "gpu", "versions", "gpu_run", "printed")
         entry.update({key: props[key] for key in kept if key in props})
         if report.failed:
             # A crashed xdist worker reports the example as failed in its own report.
@@ -95,11 +95,12 @@ class VerificationRecorder:
         # The versions the examples really imported; package metadata if none ran.
         versions = Counter(tuple(sorted(v.items())) for v in ran).most_common(1)
         environment = dict(versions[0][0]) if versions else installed_versions()
-        # This machine's devices: a CUDA example checked against a GPU run ran elsewhere.
-        devices = sorted(
-            {entry["device"] for entry in entries if entry.get("device") and "gpu_run" not in entry}
-        )
-        environment["device"] = ", ".join(devices) or "cpu"
+        # This machine's device (one per session, `run_device`): a CUDA example checked
+        # against a GPU run ran elsewhere.
+        here = [entry for entry in entries if entry.get("device") and "gpu_run" not in entry]
+        environment["device"] = here[0]["device"] if here else "cpu"
+        if here and "gpu" in here[0]:
+            environment["gpu"] = here[0]["gpu"]
         add_run(self.path, self.environment, build_run(entries, self.sources, environment))
 
     def pytest_terminal_summary(self, terminalreporter) -> None:

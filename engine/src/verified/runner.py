@@ -625,8 +625,7 @@ def check_gpu_run(
     """
     entries = {entry["id"]: entry for entry in run["examples"]} if run else {}
     entry = entries.get(example.id) if example.is_script else None
-    device = str(run["environment"].get("device")) if run else ""
-    if entry is None or not device.startswith("cuda"):
+    if entry is None or run["environment"].get("device") != "cuda":
         return "skipped", "needs-cuda", {}
     date = run["created"][:10]
     if entry.get("fingerprint") != code_fingerprint(example.code.source):

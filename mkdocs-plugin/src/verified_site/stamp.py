@@ -9,7 +9,6 @@ this build": the stamp never guesses.
 
 from __future__ import annotations
 
-import re
 from datetime import datetime
 
 from verified.record import PageVerification, overall_state, versions_label
@@ -70,8 +69,7 @@ def render_stamp(
     env = run["environment"]
     libs = versions_label(env)
     date = _date(run)
-    device = env.get("device") or "cpu"
-    where = f"Python {env.get('python')}, {'CPU' if device == 'cpu' else device}"
+    where = f"Python {env.get('python')}, {env['gpu'] if env.get('device') == 'cuda' else 'CPU'}"
     on_gpu = _gpu_sentence(verification.gpu, text, date) + also
     if state == "partial":
         missing = verification.not_verified
@@ -135,8 +133,7 @@ def _gpu_sentence(entries: list[dict], text: dict, date: str) -> str:
     versions = first.get("versions") or {}
     libs = " · ".join(filter(None, [f"Python {versions.get('python')}", versions_label(versions)]))
     date = str(first.get("gpu_run") or date)[:10]  # the GPU run's date, or this run's
-    device = re.sub(r"^cuda \((.*)\)$", r"\1", first["device"])  # "cuda (NVIDIA H200)"
-    sentence = text["gpu_body"](k=len(entries), device=device, libs=libs, date=date)
+    sentence = text["gpu_body"](k=len(entries), device=first["gpu"], libs=libs, date=date)
     return "\n\n" + sentence
 
 
