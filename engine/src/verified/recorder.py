@@ -36,17 +36,11 @@ from verified.record import (
 
 
 class VerificationRecorder:
-    """Collects one record entry per example from test reports and writes the record.
+    """Collects one record entry per example from test reports and writes the record to `path`.
 
-    Args:
-        config (pytest.Config): the session's config.
-        path (Path): where to write the record.
-
-    Raises:
-        pytest.UsageError: an example's marker is malformed (the message names every
-            file and line), or the environment is unknown; no record is written and no
-            example runs.
-    """
+    Raises pytest.UsageError, before any example runs and without writing a record, when an
+    example's marker is malformed (the message names every file and line) or the environment is
+    unknown."""
 
     def __init__(self, config: pytest.Config, path: Path) -> None:
         self.config = config
