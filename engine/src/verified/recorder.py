@@ -56,7 +56,7 @@ class VerificationRecorder:
             examples = collect(root)
         except ExampleMarkerError as exc:
             raise pytest.UsageError(str(exc)) from None
-        if self.environment == GPU_ENVIRONMENT:  # a GPU run runs only the CUDA examples
+        if self.environment == GPU_ENVIRONMENT:
             examples = [example for example in examples if "cuda" in example.requires]
         self.entries: dict[str, dict] = {
             example.id: _initial_entry(example) for example in examples
