@@ -23,8 +23,8 @@ CHROMIUM_ARGS = [
 
 
 def chromium_path() -> str:
-    """`$CHROMIUM` if set, else `/usr/bin/chromium`; FileNotFoundError, saying how to install
-    one, when there is no file there."""
+    """`$CHROMIUM` if set, else `/usr/bin/chromium`; FileNotFoundError, saying how to install one,
+    when there is no file there."""
     path = os.environ.get("CHROMIUM", "/usr/bin/chromium")
     if not Path(path).is_file():
         raise FileNotFoundError(

@@ -2,8 +2,8 @@
 blocks. Each takes the content root and returns a list of messages naming file and line and saying
 what to do; an empty list means the check passed.
 
-tests/site/test_sources.py runs them on the repository; tests/tooling runs them on temporary
-copies with one mistake each.
+tests/site/test_sources.py runs them on the repository; tests/tooling runs them on temporary copies
+with one mistake each.
 """
 
 from __future__ import annotations
@@ -90,8 +90,8 @@ def headings_without_anchor(root: Path) -> list[str]:
 
 
 def duplicate_anchors(root: Path) -> list[str]:
-    """Anchor ids used twice in one page (links and translation records need them unique), at
-    their second use."""
+    """Anchor ids used twice in one page (links and translation records need them unique), at their
+    second use."""
     problems = []
     for page in page_files(docs_dir(root)):
         seen: set[str] = set()
@@ -127,8 +127,8 @@ def _code_differences(page: Path, twin: Path, root: Path) -> list[str]:
 
 
 def broken_snippets(root: Path) -> list[str]:
-    """`--8<--` lines naming a missing file or section (paths are relative to the content root),
-    at the page's line."""
+    """`--8<--` lines naming a missing file or section (paths are relative to the content root), at
+    the page's line."""
     return [
         message
         for page in source_pages(root)
@@ -151,8 +151,8 @@ def orphan_scripts(root: Path) -> list[str]:
 
 def bad_code_fences(root: Path) -> list[str]:
     """Code blocks with no language, and Python blocks the suite would not run: pytest-examples
-    finds only ``` fences indented with spaces, so a Python block written another way would be
-    shown but never executed."""
+    finds only ``` fences indented with spaces, so a Python block written another way would be shown
+    but never executed."""
     problems = []
     for page in source_pages(root):
         collected = {block.start_line for block in find_examples(page)}
@@ -208,8 +208,8 @@ def missing_descriptions(root: Path) -> list[str]:
 
 
 def broken_notebooks(root: Path) -> list[str]:
-    """Notebook sources that cannot become a notebook: a code block that is not only `--8<--`
-    lines, a missing section, a script that cannot run in a kernel here, or no code cells at all."""
+    """Notebook sources that cannot become a notebook: a code block that is not only `--8<--` lines,
+    a missing section, a script that cannot run in a kernel here, or no code cells at all."""
     problems = []
     for path in notebook_sources(root):
         try:

@@ -80,8 +80,8 @@ class GlossaryError(ValueError):
 
 @dataclass(frozen=True)
 class Names:
-    """A term in one language: the one name its pages use, what it means, other names readers may
-    meet (`also`) and names the pages must not use (`avoid`)."""
+    """A term in one language: the one name its pages use, what it means, other names readers
+    may meet (`also`) and names the pages must not use (`avoid`)."""
 
     term: str
     means: str
@@ -105,8 +105,8 @@ class Term:
 
 @dataclass(frozen=True)
 class Glossary:
-    """The whole data file: group id -> locale -> its heading, in order; the terms, in the file's
-    order."""
+    """The whole data file: group id -> locale -> its heading, in order; the terms, in the
+    file's order."""
 
     groups: dict[str, dict[str, str]]
     terms: list[Term]
@@ -131,8 +131,8 @@ class _LineLoader(yaml.SafeLoader):
 
 def load(root: Path = REPO_ROOT) -> Glossary:
     """The groups and terms of `data/glossary.yml` under the repository root, checked.
-    GlossaryError, naming `data/glossary.yml:<line>` and what to write, when it is not valid YAML
-    or a group or term is malformed."""
+    GlossaryError, naming `data/glossary.yml:<line>` and what to write, when it is not valid
+    YAML or a group or term is malformed."""
     path = root / DATA
     try:
         data = yaml.load(path.read_text(encoding="utf-8"), Loader=_LineLoader)  # noqa: S506
@@ -186,8 +186,8 @@ def _check_avoided(terms: list[Term]) -> None:
 
 def mentions(text: str, name: str, locale: str) -> bool:
     """Whether `text` uses `name` (a term or an avoided name) as the wording check reads the
-    pages: in `"zh"` anywhere, whatever the spacing between Latin and Chinese characters (`GPU
-    内存` matches `GPU内存`); in `"en"` as a whole word, in any case."""
+    pages: in `"zh"` anywhere, whatever the spacing between Latin and Chinese characters
+    (`GPU 内存` matches `GPU内存`); in `"en"` as a whole word, in any case."""
     if locale == "zh":
         pattern = r"\s*".join(re.escape(part) for part in name.split())
         pattern = re.sub(rf"(?<=[A-Za-z0-9])(?={CJK})|(?<={CJK})(?=[A-Za-z0-9])", r"\\s*", pattern)
@@ -324,8 +324,8 @@ def stale_pages(root: Path = REPO_ROOT) -> dict[Path, str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Command line: write the glossary pages, or `--check` that they are current. 0 when written
-    or current, 1 when `--check` finds them stale, 2 when the data file is malformed."""
+    """Command line: write the glossary pages, or `--check` that they are current. 0 when
+    written or current, 1 when `--check` finds them stale, 2 when the data file is malformed."""
     parser = argparse.ArgumentParser(prog="python -m tooling.glossary")
     parser.add_argument("--check", action="store_true", help="only report stale pages")
     args = parser.parse_args(argv)

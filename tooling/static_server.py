@@ -40,8 +40,8 @@ def site_url(config_file: Path) -> str:
 
 
 def site_path(config_file: Path) -> str:
-    """The path part of `site_url`, where the site is served: `/tensors-verified/`, or `/`
-    without a `site_url`. Raises as `site_url` does."""
+    """The path part of `site_url`, where the site is served: `/tensors-verified/`, or `/` without a
+    `site_url`. Raises as `site_url` does."""
     return urlsplit(site_url(config_file)).path or "/"  # site_url ends with "/"
 
 

@@ -58,8 +58,8 @@ class TabAgreementError(ValueError):
 
 @dataclass(frozen=True)
 class Tab:
-    """One tab of a group: its label (`"TensorFlow"`), the 1-based line of its `===` header in
-    the page, and the `--8<--` references of its code blocks."""
+    """One tab of a group: its label (`"TensorFlow"`), the 1-based line of its `===` header in the
+    page, and the `--8<--` references of its code blocks."""
 
     label: str
     line: int
@@ -71,8 +71,8 @@ class TabGroup:
     """Consecutive framework tabs of a page.
 
     `pages`: (page, line of the first tab) for every page that shows the group (a page and its
-    translation); `tabs`: in the first page's order; `problems`: what is wrong with the group
-    itself (two tabs with one label, a translation that labels or orders the tabs differently)."""
+    translation); `tabs`: in the first page's order; `problems`: what is wrong with the group itself
+    (two tabs with one label, a translation that labels or orders the tabs differently)."""
 
     pages: list[tuple[str, int]]
     tabs: list[Tab]
@@ -94,8 +94,8 @@ class TabGroup:
 @dataclass(frozen=True)
 class Declaration:
     """What a tab group compares (see the module docstring): the variable each tab's section
-    assigns, the tolerances, and tab label -> `{"dtype": ..., "values": "differ", "because":
-    ...}`."""
+    assigns, the tolerances, and tab label ->
+    `{"dtype": ..., "values": "differ", "because": ...}`."""
 
     value: str
     rtol: float = RTOL
@@ -182,8 +182,8 @@ def load_declarations(root: Path) -> dict[frozenset[str], tuple[int, Declaration
     when the file does not exist.
 
     Raises TabAgreementError, naming the file and the entry, when it is not valid TOML or a
-    declaration lacks `tabs` or `value`, has unknown keys, a bad tolerance or documented
-    difference, or repeats another's tabs."""
+    declaration lacks `tabs` or `value`, has unknown keys, a bad tolerance or documented difference,
+    or repeats another's tabs."""
     path = root / DECLARATIONS
     if not path.is_file():
         return {}
@@ -261,8 +261,8 @@ def _declaration(entry: object, where: str) -> tuple[Declaration, frozenset[str]
 
 @dataclass(frozen=True)
 class Result:
-    """What one tab computed: the shape, the dtype without the library's prefix (`float32`,
-    `int64`) and a NumPy copy of the values."""
+    """What one tab computed: the shape, the dtype without the library's prefix (`float32`, `int64`)
+    and a NumPy copy of the values."""
 
     shape: tuple[int, ...]
     dtype: str
@@ -274,8 +274,8 @@ class Result:
 
 def as_result(value: object) -> Result:
     """The `Result` of a torch or TensorFlow tensor, a NumPy array or a number; its values are a
-    copy, so that later writes through shared memory cannot change them. TypeError when the value
-    is not numbers (a string, None, a dtype object...)."""
+    copy, so that later writes through shared memory cannot change them. TypeError when the value is
+    not numbers (a string, None, a dtype object...)."""
     import numpy as np
 
     if hasattr(value, "detach") and hasattr(value, "dtype"):  # torch.Tensor
@@ -302,9 +302,9 @@ def run_sections(
     """Run a script once, section by section: section -> what `value` held at the end of each of
     `sections`. `name` is the script as messages name it (relative to the content root).
 
-    The sections' markers must be at the top level. Raises TabAgreementError, naming the script,
-    the line and the section, when the script or a section is missing, a section does not assign
-    `value` or has a marker inside a block, the script raises, or the value is not numbers."""
+    The sections' markers must be at the top level. Raises TabAgreementError, naming the script, the
+    line and the section, when the script or a section is missing, a section does not assign `value`
+    or has a marker inside a block, the script raises, or the value is not numbers."""
     name = name or script.name
     try:
         lines = script.read_text(encoding="utf-8").splitlines()
@@ -350,8 +350,8 @@ def run_sections(
 
 
 def compare(group: TabGroup, declaration: Declaration, results: dict[str, Result]) -> list[str]:
-    """One message per disagreement between the tabs of a group, naming the page, its line, the
-    tab and both results; empty when they agree as declared. `results`: tab label -> what the tab
+    """One message per disagreement between the tabs of a group, naming the page, its line, the tab
+    and both results; empty when they agree as declared. `results`: tab label -> what the tab
     computed (its last section's value)."""
     import numpy as np
 
@@ -444,8 +444,8 @@ def group_problems(
 ) -> list[str]:
     """Everything wrong with one group of framework tabs, running the sections its tabs embed
     (`declarations` from `load_declarations`, `root` the content root): one message per problem,
-    each naming the page and line (and the other language's), the tab or the script line, and
-    what to do; empty when the tabs agree."""
+    each naming the page and line (and the other language's), the tab or the script line, and what
+    to do; empty when the tabs agree."""
     problems = list(group.problems)
     sections = group_scripts(group)
     problems += [

@@ -49,8 +49,8 @@ def section_hashes(text: str) -> dict[str, str]:
     """Anchor id (or `top`) -> 12 hex characters hashing that section of a page's body (front matter
     excluded).
 
-    Sections start at each heading of level 2 or deeper that has an explicit anchor; whitespace
-    at line ends and runs of blank lines do not count as changes."""
+    Sections start at each heading of level 2 or deeper that has an explicit anchor; whitespace at
+    line ends and runs of blank lines do not count as changes."""
     lines = text.splitlines()
     starts = [(TOP, split_front_matter(text)[0].count("\n"))]
     starts += [(h.anchor, h.line - 1) for h in headings(text) if h.level >= 2 and h.anchor]
@@ -72,9 +72,10 @@ def recorded_hashes(page: Path) -> dict[str, str] | None:
 
 
 def stale_translations(root: Path) -> list[str]:
-    """One message per page under `root/docs` whose counterpart changed since the pair was last
-    synced (naming both files, the changed sections and the command to run once the page is
-    updated), has no translation record, or has a front matter that is not YAML."""
+    """One message per source page (`source_pages`: pages and notebook sources) whose counterpart
+    changed since the pair was last synced, naming both files, the changed sections and the command
+    to run once the page is updated; also one per page without a translation record or whose front
+    matter is not YAML."""
     problems = []
     for page in source_pages(root):
         for locale in LOCALES:

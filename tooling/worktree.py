@@ -12,8 +12,8 @@ from pathlib import Path
 
 
 def worktree_state(root: Path) -> dict[str, str] | None:
-    """Path -> "<status> <sha256 or ->" for every changed or untracked file git reports in the
-    work tree `root`; None when it is not a git checkout (then nothing is compared)."""
+    """Path -> "<status> <sha256 or ->" for every changed or untracked file git reports in the work
+    tree `root`; None when it is not a git checkout (then nothing is compared)."""
     try:
         status = subprocess.run(
             ["git", "status", "--porcelain", "--untracked-files=all", "--no-renames", "-z"],

@@ -73,8 +73,8 @@ class Environment:
         `{"torch": "2.13.0", "torchvision": None, ...}` (None: not installed there); for the GPU
         run, those installed here.
 
-        Raises UnknownEnvironment when the lock file is missing (the message says how to make it).
-        """
+        Raises UnknownEnvironment when the lock file is missing (the message says how to make
+        it)."""
         if self.is_gpu_run:
             return installed_versions()  # the GPU machine's own: nothing is pinned there
         pins = _lock_pins((root or repository()) / self.lock)
@@ -99,8 +99,8 @@ class Environment:
         (the record's reason `needs-library`).
 
         Always empty where the `#>` lines are checked (the default environment installs every
-        library, so an import error there is a failure). UnknownEnvironment without its lock file.
-        """
+        library, so an import error there is a failure). UnknownEnvironment without its lock
+        file."""
         return [] if self.checks_file else self.missing(packages, root)
 
 

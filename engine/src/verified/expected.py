@@ -135,8 +135,8 @@ def mismatches(
 
 def rewrite_outputs(source: str, overrides: dict[PrintKey, str]) -> str:
     """The example's source with an environment's outputs (`overrides`: print -> output) written
-    under its prints. "" removes a print's output; one that cannot be written unchanged becomes `#
-    (output not shown)`."""
+    under its prints. "" removes a print's output; one that cannot be written unchanged becomes
+    `# (output not shown)`."""
     lines = source.splitlines()
     for call in reversed(print_calls_with_outputs(source)):
         if call.key not in overrides:
@@ -150,9 +150,9 @@ def rewrite_outputs(source: str, overrides: dict[PrintKey, str]) -> str:
 
 
 def render_output(output: str, col: int, line_length: int = LINE_LENGTH) -> list[str] | None:
-    """The lines that show a print's output (no final newline) under it, indented to its column: `#>
-    ` lines when it fits on one line of `line_length` characters, else a triple-quoted block; None
-    when it cannot be written unchanged (it holds triple quotes or a backslash)."""
+    """The lines that show a print's output (no final newline) under it, indented to its column:
+    `#> ` lines when it fits on one line of `line_length` characters, else a triple-quoted block;
+    None when it cannot be written unchanged (it holds triple quotes or a backslash)."""
     pad = " " * col
     if "\n" not in output and len(pad) + len(_COMMENT) + len(output) <= line_length:
         return [f"{pad}{_COMMENT}{output}".rstrip()]

@@ -1,11 +1,11 @@
 """Where things live in the repository, in one place.
 
 The repository is found from the working directory: the nearest folder upwards whose
-`pyproject.toml` has a `[tool.verification]` table (the engine is an installed package, so its
-own location says nothing about the project). `CONTENT_ROOT` (environment variable) points the
-example collector at another tree with the same layout; the tooling tests use it to run the real
-suite on broken copies without touching the repository. Below, a `root` of None means
-`content_root()`, except for `record_path`.
+`pyproject.toml` has a `[tool.verification]` table (the engine is an installed package, so its own
+location says nothing about the project). `CONTENT_ROOT` (environment variable) points the example
+collector at another tree with the same layout; the tooling tests use it to run the real suite on
+broken copies without touching the repository. Below, a `root` of None means `content_root()`,
+except for `record_path`.
 """
 
 from __future__ import annotations
@@ -31,8 +31,8 @@ _SESSIONS: list[Path] = []
 
 
 def repository() -> Path:
-    """The repository of the running pytest session, else of the working directory (see the
-    module's docstring); the working directory itself when no folder above it is one."""
+    """The repository of the running pytest session, else of the working directory (see the module's
+    docstring); the working directory itself when no folder above it is one."""
     return _SESSIONS[-1] if _SESSIONS else _repository(Path.cwd().resolve())
 
 
@@ -85,14 +85,14 @@ DEFAULT_RECORD = Path("build") / "verification.json"
 
 
 def record_path(root: Path | None = None) -> Path:
-    """`root/build/verification.json`, `root` None meaning `repository()`: the verification
-    record `make test` writes and the build reads."""
+    """`root/build/verification.json`, `root` None meaning `repository()`: the verification record
+    `make test` writes and the build reads."""
     return (root or repository()) / DEFAULT_RECORD
 
 
 def gpu_run_path(root: Path | None = None) -> Path:
-    """`root/verification/gpu-run.json`: the committed GPU run, a record written by `make
-    test-gpu`."""
+    """`root/verification/gpu-run.json`: the committed GPU run, a record written by
+    `make test-gpu`."""
     return (root or content_root()) / "verification" / "gpu-run.json"
 
 
@@ -126,8 +126,8 @@ def read_checked_json(path: Path, what: str, again: str, check, error: type[Exce
 
 
 def relative(path: Path, root: Path) -> str:
-    """`path` relative to `root` in POSIX form (`docs/index.md`), for messages and record keys;
-    as given when it lies outside `root`."""
+    """`path` relative to `root` in POSIX form (`docs/index.md`), for messages and record keys; as
+    given when it lies outside `root`."""
     try:
         return path.resolve().relative_to(root.resolve()).as_posix()
     except ValueError:

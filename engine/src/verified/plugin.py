@@ -159,9 +159,9 @@ def target(request: pytest.FixtureRequest, verification_environment: Environment
 @pytest.fixture(scope="session")
 def gpu_run(request: pytest.FixtureRequest) -> dict | None:
     """The `gpu` run of the record `--gpu-run` names, else of `verification/gpu-run.json` of the
-    content root, or None: what CUDA examples are checked against when this machine has no CUDA. A
-    named file that is missing, a bad record or one without a GPU run fails the tests that use it.
-    """
+    content root, or None: what CUDA examples are checked against when this machine has no CUDA.
+    A named file that is missing, a bad record or one without a GPU run fails the tests that use
+    it."""
     given = request.config.getoption("gpu_run")
     # Read from where pytest started: a CUDA example asks for this inside its sandbox.
     path = request.config.invocation_params.dir / given if given else gpu_run_path()

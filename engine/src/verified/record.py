@@ -230,9 +230,9 @@ def file_sha256(path: Path) -> str:
 
 
 def source_files(root: Path) -> list[Path]:
-    """Every file a run's verdicts depend on, under the content root `root`: sorted `docs/**/*.md`,
-    `examples/**/*.py`, then each environment's expected outputs (`verification/expected/*.json`).
-    """
+    """Every file a run's verdicts depend on, under the content root `root`: sorted
+    `docs/**/*.md`, `examples/**/*.py`, then each environment's expected outputs
+    (`verification/expected/*.json`)."""
     expected = sorted(expected_dir(root).glob("*.json"))
     return sorted(docs_dir(root).rglob("*.md")) + example_scripts(root) + expected
 

@@ -530,9 +530,9 @@ def check_gpu_run(
 
     The example counts as verified on the run's GPU only if the run has a result for it, made on a
     CUDA device, from the same code (`code_fingerprint`), that ran to the end and printed what the
-    file says (`--update-examples` writes it). Returns `("passed", None, {})`; `("skipped", reason,
-    details)` when not verified (a code of `verified.record.REASONS`); or `("failed", message naming
-    the file and line, {})`. `report` as in `check_recorded`."""
+    file says (`--update-examples` writes it). Returns `("passed", None, {})`;
+    `("skipped", reason, details)` when not verified (a code of `verified.record.REASONS`); or
+    `("failed", message naming the file and line, {})`. `report` as in `check_recorded`."""
     entries = {entry["id"]: entry for entry in run["examples"]} if run else {}
     entry = entries.get(example.id) if example.is_script else None
     if entry is None or run["environment"].get("device") != "cuda":

@@ -49,8 +49,8 @@ def page_locale(path: Path) -> str:
 
 
 def translation_of(path: Path, locale: str) -> Path:
-    """The file the `locale` version of the page `path` (in any locale) must be: its sibling,
-    which may not exist. ValueError for a locale not in `LOCALES`."""
+    """The file the `locale` version of the page `path` (in any locale) must be: its sibling, which
+    may not exist. ValueError for a locale not in `LOCALES`."""
     if locale not in LOCALES:
         raise ValueError(f"unknown locale {locale!r}; expected one of {LOCALES}")
     current = page_locale(path)
@@ -99,8 +99,8 @@ def page_at(url: str, docs: Path) -> Path | None:
 
 
 def missing_translations(pages: list[Path]) -> list[tuple[Path, Path]]:
-    """`(existing page, missing counterpart)` for each of `pages` (`source_pages(root)`, say)
-    that exists in one locale only."""
+    """`(existing page, missing counterpart)` for each of `pages` (`source_pages(root)`, say) that
+    exists in one locale only."""
     missing = []
     for page in pages:
         for locale in LOCALES:
@@ -144,8 +144,8 @@ def parse_snippet_line(line: str) -> tuple[str, str | None, str] | None:
 
 
 def page_sources(page: Path, root: Path) -> list[str]:
-    """The files whose content a page shows, relative to the repository root `root` (which
-    snippet paths are relative to): the page first, then the files it embeds, sorted."""
+    """The files whose content a page shows, relative to the repository root `root` (which snippet
+    paths are relative to): the page first, then the files it embeds, sorted."""
     return [relative(page, root)] + sorted({ref.path for ref in snippet_refs(page)})
 
 
@@ -165,8 +165,8 @@ def section_code(
     """The code of a script's section as pymdownx.snippets embeds it (the marks of this and nested
     sections dropped, dedented), or of the whole script when `section` is None.
 
-    `outputs` are written under the script's prints in place of its own (another environment's,
-    see `verified.expected`). OSError when the script cannot be read."""
+    `outputs` are written under the script's prints in place of its own (another environment's, see
+    `verified.expected`). OSError when the script cannot be read."""
     text = script.read_text(encoding="utf-8")
     lines = (rewrite_outputs(text, outputs) if outputs else text).splitlines()
     kept, inside = [], section is None
@@ -181,15 +181,15 @@ def section_code(
 
 
 def section_mark(line: str) -> re.Match | None:
-    """A `# --8<-- [start:name]` or `[end:name]` line, read as pymdownx.snippets reads it: a
-    match with groups `type` (start or end) and `name`, or None."""
+    """A `# --8<-- [start:name]` or `[end:name]` line, read as pymdownx.snippets reads it: a match
+    with groups `type` (start or end) and `name`, or None."""
     match = _SNIPPETS.RE_SNIPPET_SECTION.match(line) if "8<-" in line else None
     return match if match and not match["escape"] else None
 
 
 def snippet_error(ref: SnippetRef, root: Path) -> str | None:
-    """A message naming the page line and the target when a snippet reference does not resolve
-    under `root` (the repository root, which snippet paths are relative to); None when it does."""
+    """A message naming the page line and the target when a snippet reference does not resolve under
+    `root` (the repository root, which snippet paths are relative to); None when it does."""
     where = f"{relative(ref.page, root)}:{ref.line}"
     target = root / ref.path
     if not target.is_file():
@@ -215,8 +215,8 @@ _HEADING = re.compile(
 
 @dataclass(frozen=True)
 class Heading:
-    """One ATX heading of a page, outside code blocks: its 1-based line in the page file, its
-    level (1 for `#`), its text without the `{#id}`, and the explicit anchor id if written."""
+    """One ATX heading of a page, outside code blocks: its 1-based line in the page file, its level
+    (1 for `#`), its text without the `{#id}`, and the explicit anchor id if written."""
 
     line: int
     level: int
@@ -237,8 +237,8 @@ def front_matter_yaml(text: str) -> str:
 
 
 def front_matter(page: Path, text: str) -> dict:
-    """A page's front matter as a mapping, {} when it has none; ValueError naming `page` when it
-    is not valid YAML or not a mapping."""
+    """A page's front matter as a mapping, {} when it has none; ValueError naming `page` when it is
+    not valid YAML or not a mapping."""
     try:
         meta = yaml.safe_load(front_matter_yaml(text)) or {}
     except yaml.YAMLError as exc:
@@ -249,8 +249,8 @@ def front_matter(page: Path, text: str) -> dict:
 
 
 def headings(text: str) -> list[Heading]:
-    """The headings of a page's text in order, numbered as lines of the file, code blocks and
-    front matter skipped."""
+    """The headings of a page's text in order, numbered as lines of the file, code blocks and front
+    matter skipped."""
     front, _ = split_front_matter(text)
     skip = front.count("\n")
     code = fenced_lines(text)

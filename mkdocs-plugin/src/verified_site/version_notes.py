@@ -38,8 +38,8 @@ class VersionNotes:
     `verification/expected/` under the content root `root`, `pyproject.toml` and the lock files
     under the repository root `repo`.
 
-    Raises ExpectedOutputError when an expected-output file cannot be read (the message names
-    it), UnknownEnvironment when the environments or a lock file cannot be read."""
+    Raises ExpectedOutputError when an expected-output file cannot be read (the message names it),
+    UnknownEnvironment when the environments or a lock file cannot be read."""
 
     def __init__(self, root: Path, repo: Path = REPO_ROOT) -> None:
         self.root = root
@@ -78,9 +78,8 @@ class VersionNotes:
         """The page's Markdown (`--8<--` lines not yet expanded) with a note below each code block
         whose output differs between environments; unchanged when none does.
 
-        Outputs of environments not in `verified` (those whose run in this build verified the
-        page) are labelled "not verified in this build"; None labels none (no record is
-        consulted)."""
+        Outputs of environments not in `verified` (those whose run in this build verified the page)
+        are labelled "not verified in this build"; None labels none (no record is consulted)."""
         lines = markdown.splitlines()
         for fence in reversed(fences(markdown)):
             body = lines[fence.start : fence.end - 1]
@@ -108,9 +107,9 @@ class VersionNotes:
 
 
 def render_note(variants: list[Variant], locale: str, verified: set[str] | None = None) -> str:
-    """The Markdown, not indented, of the note for one code block, a Material admonition
-    (`variants` from `VersionNotes.variants`, `verified` as in `VersionNotes.insert`).
-    FileNotFoundError when `locale` has no wording."""
+    """The Markdown, not indented, of the note for one code block, a Material admonition (`variants`
+    from `VersionNotes.variants`, `verified` as in `VersionNotes.insert`). FileNotFoundError when
+    `locale` has no wording."""
     text = wording(locale)["version_notes"]
     parts = [text["intro"]()]
     first = variants[0].output.splitlines()
