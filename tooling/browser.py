@@ -23,14 +23,8 @@ CHROMIUM_ARGS = [
 
 
 def chromium_path() -> str:
-    """Path of the Chromium executable.
-
-    Returns:
-        str: `$CHROMIUM` if set, else `/usr/bin/chromium`.
-
-    Raises:
-        FileNotFoundError: no executable there (the message says how to install one).
-    """
+    """`$CHROMIUM` if set, else `/usr/bin/chromium`; FileNotFoundError, saying how to install one,
+    when there is no file there."""
     path = os.environ.get("CHROMIUM", "/usr/bin/chromium")
     if not Path(path).is_file():
         raise FileNotFoundError(

@@ -24,12 +24,8 @@ SEARCH_INDEX_BUDGET = 300 * 1024
 
 
 def search_index_sizes(site_dir: Path) -> dict[str, int]:
-    """Gzip size in bytes of every `search/search_index.json` in the built site.
-
-    Returns:
-        dict[str, int]: bytes per index, keyed by its path relative to `site_dir`
-        (empty when the site was not built).
-    """
+    """Gzip size in bytes of every `search/search_index.json` of the built site, keyed by its path
+    relative to `site_dir`; empty when the site was not built."""
     return {
         index.relative_to(site_dir).as_posix(): len(gzip.compress(index.read_bytes(), 6, mtime=0))
         for index in sorted(site_dir.rglob("search/search_index.json"))
@@ -37,11 +33,8 @@ def search_index_sizes(site_dir: Path) -> dict[str, int]:
 
 
 def lighthouse_table(manifest: Path) -> str:
-    """Scores (0-100) and first-visit KB of each page's median run, one line a page.
-
-    Returns:
-        str: the table, or a line saying the reports are missing.
-    """
+    """Scores (0-100) and first-visit KB of each page's median run in Lighthouse CI's `manifest`,
+    one line a page, then the budgets; one line saying the reports are missing when it is."""
     if not manifest.is_file():
         return f"no Lighthouse CI reports ({manifest.name} is missing)"
     lines = [f"{'page':28}  performance  accessibility  first visit KB"]
@@ -61,11 +54,8 @@ def lighthouse_table(manifest: Path) -> str:
 
 
 def main() -> int:
-    """Print Lighthouse CI's figures, each index's size and their sum against the budget.
-
-    Returns:
-        int: 0 within budget, 1 over it, 2 when `site/` has no search index.
-    """
+    """Print Lighthouse CI's figures, each index's size and their sum against the budget. 0 within
+    budget, 1 over it, 2 when `site/` has no search index."""
     print(lighthouse_table(REPO_ROOT / "build" / "lhci" / "manifest.json"))
     sizes = search_index_sizes(REPO_ROOT / "site")
     if not sizes:

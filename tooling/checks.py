@@ -1,9 +1,9 @@
-"""Checks of the site's sources that do not need the site built: translations,
-snippets, code blocks. Each returns a list of messages naming file and line and
-saying what to do; an empty list means the check passed.
+"""Checks of the site's sources that do not need the site built: translations, snippets, code
+blocks. Each takes the content root and returns a list of messages naming file and line and saying
+what to do; an empty list means the check passed.
 
-tests/site/test_sources.py runs them on the repository; tests/tooling runs them on
-temporary copies with one mistake each.
+tests/site/test_sources.py runs them on the repository; tests/tooling runs them on temporary copies
+with one mistake each.
 """
 
 from __future__ import annotations
@@ -50,14 +50,7 @@ def _pairs(root: Path) -> list[tuple[Path, Path]]:
 
 
 def untranslated_pages(root: Path) -> list[str]:
-    """Pages that exist in one language only.
-
-    Args:
-        root (Path): content root.
-
-    Returns:
-        list[str]: one message per missing file.
-    """
+    """Pages that exist in one language only, one message per missing file."""
     return [
         f"{relative(page, root)} has no counterpart: create {relative(twin, root)} with the same "
         "sections, anchors and examples"
@@ -66,14 +59,8 @@ def untranslated_pages(root: Path) -> list[str]:
 
 
 def translation_structure(root: Path) -> list[str]:
-    """Pairs whose embedded snippets, inline code or headings (levels, anchor ids) differ.
-
-    Args:
-        root (Path): content root.
-
-    Returns:
-        list[str]: messages naming both files.
-    """
+    """Pairs whose embedded snippets, code blocks or headings (levels, anchor ids) differ; the
+    messages name both files."""
     problems = []
     for page, twin in _pairs(root):
         names = f"{relative(page, root)} and {relative(twin, root)}"
@@ -92,14 +79,7 @@ def translation_structure(root: Path) -> list[str]:
 
 
 def headings_without_anchor(root: Path) -> list[str]:
-    """Headings below the title with no explicit `{#id}`: their links would differ by language.
-
-    Args:
-        root (Path): content root.
-
-    Returns:
-        list[str]: one message per heading.
-    """
+    """Headings below the title with no explicit `{#id}`: their links would differ by language."""
     return [
         f"{relative(page, root)}:{heading.line}: heading '{heading.title}' has no anchor id; "
         "add the same `{#some-id}` to it in both languages so links survive a language switch"
@@ -110,14 +90,8 @@ def headings_without_anchor(root: Path) -> list[str]:
 
 
 def duplicate_anchors(root: Path) -> list[str]:
-    """Anchor ids used twice in one page: links and translation records need them unique.
-
-    Args:
-        root (Path): content root.
-
-    Returns:
-        list[str]: one message per repeated id, at its second use.
-    """
+    """Anchor ids used twice in one page (links and translation records need them unique), at their
+    second use."""
     problems = []
     for page in page_files(docs_dir(root)):
         seen: set[str] = set()
@@ -153,14 +127,8 @@ def _code_differences(page: Path, twin: Path, root: Path) -> list[str]:
 
 
 def broken_snippets(root: Path) -> list[str]:
-    """`--8<--` lines naming a missing file or section.
-
-    Args:
-        root (Path): content root (snippet paths are relative to it).
-
-    Returns:
-        list[str]: messages naming the page line and the target.
-    """
+    """`--8<--` lines naming a missing file or section (paths are relative to the content root), at
+    the page's line."""
     return [
         message
         for page in source_pages(root)
@@ -170,14 +138,7 @@ def broken_snippets(root: Path) -> list[str]:
 
 
 def orphan_scripts(root: Path) -> list[str]:
-    """Example scripts that no page embeds.
-
-    Args:
-        root (Path): content root.
-
-    Returns:
-        list[str]: one message per script.
-    """
+    """Example scripts that no page embeds."""
     embedded = {ref.path for page in source_pages(root) for ref in snippet_refs(page)}
     scripts = example_scripts(root)
     return [
@@ -189,17 +150,9 @@ def orphan_scripts(root: Path) -> list[str]:
 
 
 def bad_code_fences(root: Path) -> list[str]:
-    """Code blocks with no language, and Python blocks the suite would not run.
-
-    pytest-examples finds only ``` fences indented with spaces: a Python block written
-    another way would be shown but never executed.
-
-    Args:
-        root (Path): content root.
-
-    Returns:
-        list[str]: messages naming the page line.
-    """
+    """Code blocks with no language, and Python blocks the suite would not run: pytest-examples
+    finds only ``` fences indented with spaces, so a Python block written another way would be shown
+    but never executed."""
     problems = []
     for page in source_pages(root):
         collected = {block.start_line for block in find_examples(page)}
@@ -224,14 +177,8 @@ DESCRIPTION_LIMITS = {"zh": 100, "en": 160}
 
 
 def missing_descriptions(root: Path) -> list[str]:
-    """Pages without a `description:` for search engines, or with one too long to show.
-
-    Args:
-        root (Path): content root.
-
-    Returns:
-        list[str]: one message per page, at the description's line (1 when absent).
-    """
+    """Pages without a `description:` for search engines, or with one too long to show, at the
+    description's line (1 when absent)."""
     problems = []
     for page in source_pages(root):
         text = page.read_text(encoding="utf-8")
@@ -261,15 +208,8 @@ def missing_descriptions(root: Path) -> list[str]:
 
 
 def broken_notebooks(root: Path) -> list[str]:
-    """Notebook sources that cannot become a notebook: a code block that is not only
-    `--8<--` lines, a missing section, or a script that cannot run in a kernel here.
-
-    Args:
-        root (Path): content root.
-
-    Returns:
-        list[str]: messages naming the source file and line.
-    """
+    """Notebook sources that cannot become a notebook: a code block that is not only `--8<--` lines,
+    a missing section, a script that cannot run in a kernel here, or no code cells at all."""
     problems = []
     for path in notebook_sources(root):
         try:

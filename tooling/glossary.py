@@ -80,14 +80,8 @@ class GlossaryError(ValueError):
 
 @dataclass(frozen=True)
 class Names:
-    """A term in one language.
-
-    Attributes:
-        term (str): the one name the pages of that language use.
-        means (str): what it is.
-        also (tuple[str, ...]): other names readers may meet.
-        avoid (tuple[str, ...]): names the pages must not use.
-    """
+    """A term in one language: the one name its pages use, what it means, other names readers
+    may meet (`also`) and names the pages must not use (`avoid`)."""
 
     term: str
     means: str
@@ -97,16 +91,9 @@ class Names:
 
 @dataclass(frozen=True)
 class Term:
-    """One row of the glossary.
-
-    Attributes:
-        id (str): its anchor on both pages.
-        group (str): the id of its group.
-        api (tuple[str, ...]): names in code that stand for it.
-        see (str | None): page (and `#anchor`) under docs/ that shows it, or None.
-        names (dict[str, Names]): locale -> its names in that language.
-        line (int): its 1-based line in the data file.
-    """
+    """One row of the glossary: its anchor on both pages (`id`), its group's id, the names in
+    code that stand for it (`api`), the page (and `#anchor`) under docs/ that shows it or None
+    (`see`), locale -> its names, and its 1-based line in the data file."""
 
     id: str
     group: str
@@ -118,12 +105,8 @@ class Term:
 
 @dataclass(frozen=True)
 class Glossary:
-    """The whole data file.
-
-    Attributes:
-        groups (dict[str, dict[str, str]]): group id -> locale -> its heading, in order.
-        terms (list[Term]): in the order of the file.
-    """
+    """The whole data file: group id -> locale -> its heading, in order; the terms, in the
+    file's order."""
 
     groups: dict[str, dict[str, str]]
     terms: list[Term]
@@ -147,18 +130,9 @@ class _LineLoader(yaml.SafeLoader):
 
 
 def load(root: Path = REPO_ROOT) -> Glossary:
-    """Read and check `data/glossary.yml`.
-
-    Args:
-        root (Path): the repository root.
-
-    Returns:
-        Glossary: the groups and terms.
-
-    Raises:
-        GlossaryError: the file is not valid YAML, or a group or term is malformed;
-            the message names `data/glossary.yml:<line>` and what to write.
-    """
+    """The groups and terms of `data/glossary.yml` under the repository root, checked.
+    GlossaryError, naming `data/glossary.yml:<line>` and what to write, when it is not valid
+    YAML or a group or term is malformed."""
     path = root / DATA
     try:
         data = yaml.load(path.read_text(encoding="utf-8"), Loader=_LineLoader)  # noqa: S506
@@ -211,18 +185,9 @@ def _check_avoided(terms: list[Term]) -> None:
 
 
 def mentions(text: str, name: str, locale: str) -> bool:
-    """Whether `text` uses `name`, as the wording check reads the pages.
-
-    Args:
-        text (str): prose.
-        name (str): a term or an avoided name.
-        locale (str): `"zh"`: anywhere in the text, whatever the spacing between Latin
-            and Chinese characters (`GPU 内存` matches `GPU内存`); `"en"`: as a whole
-            word, in any case.
-
-    Returns:
-        bool: True when it does.
-    """
+    """Whether `text` uses `name` (a term or an avoided name) as the wording check reads the
+    pages: in `"zh"` anywhere, whatever the spacing between Latin and Chinese characters
+    (`GPU 内存` matches `GPU内存`); in `"en"` as a whole word, in any case."""
     if locale == "zh":
         pattern = r"\s*".join(re.escape(part) for part in name.split())
         pattern = re.sub(rf"(?<=[A-Za-z0-9])(?={CJK})|(?<={CJK})(?=[A-Za-z0-9])", r"\\s*", pattern)
@@ -299,15 +264,8 @@ def _term(item: dict, groups: dict, root: Path) -> Term:
 
 
 def render(glossary: Glossary, root: Path = REPO_ROOT) -> dict[str, str]:
-    """Write both glossary pages' text, with their translation records.
-
-    Args:
-        glossary (Glossary): from `load`.
-        root (Path): the repository root (the `see` pages' titles are read from there).
-
-    Returns:
-        dict[str, str]: locale -> the whole text of its page file.
-    """
+    """Locale -> the whole text of its glossary page file, translation record included; the
+    titles of the `see` pages are read under the repository root `root`."""
     bodies = {locale: _body(glossary, locale, root) for locale in LOCALES}
     pages = {}
     for locale, twin in zip(LOCALES, reversed(LOCALES), strict=True):
@@ -353,17 +311,9 @@ def _see_link(see: str, locale: str, root: Path) -> str:
 
 
 def stale_pages(root: Path = REPO_ROOT) -> dict[Path, str]:
-    """The glossary pages that differ from what the data file gives.
-
-    Args:
-        root (Path): the repository root.
-
-    Returns:
-        dict[Path, str]: page (relative to `root`) -> the text it should have.
-
-    Raises:
-        GlossaryError: the data file is malformed.
-    """
+    """The glossary pages that differ from what the data file gives: page (relative to the
+    repository root `root`) -> the text it should have. GlossaryError when the data file is
+    malformed."""
     pages = render(load(root), root)
     return {
         PAGES[locale]: text
@@ -374,15 +324,8 @@ def stale_pages(root: Path = REPO_ROOT) -> dict[Path, str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Command line: write the glossary pages, or `--check` that they are current.
-
-    Args:
-        argv (list[str] | None): arguments (default: `sys.argv[1:]`).
-
-    Returns:
-        int: 0 when written or current, 1 when `--check` finds them stale, 2 when the
-        data file is malformed.
-    """
+    """Command line: write the glossary pages, or `--check` that they are current. 0 when
+    written or current, 1 when `--check` finds them stale, 2 when the data file is malformed."""
     parser = argparse.ArgumentParser(prog="python -m tooling.glossary")
     parser.add_argument("--check", action="store_true", help="only report stale pages")
     args = parser.parse_args(argv)

@@ -27,20 +27,11 @@ import yaml
 
 
 def site_url(config_file: Path) -> str:
-    """The site's deployed address, as MkDocs reads `site_url` from its config.
+    """The site's deployed address, `site_url` of `config_file` (mkdocs.yml) as MkDocs reads it:
+    `!ENV [NAME, default]` gives `$NAME` when set, else the default.
 
-    `!ENV [NAME, default]` gives `$NAME` when set, else the default, as in MkDocs.
-
-    Args:
-        config_file (Path): mkdocs.yml.
-
-    Returns:
-        str: the address with a trailing `/` (MkDocs adds one), or `""` when unset.
-
-    Raises:
-        OSError: the config file cannot be read.
-        yaml.YAMLError: it is not valid YAML.
-    """
+    Ends with `/` (MkDocs adds one); "" when unset. OSError when the file cannot be read,
+    yaml.YAMLError when it is not valid YAML."""
     text = config_file.read_text(encoding="utf-8")
     loader = type("_Loader", (yaml.SafeLoader,), {})  # mkdocs.yml uses custom tags (!ENV)
     loader.add_multi_constructor("", lambda ld, tag, node: _env_value(ld, node))
@@ -49,18 +40,8 @@ def site_url(config_file: Path) -> str:
 
 
 def site_path(config_file: Path) -> str:
-    """The path part of `site_url`, where the site is served, e.g. `/tensors-verified/`.
-
-    Args:
-        config_file (Path): mkdocs.yml.
-
-    Returns:
-        str: the mount path, starting and ending with `/` (`/` without a `site_url`).
-
-    Raises:
-        OSError: the config file cannot be read.
-        yaml.YAMLError: it is not valid YAML.
-    """
+    """The path part of `site_url`, where the site is served: `/tensors-verified/`, or `/` without a
+    `site_url`. Raises as `site_url` does."""
     return urlsplit(site_url(config_file)).path or "/"  # site_url ends with "/"
 
 
@@ -143,19 +124,11 @@ class _Body:
 
 @contextlib.contextmanager
 def serve(site_dir: Path, mount: str = "/") -> Iterator[str]:
-    """Serve a built site on a free port of 127.0.0.1 for the duration of a `with` block.
+    """Yields the base URL (`http://127.0.0.1:41234/tensors-verified/`) of the built site
+    `site_dir`, served under `mount` on a free port of 127.0.0.1 for the duration of a `with` block.
 
-    Args:
-        site_dir (Path): the built site (holds index.html and 404.html).
-        mount (str): URL path the site is served under, starting and ending with `/`.
-
-    Yields:
-        str: the site's base URL, e.g. `http://127.0.0.1:41234/tensors-verified/`.
-
-    Raises:
-        FileNotFoundError: `site_dir` has no index.html (the site was not built).
-        ValueError: `mount` does not start and end with `/`.
-    """
+    FileNotFoundError when `site_dir` has no index.html (the site was not built); ValueError when
+    `mount` does not start and end with `/`."""
     if not (mount.startswith("/") and mount.endswith("/")):
         raise ValueError(f"mount path {mount!r} must start and end with '/'")
     if not (site_dir / "index.html").is_file():

@@ -31,11 +31,9 @@ LINES_BUDGET = 8500
 
 
 def run_stage(target: str, make_args: list[str]) -> tuple[float, bool]:
-    """Run one `make` target in the repository root, its output shown as it comes.
-
-    Returns:
-        tuple[float, bool]: wall-clock seconds, and whether it succeeded.
-    """
+    """Run `make` with `make_args` and `target` (a target and its variables, as
+    `check-site BUILT=0`) in the repository root, its output shown as it comes; returns the
+    wall-clock seconds and whether it succeeded."""
     start = time.monotonic()
     done = subprocess.run(
         ["make", "--no-print-directory", *make_args, *target.split()], cwd=REPO_ROOT
@@ -44,11 +42,8 @@ def run_stage(target: str, make_args: list[str]) -> tuple[float, bool]:
 
 
 def main(make_args: list[str]) -> int:
-    """Time the three stages from cold and print the table.
-
-    Returns:
-        int: 0 when every stage passed, 1 otherwise (the failed stages are named).
-    """
+    """Time the three stages from cold and print the table. 0 when every stage passed, 1 otherwise
+    (the failed stages are named)."""
     for folder in ("build", "site"):
         shutil.rmtree(REPO_ROOT / folder, ignore_errors=True)
     rows, failed, built = [], [], True

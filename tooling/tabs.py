@@ -58,13 +58,8 @@ class TabAgreementError(ValueError):
 
 @dataclass(frozen=True)
 class Tab:
-    """One tab of a group.
-
-    Attributes:
-        label (str): e.g. `"TensorFlow"`.
-        line (int): 1-based line of its `===` header in the page.
-        targets (tuple[str, ...]): the `--8<--` references of its code blocks.
-    """
+    """One tab of a group: its label (`"TensorFlow"`), the 1-based line of its `===` header in the
+    page, and the `--8<--` references of its code blocks."""
 
     label: str
     line: int
@@ -75,13 +70,9 @@ class Tab:
 class TabGroup:
     """Consecutive framework tabs of a page.
 
-    Attributes:
-        pages (list[tuple[str, int]]): (page, line of the first tab) for every page that
-            shows this group (a page and its translation).
-        tabs (list[Tab]): in order, as the first page shows them.
-        problems (list[str]): what is wrong with the group itself: two tabs with one
-            label, or a translation that labels or orders the tabs differently.
-    """
+    `pages`: (page, line of the first tab) for every page that shows the group (a page and its
+    translation); `tabs`: in the first page's order; `problems`: what is wrong with the group itself
+    (two tabs with one label, a translation that labels or orders the tabs differently)."""
 
     pages: list[tuple[str, int]]
     tabs: list[Tab]
@@ -102,15 +93,9 @@ class TabGroup:
 
 @dataclass(frozen=True)
 class Declaration:
-    """What a tab group compares (see the module docstring).
-
-    Attributes:
-        value (str): the variable each tab's section assigns.
-        rtol (float): relative tolerance.
-        atol (float): absolute tolerance.
-        documented (dict[str, dict[str, str]]): tab label -> {"dtype": ..., "values":
-            "differ", "because": ...}.
-    """
+    """What a tab group compares (see the module docstring): the variable each tab's section
+    assigns, the tolerances, and tab label ->
+    `{"dtype": ..., "values": "differ", "because": ...}`."""
 
     value: str
     rtol: float = RTOL
@@ -119,15 +104,8 @@ class Declaration:
 
 
 def tab_groups(root: Path) -> list[TabGroup]:
-    """Find every group of framework tabs on the site's pages.
-
-    Args:
-        root (Path): the content root.
-
-    Returns:
-        list[TabGroup]: one per distinct set of embedded sections, listing every page
-        (both languages) that shows it, in page order.
-    """
+    """Every group of framework tabs on the pages under the content root: one per distinct set of
+    embedded sections, listing every page (both languages) that shows it, in page order."""
     groups: dict[frozenset[str], TabGroup] = {}
     docs = docs_dir(root)
     pages = page_files(docs) if docs.is_dir() else []
@@ -199,20 +177,13 @@ def _page_groups(markdown: str, page: str) -> list[TabGroup]:
 
 
 def load_declarations(root: Path) -> dict[frozenset[str], tuple[int, Declaration]]:
-    """Read `examples/tab_agreement.toml`.
+    """The declarations of `examples/tab_agreement.toml` under the content root: the group's
+    sections -> (the declaration's 1-based index among `[[group]]` tables, the declaration); empty
+    when the file does not exist.
 
-    Args:
-        root (Path): the content root.
-
-    Returns:
-        dict[frozenset[str], tuple[int, Declaration]]: the group's sections -> (the
-        declaration's index, 1-based, among `[[group]]` tables; the declaration); empty
-        when the file does not exist.
-
-    Raises:
-        TabAgreementError: the file is not valid TOML or a declaration lacks `tabs` or
-            `value`, or has unknown keys (the message names the file and the entry).
-    """
+    Raises TabAgreementError, naming the file and the entry, when it is not valid TOML or a
+    declaration lacks `tabs` or `value`, has unknown keys, a bad tolerance or documented difference,
+    or repeats another's tabs."""
     path = root / DECLARATIONS
     if not path.is_file():
         return {}
@@ -290,13 +261,8 @@ def _declaration(entry: object, where: str) -> tuple[Declaration, frozenset[str]
 
 @dataclass(frozen=True)
 class Result:
-    """What one tab computed.
-
-    Attributes:
-        shape (tuple[int, ...]): the value's shape.
-        dtype (str): its dtype without the library's prefix (`float32`, `int64`).
-        values (object): a NumPy copy of it.
-    """
+    """What one tab computed: the shape, the dtype without the library's prefix (`float32`, `int64`)
+    and a NumPy copy of the values."""
 
     shape: tuple[int, ...]
     dtype: str
@@ -307,18 +273,9 @@ class Result:
 
 
 def as_result(value: object) -> Result:
-    """Describe a tensor or array of any of the three libraries.
-
-    Args:
-        value (object): a torch tensor, a TensorFlow tensor, a NumPy array or a number.
-
-    Returns:
-        Result: its shape, dtype and a NumPy copy of its values (a copy, so that later
-        writes through shared memory cannot change it).
-
-    Raises:
-        TypeError: the value is not numbers (a string, None, a dtype object...).
-    """
+    """The `Result` of a torch or TensorFlow tensor, a NumPy array or a number; its values are a
+    copy, so that later writes through shared memory cannot change them. TypeError when the value is
+    not numbers (a string, None, a dtype object...)."""
     import numpy as np
 
     if hasattr(value, "detach") and hasattr(value, "dtype"):  # torch.Tensor
@@ -342,23 +299,12 @@ def as_result(value: object) -> Result:
 def run_sections(
     script: Path, sections: list[str], value: str, name: str | None = None
 ) -> dict[str, Result]:
-    """Run a script once, section by section, and keep `value` as it is at each section's end.
+    """Run a script once, section by section: section -> what `value` held at the end of each of
+    `sections`. `name` is the script as messages name it (relative to the content root).
 
-    Args:
-        script (Path): an example script; the sections' markers must be at the top level
-            (not inside a block).
-        sections (list[str]): the sections whose value to keep.
-        value (str): the variable each of them assigns.
-        name (str | None): the script as messages name it (relative to the content root).
-
-    Returns:
-        dict[str, Result]: section -> what `value` held at its end.
-
-    Raises:
-        TabAgreementError: the script is missing, a section is missing, does not assign
-            `value` or has a marker inside a block, the script raises, or the value is not
-            numbers (the message names the script, the line and the section).
-    """
+    The sections' markers must be at the top level. Raises TabAgreementError, naming the script, the
+    line and the section, when the script or a section is missing, a section does not assign `value`
+    or has a marker inside a block, the script raises, or the value is not numbers."""
     name = name or script.name
     try:
         lines = script.read_text(encoding="utf-8").splitlines()
@@ -404,18 +350,9 @@ def run_sections(
 
 
 def compare(group: TabGroup, declaration: Declaration, results: dict[str, Result]) -> list[str]:
-    """Compare the tabs of a group.
-
-    Args:
-        group (TabGroup): the group.
-        declaration (Declaration): what it compares and which differences are documented.
-        results (dict[str, Result]): tab label -> what the tab computed (its last
-            section's value).
-
-    Returns:
-        list[str]: one message per disagreement, naming the page, its line, the tab and
-        both results; empty when the tabs agree as declared.
-    """
+    """One message per disagreement between the tabs of a group, naming the page, its line, the tab
+    and both results; empty when they agree as declared. `results`: tab label -> what the tab
+    computed (its last section's value)."""
     import numpy as np
 
     documented = declaration.documented
@@ -505,17 +442,10 @@ def group_scripts(group: TabGroup) -> dict[str, list[tuple[str, str]]]:
 def group_problems(
     group: TabGroup, declarations: dict[frozenset[str], tuple[int, Declaration]], root: Path
 ) -> list[str]:
-    """Everything wrong with one group of framework tabs, running the sections its tabs embed.
-
-    Args:
-        group (TabGroup): the group (from `tab_groups`).
-        declarations (dict): from `load_declarations`.
-        root (Path): the content root.
-
-    Returns:
-        list[str]: one message per problem, each naming the page and line (and the other
-        language's), the tab or the script line, and what to do; empty when the tabs agree.
-    """
+    """Everything wrong with one group of framework tabs, running the sections its tabs embed
+    (`declarations` from `load_declarations`, `root` the content root): one message per problem,
+    each naming the page and line (and the other language's), the tab or the script line, and what
+    to do; empty when the tabs agree."""
     problems = list(group.problems)
     sections = group_scripts(group)
     problems += [

@@ -46,17 +46,11 @@ SYNC_COMMAND = "make sync-translation PAGE={page}"
 
 
 def section_hashes(text: str) -> dict[str, str]:
-    """Hash each section of a page's body (front matter excluded).
+    """Anchor id (or `top`) -> 12 hex characters hashing that section of a page's body (front matter
+    excluded).
 
-    Sections start at each heading of level 2 or deeper that has an explicit anchor;
-    whitespace at line ends and runs of blank lines do not count as changes.
-
-    Args:
-        text (str): the page file's text.
-
-    Returns:
-        dict[str, str]: anchor id (or `top`) -> 12 hex characters.
-    """
+    Sections start at each heading of level 2 or deeper that has an explicit anchor; whitespace at
+    line ends and runs of blank lines do not count as changes."""
     lines = text.splitlines()
     starts = [(TOP, split_front_matter(text)[0].count("\n"))]
     starts += [(h.anchor, h.line - 1) for h in headings(text) if h.level >= 2 and h.anchor]
@@ -69,32 +63,19 @@ def section_hashes(text: str) -> dict[str, str]:
 
 
 def recorded_hashes(page: Path) -> dict[str, str] | None:
-    """Read the counterpart hashes a page recorded at its last sync.
-
-    Args:
-        page (Path): a page file.
-
-    Returns:
-        dict[str, str] | None: anchor id -> hash, or None if the page has no record.
-
-    Raises:
-        ValueError: the front matter is not valid YAML (the message names the page).
-    """
+    """The counterpart's section hashes (anchor id -> hash) a page recorded at its last sync, or
+    None if it has no record; ValueError, naming the page, when its front matter is not valid
+    YAML."""
     meta = front_matter(page, page.read_text(encoding="utf-8"))
     record = meta.get("translation")
     return dict(record.get("sections") or {}) if isinstance(record, dict) else None
 
 
 def stale_translations(root: Path) -> list[str]:
-    """Report every page whose counterpart changed since the pair was last synced.
-
-    Args:
-        root (Path): content root with `docs/`.
-
-    Returns:
-        list[str]: one message per stale page, naming both files, the changed sections
-        and the command to run once the page is updated.
-    """
+    """One message per source page (`source_pages`: pages and notebook sources) whose counterpart
+    changed since the pair was last synced, naming both files, the changed sections and the command
+    to run once the page is updated; also one per page without a translation record or whose front
+    matter is not YAML."""
     problems = []
     for page in source_pages(root):
         for locale in LOCALES:
@@ -131,20 +112,11 @@ def stale_translations(root: Path) -> list[str]:
 
 
 def sync(page: Path) -> list[Path]:
-    """Record that a page and its counterparts agree (after a translator checked them).
+    """Record in each version of `page` (either language's) the section hashes of the other, once a
+    translator has checked that they agree; returns the files written.
 
-    Writes into each page's front matter the section hashes of the other.
-
-    Args:
-        page (Path): either language's version of the page.
-
-    Returns:
-        list[Path]: the files written.
-
-    Raises:
-        FileNotFoundError: the page or a counterpart does not exist.
-        ValueError: a page's front matter is not a YAML mapping.
-    """
+    FileNotFoundError when a version does not exist; ValueError when a front matter is not a YAML
+    mapping."""
     versions = [translation_of(page, locale) for locale in LOCALES]
     for version in versions:
         if not version.is_file():
@@ -166,14 +138,8 @@ def _write_record(page: Path, text: str, twin_name: str, hashes: dict[str, str])
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Command line: `python -m tooling.translations sync PAGE...` or `check`.
-
-    Args:
-        argv (list[str] | None): arguments (default: `sys.argv[1:]`).
-
-    Returns:
-        int: 0 on success, 1 if `check` found stale pages, 2 on bad input.
-    """
+    """Command line: `python -m tooling.translations sync PAGE...` or `check`. 0 on success, 1 if
+    `check` found stale pages, 2 on bad input."""
     parser = argparse.ArgumentParser(prog="python -m tooling.translations")
     commands = parser.add_subparsers(dest="command", required=True)
     sync_parser = commands.add_parser("sync", help="record that these pages and their pairs agree")

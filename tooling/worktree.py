@@ -12,15 +12,8 @@ from pathlib import Path
 
 
 def worktree_state(root: Path) -> dict[str, str] | None:
-    """Snapshot the changed and untracked files of a git work tree.
-
-    Args:
-        root (Path): the work tree.
-
-    Returns:
-        dict[str, str] | None: path -> "<status> <sha256 or ->" for every file git reports,
-        or None when `root` is not a git checkout (then nothing is compared).
-    """
+    """Path -> "<status> <sha256 or ->" for every changed or untracked file git reports in the work
+    tree `root`; None when it is not a git checkout (then nothing is compared)."""
     try:
         status = subprocess.run(
             ["git", "status", "--porcelain", "--untracked-files=all", "--no-renames", "-z"],
@@ -43,15 +36,7 @@ def worktree_state(root: Path) -> dict[str, str] | None:
 def changed_paths(
     before: dict[str, str], after: dict[str, str], allowed: tuple[str, ...]
 ) -> list[str]:
-    """List the paths whose state differs, except those under an allowed prefix.
-
-    Args:
-        before (dict[str, str]): from `worktree_state` at the start.
-        after (dict[str, str]): from `worktree_state` at the end.
-        allowed (tuple[str, ...]): path prefixes that may change.
-
-    Returns:
-        list[str]: sorted paths that changed and are not allowed to.
-    """
+    """The sorted paths whose state differs between two `worktree_state` snapshots, except those
+    under an `allowed` prefix."""
     changed = {path for path in before.keys() | after.keys() if before.get(path) != after.get(path)}
     return sorted(path for path in changed if not path.startswith(allowed))

@@ -57,15 +57,8 @@ WRITE_EVENTS = {
 
 
 def written_paths(event: str, args: tuple) -> list[Path]:
-    """The paths an audit event writes to (none for events that do not write).
-
-    Args:
-        event (str): the audit event's name, e.g. `"open"` or `"os.remove"`.
-        args (tuple): its arguments.
-
-    Returns:
-        list[Path]: resolved paths; a file descriptor or a read-only open gives none.
-    """
+    """The resolved paths an audit event writes to: none for an event that does not write, for a
+    read-only `open` or for a file descriptor."""
     if event == "open":
         path, mode, flags = args
         write_flags = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_TRUNC
@@ -88,18 +81,12 @@ _LOOPBACK = {"127.0.0.1", "::1", "localhost"}
 
 
 def code_fingerprint(source: str) -> str:
-    """Hash what a script does, not what it says it printed.
+    """A hex SHA-256 of what a script does, not of what it says it printed; of the raw text when it
+    does not parse.
 
-    Comments (the `#>` output lines among them) and string statements that are not
-    docstrings (the triple-quoted output blocks) are left out, so writing an example's output
-    does not change its fingerprint, while any change to its code does.
-
-    Args:
-        source (str): the script's text.
-
-    Returns:
-        str: a hex SHA-256; of the raw text when it does not parse.
-    """
+    Comments (the `#>` lines among them) and string statements that are not docstrings (the
+    triple-quoted output blocks) are left out: writing an example's output keeps its fingerprint,
+    any change to its code changes it."""
     try:
         tree = ast.parse(source)
     except SyntaxError:
@@ -126,15 +113,8 @@ def code_fingerprint(source: str) -> str:
 
 
 def print_calls(source: str) -> list[tuple[int, int]]:
-    """Return the first and last lines of the script's `print(...)` calls, in order.
-
-    Args:
-        source (str): a script's text.
-
-    Returns:
-        list[tuple[int, int]]: sorted 1-based (first, last) lines; empty when the text
-        does not parse (the run reports the syntax error).
-    """
+    """The sorted 1-based (first, last) lines of the script's `print(...)` calls; empty when it does
+    not parse (the run reports the syntax error)."""
     try:
         tree = ast.parse(source)
     except SyntaxError:
@@ -159,28 +139,14 @@ def is_print(node: ast.AST) -> bool:
 
 
 def imported_packages(source: str) -> frozenset[str]:
-    """Top-level packages a piece of code imports: `torchvision` for
-    `from torchvision import datasets`.
-
-    Args:
-        source (str): Python code.
-
-    Returns:
-        frozenset[str]: package names; empty when the code does not parse.
-    """
+    """Top-level packages the code imports (`torchvision` for `from torchvision import datasets`);
+    empty when it does not parse."""
     return frozenset(import_lines(source))
 
 
 def import_lines(source: str) -> dict[str, int]:
-    """Where a piece of code first imports each top-level package, absolutely.
-
-    Args:
-        source (str): Python code.
-
-    Returns:
-        dict[str, int]: package name -> 1-based line of its first import; empty when
-        the code does not parse.
-    """
+    """Top-level package -> 1-based line of its first absolute import in the code; empty when it
+    does not parse."""
     try:
         tree = ast.parse(source)
     except SyntaxError:
@@ -199,27 +165,16 @@ def import_lines(source: str) -> dict[str, int]:
 
 
 def print_call_lines(source: str) -> list[int]:
-    """Return the first lines of the script's `print(...)` calls, in order.
+    """The sorted 1-based first lines of the script's `print(...)` calls.
 
-    A GPU run records, for each print, its position in this list as well as its line:
-    writing the `#>` output afterwards shifts the lines, not the order.
-
-    Args:
-        source (str): a script's text.
-
-    Returns:
-        list[int]: sorted 1-based lines.
-    """
+    A GPU run records each print's position in this list as well as its line: writing the `#>`
+    output afterwards shifts the lines, not the order."""
     return [first for first, _ in print_calls(source)]
 
 
 def process_rank() -> int:
-    """Return this process's rank as the launcher set it, or 0 when not launched.
-
-    Returns:
-        int: from `RANK` (torchrun), `PMI_RANK` (MPICH) or `OMPI_COMM_WORLD_RANK`
-        (Open MPI), else 0.
-    """
+    """This process's rank from `RANK` (torchrun), `PMI_RANK` (MPICH) or `OMPI_COMM_WORLD_RANK`
+    (Open MPI); 0 when not launched."""
     for name in RANK_VARIABLES:
         if os.environ.get(name, "").isdigit():
             return int(os.environ[name])
@@ -227,13 +182,8 @@ def process_rank() -> int:
 
 
 class PrintRecorder:
-    """Replaces `print` while a script runs; records the calls made from the script.
-
-    A call made from another file (a library printing) goes to the real `print`.
-
-    Args:
-        script (Path): the file being run; only its own calls are recorded.
-    """
+    """Replaces `print` while `script` runs and records the calls made from it; a call from another
+    file (a library printing) goes to the real `print`."""
 
     def __init__(self, script: Path) -> None:
         self.script = str(script.resolve())
@@ -301,26 +251,14 @@ def _guard(protected: list[Path]):
 
 
 def install_guard(protected: list[str | Path]) -> None:
-    """Install the guard of `_guard` in this process (a notebook's kernel, for one).
-
-    Args:
-        protected (list[str | Path]): folders no code may write into, except below the
-            current directory.
-    """
+    """Install `_guard` in this process (a notebook's kernel, say): no writes into `protected`
+    except below the current directory, no connections beyond this machine."""
     sys.addaudithook(_guard([Path(p) for p in protected]))
 
 
 def capture(script: Path, source: str) -> dict:
-    """Run `script` as `__main__` and record its prints.
-
-    Args:
-        script (Path): the file to run.
-        source (str): its name in the repository, stored in the record.
-
-    Returns:
-        dict: the record (see the module docstring); `error` is set when the script
-        raised, and is None otherwise.
-    """
+    """Run `script` as `__main__` and return its record (see the module docstring); `source`, its
+    path in the repository, is stored in it; `error` is None unless it raised."""
     record: dict = {"source": source, "rank": process_rank(), "statements": [], "error": None}
     recorder = PrintRecorder(script)
     sys.path.insert(0, str(script.parent))
@@ -334,14 +272,8 @@ def capture(script: Path, source: str) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Command line: run one script, write `DIR/rank-<rank>.json`.
-
-    Args:
-        argv (list[str] | None): arguments; None means `sys.argv[1:]`.
-
-    Returns:
-        int: 0 when the script ran to the end, 1 when it raised.
-    """
+    """Command line: run one script, write `DIR/rank-<rank>.json`; 0 when the script ran to the end,
+    1 when it raised."""
     parser = argparse.ArgumentParser(prog="python -m verified.capture", description=__doc__)
     parser.add_argument("script", type=Path, help="the example script to run")
     parser.add_argument("--out-dir", type=Path, required=True, help="where rank-<n>.json goes")

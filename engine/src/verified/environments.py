@@ -1,17 +1,15 @@
 """Verification environments: the sets of library versions the example suite runs in.
 
-They are named in `pyproject.toml` (`[tool.verification] environments`), the default
-first. By convention `default` lives in `.venv` and is installed from
-`requirements/test.txt`; any other, NAME, lives in `.venv-NAME` and is installed from
-`requirements/NAME.txt` (the Makefile follows the same rule). `make test` runs the
-default one; `make test-matrix` runs them all.
+They are named in `pyproject.toml` (`[tool.verification] environments`), the default first. By
+convention `default` lives in `.venv` and is installed from `requirements/test.txt`; any other,
+NAME, lives in `.venv-NAME` and is installed from `requirements/NAME.txt` (the Makefile follows the
+same rule). `make test` runs the default one; `make test-matrix` runs them all.
 
-The `#>` lines of the examples are the default environment's output. What another
-environment prints differently is kept in `verification/expected/<name>.json`
-(`verified.expected`).
+The `#>` lines of the examples are the default environment's output. What another environment prints
+differently is kept in `verification/expected/<name>.json` (`verified.expected`).
 
-Standard library only: the Makefile runs `python -m verified.environments names`
-before any virtual environment exists.
+Standard library only: the Makefile runs `python -m verified.environments names` before any virtual
+environment exists. A `root` of None below means `verified.paths.repository()`.
 
 Command line::
 
@@ -47,13 +45,8 @@ class UnknownEnvironment(ValueError):  # noqa: N818 - named for what is wrong
 
 @dataclass(frozen=True)
 class Environment:
-    """One verification environment.
-
-    Attributes:
-        name (str): e.g. `"default"`, `"previous"`.
-        venv (str): its virtual environment, relative to the repository root.
-        lock (str): its locked requirements file, relative to the repository root.
-    """
+    """One verification environment (`"default"`, `"previous"`); `venv` and `lock` are relative to
+    the repository root."""
 
     name: str
     venv: str
@@ -76,18 +69,12 @@ class Environment:
         return self.is_default or self.is_gpu_run
 
     def pinned_versions(self, root: Path | None = None) -> dict[str, str | None]:
-        """The versions its lock file pins for the libraries that tell environments apart.
+        """The versions its lock file pins for the libraries that tell environments apart,
+        `{"torch": "2.13.0", "torchvision": None, ...}` (None: not installed there); for the GPU
+        run, those installed here.
 
-        Args:
-            root (Path | None): the repository root; None means `verified.paths.repository()`.
-
-        Returns:
-            dict[str, str | None]: `{"torch": "2.13.0", "torchvision": None, ...}`; None
-            for a library the environment does not install.
-
-        Raises:
-            UnknownEnvironment: the lock file is missing (the message says how to make it).
-        """
+        Raises UnknownEnvironment when the lock file is missing (the message says how to make
+        it)."""
         if self.is_gpu_run:
             return installed_versions()  # the GPU machine's own: nothing is pinned there
         pins = _lock_pins((root or repository()) / self.lock)
@@ -102,53 +89,26 @@ class Environment:
         }
 
     def missing(self, packages: Iterable[str], root: Path | None = None) -> list[str]:
-        """The libraries among `packages` that this environment does not install.
-
-        Args:
-            packages (Iterable[str]): top-level packages some code imports.
-            root (Path | None): the repository root; None means `verified.paths.repository()`.
-
-        Returns:
-            list[str]: sorted names among `LIBRARY_DISTRIBUTIONS` with no pin here.
-
-        Raises:
-            UnknownEnvironment: the lock file is missing.
-        """
+        """The sorted libraries of `LIBRARY_DISTRIBUTIONS` among `packages` (what some code imports)
+        that this environment does not install; UnknownEnvironment without its lock file."""
         pinned = self.pinned_versions(root)
         return sorted(p for p in set(packages) & pinned.keys() if not pinned[p])
 
     def not_applicable(self, packages: Iterable[str], root: Path | None = None) -> list[str]:
-        """The libraries that code importing `packages` needs and this environment lacks
-        by design (the reason `needs-library` of the record).
+        """The libraries that code importing `packages` needs and this environment lacks by design
+        (the record's reason `needs-library`).
 
-        Args:
-            packages (Iterable[str]): top-level packages the code imports.
-            root (Path | None): the repository root; None means `verified.paths.repository()`.
-
-        Returns:
-            list[str]: the libraries; empty in the default environment (which installs
-            every library, so an import error there is a failure) and where nothing is
-            missing.
-
-        Raises:
-            UnknownEnvironment: the lock file is missing.
-        """
+        Always empty where the `#>` lines are checked (the default environment installs every
+        library, so an import error there is a failure). UnknownEnvironment without its lock
+        file."""
         return [] if self.checks_file else self.missing(packages, root)
 
 
 def environments(root: Path | None = None) -> list[Environment]:
-    """Read the verification environments from `pyproject.toml`.
+    """The verification environments of `pyproject.toml`, in its order, the default first.
 
-    Args:
-        root (Path | None): the repository root; None means `verified.paths.repository()`.
-
-    Returns:
-        list[Environment]: in the order listed, the default first.
-
-    Raises:
-        UnknownEnvironment: the table is missing, does not list `default` first, or names
-            an environment twice or with characters other than `a-z`, `0-9` and `-`.
-    """
+    Raises UnknownEnvironment when the table is missing, does not list `default` first, or names an
+    environment twice or with characters other than `a-z`, `0-9` and `-`."""
     root = root or repository()
     where = "pyproject.toml, [tool.verification] environments"
     try:
@@ -170,18 +130,7 @@ def environments(root: Path | None = None) -> list[Environment]:
 
 
 def by_name(name: str, root: Path | None = None) -> Environment:
-    """Return the environment called `name`.
-
-    Args:
-        name (str): e.g. `"previous"`.
-        root (Path | None): the repository root; None means `verified.paths.repository()`.
-
-    Returns:
-        Environment: the environment.
-
-    Raises:
-        UnknownEnvironment: there is no such environment (the message lists them).
-    """
+    """The environment called `name`; UnknownEnvironment (listing them) if none is."""
     root = root or repository()
     known = environments(root)
     for environment in known:
@@ -192,22 +141,12 @@ def by_name(name: str, root: Path | None = None) -> Environment:
 
 
 def resolve(name: str | None, root: Path | None = None) -> Environment:
-    """The environment named on the command line (`--environment`), else the current one.
+    """The environment named by `--environment`, or if `name` is None the one whose pins are
+    installed (`current`); `gpu` names the GPU run (`make test-gpu`), with whatever versions the GPU
+    machine has.
 
-    `gpu` names the GPU run (`make test-gpu`): whatever versions the GPU machine has.
-
-    Args:
-        name (str | None): an environment's name, or None to recognise it by the installed
-            versions (`current`).
-        root (Path | None): the repository root; None means `verified.paths.repository()`.
-
-    Returns:
-        Environment: the environment.
-
-    Raises:
-        UnknownEnvironment: no such name, no environment pins the installed versions, or
-            the named one pins other versions than those installed.
-    """
+    Raises UnknownEnvironment for an unknown name, when no environment pins the installed versions,
+    or when the named one pins other versions than those installed."""
     root = root or repository()
     if not name:
         return current(root)
@@ -225,28 +164,15 @@ def resolve(name: str | None, root: Path | None = None) -> Environment:
 
 
 def installed_versions() -> dict[str, str | None]:
-    """The public versions (no `+cpu` / `+cu130` label) of the libraries installed here.
-
-    Returns:
-        dict[str, str | None]: keyed like `LIBRARY_DISTRIBUTIONS`; None when not installed.
-    """
+    """The public versions (no `+cpu` / `+cu130` label) of the libraries installed here, keyed like
+    `LIBRARY_DISTRIBUTIONS`; None for one not installed."""
     found = record.installed_versions()
     return {key: found[key] and record.public_version(found[key]) for key in LIBRARY_DISTRIBUTIONS}
 
 
 def current(root: Path | None = None) -> Environment:
-    """The environment whose pinned library versions are the ones installed here.
-
-    Args:
-        root (Path | None): the repository root; None means `verified.paths.repository()`.
-
-    Returns:
-        Environment: the matching environment.
-
-    Raises:
-        UnknownEnvironment: no environment pins these versions; the message shows both and
-            says how to run the suite in a defined environment.
-    """
+    """The environment whose pinned library versions are those installed here. UnknownEnvironment if
+    there is none; the message shows both and says how to run the suite in a defined environment."""
     root = root or repository()
     installed = installed_versions()
     known = environments(root)
@@ -281,16 +207,8 @@ def _canonical(name: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Command line: `names` prints the environments' names, the default first; with
-    `--others`, the others as a JSON list (for the CI workflow's matrix). `merge RECORD
-    OTHER` adds the runs of OTHER, a record made elsewhere (a CI job), to RECORD.
-
-    Args:
-        argv (list[str] | None): arguments (None: `sys.argv[1:]`).
-
-    Returns:
-        int: the exit status.
-    """
+    """The command line of the module docstring (`--others` is for the CI workflow's matrix, `merge`
+    adds a record made by a CI job); returns the exit status."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
     listing = commands.add_parser("names", help="the environments' names, the default first")

@@ -42,17 +42,9 @@ class ExampleMarkerError(MarkerError):
 
 @dataclass
 class Example:
-    """One runnable example.
-
-    Attributes:
-        code (CodeExample): what pytest-examples runs and checks.
-        source (str): file holding it, relative to the content root (e.g. `docs/index.md`).
-        line (int): 1-based line of the example's first line in `source`.
-        requires (frozenset[str]): devices it needs, e.g. `{"cuda"}`.
-        not_run (str | None): reason it is shown but never executed.
-        is_script (bool): a whole script of `examples/` rather than a block of a page.
-        launch (Launch | None): for a multi-process script, its launcher and process count.
-    """
+    """One runnable example: `source` is its file relative to the content root (`docs/index.md`),
+    `line` the 1-based line its code starts on, `requires` the devices it needs (`{"cuda"}`),
+    `not_run` why it is shown but never run, `launch` how a multi-process script is started."""
 
     code: CodeExample
     source: str
@@ -74,18 +66,11 @@ class Example:
 
 
 def collect(root: Path) -> list[Example]:
-    """Collect all examples under `root`.
+    """Every example under the content root `root`: page blocks first, then scripts, in path order.
 
-    Args:
-        root (Path): content root with `docs/` and `examples/`.
-
-    Returns:
-        list[Example]: inline page blocks first, then scripts, in path order.
-
-    Raises:
-        ExampleMarkerError: markers are malformed (unknown requirement, `not-run` without a
-            reason, an interactive `>>>` block); the message names every file and line.
-    """
+    Raises ExampleMarkerError, naming every file and line, for a malformed marker (unknown
+    requirement, `not-run` without a reason), an interactive `>>>` block, a block that mixes
+    `--8<--` lines with code, or a file name that is not ASCII."""
     found: list[Example] = []
     errors: list[str] = []
     pages = docs_dir(root)

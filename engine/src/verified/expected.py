@@ -45,15 +45,9 @@ class ExpectedOutputError(ValueError):
 
 @dataclass(frozen=True)
 class PrintCall:
-    """A `print(...)` call of an example and the output written under it.
-
-    Attributes:
-        key (PrintKey): its identity (see the module docstring).
-        first (int): 1-based first line of the call.
-        last (int): its last line (the output goes right below it).
-        col (int): its column (the output is indented to it).
-        written (WrittenOutput | None): the output written under it, if any.
-    """
+    """A `print(...)` call of an example: its key, its 1-based first and last lines (the output goes
+    right below the last), its column (the output is indented to it) and the output written under
+    it."""
 
     key: PrintKey
     first: int
@@ -63,14 +57,8 @@ class PrintCall:
 
 
 def print_calls_with_outputs(source: str) -> list[PrintCall]:
-    """List an example's print calls, in order, with the output written under each.
-
-    Args:
-        source (str): the example's code, outputs included.
-
-    Returns:
-        list[PrintCall]: sorted by line; empty when the source does not parse.
-    """
+    """An example's print calls (`source` has its outputs) sorted by line, each with the output
+    written under it; empty when the source does not parse."""
     try:
         tree = ast.parse(source)
         outputs = {output.first: output for output in written_outputs(source)}
@@ -93,14 +81,7 @@ def print_calls_with_outputs(source: str) -> list[PrintCall]:
 
 
 def written_by_print(source: str) -> dict[PrintKey, str]:
-    """The output written under each print call that has one.
-
-    Args:
-        source (str): an example's code, outputs included.
-
-    Returns:
-        dict[PrintKey, str]: print -> the text written under it.
-    """
+    """Print -> the text written under it, for each print of the example that has one."""
     return {
         call.key: call.written.text for call in print_calls_with_outputs(source) if call.written
     }
@@ -109,19 +90,13 @@ def written_by_print(source: str) -> dict[PrintKey, str]:
 def printed_by_print(
     source: str, statements: list[tuple[int, str]]
 ) -> tuple[dict[PrintKey, str], list[int]]:
-    """Group what a run printed by the print call that printed it.
+    """What a run printed, grouped by the print call that printed it.
 
-    Args:
-        source (str): the example that ran.
-        statements (list[tuple[int, str]]): in the order they ran, each print's 1-based
-            line and the text it wrote (arguments joined by `sep`, no final newline).
-
-    Returns:
-        tuple[dict[PrintKey, str], list[int]]: print -> its output (several runs of one
-        print, as in a loop, joined by newlines; prints that did not run are absent), and
-        the lines that printed without being a `print(...)` call of the example (a
-        function of a library that prints, say), which no expected output can hold.
-    """
+    `statements` are, in the order they ran, each print's 1-based line and the text it wrote
+    (arguments joined by `sep`, no final newline). Returns print -> its output (several runs of one
+    print, as in a loop, joined by newlines; prints that did not run are absent), and the sorted
+    lines that printed without being a `print(...)` call of the example (a library function that
+    prints, say), which no expected output can hold."""
     keys = {call.first: call.key for call in print_calls_with_outputs(source)}
     printed: dict[PrintKey, list[str]] = {}
     elsewhere = []
@@ -135,16 +110,9 @@ def printed_by_print(
 
 
 def differences(source: str, printed: dict[PrintKey, str]) -> dict[PrintKey, str]:
-    """What a run printed where it differs from what an example's file says.
-
-    Args:
-        source (str): the example as written (the default environment's output).
-        printed (dict[PrintKey, str]): from `printed_by_print`.
-
-    Returns:
-        dict[PrintKey, str]: for each print whose output differs, the output of this run;
-        "" for a print with output in the file that printed nothing here.
-    """
+    """For each print whose output in this run (`printed`, from `printed_by_print`) differs from
+    what the example's file says, the run's output; "" for a print with output in the file that
+    printed nothing here."""
     written = {key: normalise(text) for key, text in written_by_print(source).items()}
     changed = {key: text for key, text in printed.items() if written.get(key) != text}
     changed.update({key: "" for key in written.keys() - printed.keys()})
@@ -154,17 +122,8 @@ def differences(source: str, printed: dict[PrintKey, str]) -> dict[PrintKey, str
 def mismatches(
     source: str, printed: dict[PrintKey, str], overrides: dict[PrintKey, str]
 ) -> list[tuple[PrintCall, str, str]]:
-    """Compare what a run printed with what an environment expects.
-
-    Args:
-        source (str): the example as written.
-        printed (dict[PrintKey, str]): from `printed_by_print`.
-        overrides (dict[PrintKey, str]): the environment's outputs that differ from the file.
-
-    Returns:
-        list[tuple[PrintCall, str, str]]: (the print in `source`, expected, printed) for
-        each print whose output disagrees, in line order.
-    """
+    """(the print in `source`, expected, printed) for each print whose output disagrees with what
+    the environment expects (its `overrides`, else the file), in line order."""
     found = []
     for call in print_calls_with_outputs(source):
         expected = overrides.get(call.key, call.written.text if call.written else "")
@@ -175,15 +134,9 @@ def mismatches(
 
 
 def rewrite_outputs(source: str, overrides: dict[PrintKey, str]) -> str:
-    """An example's source with an environment's outputs written under its prints.
-
-    Args:
-        source (str): the example as written.
-        overrides (dict[PrintKey, str]): print -> output in that environment ("" for none).
-
-    Returns:
-        str: the source, each overridden print's output replaced (or removed for "").
-    """
+    """The example's source with an environment's outputs (`overrides`: print -> output) written
+    under its prints. "" removes a print's output; one that cannot be written unchanged becomes
+    `# (output not shown)`."""
     lines = source.splitlines()
     for call in reversed(print_calls_with_outputs(source)):
         if call.key not in overrides:
@@ -197,17 +150,9 @@ def rewrite_outputs(source: str, overrides: dict[PrintKey, str]) -> str:
 
 
 def render_output(output: str, col: int, line_length: int = LINE_LENGTH) -> list[str] | None:
-    """Write a print's output as the lines that go under it.
-
-    Args:
-        output (str): what the print wrote (without the final newline).
-        col (int): the print's column; the output is indented to it.
-        line_length (int): the longest `#> ` line, in characters.
-
-    Returns:
-        list[str] | None: `#> ` lines when it fits on one line, else a `\"\"\"` block;
-        None when it cannot be written unchanged (it holds `\"\"\"` or a backslash).
-    """
+    """The lines that show a print's output (no final newline) under it, indented to its column:
+    `#> ` lines when it fits on one line of `line_length` characters, else a triple-quoted block;
+    None when it cannot be written unchanged (it holds triple quotes or a backslash)."""
     pad = " " * col
     if "\n" not in output and len(pad) + len(_COMMENT) + len(output) <= line_length:
         return [f"{pad}{_COMMENT}{output}".rstrip()]
@@ -217,31 +162,14 @@ def render_output(output: str, col: int, line_length: int = LINE_LENGTH) -> list
 
 
 def expected_path(root: Path, environment: str) -> Path:
-    """Where an environment's expected outputs live.
-
-    Args:
-        root (Path): the content root.
-        environment (str): e.g. `"previous"`.
-
-    Returns:
-        Path: `root/verification/expected/<environment>.json`.
-    """
+    """`root/verification/expected/<environment>.json`, `root` being the content root."""
     return expected_dir(root) / f"{environment}.json"
 
 
 def load_expected(path: Path) -> dict[str, dict[PrintKey, str]]:
-    """Read an environment's expected outputs.
-
-    Args:
-        path (Path): from `expected_path`.
-
-    Returns:
-        dict[str, dict[PrintKey, str]]: example id -> print -> output; empty when the
-        file does not exist (the environment prints what the files say).
-
-    Raises:
-        ExpectedOutputError: the file is not valid JSON or not of this layout.
-    """
+    """An environment's expected outputs: example id -> print -> output; empty when the file does
+    not exist (the environment prints what the files say). ExpectedOutputError when it is not valid
+    JSON or not of this layout."""
     if not path.is_file():
         return {}
     again = f"delete it and run `make update-examples ENV={path.stem}`"
@@ -263,16 +191,8 @@ def load_expected(path: Path) -> dict[str, dict[PrintKey, str]]:
 
 
 def write_expected(path: Path, environment: str, examples: dict[str, dict[PrintKey, str]]) -> None:
-    """Write an environment's expected outputs (examples without differences are left out).
-
-    Args:
-        path (Path): from `expected_path`.
-        environment (str): its name, stored in the file.
-        examples (dict[str, dict[PrintKey, str]]): example id -> print -> output.
-
-    Raises:
-        OSError: the file cannot be written.
-    """
+    """Write an environment's expected outputs (example id -> print -> output), leaving out examples
+    without differences; OSError when the file cannot be written."""
     data = {
         "schema": SCHEMA,
         "environment": environment,

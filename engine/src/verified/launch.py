@@ -35,13 +35,8 @@ class LaunchError(RuntimeError):
 
 @dataclass
 class LaunchResult:
-    """What a launched run left behind.
-
-    Attributes:
-        returncode (int): the launcher's exit status.
-        output (str): the launcher's and the processes' stdout and stderr, interleaved.
-        records (dict[int, dict]): rank -> the record `verified.capture` wrote.
-    """
+    """What a launched run left behind: the launcher's exit status, its and the processes' stdout
+    and stderr interleaved, and rank -> the record `verified.capture` wrote."""
 
     returncode: int
     output: str
@@ -49,18 +44,9 @@ class LaunchResult:
 
 
 def launcher_command(launch: Launch, python: str) -> list[str]:
-    """Return the command that starts `launch.processes` copies of `python -m verified.capture`.
-
-    Args:
-        launch (Launch): launcher and process count, from the script's marker.
-        python (str): the interpreter, whose folder also holds `mpiexec`.
-
-    Returns:
-        list[str]: the command up to (not including) the capture module's own arguments.
-
-    Raises:
-        LaunchError: `mpiexec` is not installed next to the interpreter.
-    """
+    """The command that starts `launch.processes` copies of `python -m verified.capture`, up to the
+    capture module's own arguments; LaunchError when `mpiexec` is not installed next to the
+    interpreter `python`."""
     if launch.launcher == "torchrun":
         # torch.distributed.run is torchrun; --standalone gives each run its own free port.
         return [
@@ -102,23 +88,12 @@ def launch_example(
     protect: list[Path],
     timeout: float = TIMEOUT,
 ) -> LaunchResult:
-    """Run `script` as `launch.processes` processes and collect their records.
+    """Run `script` as `launch.processes` processes and collect one record per rank that finished.
 
-    Args:
-        script (Path): the example to run (a copy in a temporary folder).
-        source (str): its path in the repository, for the records and messages.
-        launch (Launch): launcher and process count.
-        workdir (Path): working directory of every process (a temporary folder).
-        protect (list[Path]): folders no process may write into (the repository).
-        timeout (float): seconds before the whole process group is killed.
-
-    Returns:
-        LaunchResult: exit status, output and one record per rank that finished.
-
-    Raises:
-        LaunchError: the launcher is missing, or the run timed out (the message holds
-            the last output lines).
-    """
+    `script` is a copy in the temporary `workdir`, every process's working directory; `source` is
+    its path in the repository; no process may write into `protect` (the repository); after
+    `timeout` seconds the whole process group is killed. Raises LaunchError when the launcher is
+    missing or the run timed out (the message holds the last output lines)."""
     out_dir = workdir / "ranks"
     command = [
         *launcher_command(launch, sys.executable),
@@ -214,17 +189,9 @@ def _tail(output: str, lines: int = 30) -> str:
 def describe_failure(
     result: LaunchResult, source: str, launch: Launch, errors_only: bool = False
 ) -> str | None:
-    """Explain what went wrong in a launched run, or return None if every rank finished.
-
-    Args:
-        result (LaunchResult): from `launch_example` (or gathered after a timeout).
-        source (str): the script's path in the repository.
-        launch (Launch): launcher and process count.
-        errors_only (bool): report only ranks that raised (used after a timeout).
-
-    Returns:
-        str | None: a message naming the file, the line and the rank, or None.
-    """
+    """A message naming the file, line and rank of what went wrong in a launched run (`result` from
+    `launch_example`, or gathered after a timeout), or None. With `errors_only` (after a timeout)
+    only ranks that raised are reported."""
     raised = sorted(
         ((rank, record["error"]) for rank, record in result.records.items() if record["error"]),
         key=lambda item: item[1].get("time", 0),

@@ -36,13 +36,8 @@ _FENCE = re.compile(r"^[ \t]*(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
 
 @dataclass(frozen=True)
 class Fence:
-    """One fenced code block.
-
-    Attributes:
-        start (int): 1-based line of the opening fence.
-        end (int): 1-based line of the closing fence (the last line if it never closes).
-        info (str): the info string after the opening fence, e.g. `python title="a.py"`.
-    """
+    """One fenced code block: the 1-based lines of its opening and closing fence (`end` is the last
+    line if it never closes) and its info string (`python title="a.py"`)."""
 
     start: int
     end: int
@@ -50,17 +45,8 @@ class Fence:
 
 
 def fences(markdown: str) -> list[Fence]:
-    """Find the fenced code blocks of a page.
-
-    A fence closes only on the same character, at least as long, with no info string
-    (CommonMark), so a ```` block may contain ``` lines.
-
-    Args:
-        markdown (str): a page's text.
-
-    Returns:
-        list[Fence]: in order.
-    """
+    """The fenced code blocks of a page, in order. As in CommonMark, a fence closes only on the same
+    character, at least as long, with no info string, so a ```` block may contain ``` lines."""
     found: list[Fence] = []
     opening: tuple[int, str, str] | None = None
     lines = markdown.splitlines()
@@ -87,25 +73,12 @@ PYTHON_LANGUAGES = frozenset({"py", "python", "python3"})
 
 
 def fence_language(info: str) -> str:
-    """The language of a fence's info string.
-
-    Args:
-        info (str): what follows the opening fence, e.g. `python title="a.py"` or `{.python}`.
-
-    Returns:
-        str: e.g. `python`; "" when the fence names none.
-    """
+    """The language a fence's info string names, lowercased: `python` for `python title="a.py"` or
+    `{.python}`; "" for none."""
     words = info.strip(" {}").split()
     return words[0].lstrip(".").lower() if words else ""
 
 
 def fenced_lines(markdown: str) -> set[int]:
-    """Return the 1-based numbers of the lines inside fenced code blocks, fences included.
-
-    Args:
-        markdown (str): a page's text.
-
-    Returns:
-        set[int]: line numbers that are code, not prose.
-    """
+    """The 1-based numbers of the lines inside fenced code blocks, fences included."""
     return {number for fence in fences(markdown) for number in range(fence.start, fence.end + 1)}

@@ -34,12 +34,8 @@ class MarkerError(ValueError):
 
 @dataclass(frozen=True)
 class Launch:
-    """How a multi-process example is started.
-
-    Attributes:
-        launcher (str): `"torchrun"` or `"mpiexec"`.
-        processes (int): number of processes (ranks), 2 to `MAX_PROCESSES`.
-    """
+    """How a multi-process example is started: `"torchrun"` or `"mpiexec"`, with 2 to
+    `MAX_PROCESSES` processes (ranks)."""
 
     launcher: str
     processes: int
@@ -47,13 +43,8 @@ class Launch:
 
 @dataclass(frozen=True)
 class ScriptMarkers:
-    """The markers of one script.
-
-    Attributes:
-        requires (frozenset[str]): devices it needs, e.g. `{"cuda"}`.
-        not_run (str | None): reason it is shown but never executed.
-        launch (Launch | None): how to start it, for a multi-process example.
-    """
+    """The markers of one script: the devices it needs (`{"cuda"}`), why it is never run, how a
+    multi-process one is launched."""
 
     requires: frozenset[str] = frozenset()
     not_run: str | None = None
@@ -61,18 +52,8 @@ class ScriptMarkers:
 
 
 def parse_requires(value: str, where: str) -> frozenset[str]:
-    """Parse the value of a `requires` marker.
-
-    Args:
-        value (str): e.g. `"cuda"`.
-        where (str): `path:line`, for the error message.
-
-    Returns:
-        frozenset[str]: the requirements.
-
-    Raises:
-        MarkerError: a requirement is unknown.
-    """
+    """The requirements a `requires` value names (`"cuda"`, comma-separated); MarkerError for an
+    unknown one, at `where` (`path:line`)."""
     wanted = frozenset(part.strip() for part in value.split(",") if part.strip())
     unknown = wanted - KNOWN_REQUIREMENTS
     if unknown:
@@ -84,19 +65,10 @@ def parse_requires(value: str, where: str) -> frozenset[str]:
 
 
 def script_markers(text: str, source: str) -> ScriptMarkers:
-    """Read the marker lines of a script.
+    """The markers of a script (defaults when it has none); `source` is its path, for messages.
 
-    Args:
-        text (str): the script's source.
-        source (str): its path relative to the content root, for messages.
-
-    Returns:
-        ScriptMarkers: what the markers say (defaults when there are none).
-
-    Raises:
-        MarkerError: a marker is malformed, unknown, or repeated (`launch`); the message
-            names the file and line and shows the accepted forms.
-    """
+    Raises MarkerError, naming the file and line and showing the accepted forms, for a malformed,
+    unknown, indented or repeated (`launch`) marker, and for `launch` with `requires: cuda`."""
     requires: frozenset[str] = frozenset()
     not_run = None
     launch = None

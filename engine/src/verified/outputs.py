@@ -29,13 +29,8 @@ OUTPUT_LINE = re.compile(r"^ *#>(?: |$)", re.MULTILINE)
 
 @dataclass(frozen=True)
 class WrittenOutput:
-    """One written output: a run of `#>` lines or an output string statement.
-
-    Attributes:
-        first (int): its first 1-based line in the source.
-        last (int): its last line.
-        text (str): the output it stands for, without the `#> ` prefixes or quotes.
-    """
+    """One written output, a run of `#>` lines or an output string statement: its 1-based first and
+    last lines, and the text it stands for, without the `#> ` prefixes or quotes."""
 
     first: int
     last: int
@@ -43,19 +38,11 @@ class WrittenOutput:
 
 
 def written_outputs(source: str) -> list[WrittenOutput]:
-    """List the outputs written in a script: `#>` runs and string statements that are
+    """The outputs written in `source`, sorted by line: `#>` runs, and string statements that are
     not docstrings (pytest-examples' triple-quoted output blocks).
 
-    Args:
-        source (str): a script or a part of one that parses on its own.
-
-    Returns:
-        list[WrittenOutput]: sorted by line.
-
-    Raises:
-        SyntaxError: the source does not parse.
-        tokenize.TokenError: the source ends inside a bracket or string.
-    """
+    `source` is a script or a part of one that parses on its own: SyntaxError when it does not
+    parse, tokenize.TokenError when it ends inside a bracket or string."""
     found: list[WrittenOutput] = []
     run: list[tuple[int, str]] = []
     for token in tokenize.generate_tokens(io.StringIO(source).readline):
@@ -91,33 +78,14 @@ def _comment_run(run: list[tuple[int, str]]) -> WrittenOutput:
 
 
 def output_starts(source: str) -> list[int]:
-    """First lines (1-based) of the outputs written in a script.
-
-    Args:
-        source (str): a script's text.
-
-    Returns:
-        list[int]: sorted.
-
-    Raises:
-        SyntaxError: the source does not parse.
-    """
+    """The sorted 1-based first lines of the outputs written in a script; SyntaxError when it does
+    not parse."""
     return [output.first for output in written_outputs(source)]
 
 
 def without_outputs(source: str) -> str:
-    """The code of a script with its written outputs removed (for a notebook cell, where
-    the outputs come from running it).
-
-    Args:
-        source (str): a script or a part of one that parses on its own.
-
-    Returns:
-        str: the remaining lines, with no blank lines left at either end.
-
-    Raises:
-        SyntaxError: the source does not parse.
-    """
+    """The code of `source` without its written outputs, nor blank lines at either end (for a
+    notebook cell, whose outputs come from running it); SyntaxError when it does not parse."""
     dropped = {
         number
         for output in written_outputs(source)
@@ -129,19 +97,9 @@ def without_outputs(source: str) -> str:
 
 
 def expected_stdout(source: str) -> tuple[str, bool]:
-    """What a script is expected to print, from the outputs written under its prints.
-
-    Args:
-        source (str): a script or a part of one that parses on its own.
-
-    Returns:
-        tuple[str, bool]: the expected standard output (one line per printed line,
-        trailing spaces removed) and whether its order is certain: False when a print
-        sits in a loop or a function, whose calls may interleave with other prints.
-
-    Raises:
-        SyntaxError: the source does not parse.
-    """
+    """What `source` is expected to print, from the outputs written under its prints (trailing
+    spaces removed), and whether that order is certain: False when a print sits in a loop or a
+    function, whose calls may interleave with other prints. SyntaxError when it does not parse."""
     outputs = {output.first: output.text for output in written_outputs(source)}
     # A print with no output under it did not run when the outputs were written.
     texts = [outputs[last + 1] for _first, last in print_calls(source) if last + 1 in outputs]
@@ -158,30 +116,13 @@ def _prints_in_repeated_code(source: str) -> bool:
 
 
 def normalise(text: str) -> str:
-    """Output as the suite compares it: no blank lines at either end, no trailing spaces.
-
-    Args:
-        text (str): printed or written output.
-
-    Returns:
-        str: the normalised text.
-    """
+    """Output as the suite compares it: no blank lines at either end, no trailing spaces."""
     return "\n".join(line.rstrip() for line in text.strip("\n").splitlines())
 
 
 def same_output(expected: str, actual: str, ordered: bool) -> bool:
-    """Compare printed output with the expected output, as the example suite does
-    (trailing spaces ignored); when the order is not certain, compare the lines as a
-    multiset.
-
-    Args:
-        expected (str): from `expected_stdout`.
-        actual (str): what was printed.
-        ordered (bool): whether the order of the lines is certain.
-
-    Returns:
-        bool: True when they agree.
-    """
+    """Whether printed output agrees with `expected` (from `expected_stdout`) as the suite compares
+    them: trailing spaces ignored, the lines compared as a multiset unless `ordered`."""
     actual = normalise(actual)
     if ordered:
         return expected == actual

@@ -1,11 +1,11 @@
 """Where things live in the repository, in one place.
 
 The repository is found from the working directory: the nearest folder upwards whose
-`pyproject.toml` has a `[tool.verification]` table (the engine is an installed package,
-so its own location says nothing about the project).
-`CONTENT_ROOT` (environment variable) points the example collector at another
-tree with the same layout; the tooling tests use it to run the real suite on
-broken copies without touching the repository.
+`pyproject.toml` has a `[tool.verification]` table (the engine is an installed package, so its own
+location says nothing about the project). `CONTENT_ROOT` (environment variable) points the example
+collector at another tree with the same layout; the tooling tests use it to run the real suite on
+broken copies without touching the repository. Below, a `root` of None means `content_root()`,
+except for `record_path`.
 """
 
 from __future__ import annotations
@@ -31,9 +31,8 @@ _SESSIONS: list[Path] = []
 
 
 def repository() -> Path:
-    """Return the repository of the running pytest session, else of the working directory
-    (see the module's docstring); the working directory itself when no folder above it is one.
-    """
+    """The repository of the running pytest session, else of the working directory (see the module's
+    docstring); the working directory itself when no folder above it is one."""
     return _SESSIONS[-1] if _SESSIONS else _repository(Path.cwd().resolve())
 
 
@@ -54,60 +53,29 @@ REPO_ROOT = repository()
 
 
 def content_root() -> Path:
-    """Return the tree whose `docs/` and `examples/` hold the site's content.
-
-    Returns:
-        Path: `$CONTENT_ROOT` when set, else the repository root.
-    """
+    """The tree whose `docs/` and `examples/` hold the site's content: `$CONTENT_ROOT` when set,
+    else the repository root."""
     override = os.environ.get("CONTENT_ROOT")
     return Path(override).resolve() if override else repository()
 
 
 def docs_dir(root: Path | None = None) -> Path:
-    """Return the Markdown pages folder.
-
-    Args:
-        root (Path | None): a content root; None means `content_root()`.
-
-    Returns:
-        Path: `root/docs`.
-    """
+    """`root/docs`, the Markdown pages."""
     return (root or content_root()) / "docs"
 
 
 def notebooks_dir(root: Path | None = None) -> Path:
-    """Return the folder of the notebook sources (see `verified_site.notebooks`).
-
-    Args:
-        root (Path | None): a content root; None means `content_root()`.
-
-    Returns:
-        Path: `root/notebooks`.
-    """
+    """`root/notebooks`, the notebook sources (see `verified_site.notebooks`)."""
     return (root or content_root()) / "notebooks"
 
 
 def examples_dir(root: Path | None = None) -> Path:
-    """Return the example scripts folder.
-
-    Args:
-        root (Path | None): a content root; None means `content_root()`.
-
-    Returns:
-        Path: `root/examples`.
-    """
+    """`root/examples`, the example scripts."""
     return (root or content_root()) / "examples"
 
 
 def example_scripts(root: Path | None = None) -> list[Path]:
-    """Return every example script, sorted.
-
-    Args:
-        root (Path | None): a content root; None means `content_root()`.
-
-    Returns:
-        list[Path]: `examples/**/*.py` ([] when there is no examples/ folder).
-    """
+    """Every `examples/**/*.py`, sorted; [] when there is no examples/ folder."""
     folder = examples_dir(root)
     return sorted(folder.rglob("*.py")) if folder.is_dir() else []
 
@@ -117,60 +85,31 @@ DEFAULT_RECORD = Path("build") / "verification.json"
 
 
 def record_path(root: Path | None = None) -> Path:
-    """Return where the verification record lives (written by `make test`, read by the build).
-
-    Args:
-        root (Path | None): the repository root; None means `repository()`.
-
-    Returns:
-        Path: `root/build/verification.json`.
-    """
+    """`root/build/verification.json`, `root` None meaning `repository()`: the verification record
+    `make test` writes and the build reads."""
     return (root or repository()) / DEFAULT_RECORD
 
 
 def gpu_run_path(root: Path | None = None) -> Path:
-    """Return where the committed GPU run lives (a record written by `make test-gpu`).
-
-    Args:
-        root (Path | None): a content root; None means `content_root()`.
-
-    Returns:
-        Path: `root/verification/gpu-run.json`.
-    """
+    """`root/verification/gpu-run.json`: the committed GPU run, a record written by
+    `make test-gpu`."""
     return (root or content_root()) / "verification" / "gpu-run.json"
 
 
 def expected_dir(root: Path | None = None) -> Path:
-    """Return where each verification environment's expected outputs live (see
-    `verified.expected`).
-
-    Args:
-        root (Path | None): a content root; None means `content_root()`.
-
-    Returns:
-        Path: `root/verification/expected`.
-    """
+    """`root/verification/expected`: each verification environment's expected outputs
+    (`verified.expected`)."""
     return (root or content_root()) / "verification" / "expected"
 
 
 def read_checked_json(path: Path, what: str, again: str, check, error: type[Exception]):
-    """Read a JSON data file and check its shape, failing with one clear message.
+    """The decoded JSON of `path`, once `check` (data -> what is wrong, naming the field, or None)
+    finds nothing wrong.
 
-    Args:
-        path (Path): the file.
-        what (str): what it should be, e.g. "a benchmark results file of schema 1".
-        again (str): what to do about a bad file, e.g. "write it again with ...".
-        check (Callable[[object], str | None]): returns what is wrong, naming the field,
-            or None.
-        error (type[Exception]): the exception to raise.
-
-    Returns:
-        object: the decoded data.
-
-    Raises:
-        Exception: `error`, naming the file, the JSON line and column or the bad field,
-            and `again`.
-    """
+    Otherwise raises `error` with one message naming the file and the JSON line and column or the
+    bad field, what it should be (`what`: "a benchmark results file of schema 1") and what to do
+    (`again`: "write it again with ..."); a file that cannot be read gets the system's reason
+    instead."""
     where = f"{path}: not {what}"
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -187,15 +126,8 @@ def read_checked_json(path: Path, what: str, again: str, check, error: type[Exce
 
 
 def relative(path: Path, root: Path) -> str:
-    """Return `path` relative to `root` in POSIX form, for messages and record keys.
-
-    Args:
-        path (Path): a file inside `root` (or elsewhere: then returned as given).
-        root (Path): the folder to be relative to.
-
-    Returns:
-        str: e.g. `docs/index.md`.
-    """
+    """`path` relative to `root` in POSIX form (`docs/index.md`), for messages and record keys; as
+    given when it lies outside `root`."""
     try:
         return path.resolve().relative_to(root.resolve()).as_posix()
     except ValueError:

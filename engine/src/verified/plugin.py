@@ -33,7 +33,7 @@ from verified.runner import Target
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    """Add `--record PATH`, `--environment NAME` and `--gpu-run PATH`."""
+    """Add `--record`, `--environment`, `--gpu-run` and `--allow-no-cuda`."""
     parser.addoption(
         "--record",
         type=Path,
@@ -93,14 +93,11 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 @pytest.fixture(scope="session")
 def libraries() -> dict:
-    """The stamped libraries as this process has imported them.
+    """The stamped libraries as this process has imported them: module name -> module, None where
+    not imported.
 
-    The engine imports none of them itself: a project imports them once per worker, in
-    the order they need, by overriding this fixture (as tests/examples/conftest.py does).
-
-    Returns:
-        dict: module name -> module, None where it is not imported.
-    """
+    The engine imports none of them itself: a project imports them once per worker, in the order
+    they need, by overriding this fixture (as tests/examples/conftest.py does)."""
     return {name: sys.modules.get(name) for name in LIBRARIES}
 
 
@@ -131,16 +128,13 @@ def verification_environment(request: pytest.FixtureRequest) -> Environment:
 
 @pytest.fixture(scope="session")
 def target(request: pytest.FixtureRequest, verification_environment: Environment):
-    """Where outputs are checked: the files' `#>` lines in the default environment; in
-    another, its expected outputs (`verification/expected/<name>.json`) where they differ.
+    """Yields the `Target` outputs are checked against: the files' `#>` lines in the default
+    environment; in another, its expected outputs (`verification/expected/<name>.json`) where they
+    differ.
 
-    With `--update-examples` outside the default environment, what each example printed
-    differently is written to that file when the session ends (examples that did not run
-    keep their entries; examples that no longer exist lose theirs).
-
-    Yields:
-        Target: the environment, its versions and its expected outputs.
-    """
+    With `--update-examples` outside the default environment, what each example printed differently
+    is written to that file when the session ends (examples that did not run keep their entries;
+    examples that no longer exist lose theirs)."""
     environment = verification_environment
     path = expected_path(content_root(), environment.name)
     try:
@@ -164,12 +158,10 @@ def target(request: pytest.FixtureRequest, verification_environment: Environment
 
 @pytest.fixture(scope="session")
 def gpu_run(request: pytest.FixtureRequest) -> dict | None:
-    """The GPU run that CUDA examples are checked against when this machine has no CUDA.
-
-    Returns:
-        dict | None: the `gpu` run of the record given by `--gpu-run`, else of
-        `verification/gpu-run.json` of the content root; None when there is none.
-    """
+    """The `gpu` run of the record `--gpu-run` names, else of `verification/gpu-run.json` of the
+    content root, or None: what CUDA examples are checked against when this machine has no CUDA.
+    A named file that is missing, a bad record or one without a GPU run fails the tests that use
+    it."""
     given = request.config.getoption("gpu_run")
     # Read from where pytest started: a CUDA example asks for this inside its sandbox.
     path = request.config.invocation_params.dir / given if given else gpu_run_path()
@@ -219,9 +211,8 @@ def _guard_writes(event: str, args: tuple) -> None:
     """Audit hook: an example may write only inside a temporary directory.
 
     Covers Python-level writes (open, and the os/shutil calls in `WRITE_EVENTS` of
-    verified.capture); a write
-    made inside a C++ extension is caught later by the work-tree guard of the run.
-    """
+    verified.capture); a write made inside a C++ extension is caught later by the work-tree guard of
+    the run."""
     if not _WRITABLE:
         return
     for resolved in written_paths(event, args):
@@ -254,16 +245,12 @@ def pytest_sessionfinish() -> None:
 
 @pytest.fixture
 def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, libraries: dict):
-    """Run the example in an empty temporary directory and undo global library settings.
+    """Yields the example's working directory, an empty temporary one, and undoes global library
+    settings afterwards.
 
-    Examples that save files therefore never write into the repository (any other
-    write fails the example at its line, see `_guard_writes`), and one
-    example's default dtype, grad mode, print options or warning filters cannot leak
-    into the next one on the same worker.
-
-    Yields:
-        Path: the example's working directory.
-    """
+    Examples that save files therefore never write into the repository (any other write fails the
+    example at its line, see `_guard_writes`), and one example's default dtype, grad mode, print
+    options or warning filters cannot leak into the next one on the same worker."""
     workdir = tmp_path / "cwd"
     workdir.mkdir()
     monkeypatch.chdir(workdir)

@@ -125,11 +125,7 @@ class RecordError(ValueError):
 
 
 def status_of(reason: str) -> str:
-    """The status a reason belongs to.
-
-    Raises:
-        RecordError: `reason` is not one of `REASONS`.
-    """
+    """The status `reason` belongs to; RecordError when it is not one of `REASONS`."""
     for status, reasons in REASONS.items():
         if reason in reasons:
             return status
@@ -137,11 +133,8 @@ def status_of(reason: str) -> str:
 
 
 def describe(reason: str, details: dict) -> str:
-    """English text of a reason, for the terminal (pages word it per language).
-
-    Raises:
-        KeyError: a detail the reason's text names is missing.
-    """
+    """English text of a reason with its `details`, for the terminal (pages word it per language);
+    KeyError when a detail its text names is missing."""
     shown = {k: ", ".join(v) if isinstance(v, list) else v for k, v in details.items()}
     return REASON_TEXT[reason].format(**shown)
 
@@ -155,11 +148,8 @@ def _details_needed(reason: str) -> set[str]:
 
 
 def record_problem(record: object) -> str | None:
-    """What makes `record` not a verification record of this schema, naming the field.
-
-    Returns:
-        str | None: the first problem found, or None for a valid record.
-    """
+    """The first thing that makes `record` not a verification record of this schema, naming the
+    field; None for a valid record."""
     if not isinstance(record, dict) or record.get("schema") != SCHEMA:
         found = record.get("schema") if isinstance(record, dict) else type(record).__name__
         return f"schema is {found!r}, not {SCHEMA}"
@@ -235,56 +225,27 @@ LIBRARIES = (
 
 
 def file_sha256(path: Path) -> str:
-    """Return the hex SHA-256 of a file's bytes.
-
-    Args:
-        path (Path): file to hash.
-
-    Returns:
-        str: 64 hex characters.
-
-    Raises:
-        OSError: the file cannot be read.
-    """
+    """The hex SHA-256 (64 characters) of a file's bytes; OSError if it cannot be read."""
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def source_files(root: Path) -> list[Path]:
-    """Return every file a run's verdicts depend on: pages, example scripts, and each
-    environment's expected outputs (`verified.expected`).
-
-    Args:
-        root (Path): content root with `docs/` and `examples/`.
-
-    Returns:
-        list[Path]: sorted `docs/**/*.md`, `examples/**/*.py`, then
-        `verification/expected/*.json`.
-    """
+    """Every file a run's verdicts depend on, under the content root `root`: sorted
+    `docs/**/*.md`, `examples/**/*.py`, then each environment's expected outputs
+    (`verification/expected/*.json`)."""
     expected = sorted(expected_dir(root).glob("*.json"))
     return sorted(docs_dir(root).rglob("*.md")) + example_scripts(root) + expected
 
 
 def hash_sources(root: Path) -> dict[str, str]:
-    """Hash every page and example script under `root`.
-
-    Args:
-        root (Path): content root.
-
-    Returns:
-        dict[str, str]: root-relative path -> SHA-256.
-    """
+    """Root-relative path -> hex SHA-256 of each of `source_files(root)`."""
     return {relative(path, root): file_sha256(path) for path in source_files(root)}
 
 
 def installed_versions() -> dict[str, str | None]:
-    """Return the installed versions of Python and the stamped libraries (package metadata).
-
-    Used when no example reported the versions it imported (e.g. none ran).
-
-    Returns:
-        dict[str, str | None]: `{"python": "3.11.7", "torch": "2.14.1", ...}`; None for a
-        library that is not installed.
-    """
+    """The installed versions of Python and the stamped libraries, from package metadata:
+    `{"python": "3.11.7", "torch": "2.14.1", ...}`, None for one not installed. Used when no example
+    reported the versions it imported (none ran, say)."""
     versions: dict[str, str | None] = {"python": platform.python_version()}
     for key, _name, distributions in LIBRARIES:
         versions[key] = None
@@ -298,28 +259,14 @@ def installed_versions() -> dict[str, str | None]:
 
 
 def public_version(version: str) -> str:
-    """The release a version names: `2.14.1+cu130` -> `2.14.1` (pages name releases;
-    the record keeps the build).
-
-    Args:
-        version (str): a version as installed.
-
-    Returns:
-        str: without its local label.
-    """
+    """The release a version names, without its local label: `2.14.1+cu130` -> `2.14.1` (pages name
+    releases; the record keeps the build)."""
     return version.split("+", 1)[0]
 
 
 def versions_label(versions: dict, keys: list[str] | None = None) -> str:
-    """`torch 2.14.1 · torchvision 0.29.1 · ...`: the stamped libraries that are present.
-
-    Args:
-        versions (dict): record key -> version (None for a library that is absent).
-        keys (list[str] | None): only these libraries; None for all stamped ones.
-
-    Returns:
-        str: the label, in the order of `LIBRARIES`; "" when none is present.
-    """
+    """`torch 2.14.1 · torchvision 0.29.1 · ...`: the stamped libraries present in `versions` (None:
+    absent), only `keys` if given, in the order of `LIBRARIES`; "" when none is."""
     return " · ".join(
         f"{name} {public_version(versions[key])}"
         for key, name, _ in LIBRARIES
@@ -328,15 +275,7 @@ def versions_label(versions: dict, keys: list[str] | None = None) -> str:
 
 
 def count_statuses(entries: list[dict]) -> dict[str, int]:
-    """Count entries per status.
-
-    Args:
-        entries (list[dict]): record entries.
-
-    Returns:
-        dict[str, int]: a count for each of `STATUSES`.
-
-    """
+    """How many of the record entries have each of `STATUSES`."""
     counts = dict.fromkeys(STATUSES, 0)
     for entry in entries:
         if entry.get("status") in counts:  # any other is refused when the record is written
@@ -347,16 +286,10 @@ def count_statuses(entries: list[dict]) -> dict[str, int]:
 def build_run(
     entries: list[dict], sources: dict[str, str], environment: dict[str, str | None]
 ) -> dict:
-    """Assemble the run of one environment.
-
-    Args:
-        entries (list[dict]): one dict per collected example (keys as in the module docstring).
-        sources (dict[str, str]): from `hash_sources`, taken when the run started.
-        environment (dict): versions (`python`, `torch`, ...) and `device` of the run.
-
-    Returns:
-        dict: the run, ready for `add_run` (which checks it).
-    """
+    """One environment's run, ready for `add_run` (which checks it), dated now and naming the
+    platform: `entries` holds one dict per collected example (keys as in the module docstring),
+    `sources` comes from `hash_sources` when the run started, `environment` holds the versions
+    (`python`, `torch`, ...) and the `device`."""
     return {
         "created": datetime.now(UTC).isoformat(timespec="seconds"),
         "environment": {**environment, "platform": platform.platform()},
@@ -367,21 +300,12 @@ def build_run(
 
 
 def add_run(path: Path, name: str, run: dict) -> dict:
-    """Write one environment's run into the record, keeping the other environments' runs.
+    """Write one environment's run (from `build_run`) into the record at `path`, keeping the other
+    environments' runs, and return the record as written.
 
-    Args:
-        path (Path): the record (inside a git-ignored build folder); created if missing.
-            An unreadable or older record is replaced.
-        name (str): the environment, e.g. `"default"`.
-        run (dict): from `build_run`.
-
-    Returns:
-        dict: the record as written.
-
-    Raises:
-        RecordError: the run does not fit the schema (the file is left as it was).
-        OSError: the file cannot be written.
-    """
+    A missing record is created, an unreadable or older one replaced. Raises RecordError, leaving
+    the file as it was, when the run does not fit the schema; OSError when the file cannot be
+    written."""
     try:
         record = load_record(path) or {"schema": SCHEMA, "environments": {}}
     except RecordError:
@@ -395,20 +319,10 @@ def add_run(path: Path, name: str, run: dict) -> dict:
 
 
 def load_record(path: Path, again: str = "delete it and run `make test`") -> dict | None:
-    """Read a record.
+    """The record at `path`, or None if there is no such file.
 
-    Args:
-        path (Path): the record file.
-        again (str): what the error message tells to do about a bad file.
-
-    Returns:
-        dict | None: the record, or None if the file does not exist.
-
-    Raises:
-        RecordError: the file is not a record of this schema (the message names the file
-            and the field).
-        OSError: the file exists but cannot be read.
-    """
+    Raises RecordError, naming the file and the field and saying `again` (what to do), when it is
+    not a record of this schema; OSError when it exists but cannot be read."""
     if not path.is_file():
         return None
     try:
@@ -423,21 +337,13 @@ def load_record(path: Path, again: str = "delete it and run `make test`") -> dic
 
 
 def merge_records(path: Path, other: Path, known: list[str]) -> list[str]:
-    """Add every environment's run of another record to a record.
+    """Add every environment's run of the record `other` (written elsewhere, by a CI job of one
+    environment, say) to the record `path`, created if missing. Returns one line per environment
+    added, saying whether it replaced a run.
 
-    Args:
-        path (Path): the record to add to (created if missing).
-        other (Path): a record written elsewhere, e.g. by a CI job of one environment.
-        known (list[str]): the configured environments; a run of another is refused.
-
-    Returns:
-        list[str]: one line per environment added, saying whether it replaced a run.
-
-    Raises:
-        RecordError: `other` is missing, not a record of this schema, holds no run or a
-            run of an unknown environment (the message names the file and the field).
-        OSError: a file cannot be read or written.
-    """
+    Raises RecordError, naming the file and the field, when `other` is missing, not a record of this
+    schema, holds no run, or holds a run of an environment not in `known`; OSError when a file
+    cannot be read or written."""
     record = load_record(other)
     if record is None:
         raise RecordError(f"{other}: no such record; run `make test-examples ENV=<name>` first")
@@ -459,17 +365,9 @@ def merge_records(path: Path, other: Path, known: list[str]) -> list[str]:
 
 
 def primary_run(record: dict) -> tuple[str, dict | None]:
-    """The run a page's stamp leads with: the default environment's, whose output the
-    `#>` lines hold.
-
-    Args:
-        record (dict): from `load_record`.
-
-    Returns:
-        tuple[str, dict | None]: the default environment's name and its run; None when
-        the record has only other environments' runs (the page's own output was then not
-        verified in this build).
-    """
+    """The default environment's name and run, which a page's stamp leads with (its output is what
+    the `#>` lines hold); None when the record has only other environments' runs (the page's own
+    output was then not verified in this build)."""
     return DEFAULT_ENVIRONMENT, record["environments"].get(DEFAULT_ENVIRONMENT)
 
 
@@ -480,21 +378,14 @@ PageState = Literal["verified", "partial", "failed", "unverified", "not-applicab
 class PageVerification:
     """What one environment's run says about one page.
 
-    Attributes:
-        state (PageState): `"verified"` (every example passed), `"partial"` (some passed,
-            none failed, some not run), `"failed"` (at least one failed), `"unverified"`
-            (no record, a source changed since the run, or no example ran),
-            `"not-applicable"` (every example needs a library this environment lacks) or
-            `"none"` (the page shows no examples).
-        passed (int): examples that ran and printed what the page shows.
-        failed (list[str]): ids of the examples that failed.
-        not_verified (list[dict]): record entries of the examples not run in this build.
-        stale (list[str]): sources changed since the run, or missing from it.
-        gpu (list[dict]): record entries of the examples that passed on a CUDA device
-            (in this run, or checked against a committed GPU run).
-        not_applicable (list[dict]): record entries of the examples that need a library
-            this environment does not install.
-    """
+    `state`: `"verified"` (every example passed), `"partial"` (some passed, none failed, some not
+    run), `"failed"` (at least one failed), `"unverified"` (no record, a source changed since the
+    run, or no example ran), `"not-applicable"` (every example needs a library this environment
+    lacks) or `"none"` (the page shows no examples). `passed` counts the examples that ran and
+    printed what the page shows, `failed` lists their ids, `stale` the sources changed since the run
+    or missing from it. The other lists hold record entries: `not_verified`, not run in this build;
+    `gpu`, passed on a CUDA device (in this run, or checked against a committed GPU run);
+    `not_applicable`, needing a library this environment does not install."""
 
     state: PageState
     passed: int = 0
@@ -506,21 +397,12 @@ class PageVerification:
 
 
 def verify_page(run: dict | None, sources: list[str], root: Path) -> PageVerification:
-    """Summarise one environment's run for the files a page shows.
+    """Summarise one environment's `run` (None when the build has no record) for the files a page
+    shows.
 
-    Args:
-        run (dict | None): one environment's run from the record, or None when the build
-            has no record.
-        sources (list[str]): the page file and every file it embeds, relative to `root`
-            (see `verified_site.pages.page_sources`).
-        root (Path): repository root, to hash the current files.
-
-    Returns:
-        PageVerification: the page's state and counts.
-
-    Raises:
-        OSError: a source file exists but cannot be read.
-    """
+    `sources` are the page file and every file it embeds, relative to the repository root `root`
+    (see `verified_site.pages.page_sources`); their current contents are hashed: OSError when one
+    exists but cannot be read."""
     if run is None:
         return PageVerification("unverified", stale=list(sources))
     recorded = run.get("sources", {})
@@ -557,16 +439,10 @@ def verify_page(run: dict | None, sources: list[str], root: Path) -> PageVerific
 
 
 def overall_state(verifications: dict[str, PageVerification]) -> PageState:
-    """The state a page's stamp shows, from every environment's verification.
-
-    Args:
-        verifications (dict[str, PageVerification]): from `verify_environments`.
-
-    Returns:
-        PageState: `"failed"` when any environment failed; otherwise the leading run's
-        state, with `"not-applicable"` read as `"none"` (the page shows no stamp);
-        `"unverified"` when there is no record.
-    """
+    """The state a page's stamp shows, from every environment's verification
+    (`verify_environments`): `"failed"` when any environment failed; otherwise the leading run's
+    state, with `"not-applicable"` read as `"none"` (no stamp); `"unverified"` when there is no
+    record."""
     if not verifications:
         return "unverified"
     if any(v.state == "failed" for v in verifications.values()):
@@ -578,21 +454,9 @@ def overall_state(verifications: dict[str, PageVerification]) -> PageState:
 def verify_environments(
     record: dict | None, sources: list[str], root: Path
 ) -> dict[str, PageVerification]:
-    """Summarise every environment's run for the files a page shows.
-
-    Args:
-        record (dict | None): from `load_record`.
-        sources (list[str]): as for `verify_page`.
-        root (Path): repository root.
-
-    Returns:
-        dict[str, PageVerification]: environment -> its verification, the default
-        environment first (`"unverified"` when the record has no run of it); empty when
-        there is no record.
-
-    Raises:
-        OSError: a source file exists but cannot be read.
-    """
+    """Environment -> its verification of the files a page shows (`sources` and `root` as for
+    `verify_page`), the default environment first (`"unverified"` when the record has no run of it);
+    empty when there is no record. OSError when a source cannot be read."""
     if record is None or not record["environments"]:
         return {}
     first, _ = primary_run(record)

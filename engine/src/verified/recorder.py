@@ -36,17 +36,11 @@ from verified.record import (
 
 
 class VerificationRecorder:
-    """Collects one record entry per example from test reports and writes the record.
+    """Collects one record entry per example from test reports and writes the record to `path`.
 
-    Args:
-        config (pytest.Config): the session's config.
-        path (Path): where to write the record.
-
-    Raises:
-        pytest.UsageError: an example's marker is malformed (the message names every
-            file and line), or the environment is unknown; no record is written and no
-            example runs.
-    """
+    Raises pytest.UsageError, before any example runs and without writing a record, when an
+    example's marker is malformed (the message names every file and line) or the environment is
+    unknown."""
 
     def __init__(self, config: pytest.Config, path: Path) -> None:
         self.config = config
@@ -62,7 +56,7 @@ class VerificationRecorder:
             examples = collect(root)
         except ExampleMarkerError as exc:
             raise pytest.UsageError(str(exc)) from None
-        if self.environment == GPU_ENVIRONMENT:  # a GPU run runs only the CUDA examples
+        if self.environment == GPU_ENVIRONMENT:
             examples = [example for example in examples if "cuda" in example.requires]
         self.entries: dict[str, dict] = {
             example.id: _initial_entry(example) for example in examples

@@ -85,14 +85,10 @@ _UPDATE_HINT = (
 class Target:
     """The verification environment an example's output is checked in.
 
-    Attributes:
-        environment (str): its name; `"default"` checks against the file's own output.
-        label (str): its versions for messages, e.g. `torch 2.13.0 · NumPy 1.26.4`.
-        overrides (dict[str, dict[PrintKey, str]]): example id -> the outputs that
-            differ from the file's in this environment (`verified.expected`).
-        updates (dict[str, dict[PrintKey, str]]): filled in update mode outside the
-            default environment: example id -> what this run printed differently.
-    """
+    `environment`: its name (`"default"` checks against the file's own output); `label`: its
+    versions, for messages (`torch 2.13.0 · NumPy 1.26.4`); `overrides`: example id -> the outputs
+    that differ from the file's there (`verified.expected`); `updates`: filled in update mode
+    outside the default environment, example id -> what this run printed differently."""
 
     environment: str = DEFAULT_ENVIRONMENT
     label: str = ""
@@ -157,22 +153,17 @@ class ExactPrintStatements(_run_code.InsertPrintStatements):
         lines[line_index + 1 : line_index + 1] = block
 
     def updated_print_statements(self, example) -> str | None:
-        """Return the source with the outputs really printed, or None if it already has them.
-
-        Trailing spaces at line ends are ignored on both sides.
-        """
+        """The source with the outputs really printed, or None if it already has them (trailing
+        spaces at line ends ignored on both sides)."""
         with_prints = self._insert_print_statements(example)
         if _strip_trailing(example.source) != _strip_trailing(with_prints):
             return with_prints
         return None
 
     def check_print_statements(self, example) -> None:
-        """Raise `ExampleFailure` if the written output differs from what printed.
-
-        Raises:
-            ExampleFailure: carrying the source with the outputs really printed, or an
-                `OrphanOutput` naming a `#>` line that no `print` that ran produced.
-        """
+        """Raise ExampleFailure, carrying the source with the outputs really printed, if the written
+        output differs from what printed; OrphanOutput for a `#>` line that no `print` that ran
+        produced."""
         expected_source = self.updated_print_statements(example)
         if expected_source is not None:
             raise ExampleFailure(expected_source)
@@ -195,12 +186,9 @@ def _no_fake_traceback(exc: BaseException, module_path: str, example: object) ->
 
 
 def install() -> None:
-    """Install the adaptations into pytest-examples (idempotent).
-
-    Raises:
-        RuntimeError: if the installed pytest-examples is not the pinned release, since
-            the adaptations replace its internals and must be re-checked on upgrade.
-    """
+    """Install the adaptations into pytest-examples (idempotent). RuntimeError if the installed
+    pytest-examples is not the pinned release: they replace its internals and must be re-checked on
+    upgrade."""
     if pytest_examples.__version__ != PINNED_PYTEST_EXAMPLES:
         raise RuntimeError(
             f"pytest-examples {pytest_examples.__version__} is installed, but verified.runner "
@@ -213,16 +201,9 @@ def install() -> None:
 
 
 def describe_mismatch(example: Example, expected_source: str) -> str:
-    """Explain a wrong expected output.
-
-    Args:
-        example (Example): the example as written.
-        expected_source (str): the example's source with the outputs really printed.
-
-    Returns:
-        str: `path:line`, the written and the printed output, and a unified diff with
-        line numbers of the file.
-    """
+    """Explain a wrong output: `path:line`, the written and the printed output, and a unified diff
+    with line numbers of the file. `expected_source` is the example's source with the outputs really
+    printed."""
     written = example.code.source.splitlines()
     printed = expected_source.splitlines()
     matcher = difflib.SequenceMatcher(a=written, b=printed, autojunk=False)
@@ -249,16 +230,8 @@ def describe_mismatch(example: Example, expected_source: str) -> str:
 
 
 def exception_line(exc: BaseException, example: Example, python_file: Path) -> tuple[int, str]:
-    """Where in its file an example raised, and what.
-
-    Args:
-        exc (BaseException): what the example raised.
-        example (Example): the example that raised it.
-        python_file (Path): the temporary file pytest-examples executed.
-
-    Returns:
-        tuple[int, str]: the 1-based line in the example's own file, and `Type: message`.
-    """
+    """The 1-based line in the example's own file where `exc` was raised, and `Type: message`;
+    `python_file` is the temporary file pytest-examples executed."""
     lineno = _raising_line(exc, python_file)
     if isinstance(exc, SyntaxError):  # its standard rendering names the temporary file
         message = f"{type(exc).__name__}: {exc.msg}"
@@ -280,17 +253,9 @@ def _raising_line(exc: BaseException, python_file: Path) -> int | None:
 
 
 def describe_exception(exc: BaseException, example: Example, python_file: Path) -> str:
-    """Explain an exception raised by an example, at the example's own file and line.
-
-    Args:
-        exc (BaseException): what the example raised.
-        example (Example): the example that raised it.
-        python_file (Path): the temporary file pytest-examples executed.
-
-    Returns:
-        str: `path:line: example raised Type: message`, the offending source line and
-        the traceback restricted to the example's own frames.
-    """
+    """`path:line: example raised Type: message`, the offending source line, the traceback
+    restricted to the example's own frames (in `python_file`, the temporary file pytest-examples
+    executed) and what to do about it."""
     frames = _example_frames(exc, python_file)
     start = example.code.start_line
     line, message = exception_line(exc, example, python_file)
@@ -319,18 +284,12 @@ def describe_exception(exc: BaseException, example: Example, python_file: Path) 
 
 
 def skip_example(record_property, reason: str, **details) -> NoReturn:
-    """Stop the running example without a verdict: record why, as a code of
-    `verified.record.REASONS` (not verified, or not applicable), and skip its test.
+    """Stop the running example without a verdict and skip its test (`pytest.skip.Exception`, with
+    the reason in English for the terminal).
 
-    Args:
-        record_property: pytest's fixture of the running test.
-        reason (str): the code, e.g. `"needs-cuda"`.
-        **details: what the code's text needs (`verified.record.REASON_TEXT`).
-
-    Raises:
-        pytest.skip.Exception: always, with the reason in English for the terminal.
-        verified.record.RecordError: `reason` is not a code.
-    """
+    `record_property` (pytest's fixture of the running test) records why, as a code of
+    `verified.record.REASONS` (`"needs-cuda"`) with the `details` its text needs
+    (`verified.record.REASON_TEXT`). RecordError when `reason` is not a code."""
     status_of(reason)
     record_property("outcome", {"reason": reason, "details": details})
     pytest.skip(describe(reason, details))
@@ -344,22 +303,13 @@ def run_example(
 ) -> None:
     """Execute one example and check (or, with `--update-examples`, rewrite) its output.
 
-    A script with a `launch` marker runs as real processes (`verified.launch`); its
-    rank 0's prints are checked the same way.
-
-    Args:
-        eval_example (EvalExample): pytest-examples' fixture for the current test.
-        example (Example): the example to run.
-        target (Target): the environment it runs in; outside the default one the
-            expected output comes from that environment's expected outputs where they
-            differ, and an update is collected in `target.updates` instead of written.
-        record_property: pytest's fixture of the running test, or None; with it the record
-            gets what the example printed (`printed`) and why it failed (`outcome`).
-
-    Raises:
-        pytest.fail.Exception: the output differs, the example raised, or a process of a
-            launched example failed; the message names the file and line.
-    """
+    A script with a `launch` marker runs as real processes (`verified.launch`); its rank 0's prints
+    are checked the same way. Outside the default environment (`target`) the expected output comes
+    from that environment's expected outputs where they differ, and an update is collected in
+    `target.updates` instead of written. With `record_property` (pytest's fixture of the running
+    test) the record gets what the example printed (`printed`) and why it failed (`outcome`). Raises
+    pytest.fail.Exception, naming the file and line, when the output differs, the example raised, or
+    a process of a launched example failed."""
     __tracebackhide__ = True
     install()
     eval_example.set_config(line_length=LINE_LENGTH)
@@ -376,17 +326,10 @@ def run_example(
 
 
 def printed_output(source: str, statements: list) -> list[dict]:
-    """What an example printed, as the record keeps it.
-
-    Args:
-        source (str): the example's code.
-        statements (list[pytest_examples.run_code.PrintStatement]): its prints, in order.
-
-    Returns:
-        list[dict]: `{"print": n, "line": l, "text": t}` per print; n is the index of the
-        call among the example's print calls (None for a print from elsewhere), l its
-        1-based line within the example, t the text `print` wrote, trailing spaces aside.
-    """
+    """What an example printed (pytest-examples' print statements, in order), as the record keeps
+    it: `{"print": n, "line": l, "text": t}` per print, n being the call's index among the example's
+    print calls (None for a print from elsewhere), l its 1-based line within the example, t the text
+    `print` wrote, trailing spaces aside."""
     calls = print_call_lines(source)
     return [
         {
@@ -401,17 +344,9 @@ def printed_output(source: str, statements: list) -> list[dict]:
 
 
 def multiline_prints(source: str) -> list[int]:
-    """Return the first lines (1-based) of `print(...)` calls that span several lines.
-
-    pytest-examples writes the output of such a call after the wrong line (after its
-    first line, or after the next statement), so they are refused.
-
-    Args:
-        source (str): an example's code.
-
-    Returns:
-        list[int]: sorted line numbers; empty when every print call fits on one line.
-    """
+    """The sorted 1-based first lines of the `print(...)` calls that span several lines.
+    pytest-examples writes the output of such a call after the wrong line (after its first line, or
+    after the next statement), so they are refused."""
     return [first for first, last in print_calls(source) if last != first]
 
 
@@ -495,20 +430,12 @@ def check_recorded(
     target: Target = DEFAULT_TARGET,
     report=None,
 ) -> str | None:
-    """Check (or, with `--update-examples`, write) output recorded by `verified.capture`.
+    """Check (or, with `--update-examples`, write) output recorded by `verified.capture`
+    (`statements`: line, sep, args) from `script`, the copy of the example that ran.
 
-    Args:
-        eval_example (EvalExample): pytest-examples' fixture for the current test.
-        example (Example): the example the output belongs to.
-        script (Path): the copy of the example that ran.
-        statements (list[dict]): the record's `statements` (line, sep, args).
-        target (Target): the environment it ran in (see `run_example`).
-        report: `record_property` of the running test, or None (see `run_example`).
-
-    Returns:
-        str | None: a message naming the file and line when the output differs or is
-        orphaned, else None (in update mode the file is marked for rewriting).
-    """
+    `target` is as in `run_example`; `report` is the running test's `record_property`, or None.
+    Returns a message naming the file and line when the output differs or is orphaned, else None (in
+    update mode the file is then marked for rewriting)."""
     report = report or (lambda name, value: None)
     recorded = ExactPrintStatements(script, eval_example.config, True, None, None)
     recorded.print_func.statements = [
@@ -537,21 +464,13 @@ def check_recorded(
 def check_environment(
     eval_example: EvalExample, example: Example, statements: list, target: Target, report=None
 ) -> str | None:
-    """Compare a run outside the default environment with that environment's expectations
-    (or, in update mode, collect what differs from the file in `target.updates`).
+    """Compare a run outside the default environment (`statements`: its pytest-examples print
+    statements, in order) with that environment's expectations, or in update mode collect what
+    differs from the file in `target.updates`.
 
-    Args:
-        eval_example (EvalExample): pytest-examples' fixture for the current test.
-        example (Example): the example that ran.
-        statements (list[pytest_examples.run_code.PrintStatement]): the run's prints, in
-            order (`line_no`, `sep`, `args`).
-        target (Target): the environment.
-        report: `record_property` of the running test, or None (see `run_example`).
-
-    Returns:
-        str | None: a message naming the file, the line, both outputs and the command
-        that records the new ones; None when they agree (or in update mode).
-    """
+    Returns a message naming the file and line (for a wrong output: both outputs and the command
+    that records the new ones); None when they agree or the update was collected. `report` as in
+    `check_recorded`."""
     report = report or (lambda name, value: None)
     source, start = example.code.source, example.code.start_line
     printed, elsewhere = printed_by_print(
@@ -606,23 +525,14 @@ def check_environment(
 def check_gpu_run(
     eval_example: EvalExample, example: Example, run: dict | None, report=None
 ) -> tuple[str, str | None, dict]:
-    """Check a CUDA example, on a machine without CUDA, against the GPU run.
+    """Check a CUDA example, on a machine without CUDA, against the GPU `run` (a record's run, or
+    None).
 
-    The example counts as verified on the run's GPU only if the run has a result for
-    it, made on a CUDA device, from the same code (`code_fingerprint`), that ran to the
-    end and printed what the file says (`--update-examples` writes it).
-
-    Args:
-        eval_example (EvalExample): pytest-examples' fixture for the current test.
-        example (Example): an example marked `requires: cuda`.
-        run (dict | None): the GPU run, a record's run (`verified.record`), or None.
-        report: `record_property` of the running test, or None (see `run_example`).
-
-    Returns:
-        tuple[str, str | None, dict]: `("passed", None, {})`; `("skipped", reason, details)`
-        (not verified: a code of `verified.record.REASONS` and its details); or
-        `("failed", message naming the file and line, {})`.
-    """
+    The example counts as verified on the run's GPU only if the run has a result for it, made on a
+    CUDA device, from the same code (`code_fingerprint`), that ran to the end and printed what the
+    file says (`--update-examples` writes it). Returns `("passed", None, {})`;
+    `("skipped", reason, details)` when not verified (a code of `verified.record.REASONS`); or
+    `("failed", message naming the file and line, {})`. `report` as in `check_recorded`."""
     entries = {entry["id"]: entry for entry in run["examples"]} if run else {}
     entry = entries.get(example.id) if example.is_script else None
     if entry is None or run["environment"].get("device") != "cuda":

@@ -41,14 +41,7 @@ _SNIPPETS = SnippetPreprocessor
 
 
 def page_locale(path: Path) -> str:
-    """Return the locale of a page file.
-
-    Args:
-        path (Path): a Markdown page, e.g. `docs/a/b.en.md`.
-
-    Returns:
-        str: `"en"` for `*.en.md`, else the default locale `"zh"`.
-    """
+    """`"en"` for `*.en.md`, else the default locale `"zh"`."""
     for locale in LOCALES[1:]:
         if path.name.endswith(f".{locale}.md"):
             return locale
@@ -56,18 +49,8 @@ def page_locale(path: Path) -> str:
 
 
 def translation_of(path: Path, locale: str) -> Path:
-    """Return the path that the `locale` version of the page `path` must have.
-
-    Args:
-        path (Path): any locale's version of a page.
-        locale (str): one of `LOCALES`.
-
-    Returns:
-        Path: the sibling file for that locale (it may not exist).
-
-    Raises:
-        ValueError: if `locale` is not one of `LOCALES`.
-    """
+    """The file the `locale` version of the page `path` (in any locale) must be: its sibling, which
+    may not exist. ValueError for a locale not in `LOCALES`."""
     if locale not in LOCALES:
         raise ValueError(f"unknown locale {locale!r}; expected one of {LOCALES}")
     current = page_locale(path)
@@ -79,29 +62,16 @@ def translation_of(path: Path, locale: str) -> Path:
 
 
 def page_files(docs: Path) -> list[Path]:
-    """Return every Markdown page under `docs`, sorted.
-
-    Args:
-        docs (Path): the pages folder.
-
-    Returns:
-        list[Path]: all `*.md` files below it.
-    """
+    """Every `*.md` below `docs`, sorted."""
     return sorted(docs.rglob("*.md"))
 
 
 def source_pages(root: Path) -> list[Path]:
-    """Every Markdown source a reader sees: the pages, then the notebook sources.
+    """Every Markdown source a reader sees under the content root: `docs/**/*.md`, then
+    `notebooks/*.md`.
 
-    Both follow the same rules (two languages, snippets, descriptions, translation
-    records); the notebooks have no `{#id}` anchors, which their renderer cannot read.
-
-    Args:
-        root (Path): the content root.
-
-    Returns:
-        list[Path]: `docs/**/*.md`, then `notebooks/*.md`.
-    """
+    Both follow the same rules (two languages, snippets, descriptions, translation records); the
+    notebooks have no `{#id}` anchors, which their renderer cannot read."""
     notebooks = notebooks_dir(root)
     return page_files(docs_dir(root)) + (page_files(notebooks) if notebooks.is_dir() else [])
 
@@ -113,16 +83,9 @@ def language_root(locale: str) -> str:
 
 
 def page_url(page: Path, docs: Path) -> str:
-    """Where a page file is served, below the site root (MkDocs' directory URLs).
-
-    Args:
-        page (Path): a page file under `docs`, e.g. `docs/a/b.en.md`.
-        docs (Path): the docs folder.
-
-    Returns:
-        str: e.g. `a/b/` for `a/b.md`, `en/a/b/` for `a/b.en.md`, `""` for `index.md`,
-        `en/a/` for `a/index.en.md`.
-    """
+    """Where a page file under `docs` is served, below the site root (MkDocs' directory URLs):
+    `a/b/` for `a/b.md`, `en/a/b/` for `a/b.en.md`, `""` for `index.md`, `en/a/` for
+    `a/index.en.md`."""
     locale = page_locale(page)
     stem = page.relative_to(docs).as_posix().removesuffix(".md").removesuffix(f".{locale}")
     stem = "" if stem == "index" else stem.removesuffix("/index")
@@ -130,27 +93,14 @@ def page_url(page: Path, docs: Path) -> str:
 
 
 def page_at(url: str, docs: Path) -> Path | None:
-    """The page file served at a URL path: the inverse of `page_url`.
-
-    Args:
-        url (str): a path below the site root, e.g. `en/a/b/`.
-        docs (Path): the docs folder.
-
-    Returns:
-        Path | None: the page file, or None when no page is served there.
-    """
+    """The page file served at a URL path below the site root (`en/a/b/`), the inverse of
+    `page_url`; None when no page is served there."""
     return next((page for page in page_files(docs) if page_url(page, docs) == url), None)
 
 
 def missing_translations(pages: list[Path]) -> list[tuple[Path, Path]]:
-    """Find pages that exist in one locale only.
-
-    Args:
-        pages (list[Path]): page files, e.g. `source_pages(root)`.
-
-    Returns:
-        list[tuple[Path, Path]]: `(existing page, missing counterpart)` pairs.
-    """
+    """`(existing page, missing counterpart)` for each of `pages` (`source_pages(root)`, say) that
+    exists in one locale only."""
     missing = []
     for page in pages:
         for locale in LOCALES:
@@ -162,15 +112,9 @@ def missing_translations(pages: list[Path]) -> list[tuple[Path, Path]]:
 
 @dataclass(frozen=True)
 class SnippetRef:
-    """One inline `--8<--` line of a page.
-
-    Attributes:
-        page (Path): the page that holds the line.
-        line (int): its 1-based line number in the page file.
-        path (str): the embedded file, relative to the repository root.
-        section (str | None): the named section, or None for the whole file or a line range.
-        target (str): the reference as written, e.g. `examples/a.py:part`.
-    """
+    """One inline `--8<--` line of a page: its 1-based line in the page file, the embedded file
+    relative to the repository root, the named section (None for the whole file or a line range),
+    and the reference as written (`examples/a.py:part`)."""
 
     page: Path
     line: int
@@ -180,17 +124,8 @@ class SnippetRef:
 
 
 def snippet_refs(page: Path) -> list[SnippetRef]:
-    """List the snippets a page embeds, in order, with line numbers of the file itself.
-
-    Args:
-        page (Path): the page file (front matter included in the line count).
-
-    Returns:
-        list[SnippetRef]: one entry per inline `--8<--` line.
-
-    Raises:
-        OSError: the page cannot be read.
-    """
+    """The inline `--8<--` lines of a page, in order, numbered as lines of the file (front matter
+    included); OSError when it cannot be read."""
     refs = []
     for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), start=1):
         if parsed := parse_snippet_line(line):
@@ -199,15 +134,8 @@ def snippet_refs(page: Path) -> list[SnippetRef]:
 
 
 def parse_snippet_line(line: str) -> tuple[str, str | None, str] | None:
-    """Read an inline `--8<--` line as pymdownx.snippets does.
-
-    Args:
-        line (str): a line of a page.
-
-    Returns:
-        tuple[str, str | None, str] | None: (file, section or None, the reference as
-        written), or None when the line embeds nothing.
-    """
+    """(file, section or None, the reference as written) of an inline `--8<--` line, read as
+    pymdownx.snippets does; None when the line embeds nothing."""
     if not is_snippet_line(line):
         return None
     target = _SNIPPETS.RE_ALL_SNIPPETS.match(line)["snippet"][1:-1]
@@ -216,30 +144,14 @@ def parse_snippet_line(line: str) -> tuple[str, str | None, str] | None:
 
 
 def page_sources(page: Path, root: Path) -> list[str]:
-    """The files whose content a page shows: the page itself and every file it embeds.
-
-    Args:
-        page (Path): the page file.
-        root (Path): the repository root (snippet paths are relative to it).
-
-    Returns:
-        list[str]: repository-relative paths, the page first, then embedded files sorted.
-    """
+    """The files whose content a page shows, relative to the repository root `root` (which snippet
+    paths are relative to): the page first, then the files it embeds, sorted."""
     return [relative(page, root)] + sorted({ref.path for ref in snippet_refs(page)})
 
 
 def section_names(script: Path) -> set[str]:
-    """Return the snippet sections a file defines with both a start and an end mark.
-
-    Args:
-        script (Path): an example script.
-
-    Returns:
-        set[str]: section names that are opened and closed.
-
-    Raises:
-        OSError: the file cannot be read.
-    """
+    """The snippet sections a script defines with both a start and an end mark; OSError when it
+    cannot be read."""
     starts, ends = set(), set()
     for line in script.read_text(encoding="utf-8").splitlines():
         if match := section_mark(line):
@@ -250,21 +162,11 @@ def section_names(script: Path) -> set[str]:
 def section_code(
     script: Path, section: str | None, outputs: dict[PrintKey, str] | None = None
 ) -> str:
-    """The code of a script's section as pymdownx.snippets embeds it (marker lines
-    dropped, dedented), or of the whole script when `section` is None.
+    """The code of a script's section as pymdownx.snippets embeds it (the marks of this and nested
+    sections dropped, dedented), or of the whole script when `section` is None.
 
-    Args:
-        script (Path): an example script.
-        section (str | None): a section name marked with `# --8<-- [start:name]`.
-        outputs (dict[PrintKey, str] | None): outputs to write under the script's prints
-            in place of its own (another environment's, see `verified.expected`).
-
-    Returns:
-        str: the code, without the markers of this or nested sections.
-
-    Raises:
-        OSError: the script cannot be read.
-    """
+    `outputs` are written under the script's prints in place of its own (another environment's, see
+    `verified.expected`). OSError when the script cannot be read."""
     text = script.read_text(encoding="utf-8")
     lines = (rewrite_outputs(text, outputs) if outputs else text).splitlines()
     kept, inside = [], section is None
@@ -279,28 +181,15 @@ def section_code(
 
 
 def section_mark(line: str) -> re.Match | None:
-    """A `# --8<-- [start:name]` or `[end:name]` line, read as pymdownx.snippets reads it.
-
-    Args:
-        line (str): a line of a script.
-
-    Returns:
-        re.Match | None: with groups `type` (start or end) and `name`; None otherwise.
-    """
+    """A `# --8<-- [start:name]` or `[end:name]` line, read as pymdownx.snippets reads it: a match
+    with groups `type` (start or end) and `name`, or None."""
     match = _SNIPPETS.RE_SNIPPET_SECTION.match(line) if "8<-" in line else None
     return match if match and not match["escape"] else None
 
 
 def snippet_error(ref: SnippetRef, root: Path) -> str | None:
-    """Check that a snippet reference resolves.
-
-    Args:
-        ref (SnippetRef): the reference to check.
-        root (Path): the folder snippet paths are relative to (the repository root).
-
-    Returns:
-        str | None: a message naming the page line and the target, or None if it resolves.
-    """
+    """A message naming the page line and the target when a snippet reference does not resolve under
+    `root` (the repository root, which snippet paths are relative to); None when it does."""
     where = f"{relative(ref.page, root)}:{ref.line}"
     target = root / ref.path
     if not target.is_file():
@@ -326,14 +215,8 @@ _HEADING = re.compile(
 
 @dataclass(frozen=True)
 class Heading:
-    """One ATX heading of a page, outside code blocks.
-
-    Attributes:
-        line (int): 1-based line in the page file.
-        level (int): 1 for `#`, 2 for `##`, ...
-        title (str): the text, without the `{#id}`.
-        anchor (str | None): the explicit anchor id, if written as `{#id}`.
-    """
+    """One ATX heading of a page, outside code blocks: its 1-based line in the page file, its level
+    (1 for `#`), its text without the `{#id}`, and the explicit anchor id if written."""
 
     line: int
     level: int
@@ -342,44 +225,20 @@ class Heading:
 
 
 def split_front_matter(text: str) -> tuple[str, str]:
-    """Split a page into its YAML front matter and its body.
-
-    Args:
-        text (str): the page file's text.
-
-    Returns:
-        tuple[str, str]: the front matter block (with its `---` lines, or "") and the body.
-    """
+    """A page's front matter block (with its `---` lines, or "") and its body."""
     match = _FRONT_MATTER.match(text)
     return (match.group(0), text[match.end() :]) if match else ("", text)
 
 
 def front_matter_yaml(text: str) -> str:
-    """The YAML between a page's `---` lines ("" when it has no front matter).
-
-    Args:
-        text (str): the page file's text.
-
-    Returns:
-        str: the YAML source, without the `---` lines.
-    """
+    """The YAML between a page's `---` lines; "" when it has no front matter."""
     match = _FRONT_MATTER.match(text)
     return (match["yaml"] or "") if match else ""
 
 
 def front_matter(page: Path, text: str) -> dict:
-    """A page's front matter as a mapping ({} when it has none).
-
-    Args:
-        page (Path): the page file (named in messages).
-        text (str): its text.
-
-    Returns:
-        dict: the YAML mapping.
-
-    Raises:
-        ValueError: the front matter is not a YAML mapping (the message names the page).
-    """
+    """A page's front matter as a mapping, {} when it has none; ValueError naming `page` when it is
+    not valid YAML or not a mapping."""
     try:
         meta = yaml.safe_load(front_matter_yaml(text)) or {}
     except yaml.YAMLError as exc:
@@ -390,14 +249,8 @@ def front_matter(page: Path, text: str) -> dict:
 
 
 def headings(text: str) -> list[Heading]:
-    """List the headings of a page's text, skipping code blocks and front matter.
-
-    Args:
-        text (str): the page file's text.
-
-    Returns:
-        list[Heading]: in order, with line numbers of the file.
-    """
+    """The headings of a page's text in order, numbered as lines of the file, code blocks and front
+    matter skipped."""
     front, _ = split_front_matter(text)
     skip = front.count("\n")
     code = fenced_lines(text)

@@ -18,21 +18,13 @@ from verified_site.wording import wording
 def render_stamp(
     verifications: dict[str, PageVerification], record: dict | None, locale: str
 ) -> str:
-    """Render a page's stamp as a Material admonition in the page's language.
+    """Markdown for a page's stamp, a Material admonition in the page's language (`"zh"`, `"en"`);
+    "" for a page without examples.
 
-    Args:
-        verifications (dict[str, PageVerification]): environment -> the page's state in
-            its run, the leading run first (`verified.record.verify_environments`); empty
-            when the build has no record.
-        record (dict | None): the record (for versions, device and date).
-        locale (str): `"zh"` or `"en"`.
-
-    Returns:
-        str: Markdown for the stamp, or "" for a page without examples.
-
-    Raises:
-        FileNotFoundError: `locale` has no wording (`verified_site/locales/<locale>.yml`).
-    """
+    `verifications`: environment -> the page's state in its run, the leading run first
+    (`verified.record.verify_environments`), empty when the build has no record; `record` gives
+    versions, device and date. FileNotFoundError when `locale` has no wording
+    (`verified_site/locales/<locale>.yml`)."""
     words = wording(locale)
     text = {**words["stamp"], **words["reasons"]}
     if record is None or not verifications:
@@ -132,7 +124,7 @@ def _gpu_sentence(entries: list[dict], text: dict, date: str) -> str:
     first = entries[0]
     versions = first.get("versions") or {}
     libs = " · ".join(filter(None, [f"Python {versions.get('python')}", versions_label(versions)]))
-    date = str(first.get("gpu_run") or date)[:10]  # the GPU run's date, or this run's
+    date = str(first.get("gpu_run") or date)[:10]
     sentence = text["gpu_body"](k=len(entries), device=first["gpu"], libs=libs, date=date)
     return "\n\n" + sentence
 

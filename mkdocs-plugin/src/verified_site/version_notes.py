@@ -25,13 +25,8 @@ from verified_site.wording import wording
 
 @dataclass(frozen=True)
 class Variant:
-    """What one environment prints for one code block.
-
-    Attributes:
-        environment (str): the verification environment, e.g. `"previous"`.
-        label (str): the versions that print it, e.g. `torch 2.13.0 · NumPy 1.26.4`.
-        output (str): the block's whole standard output ("" for nothing).
-    """
+    """What one environment (`"previous"`) prints for one code block: the versions that print it
+    (`torch 2.13.0 · NumPy 1.26.4`) and the block's whole standard output ("" for nothing)."""
 
     environment: str
     label: str
@@ -39,18 +34,12 @@ class Variant:
 
 
 class VersionNotes:
-    """The outputs of every environment, read once per build.
+    """The outputs of every environment, read once per build: the scripts and
+    `verification/expected/` under the content root `root`, `pyproject.toml` and the lock files
+    under the repository root `repo`.
 
-    Args:
-        root (Path): the content root (scripts and `verification/expected/`).
-        repo (Path): the repository root (`pyproject.toml` and the lock files).
-
-    Raises:
-        verified.expected.ExpectedOutputError: an expected-output file cannot be read (the
-            message names it).
-        verified.environments.UnknownEnvironment: the environments or a lock file cannot be
-            read.
-    """
+    Raises ExpectedOutputError when an expected-output file cannot be read (the message names it),
+    UnknownEnvironment when the environments or a lock file cannot be read."""
 
     def __init__(self, root: Path, repo: Path = REPO_ROOT) -> None:
         self.root = root
@@ -71,17 +60,12 @@ class VersionNotes:
         self.default = known[0].name
 
     def variants(self, refs: list[tuple[str, str | None]]) -> list[Variant]:
-        """What a code block prints in each environment, if that differs.
+        """What a code block prints in each environment, if that differs: the default environment's
+        output first, then each other environment's that differs from it; empty when all print the
+        same.
 
-        Args:
-            refs (list[tuple[str, str | None]]): the (script, section) pairs the block
-                embeds, scripts relative to the content root; section None for a whole
-                script.
-
-        Returns:
-            list[Variant]: the default environment's output first, then each other
-            environment's that differs from it; empty when all print the same.
-        """
+        `refs` are the (script, section) pairs the block embeds, scripts relative to the content
+        root, section None for a whole script."""
         default = self._stdout(refs, {})
         found = [
             Variant(name, self.labels[name], output)
@@ -91,18 +75,11 @@ class VersionNotes:
         return [Variant(self.default, self.labels[self.default], default), *found] if found else []
 
     def insert(self, markdown: str, locale: str, verified: set[str] | None = None) -> str:
-        """Put a note below each code block whose output differs between environments.
+        """The page's Markdown (`--8<--` lines not yet expanded) with a note below each code block
+        whose output differs between environments; unchanged when none does.
 
-        Args:
-            markdown (str): a page's Markdown, `--8<--` lines not yet expanded.
-            locale (str): `"zh"` or `"en"`.
-            verified (set[str] | None): the environments whose run in this build verified
-                the page; the others' outputs are labelled "not verified in this build".
-                None labels none (no record is consulted).
-
-        Returns:
-            str: the Markdown with the notes (unchanged when no output differs).
-        """
+        Outputs of environments not in `verified` (those whose run in this build verified the page)
+        are labelled "not verified in this build"; None labels none (no record is consulted)."""
         lines = markdown.splitlines()
         for fence in reversed(fences(markdown)):
             body = lines[fence.start : fence.end - 1]
@@ -130,19 +107,9 @@ class VersionNotes:
 
 
 def render_note(variants: list[Variant], locale: str, verified: set[str] | None = None) -> str:
-    """Render the note for one code block as a Material admonition.
-
-    Args:
-        variants (list[Variant]): from `VersionNotes.variants`.
-        locale (str): `"zh"` or `"en"`.
-        verified (set[str] | None): environments verified in this build (see `insert`).
-
-    Returns:
-        str: Markdown, not indented.
-
-    Raises:
-        FileNotFoundError: `locale` has no wording (`verified_site/locales/<locale>.yml`).
-    """
+    """The Markdown, not indented, of the note for one code block, a Material admonition (`variants`
+    from `VersionNotes.variants`, `verified` as in `VersionNotes.insert`). FileNotFoundError when
+    `locale` has no wording."""
     text = wording(locale)["version_notes"]
     parts = [text["intro"]()]
     first = variants[0].output.splitlines()

@@ -22,12 +22,8 @@ _JINJA = jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=False)
 @functools.cache
 def wording(locale: str) -> dict[str, dict[str, Callable[..., str]]]:
     """The wording of one locale, by section and key, each a function of its template's names.
-
-    Raises:
-        FileNotFoundError: there is no `locales/<locale>.yml`.
-        yaml.YAMLError, jinja2.TemplateSyntaxError: the file is malformed (both name the
-            place).
-    """
+    FileNotFoundError when there is no `locales/<locale>.yml`; yaml.YAMLError or
+    jinja2.TemplateSyntaxError, naming the place, when it is malformed."""
     data = yaml.safe_load((LOCALES / f"{locale}.yml").read_text(encoding="utf-8"))
     return {
         section: {key: _JINJA.from_string(text).render for key, text in entries.items()}
