@@ -8,8 +8,9 @@
 #   make run-examples     every script run as a reader runs it (python examples/...), checked
 #   make benchmark        time the stages of make test from a cold build/, against budgets
 #   make budgets          Lighthouse scores, page weight and search index size, against budgets
-#   make measure-matmul   re-measure matrix multiply speed into benchmarks/results/ (the GPU page)
+#   make measure-matmul   re-measure matrix multiply speed into benchmarks/results/, redraw its tables
 #   make glossary         write the glossary pages from data/glossary.yml
+#   make figures          write the figures and the measured-speed tables from their data
 #   make update-examples  rewrite expected `#>` outputs after an intended library change
 #                         (ENV=previous: that environment's outputs, verification/expected/)
 #   make test-gpu         on a GPU machine: run the CUDA examples with the Python found there
@@ -43,7 +44,7 @@ export TF_CPP_MIN_LOG_LEVEL := 2
 # to 9.x on purpose: its successor does not yet support mkdocs-static-i18n.
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve build glossary test test-matrix test-examples run-examples test-gpu wheelhouse check-site benchmark budgets measure-matmul browser update-examples new-page sync-translation lock clean \
+.PHONY: serve build glossary figures test test-matrix test-examples run-examples test-gpu wheelhouse check-site benchmark budgets measure-matmul browser update-examples new-page sync-translation lock clean \
 	docs-env test-env
 
 $(PY):
@@ -89,9 +90,9 @@ browser:
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund --ignore-scripts
 
-# Pages generated from data files before the build. They are committed, and `make test`
-# checks them as they are (tests/site/test_glossary.py fails when one is stale), so only
-# the writers' targets regenerate them.
+# Files generated from data before the build. They are committed, and `make test` checks
+# them as they are (tests/site/test_glossary.py and test_figures.py fail when one is stale),
+# so only the writers' targets regenerate them.
 GENERATED := docs/glossary.md docs/glossary.en.md
 $(GENERATED) &: data/glossary.yml tooling/glossary.py | $(VENV)/.docs-installed
 	$(PY) -m tooling.glossary
@@ -99,11 +100,17 @@ $(GENERATED) &: data/glossary.yml tooling/glossary.py | $(VENV)/.docs-installed
 glossary: docs-env
 	$(PY) -m tooling.glossary
 
+# The figures (docs/**/*.svg, one per language) and the measured-speed tables
+# (docs/includes/), from benchmarks/results/ and the locale files: tooling/figures.py
+# rewrites only the files that differ (a fraction of a second), so it runs before each build.
+figures: docs-env
+	$(PY) -m tooling.figures
+
 # SITE_URL: served at the root of the address, not under the deployed site's path.
-serve: docs-env $(GENERATED)
+serve: docs-env $(GENERATED) figures
 	SITE_URL=http://127.0.0.1:8000/ $(PY) -m mkdocs serve --livereload --dev-addr 127.0.0.1:8000
 
-build: docs-env $(GENERATED)
+build: docs-env $(GENERATED) figures
 	$(PY) -m mkdocs build --strict
 
 # Verification environments (pyproject.toml, [tool.verification]): `default` is .venv;
@@ -202,11 +209,13 @@ budgets: build browser node_modules/.package-lock.json
 benchmark: test-env browser
 	$(PY) -m tooling.suite_timing
 
-# The numbers of the "measured speed" page: a data file per machine, committed. Not part
-# of `make test` (the suite only checks that the script runs on tiny matrices).
+# The numbers of the "measured speed" page: a data file per machine, committed with the
+# tables and plot `make figures` then draws from it. Not part of `make test` (the suite
+# only checks that the script runs on tiny matrices).
 MATMUL_OUT ?= benchmarks/results/matmul-cpu-2-cores.json
 measure-matmul: test-env
 	$(PY) benchmarks/matmul.py --out $(MATMUL_OUT)
+	$(PY) -m tooling.figures
 
 # Serial on purpose: pytest-examples rewrites files per worker, and two workers
 # must never edit the same page. Writes no record: rewriting is not verifying,

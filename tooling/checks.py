@@ -64,8 +64,7 @@ def translation_structure(root: Path) -> list[str]:
     problems = []
     for page, twin in _pairs(root):
         names = f"{relative(page, root)} and {relative(twin, root)}"
-        ours = [ref.target for ref in snippet_refs(page)]
-        theirs = [ref.target for ref in snippet_refs(twin)]
+        ours, theirs = _embedded(page), _embedded(twin)
         if ours != theirs:
             problems.append(f"{names} embed different snippets:\n  {ours}\n  {theirs}")
         problems += _code_differences(page, twin, root)
@@ -76,6 +75,15 @@ def translation_structure(root: Path) -> list[str]:
                 f"{names} have different headings (level, anchor id):\n  {shape}\n  {twin_shape}"
             )
     return problems
+
+
+def _embedded(page: Path) -> list[str]:
+    """What a page embeds, each Markdown include named by its Chinese file (`x.en.md` -> `x.md`):
+    each language embeds the include in its own language."""
+    return [
+        str(translation_of(Path(ref.path), LOCALES[0])) if ref.path.endswith(".md") else ref.target
+        for ref in snippet_refs(page)
+    ]
 
 
 def headings_without_anchor(root: Path) -> list[str]:

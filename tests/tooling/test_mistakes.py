@@ -12,7 +12,7 @@ import pytest
 from tests.tooling.sample import PAGE, TWIN, make_sample
 from tooling import checks
 from tooling.translations import stale_translations, sync
-from verified_site.pages import headings
+from verified_site.pages import INCLUDES, headings
 
 
 @pytest.fixture
@@ -113,3 +113,22 @@ def test_stale_translation_names_both_files_and_the_section(copy):
     # The translator updates the page, then records that the pair agrees again.
     sync(copy / PAGE)
     assert stale_translations(copy) == []
+
+
+def test_markdown_include_in_the_other_language(copy):
+    """Generated tables are included per language (docs/includes/x.md, x.en.md), and they
+    are not pages."""
+    for name in ("table.md", "table.en.md"):
+        (copy / "docs" / INCLUDES).mkdir(exist_ok=True)
+        (copy / "docs" / INCLUDES / name).write_text("| n |\n| --- |\n| 1 |\n", encoding="utf-8")
+    _append(copy / PAGE, '\n--8<-- "docs/includes/table.md"\n')
+    line = _append(copy / TWIN, '\n--8<-- "docs/includes/table.md"\n') + 1
+    assert checks.broken_snippets(copy) == [
+        f"{TWIN}:{line}: docs/includes/table.md is in another language than the page: embed "
+        "docs/includes/table.en.md"
+    ]
+    text = (copy / TWIN).read_text(encoding="utf-8")
+    (copy / TWIN).write_text(text.replace("table.md", "table.en.md"), encoding="utf-8")
+    sync(copy / PAGE)
+    for check in checks.SOURCE_CHECKS:
+        assert check(copy) == [], check.__name__

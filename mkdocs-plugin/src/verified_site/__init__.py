@@ -1,4 +1,4 @@
 """The site side of Tensors, Verified: the MkDocs plugin (`verified_site.plugin`) and what it
-reads and draws. It reads the verification record that the engine (`verified`) writes and
+reads and renders. It reads the verification record that the engine (`verified`) writes and
 imports the engine, never the reverse.
 """

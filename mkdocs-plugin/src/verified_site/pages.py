@@ -35,6 +35,10 @@ from verified.paths import docs_dir, notebooks_dir, relative
 #: Locales in build order; the first is the default and has no file suffix.
 LOCALES = ("zh", "en")
 DEFAULT_LOCALE = LOCALES[0]
+#: The folder under docs/ of Markdown that pages embed with a `--8<--` line in their own
+#: language (`x.md`, `x.en.md`), such as the generated tables of `make figures`: not pages
+#: themselves (mkdocs.yml's `exclude_docs` keeps them out of the site).
+INCLUDES = "includes"
 
 # pymdownx.snippets' own grammar, so that our checks read `--8<--` lines as it does.
 _SNIPPETS = SnippetPreprocessor
@@ -62,8 +66,8 @@ def translation_of(path: Path, locale: str) -> Path:
 
 
 def page_files(docs: Path) -> list[Path]:
-    """Every `*.md` below `docs`, sorted."""
-    return sorted(docs.rglob("*.md"))
+    """Every Markdown page below `docs`, sorted: its `*.md` files but those in `INCLUDES`."""
+    return sorted(p for p in docs.rglob("*.md") if p.relative_to(docs).parts[0] != INCLUDES)
 
 
 def source_pages(root: Path) -> list[Path]:
@@ -197,6 +201,9 @@ def snippet_error(ref: SnippetRef, root: Path) -> str | None:
             f"{where}: snippet file {ref.path} does not exist. "
             "Fix the path (relative to the repository root) or add the script under examples/."
         )
+    if target.suffix == ".md" and page_locale(target) != page_locale(ref.page):
+        twin = relative(translation_of(target, page_locale(ref.page)), root)
+        return f"{where}: {ref.path} is in another language than the page: embed {twin}"
     if ref.section and ref.section not in section_names(target):
         known = ", ".join(sorted(section_names(target))) or "none"
         return (

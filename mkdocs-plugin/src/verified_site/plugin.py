@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import logging
-import posixpath
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -31,9 +30,6 @@ from mkdocs_jupyter.plugin import NotebookFile
 from verified.paths import record_path, relative
 from verified.record import load_record, verify_environments
 from verified_site import notebook_html
-from verified_site.benchmarks import MARKER as BENCHMARK_MARKER
-from verified_site.benchmarks import BenchmarkError, render_results
-from verified_site.figures import FIGURES
 from verified_site.notebooks import (
     NotebookError,
     executed_path,
@@ -82,19 +78,19 @@ def on_config(config, **kwargs):
 
 @event_priority(-110)  # after mkdocs-static-i18n (-100) has chosen this language's files
 def on_files(files, config, **kwargs):
-    """Write the site-wide 404 page from the default language's build only; add figures.
+    """Write the site-wide 404 page from the default language's build only; add the notebooks.
 
     mkdocs-static-i18n builds each language into the same site folder, and each build
     renders the theme's static templates at the site root: without this, the last
     language built would own `404.html`. The page itself (overrides/404.html) links to
-    both home pages. The figures of verified_site.figures are added as generated files.
+    both home pages.
 
     Args:
-        files (Files): all files of this language's build (returned with the figures).
+        files (Files): all files of this language's build (returned with the notebooks).
         config (MkDocsConfig): the site config, reconfigured by i18n for this language.
 
     Returns:
-        Files: `files`, with the figures added.
+        Files: `files`, with this language's notebook pages added.
     """
     i18n = config.plugins.get("i18n")
     templates = config.theme.static_templates
@@ -102,18 +98,9 @@ def on_files(files, config, **kwargs):
         templates.add("404.html")
     else:
         templates.discard("404.html")
-    # Figures drawn at build time in this build's language, at the address i18n gives
-    # the language's pages (`en/...` for English), so that `![](x.svg)` works in both.
+    # This build's language, and where i18n puts its pages (`en/...` for English).
     locale = i18n.current_language if i18n else LOCALES[0]
     folder = "" if i18n is None or i18n.is_default_language_build else f"{locale}/"
-    for name, draw in FIGURES.items():
-        try:
-            content = draw(locale)
-        except BenchmarkError as exc:  # a figure drawn from a benchmark results file
-            raise PluginError(f"figure {name}.svg: {exc}") from None
-        figure = File.generated(config, f"{name}.svg", content=content)
-        figure.dest_uri = folder + figure.dest_uri
-        files.append(figure)
     for source in notebook_sources(_STATE["root"]):
         if page_locale(source) == locale:
             files.append(_notebook_file(source, folder, config))
@@ -206,7 +193,6 @@ def on_page_markdown(markdown: str, page, config, files, **kwargs) -> str:
     errors = [message for ref in snippet_refs(source) if (message := snippet_error(ref, root))]
     if errors:
         raise PluginError("Broken snippet reference:\n  " + "\n  ".join(errors))
-    markdown = _insert_benchmark_results(markdown, page)
     sources = page_sources(source, root)
     if not sources:  # nothing to verify (the home page, the glossary): no stamp
         return markdown
@@ -283,27 +269,6 @@ def on_page_content(html: str, page, config, files, **kwargs) -> str:
     # lead to those pages first (Material reads the boost when it indexes the page).
     page.meta["search"] = {"boost": NOTEBOOK_SEARCH_BOOST}
     return html
-
-
-def _insert_benchmark_results(markdown: str, page) -> str:
-    """Replace each `<!-- benchmark-results: name -->` line with that benchmark's results.
-
-    Raises:
-        PluginError: the results files are missing or malformed (the message says which
-            and what to run).
-    """
-    if not BENCHMARK_MARKER.search(markdown):
-        return markdown
-    locale = page_locale(Path(page.file.abs_src_path))
-    page_dir = posixpath.dirname(page.file.src_uri)
-    prefix = posixpath.relpath("gpu", page_dir or ".") + "/"
-    prefix = "" if prefix == "./" else prefix
-    try:
-        return BENCHMARK_MARKER.sub(
-            lambda match: render_results(match["name"], locale, prefix), markdown
-        )
-    except BenchmarkError as exc:
-        raise PluginError(f"{page.file.src_uri}: {exc}") from None
 
 
 def _end_of_title(markdown: str) -> int:

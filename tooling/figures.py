@@ -1,42 +1,45 @@
-"""Figures drawn from data at build time, one per language: SVG, no image files committed.
+"""Figures drawn from data before the build, one SVG per language, and the command that
+writes every generated figure and table, `python -m tooling.figures` (`make figures`).
 
-The site plugin (verified_site.plugin, `on_files`) adds every figure in `FIGURES`
-to the site as `<name>.svg` (Chinese) and `<name>.en.svg` (English), so that a page
-embeds it with `![...](name.svg)` and each language gets its own labels. Text is
-drawn in the reader's system fonts (the same CJK-aware stack as the pages): nothing
-is downloaded.
-
-tests/tooling/test_figures.py checks each figure against the library it illustrates
-(the broadcast result shape against NumPy's `np.broadcast_shapes`).
+Each figure `docs/<path>.svg` (Chinese) has its English twin `docs/<path>.en.svg`, which
+mkdocs-static-i18n serves to the English page: a page embeds it with `![...](name.svg)`
+in both languages. The files are committed; tests/site/test_figures.py fails when one
+differs from what its data gives, and checks each figure against the library it
+illustrates (the broadcast result shape against NumPy's `np.broadcast_shapes`). The labels
+are in the site's locale files (`verified_site.wording`). Text is drawn in the reader's
+system fonts (the same CJK-aware stack as the pages): nothing is downloaded.
 """
 
 from __future__ import annotations
 
+import functools
+import math
+import sys
 from collections.abc import Callable
 from html import escape
+from pathlib import Path
 
-from verified_site.benchmarks import load_results, matmul_figure, results_files
+from tooling.matmul_results import (
+    RESULTS_DIR,
+    MatmulResultsError,
+    backend_names,
+    load_results,
+    results_files,
+    results_section,
+)
+from verified.paths import REPO_ROOT
+from verified_site.pages import INCLUDES, LOCALES
+from verified_site.wording import wording
 
 FONT = (
     "system-ui, -apple-system, 'Segoe UI', Roboto, Arial, 'PingFang SC', "
     "'Microsoft YaHei', 'Noto Sans CJK SC', sans-serif"
 )
 
-#: Labels of the broadcasting figure, per locale.
-BROADCAST_TEXT = {
-    "zh": {
-        "title": "广播：形状从右端对齐",
-        "result": "结果",
-        "padded": "左侧补 1",
-        "stretched": "长度为 1，沿此维扩展",
-    },
-    "en": {
-        "title": "Broadcasting: shapes align at the right",
-        "result": "result",
-        "padded": "1 added on the left",
-        "stretched": "size 1, stretched along this axis",
-    },
-}
+
+def _labels(locale: str, figure: str) -> dict[str, str]:
+    """The labels of one figure in one language (locale files, section `figure`)."""
+    return {key: text() for key, text in wording(locale)[figure].items()}
 
 
 def _text_width(text: str, size: float = 16) -> float:
@@ -79,10 +82,10 @@ def broadcast_figure(operands: dict[str, tuple[int, ...]], locale: str) -> str:
         str: the SVG source.
 
     Raises:
-        KeyError: no labels for `locale`.
+        FileNotFoundError: no labels for `locale`.
         ValueError: the shapes cannot be broadcast.
     """
-    text = BROADCAST_TEXT[locale]
+    text = _labels(locale, "broadcast_figure")
     result = broadcast_shape(*operands.values())
     ndim = len(result)
     cell, gap, left, top = 44, 8, 120, 56
@@ -138,23 +141,7 @@ def broadcast_figure(operands: dict[str, tuple[int, ...]], locale: str) -> str:
     return "\n".join(parts) + "\n"
 
 
-#: Labels of the conversion-paths figure, per locale.
-PATHS_TEXT = {
-    "zh": {
-        "title": "在三个库之间转换：共享还是复制（CPU）",
-        "shares": "共享内存",
-        "copies": "复制",
-        "view": "只读视图",
-    },
-    "en": {
-        "title": "Converting between the three libraries: shared or copied (CPU)",
-        "shares": "shares memory",
-        "copies": "copies",
-        "view": "read-only view",
-    },
-}
-
-#: (from, to, call, kind) for every path the figure draws; kind is a PATHS_TEXT key.
+#: (from, to, call, kind) for every path the figure draws; kind names its label (`paths_figure`).
 PATHS = [
     ("numpy", "torch", "torch.from_numpy(a)", "shares"),
     ("torch", "numpy", "t.numpy()", "shares"),
@@ -180,9 +167,9 @@ def paths_figure(locale: str) -> str:
         str: the SVG source.
 
     Raises:
-        KeyError: no labels for `locale`.
+        FileNotFoundError: no labels for `locale`.
     """
-    text = PATHS_TEXT[locale]
+    text = _labels(locale, "paths_figure")
     width, box_w, box_h = round(max(560, 24 + _text_width(text["title"]))), 150, 44
     nodes = {
         "numpy": (width / 2, 80, "NumPy ndarray"),
@@ -250,17 +237,187 @@ def paths_figure(locale: str) -> str:
     return "\n".join(parts) + "\n"
 
 
-#: Site path (without `.svg`) -> function drawing the figure for a locale.
+#: Line colour of each backend in the speed plots.
+COLOURS = {"numpy": "#1f77b4", "torch-cpu": "#d62728", "torch-cuda": "#2ca02c"}
+
+
+def matmul_figure(data: dict, locale: str) -> str:
+    """Plot GFLOP/s against matrix size, a line per backend and dtype, as an SVG document.
+
+    Args:
+        data (dict): a results file's data (`tooling.matmul_results.load_results`).
+        locale (str): "zh" or "en".
+
+    Returns:
+        str: the SVG document.
+    """
+    text = wording(locale)["matmul_results"]
+    names = backend_names(locale)
+    alt = escape(text["alt"](cpu=data["machine"]["cpu"]))
+    dtypes = sorted({r["dtype"] for r in data["results"]})
+    labels = [f"{names[b]} {d}" for b in COLOURS for d in dtypes]
+    # The legend column is as wide as its longest label.
+    right = int(max(_text_width(label, 14) for label in labels)) + 64
+    width, height, left, top, bottom = 560 + right, 420, 70, 50, 60
+    sizes = sorted({row["n"] for row in data["results"]})
+    peak = max(row["gflops"] for row in data["results"])
+    step = _nice_step(peak / 5)
+    top_value = step * math.ceil(peak / step)
+    span_x = math.log2(sizes[-1] / sizes[0]) or 1
+
+    def x(n: int) -> float:
+        return left + (width - left - right) * math.log2(n / sizes[0]) / span_x
+
+    def y(value: float) -> float:
+        return height - bottom - (height - top - bottom) * value / top_value
+
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+        f'font-family="{FONT}" font-size="14" role="img" aria-label="{alt}">',
+        f"<title>{alt}</title>",
+        '<rect width="100%" height="100%" fill="#ffffff"/>',
+        f'<text x="{left}" y="28" font-size="17" font-weight="600">'
+        f"{escape(text['title'](dtypes=' · '.join(dtypes)))}"
+        "</text>",
+    ]
+    for tick in range(0, int(round(top_value / step)) + 1):
+        value = tick * step
+        out.append(
+            f'<line x1="{left}" x2="{width - right}" y1="{y(value):.1f}" '
+            f'y2="{y(value):.1f}" stroke="#dddddd"/>'
+        )
+        out.append(
+            f'<text x="{left - 8}" y="{y(value) + 5:.1f}" text-anchor="end">{value:g}</text>'
+        )
+    for n in sizes:
+        out.append(
+            f'<text x="{x(n):.1f}" y="{height - bottom + 22}" text-anchor="middle">{n}</text>'
+        )
+    out.append(
+        f'<text x="{(left + width - right) / 2}" y="{height - 12}" '
+        f'text-anchor="middle">{escape(text["axis_x"]())}</text>'
+    )
+    out.append(
+        f'<text x="18" y="{(top + height - bottom) / 2}" text-anchor="middle" '
+        f'transform="rotate(-90 18 {(top + height - bottom) / 2})">'
+        f"{escape(text['axis_y']())}</text>"
+    )
+    legend_y = top + 10
+    for backend, colour in COLOURS.items():
+        for dtype in dtypes:
+            rows = sorted(
+                (r for r in data["results"] if r["backend"] == backend and r["dtype"] == dtype),
+                key=lambda r: r["n"],
+            )
+            if not rows:
+                continue
+            dash = "" if dtype == "float32" else ' stroke-dasharray="6 4"'
+            points = " ".join(f"{x(r['n']):.1f},{y(r['gflops']):.1f}" for r in rows)
+            out.append(
+                f'<polyline points="{points}" fill="none" stroke="{colour}" '
+                f'stroke-width="2.5"{dash}/>'
+            )
+            for r in rows:
+                out.append(
+                    f'<circle cx="{x(r["n"]):.1f}" cy="{y(r["gflops"]):.1f}" r="3.5" '
+                    f'fill="{colour}"/>'
+                )
+            lx = width - right + 16
+            out.append(
+                f'<line x1="{lx}" x2="{lx + 28}" y1="{legend_y}" y2="{legend_y}" '
+                f'stroke="{colour}" stroke-width="2.5"{dash}/>'
+            )
+            out.append(
+                f'<text x="{lx + 36}" y="{legend_y + 5}">{escape(names[backend])} {dtype}</text>'
+            )
+            legend_y += 24
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _nice_step(raw: float) -> float:
+    """A round tick step (1, 2 or 5 times a power of ten) close to `raw`."""
+    if raw <= 0:
+        return 1.0
+    power = 10 ** math.floor(math.log10(raw))
+    return next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
+
+
+#: Each figure's file under docs/, without `.svg` -> the function drawing it for a locale.
 FIGURES: dict[str, Callable[[str], str]] = {
     "fundamentals/broadcasting-shapes": lambda locale: broadcast_figure(
         {"a": (3, 2), "b": (2, 3, 1)}, locale
     ),
     "tensorflow/conversion-paths": paths_figure,
 }
+#: The measured-speed page's results section, which the page embeds with a `--8<--` line
+#: (in `INCLUDES`); each results file's plot goes next to the page.
+RESULTS_SECTION = Path("docs") / INCLUDES / "matmul-results"
+RESULTS_PLOTS = Path("docs") / "gpu"
 
-# One plot per benchmark results file (verified_site.benchmarks), next to the page that
-# shows them; a new file in benchmarks/results/ gets its figure without code changes.
-for _path in results_files("matmul"):
-    FIGURES[f"gpu/{_path.stem}"] = (
-        lambda path: lambda locale: matmul_figure(load_results(path), locale)
-    )(_path)
+
+def generated_files(root: Path = REPO_ROOT) -> dict[Path, str]:
+    """Every figure and table generated from data, as it should be committed.
+
+    Args:
+        root (Path): the repository root.
+
+    Returns:
+        dict[Path, str]: file (relative to `root`) -> its text, in both languages.
+
+    Raises:
+        MatmulResultsError: a benchmark results file is missing or malformed.
+    """
+    drawings = {Path("docs") / name: draw for name, draw in FIGURES.items()}
+    for path in results_files(root / RESULTS_DIR):
+        drawings[RESULTS_PLOTS / path.stem] = functools.partial(matmul_figure, load_results(path))
+    files = {}
+    for locale in LOCALES:
+        suffix = "" if locale == LOCALES[0] else f".{locale}"
+        for name, draw in drawings.items():
+            files[name.with_name(f"{name.name}{suffix}.svg")] = draw(locale)
+        files[RESULTS_SECTION.with_name(f"{RESULTS_SECTION.name}{suffix}.md")] = results_section(
+            locale, root / RESULTS_DIR
+        )
+    return files
+
+
+def stale_files(root: Path = REPO_ROOT) -> dict[Path, str]:
+    """The generated files that are missing or differ from what their data gives.
+
+    Args:
+        root (Path): the repository root.
+
+    Returns:
+        dict[Path, str]: file (relative to `root`) -> the text it should have.
+
+    Raises:
+        MatmulResultsError: a benchmark results file is missing or malformed.
+    """
+    return {
+        path: text
+        for path, text in generated_files(root).items()
+        if not (root / path).is_file() or (root / path).read_text(encoding="utf-8") != text
+    }
+
+
+def main() -> int:
+    """Command line: write the generated files that are missing or stale, and name them.
+
+    Returns:
+        int: 0, or 2 when a results file is missing or malformed (the message says which).
+    """
+    try:
+        stale = stale_files()
+    except MatmulResultsError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    for path, text in stale.items():
+        (REPO_ROOT / path).parent.mkdir(parents=True, exist_ok=True)
+        (REPO_ROOT / path).write_text(text, encoding="utf-8")
+        print(f"wrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

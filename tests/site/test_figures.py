@@ -1,0 +1,86 @@
+"""The figures and the measured-speed tables are generated from their data (`make figures`,
+tooling/figures.py), and each figure agrees with the library it illustrates and speaks its
+page's language."""
+
+from __future__ import annotations
+
+import shutil
+import xml.etree.ElementTree as ElementTree
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from tooling.figures import (
+    PATHS,
+    broadcast_figure,
+    broadcast_shape,
+    generated_files,
+    paths_figure,
+    stale_files,
+)
+from tooling.matmul_results import RESULTS_DIR
+
+ROOT = Path(__file__).resolve().parents[2]
+GENERATED = generated_files(ROOT)
+
+
+def test_generated_files_are_current():
+    stale = [
+        f"{path} differs from what its data gives (benchmarks/results/, the locale files, "
+        "tooling/figures.py): run `make figures` and commit the files it writes"
+        for path in stale_files(ROOT)
+    ]
+    assert not stale, "\n".join(stale)
+
+
+def test_a_missing_or_hand_edited_file_is_stale(tmp_path):
+    shutil.copytree(ROOT / RESULTS_DIR, tmp_path / RESULTS_DIR)
+    assert stale_files(tmp_path) == GENERATED  # nothing written yet
+    for path, text in GENERATED.items():
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(text, encoding="utf-8")
+    assert stale_files(tmp_path) == {}
+    table = tmp_path / "docs" / "includes" / "matmul-results.en.md"
+    table.write_text(table.read_text(encoding="utf-8").replace("| 128 |", "| 129 |"), "utf-8")
+    assert list(stale_files(tmp_path)) == [table.relative_to(tmp_path)]
+
+
+SHAPES = [((3, 2), (2, 3, 1)), ((3,), (4, 1)), ((1, 5), (5, 1), (2, 1, 1)), ((2, 3), (2, 3))]
+
+
+@pytest.mark.parametrize("shapes", SHAPES)
+def test_broadcast_shape_is_numpys(shapes):
+    assert broadcast_shape(*shapes) == np.broadcast_shapes(*shapes)
+
+
+def test_shapes_that_do_not_broadcast_are_refused_as_numpy_does():
+    with pytest.raises(ValueError):
+        np.broadcast_shapes((3, 2), (3,))
+    with pytest.raises(ValueError, match="cannot be broadcast"):
+        broadcast_shape((3, 2), (3,))
+
+
+SVGS = sorted(str(path) for path in GENERATED if path.suffix == ".svg")
+
+
+@pytest.mark.parametrize("path", SVGS)
+def test_every_figure_is_valid_svg_titled_in_its_language(path):
+    root = ElementTree.fromstring(GENERATED[Path(path)])
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    title = root.get("aria-label")  # every figure names itself in its own language
+    assert title and title in "".join(root.itertext())
+    twin = path.replace(".en.svg", ".svg") if path.endswith(".en.svg") else path[:-4] + ".en.svg"
+    assert title != ElementTree.fromstring(GENERATED[Path(twin)]).get("aria-label")
+
+
+def test_the_broadcasting_figure_shows_the_result_shape():
+    svg = broadcast_figure({"a": (3, 2), "b": (2, 3, 1)}, "en")
+    cells = [t.text for t in ElementTree.fromstring(svg).iter() if t.text in {"1", "2", "3"}]
+    assert cells[-3:] == ["2", "3", "2"], "the last row must be the result shape (2, 3, 2)"
+
+
+def test_the_paths_figure_draws_every_path_in_the_legend():
+    texts = "".join(ElementTree.fromstring(paths_figure("en")).itertext())
+    for _, _, call, _ in PATHS:
+        assert call in texts

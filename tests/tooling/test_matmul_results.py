@@ -1,0 +1,60 @@
+"""The benchmark behind the "measured speed" page: the script runs (in-process, on tiny
+matrices), and the page's tables and plots are drawn from its results files in both
+languages; a missing or malformed file is named with what to run."""
+
+from __future__ import annotations
+
+import json
+import runpy
+import xml.etree.ElementTree as ElementTree
+from unittest import mock
+
+import pytest
+
+from tooling.figures import matmul_figure
+from tooling.matmul_results import MatmulResultsError, load_results, results_section
+from verified.paths import REPO_ROOT
+
+
+@pytest.fixture(scope="module")
+def tiny_run(tmp_path_factory):
+    out = tmp_path_factory.mktemp("matmul") / "matmul-tiny.json"
+    script = runpy.run_path(str(REPO_ROOT / "benchmarks" / "matmul.py"))
+    arguments = ["--sizes", "16", "32", "--min-run-time", "0.01", "--out", str(out)]
+    with mock.patch("torch.cuda.is_available", return_value=False):  # the same on a GPU machine
+        assert script["main"](arguments) == 0
+    return out
+
+
+def test_the_script_measures_every_backend_dtype_and_size(tiny_run):
+    data = load_results(tiny_run)
+    cases = {(row["backend"], row["dtype"], row["n"]) for row in data["results"]}
+    assert cases == {
+        (backend, dtype, n)
+        for backend in ("numpy", "torch-cpu")
+        for dtype in ("float32", "float64")
+        for n in (16, 32)
+    }
+    assert data["machine"]["gpu"] is None and data["versions"]["torch"]
+    assert all(row["torch_threads"] >= 1 for row in data["results"])
+
+
+def test_tables_and_plot_in_both_languages(tiny_run):
+    zh = results_section("zh", tiny_run.parent)
+    en = results_section("en", tiny_run.parent)
+    assert "| n (float32) | NumPy | torch (CPU) |" in en and "| 32 |" in en
+    assert "| n (float32) | NumPy | torch（CPU） |" in zh
+    assert "Measured on" in en and "测量机器：" in zh
+    assert "![" in en and "(matmul-tiny.svg)" in en
+    svg = matmul_figure(load_results(tiny_run), "zh")
+    lines = ElementTree.fromstring(svg).findall("{http://www.w3.org/2000/svg}polyline")
+    assert len(lines) == 4  # 2 backends x 2 dtypes
+    assert "矩阵乘法的速度" in svg
+
+
+def test_missing_and_broken_results_are_named(tmp_path):
+    with pytest.raises(MatmulResultsError, match=r"no benchmarks/results/matmul-\*.json: run"):
+        results_section("en", tmp_path)
+    (tmp_path / "matmul-bad.json").write_text(json.dumps({"schema": 1, "results": []}))
+    with pytest.raises(MatmulResultsError, match="matmul-bad.json: not a benchmark results file"):
+        results_section("en", tmp_path)

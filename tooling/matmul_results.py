@@ -1,0 +1,157 @@
+"""The results of `benchmarks/matmul.py` as the "measured speed" page shows them.
+
+The script writes one file per machine it ran on, `benchmarks/results/matmul-<machine>.json`.
+This module reads and checks them and writes, per language, the page's results section:
+for each file, a sentence saying where, when and with which versions it was measured, a
+table per dtype and its plot (`tooling.figures.matmul_figure`). `make figures` writes the
+section to `docs/includes/matmul-results.md` (`.en.md`), which the page embeds with a
+`--8<--` line; the words are in the site's locale files (`matmul_results`,
+`matmul_backends`). Nothing is typed by hand.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from verified.paths import REPO_ROOT, read_checked_json
+from verified_site.wording import wording
+
+RESULTS_DIR = Path("benchmarks") / "results"
+SCHEMA = 1
+#: The backends a results file may name, in the order of the tables' columns.
+BACKENDS = ("numpy", "torch-cpu", "torch-cuda")
+
+
+class MatmulResultsError(ValueError):
+    """A results file is missing or malformed; the message names it and what to run."""
+
+
+def results_files(folder: Path = REPO_ROOT / RESULTS_DIR) -> list[Path]:
+    """Return the results files, one per machine, sorted by name.
+
+    Args:
+        folder (Path): where the files are.
+
+    Returns:
+        list[Path]: the `matmul-*.json` files there, possibly none.
+    """
+    return sorted(folder.glob("matmul-*.json"))
+
+
+def load_results(path: Path) -> dict:
+    """Read and check one results file.
+
+    Args:
+        path (Path): a file written by `benchmarks/matmul.py`.
+
+    Returns:
+        dict: its data.
+
+    Raises:
+        MatmulResultsError: unreadable, of another schema, or without results (the message
+            names the file, the field and what to run).
+    """
+    return read_checked_json(
+        path,
+        f"a benchmark results file of schema {SCHEMA}",
+        "write it again with `make measure-matmul` (or benchmarks/matmul.py)",
+        _results_problem,
+        MatmulResultsError,
+    )
+
+
+def _results_problem(data: object) -> str | None:
+    """What is missing or malformed in a results file, naming the field, or None."""
+    if not isinstance(data, dict) or data.get("schema") != SCHEMA:
+        return f"`schema` is not {SCHEMA}"
+    if not isinstance(data.get("created"), str):
+        return "`created` is missing"
+    for section, keys in (
+        ("machine", ("cpu", "cpus", "torch_threads")),
+        ("versions", ("python", "numpy", "torch")),
+    ):
+        if not isinstance(data.get(section), dict):
+            return f"`{section}` is missing"
+        for key in keys:
+            if key not in data[section]:
+                return f"`{section}.{key}` is missing"
+    if not isinstance(data.get("results"), list) or not data["results"]:
+        return "`results` is empty"
+    checks = {
+        "backend": lambda v: v in BACKENDS,
+        "dtype": lambda v: isinstance(v, str),
+        "n": lambda v: isinstance(v, int) and v > 0,
+        "median_s": lambda v: isinstance(v, int | float) and v > 0,
+        "gflops": lambda v: isinstance(v, int | float) and v >= 0,
+    }
+    for index, row in enumerate(data["results"]):
+        if not isinstance(row, dict):
+            return f"results[{index}] is not an object"
+        for key, valid in checks.items():
+            if key not in row:
+                return f"results[{index}].{key} is missing"
+            if not valid(row[key]):
+                return f"results[{index}].{key} = {row[key]!r} is not valid"
+    return None
+
+
+def results_section(locale: str, folder: Path = REPO_ROOT / RESULTS_DIR) -> str:
+    """The page's results section in one language, as Markdown.
+
+    Args:
+        locale (str): "zh" or "en".
+        folder (Path): where the results files are.
+
+    Returns:
+        str: per results file, the measurement sentence, the tables and the plot, whose
+        file is `<results file name>.svg` next to the page.
+
+    Raises:
+        MatmulResultsError: there is no results file, or one is malformed.
+    """
+    files = results_files(folder)
+    if not files:
+        raise MatmulResultsError(
+            f"no {RESULTS_DIR}/matmul-*.json: run `make measure-matmul` and commit the file"
+        )
+    text = wording(locale)["matmul_results"]
+    parts = []
+    for path in files:
+        data = load_results(path)
+        machine, versions = data["machine"], data["versions"]
+        parts.append(text["where"](machine=machine, versions=versions, date=data["created"][:10]))
+        parts.append(text["cells"]())
+        for dtype in sorted({row["dtype"] for row in data["results"]}):
+            parts.append(_table(data, dtype, locale))
+        parts.append(f"![{text['alt'](cpu=machine['cpu'])}]({path.stem}.svg)")
+    return "\n\n".join(parts) + "\n"
+
+
+def backend_names(locale: str) -> dict[str, str]:
+    """Each backend code's name in one language, e.g. `{"torch-cpu": "torch (CPU)", ...}`."""
+    return {code: name() for code, name in wording(locale)["matmul_backends"].items()}
+
+
+def _table(data: dict, dtype: str, locale: str) -> str:
+    rows = [row for row in data["results"] if row["dtype"] == dtype]
+    backends = [b for b in BACKENDS if any(row["backend"] == b for row in rows)]
+    sizes = sorted({row["n"] for row in rows})
+    cell = {(row["backend"], row["n"]): row for row in rows}
+    names = backend_names(locale)
+    head = [wording(locale)["matmul_results"]["size"](dtype=dtype), *(names[b] for b in backends)]
+    lines = ["| " + " | ".join(head) + " |", "| " + " | ".join(["---:"] * len(head)) + " |"]
+    for n in sizes:
+        values = []
+        for backend in backends:
+            row = cell.get((backend, n))
+            values.append(f"{_time(row['median_s'])} ({row['gflops']:.1f})" if row else "–")
+        lines.append(f"| {n} | " + " | ".join(values) + " |")
+    return "\n".join(lines)
+
+
+def _time(seconds: float) -> str:
+    if seconds < 1e-3:
+        return f"{seconds * 1e6:.1f} µs"
+    if seconds < 1:
+        return f"{seconds * 1e3:.2f} ms"
+    return f"{seconds:.2f} s"
