@@ -4,14 +4,13 @@ naming its file and line or cell. In-process, on a tiny tree; only the runs star
 
 from __future__ import annotations
 
-import json
 import shutil
 from pathlib import Path
 
 import nbformat
 import pytest
 
-from tooling.checks import SOURCE_CHECKS
+from tooling.checks import SOURCE_CHECKS, broken_notebooks
 from verified.paths import REPO_ROOT
 from verified_site import notebooks
 from verified_site.notebooks import NotebookError, read_source
@@ -77,6 +76,7 @@ def test_code_cells_are_the_sections_without_their_outputs_and_print_only_what_t
 
 
 def test_site_notebooks_show_the_run_links_and_how_to_run_them(tree):
+    assert broken_notebooks(tree) == []
     written = notebooks.write_site_notebooks(tree)
     assert [path.parent.parent.name for path in written] == ["en", "zh"]
     site = nbformat.read(written[1], as_version=4)
@@ -232,7 +232,9 @@ def test_examples_stage_fails_a_broken_notebook_and_writes_a_passing_one(pyteste
     result = pytester.runpytest("tests", *args, "--environment", "default")
     result.assert_outcomes(passed=1, failed=1)
     assert "notebooks/broken.md:3: cell 2 (examples/fails.py:x) failed" in result.stdout.str()
+    assert "ZeroDivisionError: division by zero" in result.stdout.str()
     executed = pytester.path / "build/notebooks/executed"
     assert sorted(path.name for path in executed.iterdir()) == ["demo.ipynb"]
-    written = json.loads((executed / "demo.ipynb").read_text(encoding="utf-8"))
-    assert written["metadata"]["tensors_verified"]["executed"]["versions"]["python"]
+    written = nbformat.read(executed / "demo.ipynb", as_version=4)
+    assert nbformat.validate(written) is None
+    assert written.metadata["tensors_verified"]["executed"]["versions"]["python"]
