@@ -515,7 +515,6 @@ def written_metadata(root: Path, source: Path) -> dict:
 
 if __name__ == "__main__":
     try:
-        for written in write_site_notebooks(content_root()):
-            print(f"wrote {relative(written, content_root())}")
+        write_site_notebooks(content_root())
     except NotebookError as error:
         sys.exit(str(error))
