@@ -92,16 +92,13 @@ def source_files(root: Path) -> list[Path]:
 def read_source(
     path: Path, root: Path, outputs: dict[str, dict[PrintKey, str]] | None = None
 ) -> Source:
-    """Read a notebook source with jupytext and fill its code cells from the scripts.
+    """Read a notebook source with jupytext and fill its code cells from the scripts;
+    `outputs`, another verification environment's expected outputs by script
+    (`verified.expected`), go into `Source.scripts` in place of the scripts' own.
 
-    `outputs`: another verification environment's expected outputs by script (see
-    `verified.expected`), written into `Source.scripts` in place of the scripts' own.
-
-    Raises:
-        NotebookError: every problem, each with file and line: a bad name, no title, a
-            `{#id}`, a bad link, a code block that is not only `--8<--` lines or `--8<--`
-            lines shown as text, a broken reference, a script a kernel cannot run, no code.
-    """
+    NotebookError names every problem with file and line: a bad name, no title, a `{#id}`, a
+    bad link, a code block that is not only `--8<--` lines or `--8<--` lines shown as text,
+    a broken reference, a script a kernel cannot run, no code cell."""
     text, where = path.read_text(encoding="utf-8"), relative(path, root)
     front, body = split_front_matter(text)
     problems = [
@@ -256,19 +253,13 @@ def _ref_error(ref: SnippetRef, root: Path) -> str | None:
 def execute(
     source: Source, root: Path, workdir: Path, timeout: int = CELL_TIMEOUT
 ) -> nbformat.NotebookNode:
-    """Run a notebook in a new Jupyter kernel and check what each cell prints.
+    """The notebook with the outputs of its code cells, run in a new Jupyter kernel and
+    checked (`check_outputs`). The kernel talks over Unix sockets (no network port), runs in
+    `workdir` (whatever the code writes lands there) and may not write into the repository;
+    `timeout` is the longest any cell may run, in seconds.
 
-    The kernel talks over Unix sockets (no network port), runs in `workdir` (whatever the
-    code writes lands there) and may not write into the repository. `timeout` is the
-    longest any cell may run, in seconds.
-
-    Returns:
-        nbformat.NotebookNode: the notebook with the outputs of its code cells.
-
-    Raises:
-        NotebookError: a cell raised or timed out, the kernel died or did not start, or a
-            cell printed something other than its script says (source line and cell named).
-    """
+    NotebookError: a cell raised or timed out, the kernel died or did not start, or a cell
+    printed something other than its script says (source line and cell named)."""
     from jupyter_client.manager import KernelManager
     from nbclient import NotebookClient
     from nbclient.exceptions import CellExecutionError, CellTimeoutError, DeadKernelError
@@ -330,13 +321,9 @@ def _where(source: Source, cell: nbformat.NotebookNode) -> str:
 
 
 def check_outputs(notebook: nbformat.NotebookNode, source: Source) -> list[str]:
-    """Compare each code cell's standard output in `notebook` (the source's, with outputs)
-    with what its script says its prints give (`#>` lines and output blocks).
-
-    Returns:
-        list[str]: one message per disagreeing cell, naming the source line and the
-        sections; empty when all agree.
-    """
+    """One message per code cell of `notebook` (the source's, with outputs) whose standard
+    output is not what its script says its prints give (`#>` lines and output blocks),
+    naming the source line and the sections; empty when all agree."""
     problems = []
     code = [cell for cell in notebook.cells if cell.cell_type == "code"]
     for index, (cell, script) in enumerate(zip(code, source.scripts, strict=True), 1):
@@ -383,16 +370,12 @@ def site_notebook(
 ) -> nbformat.NotebookNode:
     """A language's notebook as the site serves it: links to page files made into the
     pages' addresses below `site_url` (they work in the download too), the outputs of the
-    suite's run of the same code, and the first cell (`script_url`: see `site_addresses`).
+    suite's run of the same code with the run's `executed` (versions, created) in its `META`
+    metadata, or no outputs when the suite did not run this code, and the first cell
+    (`script_url`: see `site_addresses`).
 
-    Returns:
-        nbformat.NotebookNode: with the run's `executed` (versions, created) in its `META`
-        metadata, or without outputs when the suite did not run this code.
-
-    Raises:
-        NotebookError: the executed notebook is not one the suite wrote, or its outputs
-            are not what the scripts say (edited after the run).
-    """
+    NotebookError: the executed notebook is not one the suite wrote, or its outputs are not
+    what the scripts say (edited after the run)."""
     notebook = copy.deepcopy(source.notebook)
     for cell in notebook.cells:
         if cell.cell_type == "markdown":
@@ -459,11 +442,8 @@ def _about(notebook: nbformat.NotebookNode, run: dict | None, script_url: str) -
 
 def site_addresses(root: Path) -> tuple[str, str]:
     """The site's address (ending in `/`) and where the repository shows a file, from
-    mkdocs.yml as MkDocs reads it (`!ENV` tags: `SITE_URL`, `REPO_URL`).
-
-    Raises:
-        OSError, yaml.YAMLError: mkdocs.yml cannot be read.
-    """
+    mkdocs.yml as MkDocs reads it (`!ENV` tags: `SITE_URL`, `REPO_URL`); OSError or
+    yaml.YAMLError when it cannot be read."""
     loader = add_env_tag(type("Loader", (yaml.SafeLoader,), {}))
     config = yaml.load((root / "mkdocs.yml").read_text(encoding="utf-8"), Loader=loader)
     site_url = (config.get("site_url") or "").rstrip("/") + "/"
@@ -477,11 +457,8 @@ def repository_file_url(repo_url: str, edit_uri: str) -> str:
 
 
 def write_site_notebooks(root: Path) -> list[Path]:
-    """Write every source's notebook for the site (`site_path`) and return their paths.
-
-    Raises:
-        NotebookError: the problems of every broken source or executed notebook.
-    """
+    """Write every source's notebook for the site (`site_path`) and return their paths;
+    NotebookError names the problems of every broken source or executed notebook."""
     addresses, written, problems = site_addresses(root), [], []
     for path in source_files(root):
         try:
@@ -498,11 +475,8 @@ def write_site_notebooks(root: Path) -> list[Path]:
 
 
 def written_metadata(root: Path, source: Path) -> dict:
-    """The `META` metadata of the notebook written for the site from a source.
-
-    Raises:
-        NotebookError: there is none (`make notebooks` writes it).
-    """
+    """The `META` metadata of the notebook written for the site from a source; NotebookError
+    when there is none (`make notebooks` writes it)."""
     try:
         return nbformat.read(str(site_path(root, source)), as_version=4).metadata[META]
     except (OSError, ValueError, KeyError, nbformat.reader.NotJSONError):
