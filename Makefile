@@ -11,6 +11,7 @@
 #   make measure-matmul   re-measure matrix multiply speed into benchmarks/results/, redraw its tables
 #   make glossary         write the glossary pages from data/glossary.yml
 #   make figures          write the figures and the measured-speed tables from their data
+#   make notebooks        write the notebook pages into build/notebooks/site/ (build and serve do)
 #   make update-examples  rewrite expected `#>` outputs after an intended library change
 #                         (ENV=previous: that environment's outputs, verification/expected/)
 #   make test-gpu         on a GPU machine: run the CUDA examples with the Python found there
@@ -44,7 +45,7 @@ export TF_CPP_MIN_LOG_LEVEL := 2
 # to 9.x on purpose: its successor does not yet support mkdocs-static-i18n.
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve build glossary figures test test-matrix test-examples run-examples test-gpu wheelhouse check-site benchmark budgets measure-matmul browser update-examples new-page sync-translation lock clean \
+.PHONY: serve build glossary figures notebooks test test-matrix test-examples run-examples test-gpu wheelhouse check-site benchmark budgets measure-matmul browser update-examples new-page sync-translation lock clean \
 	docs-env test-env
 
 $(PY):
@@ -106,11 +107,20 @@ glossary: docs-env
 figures: docs-env
 	$(PY) -m tooling.figures
 
-# SITE_URL: served at the root of the address, not under the deployed site's path.
-serve: docs-env $(GENERATED) figures
-	SITE_URL=http://127.0.0.1:8000/ $(PY) -m mkdocs serve --livereload --dev-addr 127.0.0.1:8000
+# Each language's notebook for the site, from notebooks/*.md and the suite's run of it
+# (build/notebooks/executed/, if any), into build/notebooks/site/, which the build reads
+# (verified_site.notebooks). Under `make serve`, run it again after changing a notebook
+# source or a script it embeds (it writes links to the deployed site unless SITE_URL is set).
+notebooks: docs-env
+	$(PY) -m verified_site.notebooks
 
-build: docs-env $(GENERATED) figures
+# SITE_URL: served at the root of the address, not under the deployed site's path (the
+# notebooks' links to pages are written with it too).
+serve: export SITE_URL := http://127.0.0.1:8000/
+serve: docs-env $(GENERATED) figures notebooks
+	$(PY) -m mkdocs serve --livereload --dev-addr 127.0.0.1:8000
+
+build: docs-env $(GENERATED) figures notebooks
 	$(PY) -m mkdocs build --strict
 
 # Verification environments (pyproject.toml, [tool.verification]): `default` is .venv;
@@ -147,8 +157,9 @@ define suite
 	  echo "   adding the runs of $$extra to the record"; \
 	  $(PY) -m verified.environments merge $(RECORD) $$extra || status=1; \
 	done; \
-	echo "== 2/3 site build (strict, stamped from $(RECORD))"; \
-	built=1; $(PY) -m mkdocs build --strict || { status=1; built=0; }; \
+	echo "== 2/3 notebooks and site build (strict, stamped from $(RECORD))"; \
+	built=1; { $(PY) -m verified_site.notebooks && $(PY) -m mkdocs build --strict; } || \
+	  { status=1; built=0; }; \
 	$(MAKE) --no-print-directory check-site BUILT=$$built || status=1; \
 	exit $$status
 endef

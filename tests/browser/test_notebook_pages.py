@@ -1,26 +1,21 @@
 """The notebook pages, both languages: rendered as a notebook (never as raw JSON), with
-the outputs of the suite's run, a first cell that says how it ran, and a download link
-that serves the same notebook."""
+the notebook written for the site (`make notebooks`): the outputs of the suite's run, a
+first cell that says how it ran, and a download link that serves the same notebook."""
 
 from __future__ import annotations
 
 import json
 
+import nbformat
 import pytest
 
 from verified.paths import REPO_ROOT
-from verified_site.notebooks import (
-    ABOUT,
-    executed_path,
-    read_source,
-    site_notebook,
-)
+from verified_site.notebooks import META, site_path
 from verified_site.notebooks import source_files as notebook_sources
-from verified_site.pages import page_url
+from verified_site.pages import page_locale, page_url
+from verified_site.wording import wording
 
 SOURCES = notebook_sources(REPO_ROOT)
-# Any file URL prefix will do: only the code cells and their outputs are compared.
-_URL = "https://example.invalid/"
 
 
 def _lines(texts: list[str]) -> list[str]:
@@ -33,8 +28,8 @@ def test_there_are_notebooks():
 
 @pytest.mark.parametrize("path", SOURCES, ids=[p.name for p in SOURCES])
 def test_notebook_page(page, traffic, path):
-    source = read_source(path, REPO_ROOT)
-    expected, run = site_notebook(source, REPO_ROOT, executed_path(REPO_ROOT, source.slug), _URL)
+    expected = nbformat.read(site_path(REPO_ROOT, path), as_version=4)
+    run = expected.metadata[META].get("executed")
     url = page_url(path, REPO_ROOT)
     response = page.goto(url)
     assert response.status == 200, f"/{url}: status {response.status}"
@@ -52,7 +47,8 @@ def test_notebook_page(page, traffic, path):
     # (content-visibility in extra.css), and innerText reads them as empty.
     about = page.locator(".jp-MarkdownCell").nth(1).text_content()
     if run is None:
-        assert ABOUT[source.locale]["not_ran"].split("**")[1] in about, f"/{url}: {about}"
+        not_ran = wording(page_locale(path))["notebook"]["not_ran"]()
+        assert not_ran.split("**")[1] in about, f"/{url}: {about}"
     else:
         assert run["versions"]["python"] in about and run["created"][:10] in about, about
         # Line by line: a cell's printed text may come in several output blocks.

@@ -1,7 +1,7 @@
 """Every walkthrough notebook (notebooks/*.md), generated from the example scripts, run
 in a Jupyter kernel and checked: no cell may fail, and each cell must print what its
-script says. The executed notebook goes to build/notebooks/executed/, where the site
-build takes its outputs from (verified_site.notebooks).
+script says. The executed notebook goes to build/notebooks/executed/, where
+`make notebooks` takes the site's outputs from (verified_site.notebooks).
 
 Outside the default verification environment the cells must print that environment's
 expected outputs, and the executed notebook is not kept: the site shows the default's."""
@@ -38,7 +38,7 @@ def test_notebook(path, tmp_path, versions, verification_environment, target):
         problem = str(exc)
     if problem:  # failing outside `except` keeps pytest from printing the chained error
         pytest.fail(problem, pytrace=False)
-    imported = {name for cell in source.code_cells for name in imported_packages(cell.script)}
+    imported = {name for script in source.scripts for name in imported_packages(script)}
     if missing := environment.not_applicable(imported):
         pytest.skip(
             describe("needs-library", {"libraries": missing, "environment": environment.name})
@@ -50,4 +50,4 @@ def test_notebook(path, tmp_path, versions, verification_environment, target):
     if problem:
         pytest.fail(problem, pytrace=False)
     if target.checks_file:
-        write_executed(notebook, executed_path(root, source.slug), versions)
+        write_executed(notebook, executed_path(root, path), versions)

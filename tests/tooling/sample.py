@@ -12,6 +12,7 @@ from pathlib import Path
 
 from tooling.translations import sync
 from verified.paths import REPO_ROOT
+from verified_site.notebooks import write_site_notebooks
 
 PAGE = "docs/numpy-torch/page.md"
 TWIN = "docs/numpy-torch/page.en.md"
@@ -98,8 +99,8 @@ def make_sample(root: Path) -> Path:
 
 
 def build_site(root: Path) -> subprocess.CompletedProcess:
-    """Build a sample site as the Makefile does: `--strict`, without `--quiet` (which keeps
-    warnings from counting under --strict).
+    """Build a sample site as the Makefile does: its notebooks written first, then `--strict`,
+    without `--quiet` (which keeps warnings from counting under --strict).
 
     Args:
         root (Path): a folder made by `make_sample`.
@@ -107,7 +108,11 @@ def build_site(root: Path) -> subprocess.CompletedProcess:
     Returns:
         subprocess.CompletedProcess: with `stdout`, `stderr` and `returncode`; the site
         goes to `root/out`.
+
+    Raises:
+        NotebookError: the sample's notebook cannot be written.
     """
+    write_site_notebooks(root)
     return subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(root / "out")],
         cwd=root,

@@ -1,231 +1,240 @@
-"""Notebooks: built from the example scripts, run in a kernel, refused with a message that
-names the file and line or cell when a source or a run is wrong (verified_site.notebooks)."""
+"""Notebooks (verified_site.notebooks): read with jupytext, filled from the example scripts,
+run in a kernel, written for the site; a broken source or run is refused with a message
+naming its file and line or cell. In-process, on a tiny tree; only the runs start a kernel."""
 
 from __future__ import annotations
 
-import json
+import shutil
 from pathlib import Path
 
 import nbformat
 import pytest
 
-from tests.tooling.sample import NOTEBOOK, SCRIPT, make_sample
-from tests.tooling.stage import run_examples_stage
-from tooling.checks import SOURCE_CHECKS
+from tooling.checks import SOURCE_CHECKS, broken_notebooks
+from verified.paths import REPO_ROOT
 from verified_site import notebooks
 from verified_site.notebooks import NotebookError, read_source
 
-_URL = "https://example.invalid/blob/main/"
+pytest_plugins = ["pytester"]
+
+SCRIPT = "examples/numpy_torch/demo.py"
+NOTEBOOK = "notebooks/demo.md"
+_CELL = f'```python\n--8<-- "{SCRIPT}:part"\n```\n'
+_TREE = {
+    "mkdocs.yml": "site_url: https://site.invalid/\nrepo_url: https://repo.invalid/o/r\n"
+    "edit_uri: edit/main/docs/\n",
+    "docs/numpy-torch/page.md": "# 页\n\n## 一节 {#part}\n",
+    "docs/numpy-torch/page.en.md": "# Page\n\n## A part {#part}\n",
+    # `items` alone: IPython would display it; the script (and so the notebook) does not.
+    SCRIPT: '"""Demo."""\n\n# --8<-- [start:part]\nitems = [1, 1]\nprint(sum(items))\n#> 2\n'
+    "items\n# --8<-- [end:part]\n",
+    NOTEBOOK: "---\ndescription: 示例。\n---\n\n# 笔记本\n\n见[示例页]"
+    f"(../docs/numpy-torch/page.md#part)。\n\n{_CELL}",
+    "notebooks/demo.en.md": "# Notebook\n\nSee the [page](../docs/numpy-torch/page.en.md)."
+    f"\n\n{_CELL}",
+}
+
+
+def _write(root: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, encoding="utf-8")
+    return root
+
+
+def _cells(root: Path, *sections: str) -> Path:
+    """The tree with a Chinese notebook whose code cells show `SCRIPT`'s sections, in order."""
+    blocks = "\n".join(f'```python\n--8<-- "{SCRIPT}:{name}"\n```\n' for name in sections)
+    return _write(root, {**_TREE, NOTEBOOK: f"# 笔记本\n\n开头。\n\n{blocks}"})
+
+
+@pytest.fixture(scope="module")
+def ran(tmp_path_factory) -> tuple[Path, nbformat.NotebookNode]:
+    """The tiny tree, and its Chinese notebook run once in a kernel."""
+    root = _write(tmp_path_factory.mktemp("tree"), _TREE)
+    return root, notebooks.execute(read_source(root / NOTEBOOK, root), root, root / ".work")
 
 
 @pytest.fixture
-def sample(tmp_path: Path) -> Path:
-    """The sample site, with its notebook `notebooks/demo.md` showing `SCRIPT:part`."""
-    return make_sample(tmp_path)
+def tree(ran, tmp_path) -> Path:
+    """A copy of the tiny tree with the suite's run of its notebook."""
+    root, executed = ran
+    shutil.copytree(root, tmp_path, dirs_exist_ok=True)
+    versions = {"python": "3.11.7", "numpy": "2.4.6+x"}
+    notebooks.write_executed(
+        executed, notebooks.executed_path(tmp_path, tmp_path / NOTEBOOK), versions
+    )
+    return tmp_path
 
 
-def _write(root: Path, name: str, text: str) -> Path:
-    path = root / name
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
-    return path
+def test_code_cells_are_the_sections_without_their_outputs_and_print_only_what_they_print(ran):
+    root, executed = ran
+    (code,) = [cell for cell in executed.cells if cell.cell_type == "code"]
+    assert code.source == "items = [1, 1]\nprint(sum(items))\nitems"
+    assert code.metadata["tensors_verified"] == {"from": f"{SCRIPT}:part", "line": 9}
+    assert [(o.output_type, o.text) for o in code.outputs] == [("stream", "2\n")]
 
 
-def _notebook(root: Path, *blocks: str) -> Path:
-    """A notebook source (Chinese) whose code cells embed the given targets, in order."""
-    cells = "\n\n".join(f'```python\n--8<-- "{target}"\n```' for target in blocks)
-    return _write(root, NOTEBOOK, f"# 笔记本\n\n开头。\n\n{cells}\n")
+def test_site_notebooks_show_the_run_links_and_how_to_run_them(tree):
+    assert broken_notebooks(tree) == []
+    written = notebooks.write_site_notebooks(tree)
+    assert [path.parent.parent.name for path in written] == ["en", "zh"]
+    site = nbformat.read(written[1], as_version=4)
+    assert [cell.id for cell in site.cells] == ["cell-0", "about", "intro", "cell-1"]
+    assert site.cells[3].outputs[0]["text"] == "2\n"
+    about = site.cells[1].source
+    assert f"[{SCRIPT}](https://repo.invalid/o/r/blob/main/{SCRIPT})" in about
+    assert "（Python 3.11.7，" in about and '<a href="demo.ipynb" download>' in about
+    assert "pip install jupyterlab" in about  # the code imports no library
+    assert "](https://site.invalid/numpy-torch/page/#part)" in site.cells[2].source
+    meta = notebooks.written_metadata(tree, tree / NOTEBOOK)
+    assert meta["description"] == "示例。" and meta["executed"]["versions"]["python"] == "3.11.7"
 
 
-def _script(root: Path, name: str, body: str) -> str:
-    _write(root, f"examples/numpy_torch/{name}.py", f'"""Test."""\n\n{body}')
-    return f"examples/numpy_torch/{name}.py"
-
-
-def _problems(root: Path) -> list[str]:
-    return [problem for check in SOURCE_CHECKS for problem in check(root)]
-
-
-def test_code_cells_are_the_sections_without_their_written_outputs(sample):
-    source = read_source(sample / NOTEBOOK, sample)
-    notebook = notebooks.build_notebook(source, sample)
-    (code,) = [cell for cell in notebook.cells if cell.cell_type == "code"]
-    assert code.source == "total = 1 + 1\nprint(total)"
-    fence = (sample / NOTEBOOK).read_text().splitlines().index("```python") + 1
-    assert code.metadata["tensors_verified"] == {"from": f"{SCRIPT}:part", "line": fence}
-    assert notebook.metadata["tensors_verified"]["scripts"] == [SCRIPT]
-
-
-def test_sample_notebook_passes_every_source_check(sample):
-    assert _problems(sample) == []
-
-
-def test_run_fills_outputs_and_the_site_notebook_takes_them(sample, tmp_path):
-    source = read_source(sample / NOTEBOOK, sample)
-    executed = notebooks.execute(source, sample, tmp_path / "work")
-    path = notebooks.executed_path(sample, source.slug)
-    notebooks.write_executed(executed, path, {"python": "3.11.7", "numpy": "2.4.6"})
-    site, run = notebooks.site_notebook(source, sample, path, _URL, "https://site.invalid/")
-    assert run is not None
-    code = [cell for cell in site.cells if cell.cell_type == "code"]
-    assert code[0].outputs[0]["text"] == "2\n"
-    about = site.cells[1].source  # below the title
-    assert "Python 3.11.7" in about and '<a href="demo.ipynb" download>' in about
-    assert f"[{SCRIPT}]({_URL}{SCRIPT})" in about
-    # A link to a page's file becomes the page's address on the site.
-    assert "](https://site.invalid/numpy-torch/page/)" in site.cells[2].source
-
-
-def test_site_notebook_of_changed_code_has_no_outputs_and_says_so(sample, tmp_path):
-    source = read_source(sample / NOTEBOOK, sample)
-    path = notebooks.executed_path(sample, source.slug)
-    notebooks.write_executed(notebooks.execute(source, sample, tmp_path / "w"), path, {})
-    script = sample / SCRIPT
-    script.write_text(script.read_text().replace("1 + 1", "2 + 0"), encoding="utf-8")
-    site, run = notebooks.site_notebook(read_source(sample / NOTEBOOK, sample), sample, path, _URL)
-    assert run is None
+def test_changed_code_has_no_outputs_and_says_so_and_an_unwritten_notebook_fails_the_build(tree):
+    _write(tree, {SCRIPT: _TREE[SCRIPT].replace("[1, 1]", "[2, 0]")})
+    with pytest.raises(NotebookError, match=r"notebooks/demo.md: no notebook written.*make note"):
+        notebooks.written_metadata(tree, tree / NOTEBOOK)
+    notebooks.write_site_notebooks(tree)
+    site = nbformat.read(notebooks.site_path(tree, tree / NOTEBOOK), as_version=4)
     assert all(not cell.outputs for cell in site.cells if cell.cell_type == "code")
     assert "本次构建没有运行这个笔记本" in site.cells[1].source
 
 
-def test_cell_that_raises_names_the_source_line_the_cell_and_the_error(sample, tmp_path):
-    broken = _script(sample, "broken", "# --8<-- [start:x]\nprint(1 / 0)\n# --8<-- [end:x]\n")
-    _notebook(sample, f"{SCRIPT}:part", f"{broken}:x")
-    with pytest.raises(NotebookError) as error:
-        notebooks.execute(read_source(sample / NOTEBOOK, sample), sample, tmp_path / "w")
-    message = str(error.value)
-    assert f"{NOTEBOOK}:9: cell 3 ({broken}:x) failed" in message
-    assert "ZeroDivisionError" in message
+def test_executed_notebook_edited_after_the_run_or_unreadable_is_refused(tree):
+    path = notebooks.executed_path(tree, tree / NOTEBOOK)
+    path.write_text(path.read_text().replace('"2\\n"', '"3\\n"'), encoding="utf-8")
+    with pytest.raises(NotebookError, match="its outputs are not what the scripts say"):
+        notebooks.write_site_notebooks(tree)
+    path.write_text("{not json", encoding="utf-8")
+    with pytest.raises(NotebookError, match="not a notebook run by the suite"):
+        notebooks.write_site_notebooks(tree)
 
 
-def test_sections_in_the_wrong_order_fail_with_the_cell_named(sample, tmp_path):
-    uses = _script(
-        sample,
-        "two",
-        "# --8<-- [start:define]\nvalue = 3\n# --8<-- [end:define]\n"
-        "# --8<-- [start:use]\nprint(value)\n#> 3\n# --8<-- [end:use]\n",
+def test_sections_in_the_wrong_order_fail_with_the_cell_named(tmp_path):
+    script = "# --8<-- [start:define]\nvalue = 3\n# --8<-- [end:define]\n"
+    script += "# --8<-- [start:use]\nprint(value)\n#> 3\n# --8<-- [end:use]\n"
+    root = _write(_cells(tmp_path, "use", "define"), {SCRIPT: script})
+    with pytest.raises(NotebookError, match=rf"(?s){NOTEBOOK}:5: cell 2 \({SCRIPT}:use\).*NameE"):
+        notebooks.execute(read_source(root / NOTEBOOK, root), root, tmp_path / "w")
+
+
+def test_output_other_than_the_script_says_is_refused(tmp_path):
+    root = _write(
+        _cells(tmp_path, "x"), {SCRIPT: "# --8<-- [start:x]\nprint(4)\n#> 5\n# --8<-- [end:x]"}
     )
-    _notebook(sample, f"{uses}:use", f"{uses}:define")
-    with pytest.raises(NotebookError, match=rf"(?s){NOTEBOOK}:5: cell 2 \({uses}:use\).*NameError"):
-        notebooks.execute(read_source(sample / NOTEBOOK, sample), sample, tmp_path / "w")
-
-
-def test_output_other_than_the_script_says_is_refused(sample, tmp_path):
-    wrong = _script(sample, "wrong", "# --8<-- [start:x]\nprint(2 + 2)\n#> 5\n# --8<-- [end:x]\n")
-    _notebook(sample, f"{wrong}:x")
     with pytest.raises(NotebookError) as error:
-        notebooks.execute(read_source(sample / NOTEBOOK, sample), sample, tmp_path / "w")
-    assert f"{NOTEBOOK}:5: code cell 1 ({wrong}:x) printed" in str(error.value)
+        notebooks.execute(read_source(root / NOTEBOOK, root), root, tmp_path / "w")
+    assert f"{NOTEBOOK}:5: code cell 1 ({SCRIPT}:x) printed" in str(error.value)
     assert "    5\n--- the notebook printed\n    4" in str(error.value)
 
 
-@pytest.mark.parametrize(
-    ("text", "expected"),
-    [
-        ('```python\nx = 1\n--8<-- "{script}:part"\n```\n', "{nb}:3: a code cell is a ```python"),
-        ('```python\n--8<-- "{script}:nope"\n```\n', "{nb}:4: section 'nope' not found"),
-        ('```python\n--8<-- "examples/gone.py:x"\n```\n', "{nb}:4: snippet file examples/gone.py"),
-        (
-            "See [a page](../docs/gone.md).\n",
-            "{nb}:3: the link to ../docs/gone.md leads to no page",
-        ),
-        ('```python\n--8<-- "{script}:5:6"\n```\n', "{nb}:4: embed a named section"),
-        ('```text\n--8<-- "{script}:part"\n```\n', "{nb}:3: this block embeds script sect"),
-        ("## A part {{#a-part}}\n", "{nb}:3: remove `{{#a-part}}`"),
-        ("[English](../docs/numpy-torch/page.en.md)\n", "leads to the en page, not the zh"),
-        ("[x](../docs/numpy-torch/page.md#nope)\n", "names the anchor #nope, which docs/"),
-        ("[x](../docs/numpy-torch/page/)\n", "is not a page's Markdown file"),
-    ],
-    ids=[
-        "mixed-code-block",
-        "missing-section",
-        "missing-script",
-        "dead-link",
-        "line-range",
-        "text-fence",
-        "explicit-anchor",
-        "other-language-page",
-        "missing-anchor",
-        "link-to-an-address",
-    ],
-)
-def test_broken_source_fails_the_checks_and_the_build_naming_file_and_line(sample, text, expected):
-    _write(sample, NOTEBOOK, "# 笔记本\n\n" + text.format(script=SCRIPT))
-    wanted = expected.format(nb=NOTEBOOK)
-    assert any(wanted in problem for problem in _problems(sample)), _problems(sample)
-
-
-def test_script_that_needs_cuda_cannot_be_part_of_a_notebook(sample):
-    cuda = _script(
-        sample, "on_gpu", "# requires: cuda\n# --8<-- [start:x]\nx = 1\n# --8<-- [end:x]\n"
-    )
-    _notebook(sample, f"{cuda}:x")
-    with pytest.raises(NotebookError, match=rf"{NOTEBOOK}:6: {cuda} cannot be part of a notebook"):
-        read_source(sample / NOTEBOOK, sample)
-
-
-def test_notebook_in_one_language_only_is_reported(sample):
-    (sample / "notebooks/demo.en.md").unlink()
-    assert any("notebooks/demo.md has no counterpart" in p for p in _problems(sample))
-
-
-def test_failing_notebook_fails_the_examples_stage(sample):
-    broken = _script(sample, "broken", "# --8<-- [start:x]\nprint(1 / 0)\n# --8<-- [end:x]\n")
-    _notebook(sample, f"{broken}:x")
-    run = run_examples_stage(sample, "-k", "notebook")
-    assert run.returncode == 1, run.stdout
-    assert f"{NOTEBOOK}:5: cell 2 ({broken}:x) failed" in run.stdout
-    assert not (sample / "build/notebooks/executed/demo.ipynb").exists()
-
-
-def test_passing_notebook_is_written_for_the_site(sample):
-    run = run_examples_stage(sample, "-k", "notebook")
-    assert run.returncode == 0, run.stdout
-    written = json.loads((sample / "build/notebooks/executed/demo.ipynb").read_text())
-    assert written["metadata"]["tensors_verified"]["executed"]["versions"]["python"]
-    assert nbformat.validate(nbformat.reads(json.dumps(written), as_version=4)) is None
-
-
-def test_only_prints_give_output_as_in_the_script(sample, tmp_path):
-    # IPython would display the value of a cell's last expression; the script does not.
-    body = "# --8<-- [start:x]\nitems = [1]\nprint(len(items))\n#> 1\nitems\n# --8<-- [end:x]\n"
-    last = _script(sample, "last", body)
-    _notebook(sample, f"{last}:x")
-    executed = notebooks.execute(read_source(sample / NOTEBOOK, sample), sample, tmp_path / "w")
-    (code,) = [cell for cell in executed.cells if cell.cell_type == "code"]
-    assert [output.output_type for output in code.outputs] == ["stream"]
-
-
-def test_notebook_without_a_title_is_refused(sample):
-    _write(sample, NOTEBOOK, f'Some text.\n\n```python\n--8<-- "{SCRIPT}:part"\n```\n')
-    with pytest.raises(NotebookError, match=rf"{NOTEBOOK}:1: a notebook starts with its title"):
-        read_source(sample / NOTEBOOK, sample)
-
-
-@pytest.mark.parametrize("name", ["notebooks/My Notes.md", "notebooks/v2.0.md", "notebooks/a/b.md"])
-def test_notebook_names_that_make_bad_addresses_are_refused(sample, name):
-    path = _write(sample, name, f'# T\n\n```python\n--8<-- "{SCRIPT}:part"\n```\n')
-    with pytest.raises(NotebookError, match="lower-case letters, digits and hyphens"):
-        read_source(path, sample)
-
-
-def test_kernel_cannot_write_into_the_repository(sample, tmp_path):
-    target = sample / "notebooks" / "written.txt"
+def test_kernel_cannot_write_into_the_repository(tmp_path):
+    target = tmp_path / "notebooks" / "written.txt"
     body = f"# --8<-- [start:x]\nopen({str(target)!r}, 'w').write('x')\n# --8<-- [end:x]\n"
-    writer = _script(sample, "writer", body)
-    _notebook(sample, f"{writer}:x")
+    root = _write(_cells(tmp_path, "x"), {SCRIPT: body})
     with pytest.raises(NotebookError, match="(?s)cell 2.*may write only inside a temporary"):
-        notebooks.execute(read_source(sample / NOTEBOOK, sample), sample, tmp_path / "w")
+        notebooks.execute(read_source(root / NOTEBOOK, root), root, tmp_path / "w")
     assert not target.exists()
 
 
-def test_executed_notebook_edited_after_the_run_fails_the_build(sample, tmp_path):
-    source = read_source(sample / NOTEBOOK, sample)
-    path = notebooks.executed_path(sample, source.slug)
-    notebooks.write_executed(notebooks.execute(source, sample, tmp_path / "w"), path, {})
-    path.write_text(path.read_text().replace('"2\\n"', '"3\\n"'), encoding="utf-8")
-    with pytest.raises(NotebookError, match="its outputs are not what the scripts say"):
-        notebooks.site_notebook(source, sample, path, _URL)
-    path.write_text("{not json", encoding="utf-8")
-    with pytest.raises(NotebookError, match="not a notebook run by the suite"):
-        notebooks.site_notebook(source, sample, path, _URL)
+_CUDA = "# requires: cuda\n# --8<-- [start:part]\nx = 1\n# --8<-- [end:part]\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "script"),
+    [
+        (f'```python\nx = 1\n--8<-- "{SCRIPT}:part"\n```\n', "3: a code cell is a ```python", ""),
+        ("```bash\npip install torch\n```\n", "3: a code cell is a ```python", ""),
+        (f'```python\n--8<-- "{SCRIPT}:nope"\n```\n', "4: section 'nope' not found", ""),
+        ('```python\n--8<-- "examples/gone.py:x"\n```\n', "4: snippet file examples/gone.py", ""),
+        (f'```python\n--8<-- "{SCRIPT}:5:6"\n```\n', "4: embed a named section", ""),
+        (f'```text\n--8<-- "{SCRIPT}:part"\n```\n', "3: this block embeds script sect", ""),
+        (_CELL, f"4: {SCRIPT} cannot be part of a notebook: it needs cuda", _CUDA),
+        ("See [a page](../docs/gone.md).\n", "3: the link to ../docs/gone.md leads to no page", ""),
+        (
+            "[en](../docs/numpy-torch/page.en.md)\n",
+            "3: the link to ../docs/numpy-torch/page.en.md lea",
+            "",
+        ),
+        (
+            "[x](../docs/numpy-torch/page.md#nope)\n",
+            "3: the link to ../docs/numpy-torch/page.md#no",
+            "",
+        ),
+        ("[x](../docs/numpy-torch/page/)\n", "3: the link to ../docs/numpy-torch/page/ is not", ""),
+        ("## A part {#a-part}\n", "3: remove `{#a-part}`", ""),
+        ("Only prose.\n", "1: a notebook without code cells", ""),
+    ],
+    ids=[
+        "mixed-code-block",
+        "bash-block",
+        "missing-section",
+        "missing-script",
+        "line-range",
+        "text-fence",
+        "needs-cuda",
+        "dead-link",
+        "other-language-page",
+        "missing-anchor",
+        "link-to-an-address",
+        "explicit-anchor",
+        "no-code-cell",
+    ],
+)
+def test_broken_source_is_refused_by_the_checks_naming_file_and_line(
+    tmp_path, text, expected, script
+):
+    root = _write(tmp_path, {**_TREE, NOTEBOOK: "# 笔记本\n\n" + text})
+    _write(root, {SCRIPT: script} if script else {})
+    problems = [problem for check in SOURCE_CHECKS for problem in check(root)]
+    assert any(f"{NOTEBOOK}:{expected}" in p for p in problems), problems
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "expected"),
+    [
+        (NOTEBOOK, f"Some text.\n\n{_CELL}", ":1: a notebook starts with its title"),
+        ("notebooks/My Notes.md", f"# T\n\n{_CELL}", "lower-case letters, digits and hyphens"),
+        ("notebooks/v2.0.md", f"# T\n\n{_CELL}", "lower-case letters, digits and hyphens"),
+        ("notebooks/a/b.md", f"# T\n\n{_CELL}", "lower-case letters, digits and hyphens"),
+    ],
+)
+def test_untitled_notebooks_and_names_that_make_bad_addresses_are_refused(
+    tmp_path, name, text, expected
+):
+    root = _write(tmp_path, {**_TREE, name: text})
+    with pytest.raises(NotebookError, match=expected):
+        read_source(root / name, root)
+
+
+def test_notebook_in_one_language_only_is_reported(tmp_path):
+    root = _write(tmp_path, _TREE)
+    (root / "notebooks/demo.en.md").unlink()
+    problems = [problem for check in SOURCE_CHECKS for problem in check(root)]
+    assert any("notebooks/demo.md has no counterpart" in p for p in problems), problems
+
+
+def test_examples_stage_fails_a_broken_notebook_and_writes_a_passing_one(pytester, monkeypatch):
+    """The stage's own test file (tests/examples/test_notebooks.py), run by pytest here."""
+    test_file = Path(__file__).parents[1] / "examples" / "test_notebooks.py"
+    files = {
+        "notebooks/broken.md": '# T\n\n```python\n--8<-- "examples/fails.py:x"\n```\n',
+        "examples/fails.py": "# --8<-- [start:x]\nprint(1 / 0)\n# --8<-- [end:x]\n",
+        "tests/test_notebooks.py": test_file.read_text(encoding="utf-8"),
+        "pyproject.toml": '[tool.verification]\nenvironments = ["default"]\n',
+        # The default environment's pins: the versions installed here.
+        "requirements/test.txt": (REPO_ROOT / "requirements/test.txt").read_text(encoding="utf-8"),
+    }
+    _write(pytester.path, {**_TREE, **files})
+    monkeypatch.setenv("CONTENT_ROOT", str(pytester.path))
+    args = ["-p", "no:xdist", "-p", "no:playwright", "-p", "no:cacheprovider"]
+    result = pytester.runpytest("tests", *args, "--environment", "default")
+    result.assert_outcomes(passed=1, failed=1)
+    assert "notebooks/broken.md:3: cell 2 (examples/fails.py:x) failed" in result.stdout.str()
+    assert "ZeroDivisionError: division by zero" in result.stdout.str()
+    executed = pytester.path / "build/notebooks/executed"
+    assert sorted(path.name for path in executed.iterdir()) == ["demo.ipynb"]
+    written = nbformat.read(executed / "demo.ipynb", as_version=4)
+    assert nbformat.validate(written) is None
+    assert written.metadata["tensors_verified"]["executed"]["versions"]["python"]

@@ -20,21 +20,21 @@ import logging
 from pathlib import Path
 from types import SimpleNamespace
 
-import nbformat
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File
 from mkdocs.structure.toc import get_toc
 from mkdocs_jupyter.plugin import NotebookFile
 
-from verified.paths import record_path, relative
+from verified.paths import record_path
 from verified.record import load_record, verify_environments
 from verified_site import notebook_html
 from verified_site.notebooks import (
+    SITE_FOLDER,
     NotebookError,
-    executed_path,
-    read_source,
-    site_notebook,
+    repository_file_url,
+    site_path,
+    written_metadata,
 )
 from verified_site.notebooks import source_files as notebook_sources
 from verified_site.pages import (
@@ -91,6 +91,9 @@ def on_files(files, config, **kwargs):
 
     Returns:
         Files: `files`, with this language's notebook pages added.
+
+    Raises:
+        PluginError: a notebook was not written before the build.
     """
     i18n = config.plugins.get("i18n")
     templates = config.theme.static_templates
@@ -108,39 +111,24 @@ def on_files(files, config, **kwargs):
 
 
 def _notebook_file(source: Path, folder: str, config) -> File:
-    """Write a language's notebook into build/ and add it as a notebook page.
+    """Add the notebook that `python -m verified_site.notebooks` wrote for a source as a page.
 
     mkdocs-jupyter reads notebooks from disk and copies the file next to its page (the
-    download), so the notebook is a file in `build/notebooks/site/<locale>/notebooks/`.
-    mkdocs-jupyter's own `on_files` runs before static-i18n's, which rebuilds plain
-    `File` objects and would drop its page type (static-i18n issue #198): the page is
-    wrapped here, after i18n, at the address of this language's pages.
+    download). Its own `on_files` runs before static-i18n's, which rebuilds plain `File`
+    objects and would drop its page type (static-i18n issue #198): the page is wrapped
+    here, after i18n, at the address of this language's pages.
 
     Raises:
-        PluginError: the source is broken (file and line named).
+        PluginError: the notebook is missing (the message says what to run).
     """
     root: Path = _STATE["root"]
     try:
-        notebook_source = read_source(source, root)
+        meta = written_metadata(root, source)
     except NotebookError as exc:
-        raise PluginError(f"notebook {source.name}: {exc}") from None
-    slug = notebook_source.slug
-    try:
-        notebook, _run = site_notebook(
-            notebook_source,
-            root,
-            executed_path(root, slug),
-            _repository_file_url(config),
-            config.site_url or "/",
-        )
-    except NotebookError as exc:
-        raise PluginError(f"notebook {source.name}: {exc}") from None
-    src_dir = root / "build" / "notebooks" / "site" / notebook_source.locale
-    path = src_dir / "notebooks" / f"{slug}.ipynb"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    nbformat.write(notebook, str(path))
+        raise PluginError(str(exc)) from None
+    path = site_path(root, source)
     plain = File(
-        f"notebooks/{slug}.ipynb", str(src_dir), config.site_dir, config.use_directory_urls
+        f"notebooks/{path.name}", str(path.parents[1]), config.site_dir, config.use_directory_urls
     )
     page = NotebookFile(plain, **config)
     page.dest_path = folder + page.dest_path
@@ -149,11 +137,11 @@ def _notebook_file(source: Path, folder: str, config) -> File:
     page.url = folder + address
     # What static-i18n sets on the files it builds, read by its language switcher:
     # without it the switcher keeps the links of the page built before this one.
-    page.locale = page.locale_alternate_of = notebook_source.locale
+    page.locale = page.locale_alternate_of = page_locale(source)
     page.alternates = {
         locale: SimpleNamespace(url=_locale_folder(locale) + address) for locale in LOCALES
     }
-    _STATE.setdefault("notebooks", {})[page.abs_src_path] = notebook_source
+    _STATE.setdefault("notebooks", {})[page.abs_src_path] = meta
     return page
 
 
@@ -162,11 +150,12 @@ def _locale_folder(locale: str) -> str:
     return "" if locale == LOCALES[0] else f"{locale}/"
 
 
-def _repository_file_url(config) -> str:
-    """`https://github.com/o/r/blob/main/`: where a repository file is shown (from the
-    `edit/main/docs/` of `edit_uri`)."""
-    branch = config.edit_uri.strip("/").split("/")[1]
-    return f"{config.repo_url.rstrip('/')}/blob/{branch}/"
+def on_serve(server, config, builder, **kwargs):
+    """Under `mkdocs serve`, rebuild when `make notebooks` writes the notebooks again; returns
+    `server`."""
+    if (_STATE["root"] / SITE_FOLDER).is_dir():
+        server.watch(str(_STATE["root"] / SITE_FOLDER))
+    return server
 
 
 def on_page_markdown(markdown: str, page, config, files, **kwargs) -> str:
@@ -206,8 +195,8 @@ def on_page_markdown(markdown: str, page, config, files, **kwargs) -> str:
     return markdown[:cut] + "\n\n" + stamp + "\n" + markdown[cut:]
 
 
-def _notebook_of(page):
-    """The notebook source of a notebook page (None for other pages)."""
+def _notebook_of(page) -> dict | None:
+    """The notebook metadata (`META`) of a notebook page (None for other pages)."""
     return _STATE.get("notebooks", {}).get(page.file.abs_src_path)
 
 
@@ -234,10 +223,10 @@ def on_page_context(context, page, config, nav, **kwargs):
         # attribute the theme reads, and leaves the item `config.extra["alternate"]` as is.
         for alternate in getattr(config.extra, "alternate", None) or []:
             alternate["link"] = language_root(alternate["lang"])
-    source = _notebook_of(page)
-    if source is not None:
-        edit = _repository_file_url(config).replace("/blob/", "/edit/", 1)
-        page.edit_url = edit + relative(source.path, _STATE["root"])
+    notebook = _notebook_of(page)
+    if notebook is not None:
+        files = repository_file_url(config.repo_url, config.edit_uri)
+        page.edit_url = files.replace("/blob/", "/edit/", 1) + notebook["source"]
     return context
 
 
@@ -259,12 +248,12 @@ def on_page_content(html: str, page, config, files, **kwargs) -> str:
     Returns:
         str: the changed body (other pages unchanged).
     """
-    source = _notebook_of(page)
-    if source is None:
+    notebook = _notebook_of(page)
+    if notebook is None:
         return html
     html, toc = notebook_html.clean(html)
     page.toc = get_toc(toc)
-    page.meta["description"] = source.description
+    page.meta["description"] = notebook["description"]
     # A notebook repeats the examples of the pages it walks through: searches should
     # lead to those pages first (Material reads the boost when it indexes the page).
     page.meta["search"] = {"boost": NOTEBOOK_SEARCH_BOOST}
@@ -354,4 +343,5 @@ class VerifiedSitePlugin(BasePlugin):
     on_page_markdown = staticmethod(on_page_markdown)
     on_page_context = staticmethod(on_page_context)
     on_page_content = staticmethod(on_page_content)
+    on_serve = staticmethod(on_serve)
     on_post_build = staticmethod(on_post_build)
