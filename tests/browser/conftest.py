@@ -98,7 +98,6 @@ def guard(context, page, missing: str = "") -> list[str]:
 
 @pytest.fixture
 def traffic(context, page) -> list[str]:
-    """`guard` on this test's own context and page."""
     return guard(context, page)
 
 

@@ -149,7 +149,6 @@ def docstring_problems(scripts: list[Path], root: Path) -> list[str]:
 
 
 def reader_scripts(root: Path) -> list[Path]:
-    """Every script under the folders readers run scripts from, sorted."""
     return sorted(p for folder in SCRIPT_FOLDERS for p in (root / folder).rglob("*.py"))
 
 
