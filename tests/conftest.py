@@ -1,11 +1,10 @@
-"""Suite-wide guard and fixtures. (The engine's options, `--record` and the rest, come from
-its pytest plugin, `verified.plugin`.)
+"""Suite-wide guard and fixtures (the engine's options, `--record` and the rest, come from
+its pytest plugin, `verified.plugin`).
 
-* Tests write only into git-ignored build outputs: the controller snapshots
-  `git status` (with content hashes of changed and untracked files) before the run
-  and compares after it; any difference fails the run with the files named. With
-  `--update-examples` the pages and scripts under docs/ and examples/ may change,
-  nothing else.
+Tests write only into git-ignored build outputs: the controller snapshots `git status`
+(with content hashes of changed and untracked files) before the run and compares after
+it; any difference fails the run with the files named. With `--update-examples` only
+the paths of `UPDATABLE` may change.
 """
 
 from __future__ import annotations

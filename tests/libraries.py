@@ -9,12 +9,8 @@ from verified.plugin import LIBRARIES
 
 def import_libraries() -> dict:
     """Import torch, TensorFlow, NumPy and torchvision, once per process, in an order that
-    works.
-
-    Returns:
-        dict: module name -> module (None when not installed, e.g. TensorFlow on a GPU
-        machine; an example that imports it then fails with ImportError).
-    """
+    works: module name -> module, None when not installed (TensorFlow on a GPU machine; an
+    example that imports it then fails with ImportError)."""
     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")  # TF start-up chatter, not output
     # urllib3 (imported by TensorFlow) probes IPv6 support by creating an unconnected
     # socket at import; it sends nothing. Examples themselves still run with sockets off.

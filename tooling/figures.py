@@ -49,16 +49,7 @@ def _text_width(text: str, size: float = 16) -> float:
 
 def broadcast_shape(*shapes: tuple[int, ...]) -> tuple[int, ...]:
     """The shape that broadcasting gives, by the rules the broadcasting page states.
-
-    Args:
-        *shapes (tuple[int, ...]): operand shapes.
-
-    Returns:
-        tuple[int, ...]: the result shape.
-
-    Raises:
-        ValueError: two sizes on one axis differ and neither is 1.
-    """
+    ValueError if two sizes on one axis differ and neither is 1."""
     ndim = max(len(shape) for shape in shapes)
     padded = [(1,) * (ndim - len(shape)) + tuple(shape) for shape in shapes]
     result = []
@@ -71,19 +62,11 @@ def broadcast_shape(*shapes: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def broadcast_figure(operands: dict[str, tuple[int, ...]], locale: str) -> str:
-    """Draw how operand shapes align and which sizes stretch, as an SVG document.
+    """The SVG source of a drawing of how operand shapes align and which sizes stretch.
 
-    Args:
-        operands (dict[str, tuple[int, ...]]): operand name -> shape, e.g.
-            `{"a": (3, 2), "b": (2, 3, 1)}`.
-        locale (str): `"zh"` or `"en"`, the language of the labels.
-
-    Returns:
-        str: the SVG source.
-
-    Raises:
-        FileNotFoundError: no labels for `locale`.
-        ValueError: the shapes cannot be broadcast.
+    `operands` maps names to shapes (`{"a": (3, 2), "b": (2, 3, 1)}`); `locale` (`"zh"`,
+    `"en"`) is the labels' language. FileNotFoundError if there are no labels for `locale`,
+    ValueError if the shapes cannot be broadcast.
     """
     text = _labels(locale, "broadcast_figure")
     result = broadcast_shape(*operands.values())
@@ -155,19 +138,11 @@ _COLOUR = {"shares": "#2e7d32", "copies": "#c62828", "view": "#1565c0"}
 
 
 def paths_figure(locale: str) -> str:
-    """Draw the conversions between NumPy, PyTorch and TensorFlow as an SVG diagram.
+    """The SVG source of a diagram of the conversions between NumPy, PyTorch and TensorFlow,
+    labelled in `locale` (`"zh"`, `"en"`; FileNotFoundError if it has no labels).
 
     Each arrow is one call from `PATHS`, coloured by what it does to memory; the
     examples on the side-by-side page prove each of them.
-
-    Args:
-        locale (str): `"zh"` or `"en"`, the language of the labels.
-
-    Returns:
-        str: the SVG source.
-
-    Raises:
-        FileNotFoundError: no labels for `locale`.
     """
     text = _labels(locale, "paths_figure")
     width, box_w, box_h = round(max(560, 24 + _text_width(text["title"]))), 150, 44
@@ -242,15 +217,9 @@ COLOURS = {"numpy": "#1f77b4", "torch-cpu": "#d62728", "torch-cuda": "#2ca02c"}
 
 
 def matmul_figure(data: dict, locale: str) -> str:
-    """Plot GFLOP/s against matrix size, a line per backend and dtype, as an SVG document.
-
-    Args:
-        data (dict): a results file's data (`tooling.matmul_results.load_results`).
-        locale (str): "zh" or "en".
-
-    Returns:
-        str: the SVG document.
-    """
+    """The SVG source of a plot of GFLOP/s against matrix size, a line per backend and dtype,
+    labelled in `locale` (`"zh"`, `"en"`). `data` is a results file's, as
+    `tooling.matmul_results.load_results` gives it."""
     text = wording(locale)["matmul_results"]
     names = backend_names(locale)
     alt = escape(text["alt"](cpu=data["machine"]["cpu"]))
@@ -357,17 +326,9 @@ RESULTS_PLOTS = Path("docs") / "gpu"
 
 
 def generated_files(root: Path = REPO_ROOT) -> dict[Path, str]:
-    """Every figure and table generated from data, as it should be committed.
-
-    Args:
-        root (Path): the repository root.
-
-    Returns:
-        dict[Path, str]: file (relative to `root`) -> its text, in both languages.
-
-    Raises:
-        MatmulResultsError: a benchmark results file is missing or malformed.
-    """
+    """Every figure and table generated from data, in both languages, as it should be
+    committed: file (relative to the repository root `root`) -> its text.
+    MatmulResultsError if a benchmark results file is missing or malformed."""
     drawings = {Path("docs") / name: draw for name, draw in FIGURES.items()}
     for path in results_files(root / RESULTS_DIR):
         drawings[RESULTS_PLOTS / path.stem] = functools.partial(matmul_figure, load_results(path))
@@ -383,17 +344,9 @@ def generated_files(root: Path = REPO_ROOT) -> dict[Path, str]:
 
 
 def stale_files(root: Path = REPO_ROOT) -> dict[Path, str]:
-    """The generated files that are missing or differ from what their data gives.
-
-    Args:
-        root (Path): the repository root.
-
-    Returns:
-        dict[Path, str]: file (relative to `root`) -> the text it should have.
-
-    Raises:
-        MatmulResultsError: a benchmark results file is missing or malformed.
-    """
+    """The generated files that are missing or differ from what their data gives: file
+    (relative to the repository root `root`) -> the text it should have.
+    MatmulResultsError if a benchmark results file is missing or malformed."""
     return {
         path: text
         for path, text in generated_files(root).items()
@@ -403,9 +356,7 @@ def stale_files(root: Path = REPO_ROOT) -> dict[Path, str]:
 
 def main() -> int:
     """Command line: write the generated files that are missing or stale, and name them.
-
-    Returns:
-        int: 0, or 2 when a results file is missing or malformed (the message says which).
+    Exit status 0, or 2 when a results file is missing or malformed (the message says which).
     """
     try:
         stale = stale_files()

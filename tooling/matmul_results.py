@@ -27,30 +27,14 @@ class MatmulResultsError(ValueError):
 
 
 def results_files(folder: Path = REPO_ROOT / RESULTS_DIR) -> list[Path]:
-    """Return the results files, one per machine, sorted by name.
-
-    Args:
-        folder (Path): where the files are.
-
-    Returns:
-        list[Path]: the `matmul-*.json` files there, possibly none.
-    """
+    """The `matmul-*.json` files in `folder`, one per machine, sorted by name (maybe none)."""
     return sorted(folder.glob("matmul-*.json"))
 
 
 def load_results(path: Path) -> dict:
-    """Read and check one results file.
-
-    Args:
-        path (Path): a file written by `benchmarks/matmul.py`.
-
-    Returns:
-        dict: its data.
-
-    Raises:
-        MatmulResultsError: unreadable, of another schema, or without results (the message
-            names the file, the field and what to run).
-    """
+    """The data of a file written by `benchmarks/matmul.py`, checked. MatmulResultsError,
+    naming the file, the field and what to run, if it is unreadable, of another schema or
+    without results."""
     return read_checked_json(
         path,
         f"a benchmark results file of schema {SCHEMA}",
@@ -96,19 +80,10 @@ def _results_problem(data: object) -> str | None:
 
 
 def results_section(locale: str, folder: Path = REPO_ROOT / RESULTS_DIR) -> str:
-    """The page's results section in one language, as Markdown.
-
-    Args:
-        locale (str): "zh" or "en".
-        folder (Path): where the results files are.
-
-    Returns:
-        str: per results file, the measurement sentence, the tables and the plot, whose
-        file is `<results file name>.svg` next to the page.
-
-    Raises:
-        MatmulResultsError: there is no results file, or one is malformed.
-    """
+    """The page's results section in `locale` (`"zh"`, `"en"`), as Markdown: per results
+    file in `folder`, the measurement sentence, the tables and the plot, whose file is
+    `<results file name>.svg` next to the page. MatmulResultsError if there is no results
+    file, or one is malformed."""
     files = results_files(folder)
     if not files:
         raise MatmulResultsError(

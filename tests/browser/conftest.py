@@ -65,10 +65,9 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
 def guard(context, page, missing: str = "") -> list[str]:
     """Block requests that leave 127.0.0.1 (on the context, so workers are covered too).
 
-    Returns:
-        list[str]: filled in as pages load, one message naming the page per blocked
-        request, console error or page error; the browser's "status of 404" error for
-        the URL `missing`, which the test loads on purpose, is not one.
+    The list returned fills in as pages load: one message naming the page per blocked
+    request, console error or page error. The browser's "status of 404" error for the URL
+    `missing`, which the test loads on purpose, is not one.
     """
     seen = []
 
@@ -99,19 +98,14 @@ def guard(context, page, missing: str = "") -> list[str]:
 
 @pytest.fixture
 def traffic(context, page) -> list[str]:
-    """`guard` on this test's own context and page."""
     return guard(context, page)
 
 
 def wait_for_search(page) -> dict[str, str]:
     """Wait until the loaded page's search worker has its index and has answered the
-    empty query: the last thing a page does after loading.
-
-    Returns:
-        dict[str, str]: the page's translations (from Material's `#__config`).
-
-    Raises:
-        AssertionError: the results line shows no placeholder within 5 s.
+    empty query: the last thing a page does after loading. Returns the page's translations
+    (from Material's `#__config`); AssertionError if the results line shows no placeholder
+    within 5 s.
     """
     translations = json.loads(page.locator("#__config").text_content())["translations"]
     placeholder = translations["search.result.placeholder"]
@@ -134,11 +128,8 @@ def site_pages(locale: str) -> list[str]:
 
 
 def built_page(path: str) -> BeautifulSoup:
-    """The built HTML of the page at `path` (below the site root).
-
-    Raises:
-        FileNotFoundError: site/ has no such page.
-    """
+    """The built HTML of the page at `path` (below the site root); FileNotFoundError if
+    site/ has no such page."""
     html = REPO_ROOT / "site" / path / "index.html"
     return BeautifulSoup(html.read_text(encoding="utf-8"), "html.parser")
 

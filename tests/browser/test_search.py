@@ -33,13 +33,9 @@ def expectations(queries_file: Path, locale: str) -> list[tuple[str, str, int]]:
 
 def rank(site: Path, locale: str, queries: list[str]) -> dict[str, list[str]]:
     """Rank `queries` as the search box of the `locale` site's home page does, with the
-    worker and index its `#__config` names, in one Node process.
-
-    Returns:
-        dict[str, list[str]]: query -> the pages found, best first (paths below the root).
-
-    Raises:
-        AssertionError: Node is missing or failed (with its error output).
+    worker and index its `#__config` names, in one Node process: query -> the pages found,
+    best first (paths below the root). AssertionError, with Node's error output, if Node is
+    missing or failed.
     """
     node = shutil.which("node")
     assert node, "Node.js (20 or newer) is needed to rank search results: install nodejs"
@@ -88,13 +84,9 @@ def test_queries_file_covers_both_sites():
 
 
 def search(page, query: str) -> list[str]:
-    """Type `query` into the loaded page's search box, as a reader does.
-
-    Returns:
-        list[str]: the pages listed, best first (paths below the root, no `?h=`, `#anchor`).
-
-    Raises:
-        AssertionError: the search was not ready, or showed no results, within 5 s.
+    """Type `query` into the loaded page's search box, as a reader does, and return the pages
+    listed, best first (paths below the root, no `?h=`, `#anchor`). AssertionError if the
+    search was not ready, or showed no results, within 5 s.
     """
     box = page.locator("input.md-search__input")
     box.click(force=True)  # at desktop width the header label covers the input

@@ -8,6 +8,5 @@ from tests.libraries import import_libraries
 
 @pytest.fixture(scope="session", autouse=True)
 def libraries() -> dict:
-    """Import the libraries once per worker, before any test of this stage (overrides the
-    engine's fixture, which imports nothing): see `tests.libraries.import_libraries`."""
+    """Overrides the engine's fixture of that name, which imports nothing."""
     return import_libraries()

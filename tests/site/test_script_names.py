@@ -52,14 +52,8 @@ print("\\n".join(f"{name} {library}" for name, library in sorted(asked.items()))
 
 @functools.cache
 def names_libraries_ask_for(libraries: tuple[str, ...]) -> dict[str, str]:
-    """Top-level module names that importing `libraries` looks for, in a fresh process.
-
-    Args:
-        libraries (tuple[str, ...]): importable top-level packages, in import order.
-
-    Returns:
-        dict[str, str]: module name -> the library whose import asked for it first.
-    """
+    """Top-level module names that importing `libraries` (in that order) looks for, in a fresh
+    process: module name -> the library whose import asked for it first."""
     done = subprocess.run(
         [sys.executable, "-c", _RECORDER, *libraries],
         capture_output=True,
@@ -74,18 +68,10 @@ def names_libraries_ask_for(libraries: tuple[str, ...]) -> dict[str, str]:
 def shadowing_problems(
     scripts: list[Path], root: Path, installed: set[str], asked: dict[str, str]
 ) -> list[str]:
-    """Scripts (and package folders) named like a module that scripts beside them import.
-
-    Args:
-        scripts (list[Path]): the scripts readers run.
-        root (Path): the repository root, for the paths in messages.
-        installed (set[str]): top-level names of the installed packages.
-        asked (dict[str, str]): names the libraries look for -> the library
-            (`names_libraries_ask_for`).
-
-    Returns:
-        list[str]: one message per problem, naming its path and what to do.
-    """
+    """Scripts (and package folders) named like a module that scripts beside them import:
+    one message per problem, naming its path (relative to `root`) and what to do.
+    `installed` holds the installed packages' top-level names; `asked` is
+    `names_libraries_ask_for`'s answer."""
     problems = []
     packages = {init.parent for script in scripts for init in script.parent.glob("*/__init__.py")}
     for script in [*scripts, *sorted(packages)]:
@@ -136,14 +122,8 @@ def docstring_problems(scripts: list[Path], root: Path) -> list[str]:
 
     Every script names its own command: `python <path>`, which a script that needs
     CUDA runs on a machine with a GPU, or its launcher with the number of processes its
-    `# launch:` marker gives.
-
-    Args:
-        scripts (list[Path]): the scripts readers run.
-        root (Path): the repository root.
-
-    Returns:
-        list[str]: one message per script, naming its path and the command to write.
+    `# launch:` marker gives. One message per script, naming its path and the command to
+    write.
     """
     problems = []
     for script in scripts:
@@ -169,7 +149,6 @@ def docstring_problems(scripts: list[Path], root: Path) -> list[str]:
 
 
 def reader_scripts(root: Path) -> list[Path]:
-    """Every script under the folders readers run scripts from, sorted."""
     return sorted(p for folder in SCRIPT_FOLDERS for p in (root / folder).rglob("*.py"))
 
 

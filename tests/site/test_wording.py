@@ -35,17 +35,10 @@ ITALIC_TAG = re.compile(rf"<(em|i)\b[^>]*>((?:(?!</(?:em|i)>).)*{CJK}.*?)</(?:em
 
 
 def prose_lines(text: str) -> list[tuple[int, str]]:
-    """The lines of a Markdown page that are prose, with code and markup blanked.
-
-    Args:
-        text (str): a page's text.
-
-    Returns:
-        list[tuple[int, str]]: (1-based line, text) for each line outside fenced code and
-        HTML comments, with inline code spans, link targets and attribute lists
-        (`{#anchor}`) removed. Of the front matter, only `description:` is prose: search
-        results and link previews show it.
-    """
+    """The prose of a page's text: (1-based line, text) for each line outside fenced code and
+    HTML comments, with inline code spans, link targets and attribute lists (`{#anchor}`)
+    removed. Of the front matter, only `description:` is prose: search results and link
+    previews show it."""
     front, _ = split_front_matter(text)
     start, code = front.count("\n"), fenced_lines(text)
     lines = text.splitlines()
@@ -70,16 +63,8 @@ def prose_lines(text: str) -> list[tuple[int, str]]:
 
 
 def avoided_names(page: Path, root: Path, glossary: Glossary) -> list[str]:
-    """Uses of names the glossary says to avoid, in a page of either language.
-
-    Args:
-        page (Path): a Markdown file.
-        root (Path): the repository root, for the paths in messages.
-        glossary (Glossary): from `tooling.glossary.load`.
-
-    Returns:
-        list[str]: one message per use, naming file, line, the name and the term to use.
-    """
+    """Uses of names the glossary says to avoid, in a page of either language: one message
+    per use, naming file (relative to `root`), line, the name and the term to use."""
     locale = page_locale(page)
     rules = [(term, term.names[locale]) for term in glossary.terms if term.names[locale].avoid]
     problems = []
@@ -100,15 +85,7 @@ def _message(page: Path, root: Path, number: int, name: str, term: Term, names: 
 
 
 def chinese_italics(page: Path, root: Path) -> list[str]:
-    """Italics around Chinese text in a page.
-
-    Args:
-        page (Path): a Markdown file.
-        root (Path): the repository root.
-
-    Returns:
-        list[str]: one message per italic span, naming file and line.
-    """
+    """Italics around Chinese text in a page: one message per span, naming file and line."""
     problems = []
     where = page.relative_to(root).as_posix()
     for number, line in prose_lines(page.read_text(encoding="utf-8")):

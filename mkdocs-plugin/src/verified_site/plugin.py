@@ -53,18 +53,10 @@ _STATE: dict = {}
 
 
 def on_config(config, **kwargs):
-    """Load the verification record and every environment's expected outputs once per build.
-
-    Args:
-        config (MkDocsConfig): the site config (its file's folder is the repository root).
-
-    Returns:
-        MkDocsConfig: the config, unchanged.
-
-    Raises:
-        PluginError: the record, an expected-output file or the environments cannot be
-            read (the message names the file).
-    """
+    """Load the verification record and every environment's expected outputs once per build
+    (the config file's folder is the repository root); returns `config` unchanged.
+    PluginError, naming the file, if the record, an expected-output file or the
+    environments cannot be read."""
     # jieba (Chinese search segmentation) logs its dictionary loading at DEBUG level.
     logging.getLogger("jieba").setLevel(logging.INFO)
     root = Path(config.config_file_path).resolve().parent
@@ -85,15 +77,8 @@ def on_files(files, config, **kwargs):
     language built would own `404.html`. The page itself (overrides/404.html) links to
     both home pages.
 
-    Args:
-        files (Files): all files of this language's build (returned with the notebooks).
-        config (MkDocsConfig): the site config, reconfigured by i18n for this language.
-
-    Returns:
-        Files: `files`, with this language's notebook pages added.
-
-    Raises:
-        PluginError: a notebook was not written before the build.
+    Returns `files` with this language's notebook pages added; PluginError if a notebook
+    was not written before the build.
     """
     i18n = config.plugins.get("i18n")
     templates = config.theme.static_templates
@@ -116,10 +101,8 @@ def _notebook_file(source: Path, folder: str, config) -> File:
     mkdocs-jupyter reads notebooks from disk and copies the file next to its page (the
     download). Its own `on_files` runs before static-i18n's, which rebuilds plain `File`
     objects and would drop its page type (static-i18n issue #198): the page is wrapped
-    here, after i18n, at the address of this language's pages.
-
-    Raises:
-        PluginError: the notebook is missing (the message says what to run).
+    here, after i18n, at the address of this language's pages. PluginError, saying what
+    to run, if the notebook is missing.
     """
     root: Path = _STATE["root"]
     try:
@@ -160,20 +143,9 @@ def on_serve(server, config, builder, **kwargs):
 
 def on_page_markdown(markdown: str, page, config, files, **kwargs) -> str:
     """Validate the page's snippet lines, then insert its "changed between versions" notes
-    (`verified_site.version_notes`) and its verification stamp (`verified_site.stamp`).
-
-    Args:
-        markdown (str): the page's Markdown (front matter already removed by MkDocs).
-        page (mkdocs.structure.pages.Page): the page being built.
-        config (MkDocsConfig): the site config.
-        files (Files): all files of the build.
-
-    Returns:
-        str: the Markdown with the stamp below the first level-1 heading.
-
-    Raises:
-        PluginError: a `--8<--` line names a missing file or section.
-    """
+    (`verified_site.version_notes`) and its verification stamp (`verified_site.stamp`)
+    below the first level-1 heading. `markdown` comes without its front matter.
+    PluginError if a `--8<--` line names a missing file or section."""
     root: Path = _STATE["root"]
     if _notebook_of(page):
         return markdown  # a notebook: mkdocs-jupyter renders it, not Markdown
@@ -203,17 +175,7 @@ def _notebook_of(page) -> dict | None:
 @event_priority(-110)  # after mkdocs-static-i18n has set this page's language links
 def on_page_context(context, page, config, nav, **kwargs):
     """Make the home pages' language links relative; on a notebook page, "edit this page"
-    opens its Markdown source.
-
-    Args:
-        context (dict): the template context (returned unchanged).
-        page (mkdocs.structure.pages.Page): the page being built.
-        config (MkDocsConfig): the site config.
-        nav (Navigation): the site navigation.
-
-    Returns:
-        dict: `context`.
-    """
+    opens its Markdown source. Returns `context` unchanged."""
     # static-i18n gives the two home pages absolute language links built from site_url
     # (`/tensors-verified/en/`), which break wherever the site is served at another path;
     # these, like every other page's, become relative to the site root (Material's `url`
@@ -237,16 +199,7 @@ NOTEBOOK_SEARCH_BOOST = 0.2
 def on_page_content(html: str, page, config, files, **kwargs) -> str:
     """On a notebook page: the changes of `verified_site.notebook_html` (no CDN scripts,
     working heading ids and table of contents, search, stylesheet), and the source's
-    description.
-
-    Args:
-        html (str): the page body rendered by mkdocs-jupyter.
-        page (mkdocs.structure.pages.Page): the page being built.
-        config (MkDocsConfig): the site config.
-        files (Files): all files of the build.
-
-    Returns:
-        str: the changed body (other pages unchanged).
+    description. Other pages' bodies are returned unchanged.
     """
     notebook = _notebook_of(page)
     if notebook is None:
@@ -278,13 +231,8 @@ def on_post_build(config, **kwargs) -> None:
     mkdocs-static-i18n writes one index for the whole site. This splits it: pages under
     a language's folder (`en/`) go to `<folder>/search/search_index.json`, with their
     locations relative to that folder; the rest stay in the root index.
-    overrides/main.html points each language's search at its own folder.
-
-    Args:
-        config (MkDocsConfig): the site config (`site_dir`, the i18n plugin).
-
-    Raises:
-        PluginError: the merged index is missing or not JSON (the message names it).
+    overrides/main.html points each language's search at its own folder. PluginError,
+    naming the index, if the merged index is missing or not JSON.
     """
     i18n = config.plugins.get("i18n")
     if i18n is None or i18n.building:
@@ -302,16 +250,9 @@ def split_search_index(site_dir: Path, folders: dict[str, str]) -> dict[str, int
     readers' browsers do not load lunr's Chinese support. The root index keeps the
     configured languages: Chinese pages are full of English API names.
 
-    Args:
-        site_dir (Path): the built site.
-        folders (dict[str, str]): language folder below the root -> its locale,
-            e.g. `{"en": "en"}`.
-
-    Returns:
-        dict[str, int]: entries per index, keyed by folder (`""` for the root).
-
-    Raises:
-        PluginError: the merged index is missing or not JSON.
+    `folders` maps each language folder below the root to its locale (`{"en": "en"}`).
+    Returns the number of entries per index, keyed by folder (`""` for the root).
+    PluginError if the merged index is missing or not JSON.
     """
     path = site_dir / "search" / "search_index.json"
     try:
