@@ -95,7 +95,8 @@ node_modules/.package-lock.json: package.json package-lock.json
 # them as they are (tests/site/test_glossary.py and test_figures.py fail when one is stale),
 # so only the writers' targets regenerate them.
 GENERATED := docs/glossary.md docs/glossary.en.md
-$(GENERATED) &: data/glossary.yml tooling/glossary.py | $(VENV)/.docs-installed
+$(GENERATED) &: data/glossary.yml tooling/glossary.py mkdocs-plugin/src/verified_site/locales/*.yml \
+  | $(VENV)/.docs-installed
 	$(PY) -m tooling.glossary
 
 glossary: docs-env
