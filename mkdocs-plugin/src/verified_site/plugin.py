@@ -88,7 +88,7 @@ def on_files(files, config, **kwargs):
         templates.discard("404.html")
     # This build's language, and where i18n puts its pages (`en/...` for English).
     locale = i18n.current_language if i18n else LOCALES[0]
-    folder = "" if i18n is None or i18n.is_default_language_build else f"{locale}/"
+    folder = language_root(locale)
     for source in notebook_sources(_STATE["root"]):
         if page_locale(source) == locale:
             files.append(_notebook_file(source, folder, config))
@@ -122,15 +122,10 @@ def _notebook_file(source: Path, folder: str, config) -> File:
     # without it the switcher keeps the links of the page built before this one.
     page.locale = page.locale_alternate_of = page_locale(source)
     page.alternates = {
-        locale: SimpleNamespace(url=_locale_folder(locale) + address) for locale in LOCALES
+        locale: SimpleNamespace(url=language_root(locale) + address) for locale in LOCALES
     }
     _STATE.setdefault("notebooks", {})[page.abs_src_path] = meta
     return page
-
-
-def _locale_folder(locale: str) -> str:
-    """`""` for the default language, `en/` for English: where a language's pages live."""
-    return "" if locale == LOCALES[0] else f"{locale}/"
 
 
 def on_serve(server, config, builder, **kwargs):
