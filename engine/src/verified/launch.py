@@ -23,8 +23,9 @@ from pathlib import Path
 from verified.markers import Launch
 
 #: Seconds a launched example may take, start-up of every process included
-#: (`EXAMPLES_LAUNCH_TIMEOUT` overrides it: the tooling tests make a run hang on purpose).
-TIMEOUT = float(os.environ.get("EXAMPLES_LAUNCH_TIMEOUT", "180"))
+#: (`EXAMPLES_LAUNCH_TIMEOUT`, read at each launch, overrides it: the engine's tests make a
+#: run hang on purpose).
+TIMEOUT = 180.0
 #: Threads per process: keeps 2 workers x 2 ranks within the reference machine's cores.
 THREADS_PER_PROCESS = "1"
 
@@ -100,7 +101,7 @@ def launch_example(
     launch: Launch,
     workdir: Path,
     protect: list[Path],
-    timeout: float = TIMEOUT,
+    timeout: float | None = None,
 ) -> LaunchResult:
     """Run `script` as `launch.processes` processes and collect their records.
 
@@ -110,7 +111,8 @@ def launch_example(
         launch (Launch): launcher and process count.
         workdir (Path): working directory of every process (a temporary folder).
         protect (list[Path]): folders no process may write into (the repository).
-        timeout (float): seconds before the whole process group is killed.
+        timeout (float | None): seconds before the whole process group is killed; None
+            means `EXAMPLES_LAUNCH_TIMEOUT`, else `TIMEOUT`.
 
     Returns:
         LaunchResult: exit status, output and one record per rank that finished.
@@ -119,6 +121,8 @@ def launch_example(
         LaunchError: the launcher is missing, or the run timed out (the message holds
             the last output lines).
     """
+    if timeout is None:
+        timeout = float(os.environ.get("EXAMPLES_LAUNCH_TIMEOUT", TIMEOUT))
     out_dir = workdir / "ranks"
     command = [
         *launcher_command(launch, sys.executable),
