@@ -1,14 +1,19 @@
-"""A small sample site for the tooling tests: the real mkdocs.yml and tooling, with a
+"""A small sample site for the tooling tests: the real mkdocs.yml and site plugin, with a
 content tree of its own, so that these tests break their own pages, not the site's
 (a mistake in the real pages fails tests/site, not every tooling test)."""
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import re
 import shutil
-import subprocess
-import sys
+from dataclasses import dataclass
 from pathlib import Path
+
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+from mkdocs.exceptions import Abort
 
 from tooling.translations import sync
 from verified.paths import REPO_ROOT
@@ -72,17 +77,16 @@ def make_sample(root: Path) -> Path:
         root (Path): an empty folder.
 
     Returns:
-        Path: `root`, now holding docs/, examples/, notebooks/, tooling/, overrides/,
-        requirements/, pyproject.toml and mkdocs.yml, with the
-        page pairs recorded as in sync.
+        Path: `root`, now holding docs/, examples/, notebooks/, overrides/, requirements/,
+        pyproject.toml and mkdocs.yml, with the page pairs recorded as in sync.
     """
     for name, text in _FILES.items():
         if name in _DESCRIPTIONS:
             text = f"---\ndescription: {_DESCRIPTIONS[name]}\n---\n\n{text}"
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         (root / name).write_text(text, encoding="utf-8")
-    # The site's own tooling, theme overrides and stylesheet, as mkdocs.yml names them.
-    for folder in ("tooling", "overrides", "docs/stylesheets", "requirements"):
+    # The theme overrides and stylesheet mkdocs.yml names; the environments' lock files.
+    for folder in ("overrides", "docs/stylesheets", "requirements"):
         shutil.copytree(
             REPO_ROOT / folder, root / folder, ignore=shutil.ignore_patterns("__pycache__")
         )
@@ -97,22 +101,51 @@ def make_sample(root: Path) -> Path:
     return root
 
 
-def build_site(root: Path) -> subprocess.CompletedProcess:
-    """Build a sample site as the Makefile does: `--strict`, without `--quiet` (which keeps
-    warnings from counting under --strict).
+class _Messages(logging.Handler):
+    """Collects the warnings and errors MkDocs logs, as its command line prints them."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.lines: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.lines.append(f"{record.levelname}: {record.getMessage()}")
+
+
+@dataclass
+class Build:
+    """A build of a sample site.
+
+    Attributes:
+        ok (bool): the strict build succeeded.
+        output (str): the warnings and errors MkDocs logged, and why it stopped.
+    """
+
+    ok: bool
+    output: str
+
+
+def build_site(root: Path) -> Build:
+    """Build a sample site in this process, as `mkdocs build --strict` does (MkDocs' own
+    build function; warnings count under `strict: true`, as without `--quiet`).
 
     Args:
         root (Path): a folder made by `make_sample`.
 
     Returns:
-        subprocess.CompletedProcess: with `stdout`, `stderr` and `returncode`; the site
-        goes to `root/out`.
+        Build: whether it succeeded, and what MkDocs reported; the site goes to `root/out`.
     """
-    return subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(root / "out")],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    messages = _Messages()
+    logger = logging.getLogger("mkdocs")
+    logger.addHandler(messages)
+    try:
+        # Snippet paths are relative to the working directory, as in a command-line build.
+        with contextlib.chdir(root):
+            build(load_config(str(root / "mkdocs.yml"), site_dir=str(root / "out"), strict=True))
+        ok = True
+    except Abort as exc:
+        messages.lines.append(str(exc))
+        ok = False
+    finally:
+        logger.removeHandler(messages)
+    return Build(ok, "\n".join(messages.lines))
