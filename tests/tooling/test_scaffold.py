@@ -3,6 +3,8 @@ overwrites an existing page."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import runpy
 
 import pytest
@@ -25,7 +27,7 @@ def no_example_run(monkeypatch):
     monkeypatch.setattr(scaffold, "_write_outputs", lambda root, script_name: None)
 
 
-def test_new_page_passes_every_check_builds_and_runs(repo_copy, capsys):
+def test_new_page_passes_every_check_builds_and_runs(repo_copy):
     created = create_page(repo_copy, "numpy-torch", "new-topic", ("新主题", "New topic"), ("", ""))
     names = sorted(path.relative_to(repo_copy).as_posix() for path in created)
     assert names == [
@@ -44,9 +46,9 @@ def test_new_page_passes_every_check_builds_and_runs(repo_copy, capsys):
     script = repo_copy / "examples/numpy_torch/new_topic.py"
     written = [line[3:] for line in script.read_text().splitlines() if line.startswith("#> ")]
     assert written == ["tensor([0, 1, 2])", "torch.int64"]
-    capsys.readouterr()
-    runpy.run_path(str(script), run_name="__main__")
-    assert capsys.readouterr().out.splitlines() == written
+    with contextlib.redirect_stdout(io.StringIO()) as printed:
+        runpy.run_path(str(script), run_name="__main__")
+    assert printed.getvalue().splitlines() == written
 
 
 @pytest.mark.usefixtures("no_example_run")
