@@ -5,11 +5,12 @@ content tree of its own, so that these tests break their own pages, not the site
 from __future__ import annotations
 
 import contextlib
+import io
 import logging
 import re
 import shutil
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
@@ -101,25 +102,9 @@ def make_sample(root: Path) -> Path:
     return root
 
 
-class _Messages(logging.Handler):
-    """Collects the warnings and errors MkDocs logs, as its command line prints them."""
-
-    def __init__(self) -> None:
-        super().__init__(logging.WARNING)
-        self.lines: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.lines.append(f"{record.levelname}: {record.getMessage()}")
-
-
-@dataclass
-class Build:
-    """A build of a sample site.
-
-    Attributes:
-        ok (bool): the strict build succeeded.
-        output (str): the warnings and errors MkDocs logged, and why it stopped.
-    """
+class Build(NamedTuple):
+    """A sample site's build: `ok` when the strict build succeeded; `output`, the warnings
+    and errors MkDocs logged, then why it stopped."""
 
     ok: bool
     output: str
@@ -135,17 +120,18 @@ def build_site(root: Path) -> Build:
     Returns:
         Build: whether it succeeded, and what MkDocs reported; the site goes to `root/out`.
     """
-    messages = _Messages()
+    output = io.StringIO()
+    logged = logging.StreamHandler(output)
+    logged.setLevel(logging.WARNING)
+    logged.setFormatter(logging.Formatter("%(levelname)s: %(message)s"))
     logger = logging.getLogger("mkdocs")
-    logger.addHandler(messages)
+    logger.addHandler(logged)
     try:
         # Snippet paths are relative to the working directory, as in a command-line build.
         with contextlib.chdir(root):
             build(load_config(str(root / "mkdocs.yml"), site_dir=str(root / "out"), strict=True))
-        ok = True
     except Abort as exc:
-        messages.lines.append(str(exc))
-        ok = False
+        return Build(False, output.getvalue() + str(exc))
     finally:
-        logger.removeHandler(messages)
-    return Build(ok, "\n".join(messages.lines))
+        logger.removeHandler(logged)
+    return Build(True, output.getvalue())
