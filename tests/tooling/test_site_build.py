@@ -46,8 +46,8 @@ def test_dead_link_and_anchor_fail_the_strict_build(site_copy):
     text = page.read_text(encoding="utf-8")
     page.write_text(text + "\n[gone](no-such-page.md)\n\n[gone](#no-such-anchor)\n", "utf-8")
     result = build_site(site_copy)
-    # The unbroken copy builds without a warning (tests/tooling/test_scaffold.py builds it
-    # with a new page): these two are the only ones.
+    # The unbroken copy builds without a warning (test_scaffold.py builds it with a new
+    # page): these two are the only ones.
     assert result.output.splitlines() == [
         "WARNING: Doc file 'numpy-torch/page.md' contains a link 'no-such-page.md', but the "
         "target 'numpy-torch/no-such-page.md' is not found among documentation files.",
