@@ -166,14 +166,19 @@ def create_page(
 
 
 def _write_outputs(root: Path, script_name: str) -> None:
-    """Run the new example once in update mode, so its `#>` lines are what really printed."""
+    """Run the new example once in update mode, so its `#>` lines are what really printed.
+
+    The examples stage's own test file runs it, without the stage's conftest (which imports
+    TensorFlow too, for seconds): the template's example imports torch itself.
+    """
     env = {**os.environ, "CONTENT_ROOT": str(root)}
     result = subprocess.run(
         [
             sys.executable,
             "-m",
             "pytest",
-            "tests/examples",
+            "tests/examples/test_examples.py",
+            "--noconftest",
             "-p",
             "no:xdist",
             "-q",

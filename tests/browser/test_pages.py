@@ -7,9 +7,10 @@ import re
 
 import pytest
 import yaml
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
-from tests.browser.conftest import CONFIG, guard, site_pages, wait_for_search
+from tests.browser.conftest import CONFIG, HOME, guard, site_pages, wait_for_search
 from tooling.static_server import site_url
 from verified.paths import REPO_ROOT, docs_dir, notebooks_dir, relative
 from verified.record import overall_state, verify_environments
@@ -77,21 +78,38 @@ def _problems_of(page, path: str, record) -> list[str]:
     return problems
 
 
-@pytest.mark.parametrize("locale", ["zh", "en"])
-def test_every_page(page, traffic, record, locale):
+def _is_search_index(response) -> bool:
+    return response.url.endswith("/search/search_index.json")
+
+
+@pytest.mark.parametrize("locale", HOME)
+def test_every_page(page, traffic, record, base_url, locale):
     paths = site_pages(locale)
     assert paths, "site/sitemap.xml lists no pages: is site_url set in mkdocs.yml?"
+    index_url = base_url + HOME[locale] + "search/search_index.json"
     problems = []
     for path in paths:
-        response = page.goto(path)
-        if response.status != 200:
-            found = [f"status {response.status}"]
+        response = index = None
+        try:  # the last request of a page is its search worker's: late requests count too
+            with page.expect_response(_is_search_index, timeout=10_000) as waiting:
+                response = page.goto(path)
+            index = waiting.value
+        except PlaywrightTimeoutError:
+            pass  # named below
+        if response is None or response.status != 200:
+            found = [f"status {response.status}" if response else "did not load within 10 s"]
         else:
             found = _problems_of(page, path, record)
-            try:  # all the page does after loading, so that late requests count too
-                wait_for_search(page)
-            except AssertionError:
-                found.append("search did not load its index within 5 s")
+            if index is None:
+                found.append("search did not ask for its index within 10 s")
+            elif index.url != index_url or index.status != 200:
+                found.append(f"search loaded {index.url} ({index.status}), not {index_url}")
+            elif path == HOME[locale]:
+                # The worker's work on the index is the same on every page: waited for once.
+                try:
+                    wait_for_search(page)
+                except AssertionError:
+                    found.append("search did not load its index within 5 s")
         problems += [f"/{path}: {problem}" for problem in found + traffic]
         traffic.clear()
     assert not problems, "\n".join(problems)

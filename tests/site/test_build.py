@@ -3,6 +3,7 @@ segmented Chinese search, and no asset from another host."""
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from pathlib import Path
@@ -45,6 +46,7 @@ def _pages(site: Path) -> list[Path]:
     return sorted(site.rglob("*.html"))
 
 
+@functools.cache  # several tests read the same pages: each is parsed once per worker
 def _soup(path: Path) -> BeautifulSoup:
     return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
 
@@ -71,15 +73,17 @@ def test_pages_declare_their_language(site):
 def test_no_asset_is_loaded_from_another_host(site):
     problems = []
     for html in _pages(site):
-        soup = _soup(html)
-        for tag, attr in _LOADED.items():
-            for element in soup.find_all(tag):
-                if _REMOTE.match(element.get(attr, "")):
-                    problems.append(f"{html.relative_to(site)}: <{tag} {attr}={element[attr]}>")
-        for link in soup.find_all("link"):
-            rels = set(link.get("rel", []))
-            if rels & _LOADED_LINK_RELS and _REMOTE.match(link.get("href", "")):
-                problems.append(f"{html.relative_to(site)}: <link rel={rels} href={link['href']}>")
+        for element in _soup(html).find_all([*_LOADED, "link"]):
+            if element.name == "link":
+                rels = set(element.get("rel", []))
+                if rels & _LOADED_LINK_RELS and _REMOTE.match(element.get("href", "")):
+                    problems.append(
+                        f"{html.relative_to(site)}: <link rel={rels} href={element['href']}>"
+                    )
+            elif _REMOTE.match(element.get(attr := _LOADED[element.name], "")):
+                problems.append(
+                    f"{html.relative_to(site)}: <{element.name} {attr}={element[attr]}>"
+                )
     for css in site.rglob("*.css"):
         for match in re.finditer(r"url\(\s*['\"]?((?:https?:)?//[^)'\"]+)", css.read_text("utf-8")):
             problems.append(f"{css.relative_to(site)}: url({match[1]})")

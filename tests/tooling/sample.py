@@ -1,14 +1,20 @@
-"""A small sample site for the tooling tests: the real mkdocs.yml and tooling, with a
+"""A small sample site for the tooling tests: the real mkdocs.yml and site plugin, with a
 content tree of its own, so that these tests break their own pages, not the site's
 (a mistake in the real pages fails tests/site, not every tooling test)."""
 
 from __future__ import annotations
 
+import contextlib
+import io
+import logging
 import re
 import shutil
-import subprocess
-import sys
 from pathlib import Path
+from typing import NamedTuple
+
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+from mkdocs.exceptions import Abort
 
 from tooling.translations import sync
 from verified.paths import REPO_ROOT
@@ -73,17 +79,16 @@ def make_sample(root: Path) -> Path:
         root (Path): an empty folder.
 
     Returns:
-        Path: `root`, now holding docs/, examples/, notebooks/, tooling/, overrides/,
-        requirements/, pyproject.toml and mkdocs.yml, with the
-        page pairs recorded as in sync.
+        Path: `root`, now holding docs/, examples/, notebooks/, overrides/, requirements/,
+        pyproject.toml and mkdocs.yml, with the page pairs recorded as in sync.
     """
     for name, text in _FILES.items():
         if name in _DESCRIPTIONS:
             text = f"---\ndescription: {_DESCRIPTIONS[name]}\n---\n\n{text}"
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         (root / name).write_text(text, encoding="utf-8")
-    # The site's own tooling, theme overrides and stylesheet, as mkdocs.yml names them.
-    for folder in ("tooling", "overrides", "docs/stylesheets", "requirements"):
+    # The theme overrides and stylesheet mkdocs.yml names; the environments' lock files.
+    for folder in ("overrides", "docs/stylesheets", "requirements"):
         shutil.copytree(
             REPO_ROOT / folder, root / folder, ignore=shutil.ignore_patterns("__pycache__")
         )
@@ -98,26 +103,32 @@ def make_sample(root: Path) -> Path:
     return root
 
 
-def build_site(root: Path) -> subprocess.CompletedProcess:
-    """Build a sample site as the Makefile does: its notebooks written first, then `--strict`,
-    without `--quiet` (which keeps warnings from counting under --strict).
+class Build(NamedTuple):
+    """A sample site's build: `ok` when the strict build succeeded; `output`, the warnings
+    and errors MkDocs logged, then why it stopped."""
 
-    Args:
-        root (Path): a folder made by `make_sample`.
+    ok: bool
+    output: str
 
-    Returns:
-        subprocess.CompletedProcess: with `stdout`, `stderr` and `returncode`; the site
-        goes to `root/out`.
 
-    Raises:
-        NotebookError: the sample's notebook cannot be written.
-    """
+def build_site(root: Path) -> Build:
+    """Build a sample site (a folder made by `make_sample`) in this process as the Makefile
+    does: its notebooks written first, then MkDocs' own build with `strict: true` (warnings
+    count, as without `--quiet`), into `root/out`. NotebookError when a notebook cannot be
+    written."""
     write_site_notebooks(root)
-    return subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(root / "out")],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    output = io.StringIO()
+    logged = logging.StreamHandler(output)
+    logged.setLevel(logging.WARNING)
+    logged.setFormatter(logging.Formatter("%(levelname)s: %(message)s"))
+    logger = logging.getLogger("mkdocs")
+    logger.addHandler(logged)
+    try:
+        # Snippet paths are relative to the working directory, as in a command-line build.
+        with contextlib.chdir(root):
+            build(load_config(str(root / "mkdocs.yml"), site_dir=str(root / "out"), strict=True))
+    except Abort as exc:
+        return Build(False, output.getvalue() + str(exc))
+    finally:
+        logger.removeHandler(logged)
+    return Build(True, output.getvalue())

@@ -23,8 +23,9 @@ from pathlib import Path
 from verified.markers import Launch
 
 #: Seconds a launched example may take, start-up of every process included
-#: (`EXAMPLES_LAUNCH_TIMEOUT` overrides it: the tooling tests make a run hang on purpose).
-TIMEOUT = float(os.environ.get("EXAMPLES_LAUNCH_TIMEOUT", "180"))
+#: (`EXAMPLES_LAUNCH_TIMEOUT`, read at each launch, overrides it: the engine's tests make a
+#: run hang on purpose).
+TIMEOUT = 180.0
 #: Threads per process: keeps 2 workers x 2 ranks within the reference machine's cores.
 THREADS_PER_PROCESS = "1"
 
@@ -86,14 +87,17 @@ def launch_example(
     launch: Launch,
     workdir: Path,
     protect: list[Path],
-    timeout: float = TIMEOUT,
+    timeout: float | None = None,
 ) -> LaunchResult:
     """Run `script` as `launch.processes` processes and collect one record per rank that finished.
 
     `script` is a copy in the temporary `workdir`, every process's working directory; `source` is
     its path in the repository; no process may write into `protect` (the repository); after
-    `timeout` seconds the whole process group is killed. Raises LaunchError when the launcher is
-    missing or the run timed out (the message holds the last output lines)."""
+    `timeout` seconds (None: `EXAMPLES_LAUNCH_TIMEOUT`, else `TIMEOUT`) the whole process group
+    is killed. Raises LaunchError when the launcher is missing or the run timed out (the message
+    holds the last output lines)."""
+    if timeout is None:
+        timeout = float(os.environ.get("EXAMPLES_LAUNCH_TIMEOUT", TIMEOUT))
     out_dir = workdir / "ranks"
     command = [
         *launcher_command(launch, sys.executable),

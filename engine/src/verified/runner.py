@@ -2,8 +2,8 @@
 
 pytest-examples (0.0.18, pinned) is the engine. Thin adaptations make it fit a
 site that shows real library output; each is installed by `install()` and
-covered by engine/tests/test_runner.py (and tests/tooling/test_examples_stage.py, with
-the real libraries), which fail the day an adaptation stops applying:
+covered by engine/tests/test_runner.py (and, with the real libraries, by the examples
+stage on the site's own pages), which fail the day an adaptation stops applying:
 
 1. Exact output. pytest-examples re-formats non-string `print` arguments with
    black when the output spans lines (a torch tensor became

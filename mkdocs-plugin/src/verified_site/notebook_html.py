@@ -18,6 +18,7 @@ Each change has a reason found on this site (verified_site.plugin applies them):
 
 from __future__ import annotations
 
+import functools
 import re
 
 import tinycss2
@@ -122,11 +123,17 @@ def used_css(css: str, classes: set[str]) -> str:
     Returns:
         str: the kept rules, serialised.
     """
-    rules = tinycss2.parse_stylesheet(css, skip_whitespace=True, skip_comments=True)
-    return "".join(_kept(rules, classes))
+    return "".join(_kept(_parsed(css), classes))
 
 
-def _kept(rules: list, classes: set[str]) -> list[str]:
+@functools.lru_cache(maxsize=32)
+def _parsed(css: str) -> tuple:
+    """A stylesheet's rules, parsed once per build: every notebook page inlines the same
+    JupyterLab CSS. `_kept` only reads them."""
+    return tuple(tinycss2.parse_stylesheet(css, skip_whitespace=True, skip_comments=True))
+
+
+def _kept(rules, classes: set[str]) -> list[str]:
     kept = []
     for rule in rules:
         if rule.type == "qualified-rule":

@@ -1,8 +1,8 @@
 """Multi-process examples: started by torchrun or mpiexec, checked like any example, and
 failing with the file, line and rank when a process raises, prints out of turn or hangs.
 
-Each stage run starts real processes in a temporary content tree; nothing in the
-repository is touched.
+The tiny project's pytest runs in this process, as in the other engine tests; only the
+launched processes are real (torchrun's import torch, mpiexec's import mpi4py).
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ import subprocess
 
 import pytest
 
-from tests.tooling.stage import run_examples_stage
 from verified.markers import Launch, MarkerError, script_markers
 
 # Rank 0 prints the sum of the ranks' numbers, reduced through MPI.
@@ -54,13 +53,6 @@ from mpi4py import MPI
 print("hello from", MPI.COMM_WORLD.Get_rank())
 """
 
-HANGS = """\
-# launch: mpiexec 2
-import time
-
-time.sleep(600)
-"""
-
 # Rank 1 exits while rank 0 waits for it: MPI must end the job at once, not time out.
 MPI_RANK_EXITS = """\
 # launch: mpiexec 2
@@ -73,6 +65,13 @@ if MPI.COMM_WORLD.Get_rank() == 1:
 MPI.COMM_WORLD.Barrier()
 """
 
+HANGS = """\
+# launch: mpiexec 2
+import time
+
+time.sleep(600)
+"""
+
 TORCHRUN_HANGS = """\
 # launch: torchrun 2
 import os
@@ -82,63 +81,52 @@ if os.environ["RANK"] == "1":
     time.sleep(600)
 """
 
-MULTILINE_PRINT = """\
-print("a",
-      1)
-"""
 
-
-def test_launched_examples_pass_fail_and_update(content, monkeypatch):
+def test_launched_examples_pass_fail_at_their_line_and_rank_and_update(project, monkeypatch):
     monkeypatch.setenv("EXAMPLES_LAUNCH_TIMEOUT", "90")  # a regression fails, not hangs
-    demo = content / "examples" / "demo"
-    demo.mkdir()
-    (demo / "gloo_sum.py").write_text(GLOO_SUM)
-    (demo / "mpi_sum.py").write_text(MPI_SUM + "    #> sum 4\n")  # wrong: the sum is 3
-    (demo / "rank_raises.py").write_text(RANK_RAISES)
-    (demo / "every_rank_prints.py").write_text(EVERY_RANK_PRINTS)
-    (demo / "multiline.py").write_text(MULTILINE_PRINT)
-    (demo / "rank_exits.py").write_text(MPI_RANK_EXITS)
-
-    result = run_examples_stage(content, "--durations=0")
-    out = result.stdout
-
-    assert result.returncode == 1, out
-    assert "5 failed, 1 passed" in out, out  # gloo_sum.py passes: 2 processes, real gloo
-    assert "examples/demo/mpi_sum.py:8: printed output differs" in out, out
-    assert "    #> sum 3" in out, out
-    assert "examples/demo/rank_raises.py:5: rank 1 raised ValueError: rank one broke" in out, out
-    assert "examples/demo/every_rank_prints.py:4: rank 1 printed; only rank 0 may print" in out
-    assert "examples/demo/multiline.py:1: this print() call spans several lines" in out, out
-    assert "examples/demo/rank_exits.py:7: rank 1 raised SystemExit: 3" in out, out
-    assert "did not finish" not in out, out  # MPI_Abort ended the job; no timeout
+    project.write(
+        {
+            "examples/gloo_sum.py": GLOO_SUM,
+            "examples/mpi_sum.py": MPI_SUM + "    #> sum 4\n",  # wrong: the sum is 3
+            "examples/rank_raises.py": RANK_RAISES,
+            "examples/every_rank_prints.py": EVERY_RANK_PRINTS,
+            "examples/rank_exits.py": MPI_RANK_EXITS,
+        }
+    )
+    result = project.run()
+    result.assert_outcomes(failed=4, passed=1)  # gloo_sum.py passes: 2 processes, real gloo
+    assert "examples/mpi_sum.py:8: printed output differs" in result.out
+    assert "    #> sum 3" in result.out
+    assert "examples/rank_raises.py:5: rank 1 raised ValueError: rank one broke" in result.out
+    assert "examples/every_rank_prints.py:4: rank 1 printed; only rank 0 may print" in result.out
+    assert "examples/rank_exits.py:7: rank 1 raised SystemExit: 3" in result.out
+    assert "did not finish" not in result.out  # MPI_Abort ended the job; no timeout
 
     # Update mode writes what rank 0 printed, under the print.
-    (demo / "mpi_sum.py").write_text(MPI_SUM)
-    result = run_examples_stage(content, "--update-examples", "-k", "mpi_sum")
-    assert result.returncode == 0, result.stdout
-    assert (demo / "mpi_sum.py").read_text() == MPI_SUM + "    #> sum 3\n"
+    project.write({"examples/mpi_sum.py": MPI_SUM})
+    assert project.run("--update-examples", "-k", "mpi_sum").ret == 0
+    assert project.read("examples/mpi_sum.py") == MPI_SUM + "    #> sum 3\n"
 
 
-def test_hanging_runs_are_killed_named_and_leave_no_process(content, monkeypatch):
-    demo = content / "examples" / "demo"
-    demo.mkdir()
-    (demo / "hangs.py").write_text(HANGS)
-    (demo / "torchrun_hangs.py").write_text(TORCHRUN_HANGS)
-    monkeypatch.setenv("EXAMPLES_LAUNCH_TIMEOUT", "8")
-
-    result = run_examples_stage(content)
-
-    out = result.stdout
-    assert result.returncode == 1, out
-    assert "2 failed" in out, out
-    for name, launcher in (("hangs", "mpiexec"), ("torchrun_hangs", "torchrun")):
-        assert (
-            f"examples/demo/{name}.py: {launcher} with 2 processes did not finish in 8 s and "
-            "was killed" in out
-        ), out
-    assert "Is there a collective" in out, out
+@pytest.mark.parametrize(
+    ("launcher", "script"),
+    [("mpiexec", HANGS), ("torchrun", TORCHRUN_HANGS)],
+    ids=["mpiexec", "torchrun"],
+)
+def test_a_hanging_run_is_killed_named_and_leaves_no_process(
+    project, monkeypatch, launcher, script
+):
+    monkeypatch.setenv("EXAMPLES_LAUNCH_TIMEOUT", "6")
+    project.write({"examples/hangs.py": script})
+    result = project.run()
+    result.assert_outcomes(failed=1)
+    assert (
+        f"examples/hangs.py: {launcher} with 2 processes did not finish in 6 s and was killed"
+        in result.out
+    )
+    assert "Is there a collective" in result.out
     left = subprocess.run(
-        ["pgrep", "-f", f"verified.capture.*{content.name}"],
+        ["pgrep", "-f", f"verified.capture.*{project.path.name}"],
         capture_output=True,
         text=True,
         check=False,
