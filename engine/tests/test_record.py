@@ -74,8 +74,14 @@ def test_a_record_that_cannot_be_merged_says_why(tmp_path, other, expected):
         (lambda e: e.update(status="passed"), r"a passed example has no reason"),
         (lambda e: e.update(status="skipped"), r"status: 'skipped' is not one of"),
         (lambda e: e.update(line="1"), r"examples\[0\]\.line: str is not the expected type"),
+        # Schema 3's device, the GPU's name inside a string: now a code and a field of its own.
+        (lambda e: e.update(device="cuda (H200)"), r"device: 'cuda \(H200\)' is not one of"),
+        (lambda e: e.update(device="cuda"), r"examples\[0\]\.gpu: a run on CUDA names its GPU"),
     ],
-    ids=["no-status", "no-details", "free-text", "no-details-of-code", "passed", "status", "type"],
+    ids=[
+        *("no-status", "no-details", "free-text", "no-details-of-code", "passed", "status"),
+        *("type", "device", "no-gpu-name"),
+    ],
 )
 def test_a_record_with_a_missing_field_or_a_free_text_reason_is_rejected(
     tmp_path, change, expected
