@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+import yaml
 
 from verified.record import (
     SCHEMA,
@@ -212,8 +213,6 @@ def test_a_failure_in_another_environment_names_that_environments_versions(tree)
 def test_every_locale_words_the_same_things():
     """zh.yml and en.yml have the same sections and keys, and the reasons are the record's
     codes: a key missing in one language would fail a build in that language only."""
-    import yaml
-
     from verified.record import REASONS
     from verified_site.wording import LOCALES
 
@@ -224,3 +223,22 @@ def test_every_locale_words_the_same_things():
     assert keys["zh"] == keys["en"], "locales/zh.yml and en.yml differ in their keys"
     not_verified = set(REASONS["not-verified"]) | set(REASONS["not-applicable"])
     assert set(keys["en"]["reasons"]) == not_verified, "every reason a stamp lists is worded"
+
+
+@pytest.mark.parametrize(
+    ("text", "error", "named"),
+    [
+        ("stamp:\n  verified: 'Verified with {{ libs on'\n", ValueError, ": stamp.verified: "),
+        ("stamp:\n  verified: [\n", yaml.YAMLError, "line 3"),
+    ],
+    ids=["template", "yaml"],
+)
+def test_a_broken_locale_file_is_named_with_the_place(tmp_path, monkeypatch, text, error, named):
+    from verified_site import wording
+
+    locale = f"broken-{error.__name__}"  # a locale of its own: wording() is cached per locale
+    (tmp_path / f"{locale}.yml").write_text(text, encoding="utf-8")
+    monkeypatch.setattr(wording, "LOCALES", tmp_path)
+    with pytest.raises(error) as raised:
+        wording.wording(locale)
+    assert f"{locale}.yml" in str(raised.value) and named in str(raised.value), raised.value

@@ -22,10 +22,19 @@ _JINJA = jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=False)
 @functools.cache
 def wording(locale: str) -> dict[str, dict[str, Callable[..., str]]]:
     """The wording of one locale, by section and key, each a function of its template's names.
-    FileNotFoundError when there is no `locales/<locale>.yml`; yaml.YAMLError or
-    jinja2.TemplateSyntaxError, naming the place, when it is malformed."""
-    data = yaml.safe_load((LOCALES / f"{locale}.yml").read_text(encoding="utf-8"))
+    FileNotFoundError when there is no `locales/<locale>.yml`; yaml.YAMLError (naming the file
+    and line) or ValueError (naming the file, section and key) when it is malformed."""
+    path = LOCALES / f"{locale}.yml"
+    with path.open(encoding="utf-8") as file:  # a file object: YAML's errors then name it
+        data = yaml.safe_load(file)
     return {
-        section: {key: _JINJA.from_string(text).render for key, text in entries.items()}
+        section: {key: _template(path, f"{section}.{key}", text) for key, text in entries.items()}
         for section, entries in data.items()
     }
+
+
+def _template(path: Path, where: str, text: str) -> Callable[..., str]:
+    try:
+        return _JINJA.from_string(text).render
+    except jinja2.TemplateSyntaxError as exc:
+        raise ValueError(f"{path}: {where}: {exc.message} (line {exc.lineno})") from None
