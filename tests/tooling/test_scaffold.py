@@ -68,6 +68,9 @@ def test_section_titles_with_yaml_syntax_stay_valid(repo_copy):
     assert config.nav[-1] == {titles[0]: ["autograd/basics.md"]}
     english = config.plugins["i18n"].config.languages[1]
     assert english.nav_translations[titles[0]] == titles[1]
+    build = build_site(repo_copy)  # and static-i18n shows the English title on English pages
+    assert build.ok, build.output
+    assert titles[1] in (repo_copy / "out/en/autograd/basics/index.html").read_text()
 
 
 def test_existing_page_is_never_overwritten(repo_copy):
