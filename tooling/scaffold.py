@@ -99,21 +99,13 @@ def create_page(
     titles: tuple[str, str],
     section_titles: tuple[str, str],
 ) -> list[Path]:
-    """Create a page pair, its example script and its nav entry.
+    """Create the page pair `docs/SECTION/SLUG.md` and `.en.md` under `root` (the repository
+    root), its example script and its nav entry; return the files created or changed.
 
-    Args:
-        root (Path): repository root (holding docs/, examples/ and mkdocs.yml).
-        section (str): section folder under docs/, e.g. `numpy-torch`.
-        slug (str): page file name without suffix, e.g. `broadcasting`.
-        titles (tuple[str, str]): the page title in Chinese and English.
-        section_titles (tuple[str, str]): nav titles for a new section (Chinese, English).
-
-    Returns:
-        list[Path]: the files created or changed.
-
-    Raises:
-        ScaffoldError: a name is invalid, a file exists already, or the example failed;
-            nothing is left behind.
+    `section` is a folder under docs/ (`numpy-torch`), `slug` a file name without suffix
+    (`broadcasting`); `titles` and `section_titles` (nav titles for a new section) are
+    (Chinese, English). ScaffoldError if a name is invalid, a file exists already or the
+    example failed; nothing is left behind then.
     """
     for name in (section, slug):
         if not _NAME.match(name):
@@ -198,23 +190,12 @@ def _write_outputs(root: Path, script_name: str) -> None:
 
 
 def add_to_nav(config: str, section: str, slug: str, section_titles: tuple[str, str]) -> str:
-    """Add `SECTION/SLUG.md` to the nav of mkdocs.yml's text.
+    """mkdocs.yml's text `config` with `SECTION/SLUG.md` added to its nav.
 
     The page goes after the section's last page; a section without pages yet becomes a
-    new nav section at the end, with its English title added to `nav_translations`.
-
-    Args:
-        config (str): mkdocs.yml's text.
-        section (str): the docs/ sub-folder.
-        slug (str): the page's file name without suffix.
-        section_titles (tuple[str, str]): Chinese and English titles for a new section.
-
-    Returns:
-        str: the new text of mkdocs.yml.
-
-    Raises:
-        ScaffoldError: the file has no `nav:` block, or no `nav_translations:` for the
-            English build when a new section is needed.
+    new nav section at the end, titled by `section_titles` (Chinese, English), the English
+    one added to `nav_translations`. ScaffoldError if the text has no `nav:` block, or no
+    `nav_translations:` for the English build when a new section is needed.
     """
     lines = config.splitlines(keepends=True)
     try:
@@ -251,14 +232,8 @@ def _yaml_scalar(text: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Command line entry point (see the module docstring).
-
-    Args:
-        argv (list[str] | None): arguments (default: `sys.argv[1:]`).
-
-    Returns:
-        int: 0 when the page was created, 2 when it could not be.
-    """
+    """Command line (see the module docstring); `argv` defaults to `sys.argv[1:]`. 0 when the
+    page was created, 2 when it could not be."""
     parser = argparse.ArgumentParser(prog="make new-page", description=__doc__.splitlines()[0])
     parser.add_argument("section", help="folder under docs/, e.g. numpy-torch")
     parser.add_argument("slug", help="page name, e.g. broadcasting")

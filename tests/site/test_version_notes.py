@@ -4,6 +4,8 @@ both outputs (verified_site/version_notes.py)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from verified.environments import environments
 from verified.examples import collect
 from verified.expected import write_expected
@@ -26,18 +28,20 @@ print("same")
 PRINT = ("print(np.float32(1) + np.float64(1.0))", 0)
 
 
-def _example(tmp_path, text=SCRIPT):
-    (tmp_path / "examples").mkdir(exist_ok=True)
-    (tmp_path / "examples" / "demo.py").write_text(text)
-    (example,) = collect(tmp_path)
-    return example
-
-
-def test_a_note_shows_each_environment_where_a_block_prints_differently(tmp_path):
-    _example(tmp_path)
+def _printed_differently(tmp_path) -> tuple[str, Path]:
+    """Write the example and the second environment's expected outputs, in which its first print
+    gave `2.0 (float64)`: that environment's name, and its expected-outputs file."""
+    (tmp_path / "examples").mkdir()
+    (tmp_path / "examples" / "demo.py").write_text(SCRIPT)
+    assert len(collect(tmp_path)) == 1
     other = environments()[1].name
     expected = tmp_path / "verification" / "expected" / f"{other}.json"
     write_expected(expected, other, {"examples/demo.py": {PRINT: "2.0 (float64)"}})
+    return other, expected
+
+
+def test_a_note_shows_each_environment_where_a_block_prints_differently(tmp_path):
+    other, expected = _printed_differently(tmp_path)
     notes = VersionNotes(tmp_path)
     page = (
         '# T\n\n=== "NumPy"\n\n    ```python\n    --8<-- "examples/demo.py:part"\n    ```\n\nEnd.\n'
@@ -55,10 +59,7 @@ def test_a_note_shows_each_environment_where_a_block_prints_differently(tmp_path
 
 
 def test_a_note_labels_an_environment_this_build_did_not_verify(tmp_path):
-    _example(tmp_path)
-    other = environments()[1].name
-    expected = tmp_path / "verification" / "expected" / f"{other}.json"
-    write_expected(expected, other, {"examples/demo.py": {PRINT: "2.0 (float64)"}})
+    other, _ = _printed_differently(tmp_path)
     page = '# T\n\n```python\n--8<-- "examples/demo.py:part"\n```\n'
     notes = VersionNotes(tmp_path)
     en = notes.insert(page, "en", verified={"default"})

@@ -73,15 +73,9 @@ _NAV = (
 
 
 def make_sample(root: Path) -> Path:
-    """Write the sample site into `root`.
-
-    Args:
-        root (Path): an empty folder.
-
-    Returns:
-        Path: `root`, now holding docs/, examples/, notebooks/, overrides/, requirements/,
-        pyproject.toml and mkdocs.yml, with the page pairs recorded as in sync.
-    """
+    """Write the sample site into the empty folder `root` and return it: docs/, examples/,
+    notebooks/, overrides/, requirements/, pyproject.toml and mkdocs.yml, with the page pairs
+    recorded as in sync."""
     for name, text in _FILES.items():
         if name in _DESCRIPTIONS:
             text = f"---\ndescription: {_DESCRIPTIONS[name]}\n---\n\n{text}"

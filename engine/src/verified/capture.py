@@ -125,14 +125,7 @@ def print_calls(source: str) -> list[tuple[int, int]]:
 
 
 def is_print(node: ast.AST) -> bool:
-    """True for a call of the builtin `print` by name (`print(...)`).
-
-    Args:
-        node (ast.AST): any node of a parsed script.
-
-    Returns:
-        bool: whether it is such a call.
-    """
+    """True for a call of the builtin `print` by name (`print(...)`)."""
     return (
         isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "print"
     )

@@ -32,15 +32,9 @@ _FUNCTIONAL_PSEUDO = re.compile(r":(?:not|is|where|has)\([^()]*\)")
 
 
 def clean(html: str) -> tuple[str, list[dict]]:
-    """Apply every change of this module to a notebook page's body.
-
-    Args:
-        html (str): the body as mkdocs-jupyter rendered it.
-
-    Returns:
-        tuple[str, list[dict]]: the new body, and table-of-contents tokens (`level`, `id`,
-        `name`, `children`) for `mkdocs.structure.toc.get_toc`.
-    """
+    """Apply every change of this module to a notebook page's body as mkdocs-jupyter rendered
+    it: the new body, and table-of-contents tokens (`level`, `id`, `name`, `children`) for
+    `mkdocs.structure.toc.get_toc`."""
     soup = BeautifulSoup(html, "html.parser")
     remove_remote_scripts(soup)
     tokens = anchor_headings(soup)
@@ -62,12 +56,8 @@ def clean(html: str) -> tuple[str, list[dict]]:
 
 
 def remove_remote_scripts(soup: BeautifulSoup) -> None:
-    """Remove scripts loaded from another host, or importing from one, and MathJax's
-    configuration (useless without MathJax).
-
-    Args:
-        soup (BeautifulSoup): the page body, changed in place.
-    """
+    """Remove from the page body, in place, scripts loaded from another host or importing
+    from one, and MathJax's configuration (useless without MathJax)."""
     for script in soup.find_all("script"):
         remote_src = _REMOTE_URL.match(f'"{script.get("src", "")}"')
         mathjax_config = script.get("type") == "text/x-mathjax-config"
@@ -77,15 +67,9 @@ def remove_remote_scripts(soup: BeautifulSoup) -> None:
 
 
 def anchor_headings(soup: BeautifulSoup) -> list[dict]:
-    """Give each heading a Unicode id and a permalink; keep sections below the title out
-    of the search index.
-
-    Args:
-        soup (BeautifulSoup): the page body, changed in place.
-
-    Returns:
-        list[dict]: nested table-of-contents tokens, in page order.
-    """
+    """Give each heading of the page body, in place, a Unicode id and a permalink; keep
+    sections below the title out of the search index. Returns nested table-of-contents
+    tokens, in page order."""
     used: set[str] = set()
     tokens: list[dict] = []
     stack: list[dict] = []
@@ -110,18 +94,12 @@ def anchor_headings(soup: BeautifulSoup) -> list[dict]:
 
 
 def used_css(css: str, classes: set[str]) -> str:
-    """Keep the rules of a stylesheet that can apply to a page with these classes.
+    """The rules of stylesheet `css`, serialised, that can apply to a page using the class
+    names `classes`.
 
     A rule is kept when one of its selectors names only classes in `classes` (outside
     `:not(...)` and the like); rules without classes, `@font-face`, `@keyframes` and
     other at-rules are kept; `@media` and `@supports` blocks keep their kept rules.
-
-    Args:
-        css (str): a stylesheet.
-        classes (set[str]): the class names used in the page.
-
-    Returns:
-        str: the kept rules, serialised.
     """
     return "".join(_kept(_parsed(css), classes))
 
@@ -158,17 +136,10 @@ _VAR = re.compile(r"var\(\s*(--[\w-]+)")
 
 
 def without_unused_properties(sheets: list[str], extra: list[str] = ()) -> list[str]:
-    """Drop the declarations of custom properties (`--name: ...`) that nothing uses, even
-    through another property (JupyterLab defines hundreds, icons among them).
-
-    Args:
-        sheets (list[str]): stylesheets of one page.
-        extra (list[str]): other CSS that may use properties (`var(--name)`), e.g. the
-            page's inline `style` attributes.
-
-    Returns:
-        list[str]: the stylesheets, in order, without the unused declarations.
-    """
+    """One page's stylesheets, in order, without the declarations of custom properties
+    (`--name: ...`) that nothing uses, even through another property (JupyterLab defines
+    hundreds, icons among them). `extra` is other CSS that may use them (`var(--name)`),
+    e.g. the page's inline `style` attributes."""
     parsed = [
         tinycss2.parse_stylesheet(s, skip_whitespace=True, skip_comments=True) for s in sheets
     ]
