@@ -9,8 +9,7 @@
 #   make benchmark        time the stages of make test from a cold build/, against budgets
 #   make budgets          Lighthouse scores, page weight and search index size, against budgets
 #   make measure-matmul   re-measure matrix multiply speed into benchmarks/results/, redraw its tables
-#   make glossary         write the glossary pages from data/glossary.yml
-#   make figures          write the figures and the measured-speed tables from their data
+#   make generated        write the glossary pages, figures and measured-speed tables from data
 #   make notebooks        write the notebook pages into build/notebooks/site/ (build and serve do)
 #   make update-examples  rewrite expected `#>` outputs after an intended library change
 #                         (ENV=previous: that environment's outputs, verification/expected/)
@@ -45,7 +44,7 @@ export TF_CPP_MIN_LOG_LEVEL := 2
 # to 9.x on purpose: its successor does not yet support mkdocs-static-i18n.
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve build glossary figures notebooks test test-matrix test-examples run-examples test-gpu wheelhouse check-site benchmark budgets measure-matmul browser update-examples new-page sync-translation lock clean \
+.PHONY: serve build generated notebooks test test-matrix test-examples run-examples test-gpu wheelhouse check-site benchmark budgets measure-matmul browser update-examples new-page sync-translation lock clean \
 	docs-env test-env
 
 $(PY):
@@ -91,22 +90,13 @@ browser:
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund --ignore-scripts
 
-# Files generated from data before the build. They are committed, and `make test` checks
-# them as they are (tests/site/test_glossary.py and test_figures.py fail when one is stale),
-# so only the writers' targets regenerate them.
-GENERATED := docs/glossary.md docs/glossary.en.md
-$(GENERATED) &: data/glossary.yml tooling/glossary.py mkdocs-plugin/src/verified_site/locales/*.yml \
-  | $(VENV)/.docs-installed
-	$(PY) -m tooling.glossary
-
-glossary: docs-env
-	$(PY) -m tooling.glossary
-
-# The figures (docs/**/*.svg, one per language) and the measured-speed tables
-# (docs/includes/), from benchmarks/results/ and the locale files: tooling/figures.py
-# rewrites only the files that differ (a fraction of a second), so it runs before each build.
-figures: docs-env
-	$(PY) -m tooling.figures
+# Files generated from data before the build and committed (tooling/generate.py): the
+# glossary pages from data/glossary.yml, the figures (docs/**/*.svg, one per language) and
+# the measured-speed tables (docs/includes/) from benchmarks/results/. It rewrites only the
+# files that differ (a fraction of a second), so the writers' targets run it first; `make
+# test` checks them as committed (tests/site/test_generated.py names a stale one).
+generated: docs-env
+	$(PY) -m tooling.generate
 
 # Each language's notebook for the site, from notebooks/*.md and the suite's run of it
 # (build/notebooks/executed/, if any), into build/notebooks/site/, which the build reads
@@ -118,10 +108,10 @@ notebooks: docs-env
 # SITE_URL: served at the root of the address, not under the deployed site's path (the
 # notebooks' links to pages are written with it too).
 serve: export SITE_URL := http://127.0.0.1:8000/
-serve: docs-env $(GENERATED) figures notebooks
+serve: docs-env generated notebooks
 	$(PY) -m mkdocs serve --livereload --dev-addr 127.0.0.1:8000
 
-build: docs-env $(GENERATED) figures notebooks
+build: docs-env generated notebooks
 	$(PY) -m mkdocs build --strict
 
 # Verification environments (pyproject.toml, [tool.verification]): `default` is .venv;
@@ -222,12 +212,12 @@ benchmark: test-env browser
 	$(PY) -m tooling.suite_timing
 
 # The numbers of the "measured speed" page: a data file per machine, committed with the
-# tables and plot `make figures` then draws from it. Not part of `make test` (the suite
+# tables and plot `make generated` then draws from it. Not part of `make test` (the suite
 # only checks that the script runs on tiny matrices).
 MATMUL_OUT ?= benchmarks/results/matmul-cpu-2-cores.json
 measure-matmul: test-env
 	$(PY) benchmarks/matmul.py --out $(MATMUL_OUT)
-	$(PY) -m tooling.figures
+	$(PY) -m tooling.generate
 
 # Serial on purpose: pytest-examples rewrites files per worker, and two workers
 # must never edit the same page. Writes no record: rewriting is not verifying,

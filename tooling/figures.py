@@ -1,27 +1,25 @@
-"""Figures drawn from data before the build, one SVG per language, and the command that
-writes every generated figure and table, `python -m tooling.figures` (`make figures`).
+"""Figures drawn from data before the build, one SVG per language, and the measured-speed
+tables and plots: the files `make generated` (tooling.generate) writes and commits.
 
 Each figure `docs/<path>.svg` (Chinese) has its English twin `docs/<path>.en.svg`, which
 mkdocs-static-i18n serves to the English page: a page embeds it with `![...](name.svg)`
-in both languages. The files are committed; tests/site/test_figures.py fails when one
-differs from what its data gives, and checks each figure against the library it
-illustrates (the broadcast result shape against NumPy's `np.broadcast_shapes`). The labels
-are in the site's locale files (`verified_site.wording`). Text is drawn in the reader's
-system fonts (the same CJK-aware stack as the pages): nothing is downloaded.
+in both languages. tests/site/test_generated.py fails when one differs from what its data
+gives; tests/site/test_figures.py checks each figure against the library it illustrates
+(the broadcast result shape against NumPy's `np.broadcast_shapes`). The labels are in the
+site's locale files (`verified_site.wording`). Text is drawn in the reader's system fonts
+(the same CJK-aware stack as the pages): nothing is downloaded.
 """
 
 from __future__ import annotations
 
 import functools
 import math
-import sys
 from collections.abc import Callable
 from html import escape
 from pathlib import Path
 
 from tooling.matmul_results import (
     RESULTS_DIR,
-    MatmulResultsError,
     backend_names,
     load_results,
     results_files,
@@ -341,34 +339,3 @@ def generated_files(root: Path = REPO_ROOT) -> dict[Path, str]:
             locale, root / RESULTS_DIR
         )
     return files
-
-
-def stale_files(root: Path = REPO_ROOT) -> dict[Path, str]:
-    """The generated files that are missing or differ from what their data gives: file
-    (relative to the repository root `root`) -> the text it should have.
-    MatmulResultsError if a benchmark results file is missing or malformed."""
-    return {
-        path: text
-        for path, text in generated_files(root).items()
-        if not (root / path).is_file() or (root / path).read_text(encoding="utf-8") != text
-    }
-
-
-def main() -> int:
-    """Command line: write the generated files that are missing or stale, and name them.
-    Exit status 0, or 2 when a results file is missing or malformed (the message says which).
-    """
-    try:
-        stale = stale_files()
-    except MatmulResultsError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    for path, text in stale.items():
-        (REPO_ROOT / path).parent.mkdir(parents=True, exist_ok=True)
-        (REPO_ROOT / path).write_text(text, encoding="utf-8")
-        print(f"wrote {path}")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

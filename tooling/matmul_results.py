@@ -3,7 +3,7 @@
 The script writes one file per machine it ran on, `benchmarks/results/matmul-<machine>.json`.
 This module reads and checks them and writes, per language, the page's results section:
 for each file, a sentence saying where, when and with which versions it was measured, a
-table per dtype and its plot (`tooling.figures.matmul_figure`). `make figures` writes the
+table per dtype and its plot (`tooling.figures.matmul_figure`). `make generated` writes the
 section to `docs/includes/matmul-results.md` (`.en.md`), which the page embeds with a
 `--8<--` line; the words are in the site's locale files (`matmul_results`,
 `matmul_backends`). Nothing is typed by hand.

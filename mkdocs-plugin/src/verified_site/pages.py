@@ -36,7 +36,7 @@ from verified.paths import docs_dir, notebooks_dir, relative
 LOCALES = ("zh", "en")
 DEFAULT_LOCALE = LOCALES[0]
 #: The folder under docs/ of Markdown that pages embed with a `--8<--` line in their own
-#: language (`x.md`, `x.en.md`), such as the generated tables of `make figures`: not pages
+#: language (`x.md`, `x.en.md`), such as the generated tables of `make generated`: not pages
 #: themselves (mkdocs.yml's `exclude_docs` keeps them out of the site).
 INCLUDES = "includes"
 
