@@ -293,7 +293,11 @@ def main(argv: list[str] | None = None) -> int:
     record = capture(options.script, options.source or options.script.name)
     options.out_dir.mkdir(parents=True, exist_ok=True)
     out = options.out_dir / f"rank-{record['rank']}.json"
-    out.write_text(json.dumps(record, indent=1, ensure_ascii=False), encoding="utf-8")
+    # Whole or not at all: when another rank fails, MPI or torchrun kills this process,
+    # possibly mid-write, and the launcher must not read half a record.
+    partial = out.with_suffix(".partial")
+    partial.write_text(json.dumps(record, indent=1, ensure_ascii=False), encoding="utf-8")
+    os.replace(partial, out)
     if record["error"]:
         sys.stderr.write(record["error"]["traceback"])
         _abort_mpi_job()
