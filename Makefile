@@ -94,7 +94,7 @@ node_modules/.package-lock.json: package.json package-lock.json
 # glossary pages from data/glossary.yml, the figures (docs/**/*.svg, one per language) and
 # the measured-speed tables (docs/includes/) from benchmarks/results/. It rewrites only the
 # files that differ (a fraction of a second), so the writers' targets run it first; `make
-# test` checks them as committed (tests/site/test_generated.py names a stale one).
+# test` checks them as committed (tests/content/test_generated.py names a stale one).
 generated: docs-env
 	$(PY) -m tooling.generate
 
@@ -171,8 +171,8 @@ BUILT ?= 1
 check-site: test-env browser
 	@echo "== 3/3 site, tooling and browser checks"
 	$(if $(filter 0,$(BUILT)),@echo "(the build failed: skipping the checks of the built site)")
-	$(PY) -m pytest tests/site tests/tooling tests/browser engine/tests -n $(WORKERS) \
-	  $(if $(filter 0,$(BUILT)),--ignore=tests/site/test_build.py --ignore=tests/browser)
+	$(PY) -m pytest tests/content tests/tooling tests/browser engine/tests -n $(WORKERS) \
+	  $(if $(filter 0,$(BUILT)),--ignore=tests/content/test_build.py --ignore=tests/browser)
 
 # Stage 1 alone, in one environment (ENV=NAME), adding its run to RECORD. The CI workflow
 # runs each other environment so, in a job of its own, then `make test EXTRA_RECORDS=...`;

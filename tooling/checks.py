@@ -2,8 +2,8 @@
 blocks. Each takes the content root and returns a list of messages naming file and line and saying
 what to do; an empty list means the check passed.
 
-tests/site/test_sources.py runs them on the repository; tests/tooling runs them on temporary copies
-with one mistake each.
+tests/content/test_sources.py runs them on the repository; tests/tooling runs them on
+temporary copies with one mistake each.
 """
 
 from __future__ import annotations

@@ -3,8 +3,8 @@ tables and plots: the files `make generated` (tooling.generate) writes and commi
 
 Each figure `docs/<path>.svg` (Chinese) has its English twin `docs/<path>.en.svg`, which
 mkdocs-static-i18n serves to the English page: a page embeds it with `![...](name.svg)`
-in both languages. tests/site/test_generated.py fails when one differs from what its data
-gives; tests/site/test_figures.py checks each figure against the library it illustrates
+in both languages. tests/content/test_generated.py fails when one differs from what its data
+gives; tests/content/test_figures.py checks each figure against the library it illustrates
 (the broadcast result shape against NumPy's `np.broadcast_shapes`). The labels are in the
 site's locale files (`verified_site.wording`). Text is drawn in the reader's system fonts
 (the same CJK-aware stack as the pages): nothing is downloaded.

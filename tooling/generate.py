@@ -1,6 +1,6 @@
 """Files generated from data before the build, and committed: `python -m tooling.generate`
 (`make generated`; `make build` and `make serve` run it first) writes those that are missing
-or differ from what their data gives, and tests/site/test_generated.py fails naming each one.
+or differ from what their data gives, and tests/content/test_generated.py fails naming each one.
 
 Each generator gives its files as `generated_files(root)`, file -> text:
 

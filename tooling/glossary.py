@@ -3,7 +3,7 @@
 The data file is the one authority for the site's terms (its header says what each
 field means). This module reads and checks it and renders both glossary pages as tables,
 which `make generated` (tooling.generate) writes before the build; they are committed, so
-that the build needs no hook for them. tests/site/test_wording.py fails a page that uses a
+that the build needs no hook for them. tests/content/test_wording.py fails a page that uses a
 word the data lists under `avoid`.
 """
 

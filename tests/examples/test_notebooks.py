@@ -23,7 +23,7 @@ from verified_site.notebooks import (
 )
 from verified_site.pages import DEFAULT_LOCALE, page_locale
 
-# Both languages share their code cells (tests/site checks it), so one run serves both.
+# Both languages share their code cells (tests/content checks it), so one run serves both.
 SOURCES = [p for p in source_files(content_root()) if page_locale(p) == DEFAULT_LOCALE]
 
 

@@ -1,6 +1,6 @@
 """A small sample site for the tooling tests: the real mkdocs.yml and site plugin, with a
 content tree of its own, so that these tests break their own pages, not the site's
-(a mistake in the real pages fails tests/site, not every tooling test)."""
+(a mistake in the real pages fails tests/content, not every tooling test)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Markdown as the engine reads it: fenced code blocks and `--8<--` snippet lines.
 
 Standard library only, so that the engine installs where MkDocs is absent (a GPU machine).
-The snippet grammar is pymdownx.snippets' own; `tests/site/test_sources.py` fails the day
+The snippet grammar is pymdownx.snippets' own; `tests/content/test_sources.py` fails the day
 it differs from the installed pymdown-extensions.
 """
 

@@ -100,7 +100,7 @@ PAGES = page_files(docs_dir(REPO_ROOT))
 
 @pytest.mark.parametrize("page", PAGES, ids=[str(p.relative_to(REPO_ROOT)) for p in PAGES])
 def test_stamp_matches_the_verification_record(site, record, page):
-    # The stamp logic itself is tested in tests/site/test_stamp.py; this checks that
+    # The stamp logic itself is tested in tests/content/test_stamp.py; this checks that
     # the built page carries the stamp that the record and the current sources call for.
     verifications = verify_environments(record, page_sources(page, REPO_ROOT), REPO_ROOT)
     expected = render_stamp(verifications, record, page_locale(page))
