@@ -22,22 +22,13 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from mkdocs.utils.yaml import yaml_load
+from verified_site.pages import site_addresses
 
 
-def site_url(config_file: Path) -> str:
-    """The site's deployed address, `site_url` of `config_file` (mkdocs.yml) as MkDocs reads it
-    (`!ENV [SITE_URL, default]` included): ends with `/`, or "" when unset. OSError when the
-    file cannot be read, yaml.YAMLError when it is not valid YAML."""
-    with config_file.open("rb") as file:
-        url = (yaml_load(file) or {}).get("site_url") or ""
-    return url if not url or url.endswith("/") else url + "/"
-
-
-def site_path(config_file: Path) -> str:
-    """The path part of `site_url`, where the site is served: `/tensors-verified/`, or `/` without a
-    `site_url`. Raises as `site_url` does."""
-    return urlsplit(site_url(config_file)).path or "/"  # site_url ends with "/"
+def site_path(root: Path) -> str:
+    """The path part of the site's address (`verified_site.pages.site_addresses`), where the
+    site is served: `/tensors-verified/`, or `/` without a `site_url`."""
+    return urlsplit(site_addresses(root)[0]).path
 
 
 class _Handler(SimpleHTTPRequestHandler):

@@ -27,9 +27,8 @@ from verified_site.pages import LOCALES, language_root
 
 #: Screenshots for review (not committed: build/ is ignored).
 SCREENSHOTS = REPO_ROOT / "build" / "screenshots"
-CONFIG = REPO_ROOT / "mkdocs.yml"
 #: Where the site is served, e.g. `/tensors-verified/` (the path of mkdocs.yml's site_url).
-MOUNT = site_path(CONFIG)
+MOUNT = site_path(REPO_ROOT)
 #: Each site's home page, below the site root.
 HOME = {locale: language_root(locale) for locale in LOCALES}
 

@@ -10,12 +10,11 @@ import yaml
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
-from tests.browser.conftest import CONFIG, HOME, guard, site_pages, wait_for_search
-from tooling.static_server import site_url
+from tests.browser.conftest import HOME, guard, site_pages, wait_for_search
 from verified.paths import REPO_ROOT, docs_dir, notebooks_dir, relative
 from verified.record import overall_state, verify_environments
 from verified_site.notebooks import source_files as notebook_sources
-from verified_site.pages import front_matter_yaml, page_at, page_sources, page_url
+from verified_site.pages import front_matter_yaml, page_at, page_sources, page_url, site_addresses
 
 #: Stamp state -> the admonition type the site plugin renders it as.
 STAMP_KIND = {
@@ -27,7 +26,7 @@ STAMP_KIND = {
 
 
 #: The address of the site's root, which canonical links start with.
-SITE_URL = site_url(CONFIG)
+SITE_URL = site_addresses(REPO_ROOT)[0]
 #: The head tags, edit link and date the checks read, in one call into the browser.
 _READ = """() => {
     const get = (css, name) => document.querySelector(css)?.getAttribute(name) ?? ""

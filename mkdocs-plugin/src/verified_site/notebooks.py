@@ -33,8 +33,6 @@ from typing import NamedTuple
 
 import jupytext
 import nbformat
-import yaml
-from yaml_env_tag import add_env_tag
 
 from verified.capture import imported_packages
 from verified.expected import PrintKey
@@ -54,6 +52,7 @@ from verified_site.pages import (
     page_locale,
     page_url,
     section_code,
+    site_addresses,
     snippet_error,
     snippet_refs,
     split_front_matter,
@@ -438,22 +437,6 @@ def _about(notebook: nbformat.NotebookNode, run: dict | None, script_url: str) -
     pins = [f"{dist}=={versions[key]}" if key in versions else dist for key, _, dist in libraries]
     install = " ".join(["pip install", *pins, "jupyterlab"])
     return f"{status}\n\n{yourself}\n\n```bash\n{install}\n```"
-
-
-def site_addresses(root: Path) -> tuple[str, str]:
-    """The site's address (ending in `/`) and where the repository shows a file, from
-    mkdocs.yml as MkDocs reads it (`!ENV` tags: `SITE_URL`, `REPO_URL`); OSError or
-    yaml.YAMLError when it cannot be read."""
-    loader = add_env_tag(type("Loader", (yaml.SafeLoader,), {}))
-    config = yaml.load((root / "mkdocs.yml").read_text(encoding="utf-8"), Loader=loader)
-    site_url = (config.get("site_url") or "").rstrip("/") + "/"
-    return site_url, repository_file_url(config["repo_url"], config["edit_uri"])
-
-
-def repository_file_url(repo_url: str, edit_uri: str) -> str:
-    """Where the repository shows a file: `https://github.com/o/r/blob/main/` for the
-    `edit_uri` `edit/main/docs/`."""
-    return f"{repo_url.rstrip('/')}/blob/{edit_uri.strip('/').split('/')[1]}/"
 
 
 def write_site_notebooks(root: Path) -> list[Path]:

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import yaml
 from pymdownx.snippets import SnippetPreprocessor
+from yaml_env_tag import add_env_tag
 
 from verified.expected import PrintKey, rewrite_outputs
 from verified.markdown import (  # noqa: F401  (re-used by the site checks)
@@ -84,6 +85,22 @@ def language_root(locale: str) -> str:
     """Where a language's pages are served, below the site root: `""` for the default
     language (Chinese), `en/` for English. The one place this rule lives."""
     return "" if locale == DEFAULT_LOCALE else f"{locale}/"
+
+
+def site_addresses(root: Path) -> tuple[str, str]:
+    """The site's address (ending in `/`) and where the repository shows a file, from
+    mkdocs.yml as MkDocs reads it (`!ENV` tags: `SITE_URL`, `REPO_URL`); OSError or
+    yaml.YAMLError when it cannot be read."""
+    loader = add_env_tag(type("Loader", (yaml.SafeLoader,), {}))
+    config = yaml.load((root / "mkdocs.yml").read_text(encoding="utf-8"), Loader=loader)
+    site_url = (config.get("site_url") or "").rstrip("/") + "/"
+    return site_url, repository_file_url(config["repo_url"], config["edit_uri"])
+
+
+def repository_file_url(repo_url: str, edit_uri: str) -> str:
+    """Where the repository shows a file: `https://github.com/o/r/blob/main/` for the
+    `edit_uri` `edit/main/docs/`."""
+    return f"{repo_url.rstrip('/')}/blob/{edit_uri.strip('/').split('/')[1]}/"
 
 
 def page_url(page: Path, docs: Path) -> str:

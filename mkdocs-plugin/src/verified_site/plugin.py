@@ -32,7 +32,6 @@ from verified_site import notebook_html
 from verified_site.notebooks import (
     SITE_FOLDER,
     NotebookError,
-    repository_file_url,
     site_path,
     written_metadata,
 )
@@ -43,6 +42,7 @@ from verified_site.pages import (
     language_root,
     page_locale,
     page_sources,
+    repository_file_url,
     snippet_error,
     snippet_refs,
 )
