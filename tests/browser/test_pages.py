@@ -117,7 +117,7 @@ def test_every_page(page, traffic, record, base_url, locale):
 def test_not_found_page_leads_home_in_both_languages(context, page, base_url):
     missing = base_url + "no-such-page/"
     traffic = guard(context, page, missing)
-    for hreflang, home in (("zh", ""), ("en", "en/")):
+    for hreflang, home in HOME.items():
         response = page.goto(missing)
         assert response.status == 404, "a missing page must answer 404 with the site's 404.html"
         with page.expect_navigation() as navigation:

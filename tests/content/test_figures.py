@@ -16,9 +16,9 @@ from tooling.figures import (
     generated_files,
     paths_figure,
 )
+from verified.paths import REPO_ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
-GENERATED = generated_files(ROOT)
+GENERATED = generated_files(REPO_ROOT)
 
 
 SHAPES = [((3, 2), (2, 3, 1)), ((3,), (4, 1)), ((1, 5), (5, 1), (2, 1, 1)), ((2, 3), (2, 3))]

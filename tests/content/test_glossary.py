@@ -8,14 +8,13 @@ from pathlib import Path
 import pytest
 
 from tooling.glossary import DATA, PAGES, GlossaryError, load, render
-
-ROOT = Path(__file__).resolve().parents[2]
+from verified.paths import REPO_ROOT
 
 
 def test_every_glossary_term_is_linked_from_its_anchor():
     """Each term's row carries its id as an anchor in both pages."""
-    glossary = load(ROOT)
-    for locale, text in render(glossary, ROOT).items():
+    glossary = load(REPO_ROOT)
+    for locale, text in render(glossary, REPO_ROOT).items():
         missing = [t.id for t in glossary.terms if f"{{#{t.id}}}" not in text]
         assert not missing, f"{PAGES[locale]}: no anchor for {missing}"
 

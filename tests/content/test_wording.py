@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 
 from tooling.glossary import CJK, DATA, PAGES, Glossary, Names, Term, load, mentions
+from verified.paths import REPO_ROOT
 from verified_site.pages import fenced_lines, page_locale, source_pages, split_front_matter
 
-ROOT = Path(__file__).resolve().parents[2]
 CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
 LINK_TARGET = re.compile(r"\]\([^)]*\)")
 HTML_COMMENT = re.compile(r"<!--.*?-->")
@@ -116,14 +116,16 @@ def site_pages(root: Path, glossary: bool = False) -> list[Path]:
 
 
 def test_no_page_uses_an_avoided_name():
-    glossary = load(ROOT)
-    problems = [p for page in site_pages(ROOT) for p in avoided_names(page, ROOT, glossary)]
+    glossary = load(REPO_ROOT)
+    problems = [
+        p for page in site_pages(REPO_ROOT) for p in avoided_names(page, REPO_ROOT, glossary)
+    ]
     assert not problems, "\n".join(problems)
 
 
 def test_no_italics_on_chinese_text():
-    pages = site_pages(ROOT, glossary=True)
-    problems = [p for page in pages for p in chinese_italics(page, ROOT)]
+    pages = site_pages(REPO_ROOT, glossary=True)
+    problems = [p for page in pages for p in chinese_italics(page, REPO_ROOT)]
     assert not problems, "\n".join(problems)
 
 
