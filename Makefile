@@ -44,7 +44,7 @@ export TF_CPP_MIN_LOG_LEVEL := 2
 # to 9.x on purpose: its successor does not yet support mkdocs-static-i18n.
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve build generated notebooks test test-matrix test-examples run-examples test-gpu wheelhouse check-site benchmark budgets measure-matmul browser update-examples new-page sync-translation lock clean \
+.PHONY: serve build site-build generated notebooks test test-matrix test-examples run-examples test-gpu wheelhouse check-site benchmark budgets measure-matmul browser update-examples new-page sync-translation lock clean \
 	docs-env test-env
 
 $(PY):
@@ -111,7 +111,13 @@ serve: export SITE_URL := http://127.0.0.1:8000/
 serve: docs-env generated notebooks
 	$(PY) -m mkdocs serve --livereload --dev-addr 127.0.0.1:8000
 
-build: docs-env generated notebooks
+build: docs-env generated
+	@$(MAKE) --no-print-directory site-build
+
+# Stage 2 of `make test`: the notebooks, then the strict build, from the sources as they are
+# (`make build` regenerates the generated files first; the suite checks them as committed).
+site-build: docs-env
+	$(PY) -m verified_site.notebooks
 	$(PY) -m mkdocs build --strict
 
 # Verification environments (pyproject.toml, [tool.verification]): `default` is .venv;
@@ -149,8 +155,7 @@ define suite
 	  $(PY) -m verified.environments merge $(RECORD) $$extra || status=1; \
 	done; \
 	echo "== 2/3 notebooks and site build (strict, stamped from $(RECORD))"; \
-	built=1; { $(PY) -m verified_site.notebooks && $(PY) -m mkdocs build --strict; } || \
-	  { status=1; built=0; }; \
+	built=1; $(MAKE) --no-print-directory site-build || { status=1; built=0; }; \
 	$(MAKE) --no-print-directory check-site BUILT=$$built || status=1; \
 	exit $$status
 endef

@@ -4,7 +4,7 @@
 
 Removes `build/` and `site/` (never a virtual environment), then runs the three stages
 of `make test` through the Makefile's own targets, so that their commands stay in one
-place: `make test-examples`, `make build`, `make check-site` (with `BUILT=0` after a
+place: `make test-examples`, `make site-build`, `make check-site` (with `BUILT=0` after a
 failed build, as the suite does). Prints each stage's seconds, the whole run's and the
 machinery's line count, each next to its budget. Arguments are passed to every `make`
 (e.g. `-o .venv/.test-installed` where the environment must not be reinstalled).
@@ -49,13 +49,13 @@ def main(make_args: list[str]) -> int:
     rows, failed, built = [], [], True
     for name, target, budget in (
         ("1 examples and notebooks", "test-examples", None),
-        ("2 strict site build", "build", None),
+        ("2 notebooks and strict site build", "site-build", None),
         ("3 site, tooling and browser checks", "check-site", 120),
     ):
         if target == "check-site" and not built:  # as the suite does after a failed build
             target += " BUILT=0"
         seconds, ok = run_stage(target, make_args)
-        built = ok if target == "build" else built
+        built = ok if target == "site-build" else built
         rows.append((f"{name} (make {target})", seconds, budget))
         if not ok:
             failed.append(f"stage {name} (make {target})")
