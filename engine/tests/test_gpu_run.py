@@ -2,9 +2,9 @@
 --record`) records them on a GPU machine; the suite checks them against it, writes their
 output in update mode, and never counts an example whose code changed since that run.
 
-No GPU is needed: the run is made here with `--allow-no-cuda` and its device is then set
-by hand to a CUDA name, which is exactly what the suite may not take on trust from a real
-CPU run (tested too).
+No GPU is needed: the tiny project's GPU run says, through its own `run_device` fixture,
+that it ran on a CUDA device; a run made on the CPU is never taken as verification
+(tested too).
 """
 
 from __future__ import annotations
@@ -26,17 +26,25 @@ WRITTEN = (
 RUN = "build/gpu-run.json"
 
 
-def _gpu_run(project, script: str = SCRIPT, gpu: str | None = "Test GPU") -> str:
-    """The GPU run, here on the CPU, then said to be on the CUDA device `gpu` (None: left
-    on the CPU); returns its absolute path."""
+#: The GPU machine of these tests: the engine's `run_device` fixture, overridden in the tiny
+#: project's conftest as a project overrides any fixture.
+ON_A_GPU = """
+
+@pytest.fixture(scope="session")
+def run_device():
+    return {"device": "cuda", "gpu": "Test GPU"}
+"""
+
+
+def _gpu_run(project, script: str = SCRIPT) -> str:
+    """The GPU run of `script`, on "Test GPU"; returns its absolute path."""
     project.write({"examples/demo/gpu.py": script, "examples/cpu.py": 'print("cpu")\n#> cpu\n'})
-    result = project.run("-m", "cuda", "--environment", "gpu", "--allow-no-cuda", "--record", RUN)
+    conftest = project.read("tests/conftest.py")
+    project.write({"tests/conftest.py": conftest + ON_A_GPU})
+    result = project.run("-m", "cuda", "--environment", "gpu", "--record", RUN)
+    project.write({"tests/conftest.py": conftest})  # this machine again: no CUDA
     # Without `#>` lines the output differs from the file; the run records what printed.
     assert result.ret == (0 if script == WRITTEN else 1), result.out
-    record = json.loads(project.read(RUN))
-    if gpu:
-        record["environments"]["gpu"]["environment"].update(device="cuda", gpu=gpu)
-    project.write({RUN: json.dumps(record)})
     return str(project.path / RUN)
 
 
@@ -73,7 +81,14 @@ def test_code_changed_since_the_gpu_run_is_not_verified(project):
 
 
 def test_a_cpu_run_is_not_taken_as_verification(project):
-    run = _gpu_run(project, gpu=None)
+    """A GPU run whose record says it ran on the CPU (made by hand, or elsewhere)."""
+    run = _gpu_run(project)
+    record = json.loads(project.read(RUN))
+    for place in (record["environments"]["gpu"], *record["environments"]["gpu"]["examples"]):
+        fields = place.get("environment", place)
+        fields["device"] = "cpu"
+        fields.pop("gpu", None)
+    project.write({RUN: json.dumps(record)})
     result = project.run("--gpu-run", run, "-rs")
     assert "needs CUDA; this run had no CUDA device and no GPU run verified it" in result.out
 

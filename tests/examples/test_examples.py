@@ -46,7 +46,7 @@ def test_example(
         skip_example(
             record_property, "needs-library", libraries=missing, environment=environment.name
         )
-    if "cuda" in example.requires and run_device["device"] != "cuda" and not environment.is_gpu_run:
+    if "cuda" in example.requires and run_device["device"] != "cuda":
         # No GPU here: the example is verified from the committed GPU run, or not at all.
         gpu_run = request.getfixturevalue("gpu_run")  # read only when a CUDA example needs it
         outcome, message, details = check_gpu_run(eval_example, example, gpu_run, record_property)

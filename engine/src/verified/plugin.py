@@ -33,7 +33,7 @@ from verified.runner import Target
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    """Add `--record`, `--environment`, `--gpu-run` and `--allow-no-cuda`."""
+    """Add `--record`, `--environment` and `--gpu-run`."""
     parser.addoption(
         "--record",
         type=Path,
@@ -45,11 +45,6 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=None,
         help="the verification environment this Python is, e.g. default or previous "
         "(pyproject.toml, [tool.verification]); by default recognised by the installed versions",
-    )
-    parser.addoption(
-        "--allow-no-cuda",
-        action="store_true",
-        help="with --environment gpu: run the CUDA examples on the CPU (the engine's own tests)",
     )
     parser.addoption(
         "--gpu-run",
@@ -180,19 +175,16 @@ def gpu_run(request: pytest.FixtureRequest) -> dict | None:
 
 
 @pytest.fixture(scope="session")
-def run_device(
-    libraries: dict, verification_environment: Environment, request: pytest.FixtureRequest
-) -> dict[str, str]:
+def run_device(libraries: dict, verification_environment: Environment) -> dict[str, str]:
     """Where CUDA examples would run, as record fields: `{"device": "cpu"}`, or
     `{"device": "cuda", "gpu": <the device's name>}` (`verified.record.DEVICES`).
 
-    A GPU run (`--environment gpu`) on a machine without CUDA fails every example, unless
-    `--allow-no-cuda` (for the engine's own tests) lets it run them on the CPU.
+    A GPU run (`--environment gpu`) on a machine without CUDA fails every example.
     """
     torch = libraries["torch"]
     if torch and torch.cuda.is_available():
         return {"device": "cuda", "gpu": torch.cuda.get_device_name(0)}
-    if verification_environment.is_gpu_run and not request.config.getoption("allow_no_cuda"):
+    if verification_environment.is_gpu_run:
         pytest.fail(
             "the GPU run (--environment gpu) needs a CUDA device, and torch sees none here",
             pytrace=False,
