@@ -44,6 +44,7 @@ from verified_site.pages import (
     PYTHON_LANGUAGES,
     SnippetRef,
     fence_language,
+    fenced_lines,
     fences,
     front_matter,
     headings,
@@ -189,7 +190,7 @@ def _slug(path: Path) -> str:
 
 def _link_problems(path: Path, text: str, root: Path) -> list[str]:
     """The links of a source's prose that do not lead to a page of its language."""
-    code = {n for fence in fences(text) for n in range(fence.start, fence.end + 1)}
+    code = fenced_lines(text)
     return [
         f"{relative(path, root)}:{number}: the link to {match['target']} {problem}; link to a "
         "page's Markdown file, relative to this file (../docs/<section>/<page>.md, or "

@@ -149,10 +149,7 @@ def on_page_markdown(markdown: str, page, config, files, **kwargs) -> str:
     errors = [message for ref in snippet_refs(source) if (message := snippet_error(ref, root))]
     if errors:
         raise PluginError("Broken snippet reference:\n  " + "\n  ".join(errors))
-    sources = page_sources(source, root)
-    if not sources:  # nothing to verify (the home page, the glossary): no stamp
-        return markdown
-    verifications = verify_environments(_STATE["record"], sources, root)
+    verifications = verify_environments(_STATE["record"], page_sources(source, root), root)
     verified = {env for env, v in verifications.items() if v.state in ("verified", "partial")}
     markdown = _STATE["notes"].insert(markdown, page_locale(source), verified)
     stamp = render_stamp(verifications, _STATE["record"], page_locale(source))
