@@ -64,9 +64,8 @@ class Environment:
 
     @property
     def checks_file(self) -> bool:
-        """True where an example must print what its `#>` lines say: the default
-        environment, and the GPU run (whose CUDA output the lines hold)."""
-        return self.is_default or self.is_gpu_run
+        """True where an example must print what its `#>` lines say (`record.CHECKS_FILE`)."""
+        return self.name in record.CHECKS_FILE
 
     def pinned_versions(self, root: Path | None = None) -> dict[str, str | None]:
         """The versions its lock file pins for the libraries that tell environments apart,

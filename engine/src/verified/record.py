@@ -60,6 +60,9 @@ DEFAULT_ENVIRONMENT = "default"
 #: Name of the run of the CUDA examples on a GPU machine (`make test-gpu`), with that
 #: machine's own versions; committed as verification/gpu-run.json, a record like any other.
 GPU_ENVIRONMENT = "gpu"
+#: The runs whose examples must print what their `#>` lines say: the default environment, and
+#: the GPU run (whose CUDA output the lines hold); other environments' outputs may differ.
+CHECKS_FILE = (DEFAULT_ENVIRONMENT, GPU_ENVIRONMENT)
 #: Every reason a record may give for an example that did not pass, by status. A reason is
 #: a code: the site words it per language (verified_site.stamp), the terminal with `describe`.
 REASONS = {

@@ -69,7 +69,7 @@ from verified.expected import (
 from verified.launch import LaunchError, describe_failure, launch_example
 from verified.outputs import OUTPUT_LINE, output_starts
 from verified.paths import content_root, repository
-from verified.record import DEFAULT_ENVIRONMENT, GPU_ENVIRONMENT, describe, status_of
+from verified.record import CHECKS_FILE, DEFAULT_ENVIRONMENT, describe, status_of
 
 #: The pytest-examples release these adaptations were written against.
 PINNED_PYTEST_EXAMPLES = "0.0.18"
@@ -97,9 +97,8 @@ class Target:
 
     @property
     def checks_file(self) -> bool:
-        """True when the file's own output is what is expected (the default environment,
-        and the GPU run)."""
-        return self.environment in (DEFAULT_ENVIRONMENT, GPU_ENVIRONMENT)
+        """True when the file's own output is what is expected (`verified.record.CHECKS_FILE`)."""
+        return self.environment in CHECKS_FILE
 
     @property
     def expected(self) -> dict[str, dict[PrintKey, str]]:
