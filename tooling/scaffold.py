@@ -23,6 +23,7 @@ import yaml
 
 from tooling.translations import sync
 from verified.paths import REPO_ROOT, relative
+from verified_site.pages import translation_of
 
 _NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 
@@ -113,24 +114,15 @@ def create_page(
                 f"{name!r}: use lowercase letters, digits and hyphens, e.g. my-topic"
             )
     page_zh = root / "docs" / section / f"{slug}.md"
-    page_en = page_zh.with_name(f"{slug}.en.md")
+    page_en = translation_of(page_zh, "en")
     script = root / "examples" / section.replace("-", "_") / f"{slug.replace('-', '_')}.py"
     existing = [relative(path, root) for path in (page_zh, page_en, script) if path.exists()]
     if existing:
         raise ScaffoldError(f"refusing to overwrite {', '.join(existing)}")
     script_name = relative(script, root)
     created: list[Path] = []
-    # Folders that do not exist yet, deepest first: removed again if a step fails.
-    new_folders = sorted(
-        {
-            folder
-            for path in (page_zh, script)
-            for folder in (path.parent, *path.parent.parents)
-            if not folder.exists()
-        },
-        key=lambda folder: len(folder.parts),
-        reverse=True,
-    )
+    # Folders that do not exist yet: removed again, deepest first, if a step fails.
+    new_folders = [f for p in (page_zh, script) for f in p.parents if not f.exists()]
     try:
         for path, text in (
             (script, SCRIPT.format(title=titles[1], script=script_name)),
@@ -150,7 +142,7 @@ def create_page(
     except Exception:
         for path in created:
             path.unlink(missing_ok=True)
-        for folder in new_folders:
+        for folder in sorted(new_folders, key=lambda folder: len(folder.parts), reverse=True):
             if folder.is_dir() and not any(folder.iterdir()):
                 folder.rmdir()
         raise
@@ -163,26 +155,13 @@ def _write_outputs(root: Path, script_name: str) -> None:
     The examples stage's own test file runs it, without the stage's conftest (which imports
     TensorFlow too, for seconds): the template's example imports torch itself.
     """
-    env = {**os.environ, "CONTENT_ROOT": str(root)}
+    test = "tests/examples/test_examples.py --noconftest -p no:xdist -q --update-examples -k"
     result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pytest",
-            "tests/examples/test_examples.py",
-            "--noconftest",
-            "-p",
-            "no:xdist",
-            "-q",
-            "--update-examples",
-            "-k",
-            script_name,
-        ],
+        [sys.executable, "-m", "pytest", *test.split(), script_name],
         cwd=REPO_ROOT,
-        env=env,
+        env={**os.environ, "CONTENT_ROOT": str(root)},
         capture_output=True,
         text=True,
-        check=False,
     )
     if result.returncode != 0:
         output = (result.stdout + result.stderr)[-3000:]
