@@ -34,7 +34,8 @@ def search_index_sizes(site_dir: Path) -> dict[str, int]:
 
 def lighthouse_table(manifest: Path) -> str:
     """Scores (0-100) and first-visit KB of each page's median run in Lighthouse CI's `manifest`,
-    one line a page, then the budgets lighthouserc.json asserts; one line saying the reports are missing when it is."""
+    one line a page, then the budgets lighthouserc.json asserts; one line saying the reports are
+    missing when they are."""
     if not manifest.is_file():
         return f"no Lighthouse CI reports ({manifest.name} is missing)"
     lines = [f"{'page':28}  performance  accessibility  first visit KB"]

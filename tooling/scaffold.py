@@ -194,7 +194,11 @@ def add_to_nav(config: str, section: str, slug: str, section_titles: tuple[str, 
         return "".join(lines)
     while end > start + 1 and not lines[end - 1].strip():
         end -= 1
-    zh_title, en_title = (_yaml_scalar(title) for title in section_titles)
+    # YAML scalars: plain when that is safe, quoted when a title holds `: `, `#` ...
+    zh_title, en_title = (
+        yaml.safe_dump(title, allow_unicode=True, width=10**6).splitlines()[0]
+        for title in section_titles
+    )
     lines[end:end] = [f"  - {zh_title}:\n", f"      - {entry}\n"]
     text = "".join(lines)
     match = re.search(r"^(?P<indent>[ \t]+)nav_translations:\n", text, re.MULTILINE)
@@ -203,11 +207,6 @@ def add_to_nav(config: str, section: str, slug: str, section_titles: tuple[str, 
     indent = match["indent"] + "  "
     addition = f"{indent}{zh_title}: {en_title}\n"
     return text[: match.end()] + addition + text[match.end() :]
-
-
-def _yaml_scalar(text: str) -> str:
-    """`text` as a YAML scalar: plain when that is safe, quoted when it holds `: `, `#` ..."""
-    return yaml.safe_dump(text, allow_unicode=True, width=1_000_000).splitlines()[0]
 
 
 def main(argv: list[str] | None = None) -> int:
