@@ -44,11 +44,10 @@ class TabAgreementError(ValueError):
 
 @dataclass(frozen=True)
 class Tab:
-    """One tab of a group: its label (`"TensorFlow"`), the 1-based line of its `===` header in the
-    page, and the `--8<--` references of its code blocks."""
+    """One tab of a group: its label (`"TensorFlow"`) and the `--8<--` references of its code
+    blocks."""
 
     label: str
-    line: int
     targets: tuple[str, ...]
 
 
@@ -146,7 +145,7 @@ def _page_groups(markdown: str, page: str) -> list[TabGroup]:
         tabs = []
         for (label, start), (_, end) in zip(headers, [*headers[1:], ("", after)], strict=True):
             parsed = (parse_snippet_line(text) for text in lines[start : end - 1])
-            tabs.append(Tab(label, start, tuple(found[2] for found in parsed if found)))
+            tabs.append(Tab(label, tuple(found[2] for found in parsed if found)))
         group = TabGroup([(page, headers[0][1])], tabs)
         labels = [tab.label for tab in tabs]
         for label in sorted({x for x in labels if labels.count(x) > 1}):
