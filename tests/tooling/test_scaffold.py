@@ -47,15 +47,7 @@ def test_new_page_passes_every_check_builds_and_runs(sample):
 
 
 @pytest.mark.usefixtures("no_example_run")
-def test_new_section_gets_a_nav_section_in_both_languages(sample):
-    create_page(sample, "autograd", "basics", ("基础", "Basics"), ("自动求导", "Autograd"))
-    config = (sample / "mkdocs.yml").read_text()
-    assert "  - 自动求导:\n      - autograd/basics.md\n" in config
-    assert "            自动求导: Autograd\n" in config
-
-
-@pytest.mark.usefixtures("no_example_run")
-def test_section_titles_with_yaml_syntax_stay_valid(sample):
+def test_new_section_gets_a_nav_section_in_both_languages_whatever_its_titles(sample):
     titles = ("自动求导：基础", "Autograd: the basics # 1")
     create_page(sample, "autograd", "basics", ("基础", "Basics"), titles)
     config = load_config(str(sample / "mkdocs.yml"))  # as the build reads it
