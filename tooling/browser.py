@@ -6,19 +6,21 @@ Chromium-based browser, e.g. `CHROMIUM=/usr/bin/google-chrome` on GitHub's runne
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
-#: Flags for a headless Chromium on a machine whose network is closed: without the
-#: background-networking ones Chromium keeps trying to reach Google's services.
-#: lighthouserc.json passes the same flags (and --headless=new --no-sandbox) to Lighthouse.
+from verified.paths import REPO_ROOT
+
+#: Flags for a headless Chromium on a machine whose network is closed (without the
+#: background-networking ones Chromium keeps trying to reach Google's services): those
+#: lighthouserc.json passes to Lighthouse, but the headless mode and the sandbox's, which
+#: Playwright sets itself.
+_LIGHTHOUSE = json.loads((REPO_ROOT / "lighthouserc.json").read_text(encoding="utf-8"))
 CHROMIUM_ARGS = [
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
+    flag
+    for flag in _LIGHTHOUSE["ci"]["collect"]["settings"]["chromeFlags"].split()
+    if flag not in ("--headless=new", "--no-sandbox")
 ]
 
 

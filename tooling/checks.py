@@ -35,20 +35,6 @@ from verified_site.pages import (
 )
 
 
-def _pairs(root: Path) -> list[tuple[Path, Path]]:
-    """(default-locale page, translation) for every pair where both exist."""
-    pairs = []
-    for page in source_pages(root):
-        if translation_of(page, LOCALES[0]) != page:
-            continue
-        pairs += [
-            (page, twin)
-            for twin in (translation_of(page, locale) for locale in LOCALES[1:])
-            if twin.exists()
-        ]
-    return pairs
-
-
 def untranslated_pages(root: Path) -> list[str]:
     """Pages that exist in one language only, one message per missing file."""
     return [
@@ -62,17 +48,22 @@ def translation_structure(root: Path) -> list[str]:
     """Pairs whose embedded snippets, code blocks or headings (levels, anchor ids) differ; the
     messages name both files."""
     problems = []
-    for page, twin in _pairs(root):
+    for page in source_pages(root):
+        twin = translation_of(page, LOCALES[1])
+        if page == twin or not twin.exists():
+            continue
         names = f"{relative(page, root)} and {relative(twin, root)}"
         ours, theirs = _embedded(page), _embedded(twin)
         if ours != theirs:
             problems.append(f"{names} embed different snippets:\n  {ours}\n  {theirs}")
         problems += _code_differences(page, twin, root)
-        shape = [(h.level, h.anchor) for h in headings(page.read_text(encoding="utf-8"))]
-        twin_shape = [(h.level, h.anchor) for h in headings(twin.read_text(encoding="utf-8"))]
-        if shape != twin_shape:
+        ours, theirs = (
+            [(h.level, h.anchor) for h in headings(p.read_text(encoding="utf-8"))]
+            for p in (page, twin)
+        )
+        if ours != theirs:
             problems.append(
-                f"{names} have different headings (level, anchor id):\n  {shape}\n  {twin_shape}"
+                f"{names} have different headings (level, anchor id):\n  {ours}\n  {theirs}"
             )
     return problems
 
@@ -148,11 +139,10 @@ def broken_snippets(root: Path) -> list[str]:
 def orphan_scripts(root: Path) -> list[str]:
     """Example scripts that no page embeds."""
     embedded = {ref.path for page in source_pages(root) for ref in snippet_refs(page)}
-    scripts = example_scripts(root)
     return [
         f"{relative(script, root)}:1: no page embeds this script; embed it with --8<-- in both "
         "languages, or delete it"
-        for script in scripts
+        for script in example_scripts(root)
         if relative(script, root) not in embedded
     ]
 

@@ -18,15 +18,9 @@ from collections.abc import Callable
 from html import escape
 from pathlib import Path
 
-from tooling.matmul_results import (
-    RESULTS_DIR,
-    backend_names,
-    load_results,
-    results_files,
-    results_section,
-)
+from tooling.matmul_results import RESULTS_DIR, backend_names, load_all, results_section
 from verified.paths import REPO_ROOT
-from verified_site.pages import INCLUDES, LOCALES
+from verified_site.pages import INCLUDES, LOCALES, translation_of
 from verified_site.wording import wording
 
 FONT = (
@@ -319,23 +313,22 @@ FIGURES: dict[str, Callable[[str], str]] = {
 }
 #: The measured-speed page's results section, which the page embeds with a `--8<--` line
 #: (in `INCLUDES`); each results file's plot goes next to the page.
-RESULTS_SECTION = Path("docs") / INCLUDES / "matmul-results"
+RESULTS_SECTION = Path("docs") / INCLUDES / "matmul-results.md"
 RESULTS_PLOTS = Path("docs") / "gpu"
 
 
 def generated_files(root: Path = REPO_ROOT) -> dict[Path, str]:
     """Every figure and table generated from data, in both languages, as it should be
     committed: file (relative to the repository root `root`) -> its text.
-    MatmulResultsError if a benchmark results file is missing or malformed."""
-    drawings = {Path("docs") / name: draw for name, draw in FIGURES.items()}
-    for path in results_files(root / RESULTS_DIR):
-        drawings[RESULTS_PLOTS / path.stem] = functools.partial(matmul_figure, load_results(path))
+    MatmulResultsError if there is no benchmark results file, or one is malformed."""
+    results = load_all(root / RESULTS_DIR)
+    drawings = {Path("docs") / f"{name}.md": draw for name, draw in FIGURES.items()}
+    for path, data in results.items():
+        drawings[RESULTS_PLOTS / f"{path.stem}.md"] = functools.partial(matmul_figure, data)
     files = {}
     for locale in LOCALES:
-        suffix = "" if locale == LOCALES[0] else f".{locale}"
         for name, draw in drawings.items():
-            files[name.with_name(f"{name.name}{suffix}.svg")] = draw(locale)
-        files[RESULTS_SECTION.with_name(f"{RESULTS_SECTION.name}{suffix}.md")] = results_section(
-            locale, root / RESULTS_DIR
-        )
+            # Each language's figure is named as its page is: x.svg, x.en.svg.
+            files[translation_of(name, locale).with_suffix(".svg")] = draw(locale)
+        files[translation_of(RESULTS_SECTION, locale)] = results_section(locale, results)
     return files

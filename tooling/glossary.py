@@ -17,12 +17,11 @@ import yaml
 
 from tooling.translations import section_hashes
 from verified.paths import REPO_ROOT
-from verified_site.pages import headings, translation_of
+from verified_site.pages import LOCALES, headings, page_locale, translation_of
 from verified_site.wording import wording
 
 DATA = Path("data") / "glossary.yml"
 PAGES = {"zh": Path("docs") / "glossary.md", "en": Path("docs") / "glossary.en.md"}
-LOCALES = ("zh", "en")
 _ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 _TERM_KEYS = {"id", "group", "api", "see", "zh", "en"}
 _NAME_KEYS = {"term", "means", "also", "avoid"}
@@ -189,16 +188,16 @@ def _term(item: dict, groups: dict, root: Path) -> Term:
         raise GlossaryError(f"{where}: `group` must be one of {', '.join(groups)}")
     see = item.get("see")
     if see is not None:
-        page = str(see).split("#")[0]
-        twin = page[: -len(".md")] + ".en.md"
-        if not page.endswith(".md") or not (root / "docs" / page).is_file():
+        page = root / "docs" / str(see).split("#")[0]
+        if page.suffix != ".md" or not page.is_file():
             raise GlossaryError(f"{where}: `see` names no page under docs/: {see!r}")
-        if page.endswith(".en.md"):
+        if page_locale(page) != LOCALES[0]:
+            chinese = translation_of(page, LOCALES[0]).relative_to(root / "docs").as_posix()
             raise GlossaryError(
                 f"{where}: `see` names the English page {see!r}: name the Chinese one "
-                f"({page[: -len('.en.md')]}.md); the English glossary links its twin"
+                f"({chinese}); the English glossary links its twin"
             )
-        if not (root / "docs" / twin).is_file():
+        if not translation_of(page, "en").is_file():
             raise GlossaryError(f"{where}: `see` names a page with no English version: {see!r}")
     names = {}
     for locale in LOCALES:

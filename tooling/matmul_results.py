@@ -26,9 +26,15 @@ class MatmulResultsError(ValueError):
     """A results file is missing or malformed; the message names it and what to run."""
 
 
-def results_files(folder: Path = REPO_ROOT / RESULTS_DIR) -> list[Path]:
-    """The `matmul-*.json` files in `folder`, one per machine, sorted by name (maybe none)."""
-    return sorted(folder.glob("matmul-*.json"))
+def load_all(folder: Path = REPO_ROOT / RESULTS_DIR) -> dict[Path, dict]:
+    """Each `matmul-*.json` file in `folder` (one per machine, sorted by name) -> its data, checked
+    (`load_results`). MatmulResultsError when there is none, or one is malformed."""
+    files = sorted(folder.glob("matmul-*.json"))
+    if not files:
+        raise MatmulResultsError(
+            f"no {RESULTS_DIR}/matmul-*.json: run `make measure-matmul` and commit the file"
+        )
+    return {path: load_results(path) for path in files}
 
 
 def load_results(path: Path) -> dict:
@@ -79,20 +85,13 @@ def _results_problem(data: object) -> str | None:
     return None
 
 
-def results_section(locale: str, folder: Path = REPO_ROOT / RESULTS_DIR) -> str:
+def results_section(locale: str, results: dict[Path, dict]) -> str:
     """The page's results section in `locale` (`"zh"`, `"en"`), as Markdown: per results
-    file in `folder`, the measurement sentence, the tables and the plot, whose file is
-    `<results file name>.svg` next to the page. MatmulResultsError if there is no results
-    file, or one is malformed."""
-    files = results_files(folder)
-    if not files:
-        raise MatmulResultsError(
-            f"no {RESULTS_DIR}/matmul-*.json: run `make measure-matmul` and commit the file"
-        )
+    file (`load_all`), the measurement sentence, the tables and the plot, whose file is
+    `<results file name>.svg` next to the page."""
     text = wording(locale)["matmul_results"]
     parts = []
-    for path in files:
-        data = load_results(path)
+    for path, data in results.items():
         machine, versions = data["machine"], data["versions"]
         parts.append(text["where"](machine=machine, versions=versions, date=data["created"][:10]))
         parts.append(text["cells"]())

@@ -23,6 +23,7 @@ import yaml
 
 from tooling.translations import sync
 from verified.paths import REPO_ROOT, relative
+from verified_site.pages import translation_of
 
 _NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 
@@ -113,24 +114,15 @@ def create_page(
                 f"{name!r}: use lowercase letters, digits and hyphens, e.g. my-topic"
             )
     page_zh = root / "docs" / section / f"{slug}.md"
-    page_en = page_zh.with_name(f"{slug}.en.md")
+    page_en = translation_of(page_zh, "en")
     script = root / "examples" / section.replace("-", "_") / f"{slug.replace('-', '_')}.py"
     existing = [relative(path, root) for path in (page_zh, page_en, script) if path.exists()]
     if existing:
         raise ScaffoldError(f"refusing to overwrite {', '.join(existing)}")
     script_name = relative(script, root)
     created: list[Path] = []
-    # Folders that do not exist yet, deepest first: removed again if a step fails.
-    new_folders = sorted(
-        {
-            folder
-            for path in (page_zh, script)
-            for folder in (path.parent, *path.parent.parents)
-            if not folder.exists()
-        },
-        key=lambda folder: len(folder.parts),
-        reverse=True,
-    )
+    # Folders that do not exist yet: removed again, deepest first, if a step fails.
+    new_folders = [f for p in (page_zh, script) for f in p.parents if not f.exists()]
     try:
         for path, text in (
             (script, SCRIPT.format(title=titles[1], script=script_name)),
@@ -150,7 +142,7 @@ def create_page(
     except Exception:
         for path in created:
             path.unlink(missing_ok=True)
-        for folder in new_folders:
+        for folder in sorted(new_folders, key=lambda folder: len(folder.parts), reverse=True):
             if folder.is_dir() and not any(folder.iterdir()):
                 folder.rmdir()
         raise
@@ -163,26 +155,13 @@ def _write_outputs(root: Path, script_name: str) -> None:
     The examples stage's own test file runs it, without the stage's conftest (which imports
     TensorFlow too, for seconds): the template's example imports torch itself.
     """
-    env = {**os.environ, "CONTENT_ROOT": str(root)}
+    test = "tests/examples/test_examples.py --noconftest -p no:xdist -q --update-examples -k"
     result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pytest",
-            "tests/examples/test_examples.py",
-            "--noconftest",
-            "-p",
-            "no:xdist",
-            "-q",
-            "--update-examples",
-            "-k",
-            script_name,
-        ],
+        [sys.executable, "-m", "pytest", *test.split(), script_name],
         cwd=REPO_ROOT,
-        env=env,
+        env={**os.environ, "CONTENT_ROOT": str(root)},
         capture_output=True,
         text=True,
-        check=False,
     )
     if result.returncode != 0:
         output = (result.stdout + result.stderr)[-3000:]
@@ -215,7 +194,11 @@ def add_to_nav(config: str, section: str, slug: str, section_titles: tuple[str, 
         return "".join(lines)
     while end > start + 1 and not lines[end - 1].strip():
         end -= 1
-    zh_title, en_title = (_yaml_scalar(title) for title in section_titles)
+    # YAML scalars: plain when that is safe, quoted when a title holds `: `, `#` ...
+    zh_title, en_title = (
+        yaml.safe_dump(title, allow_unicode=True, width=10**6).splitlines()[0]
+        for title in section_titles
+    )
     lines[end:end] = [f"  - {zh_title}:\n", f"      - {entry}\n"]
     text = "".join(lines)
     match = re.search(r"^(?P<indent>[ \t]+)nav_translations:\n", text, re.MULTILINE)
@@ -224,11 +207,6 @@ def add_to_nav(config: str, section: str, slug: str, section_titles: tuple[str, 
     indent = match["indent"] + "  "
     addition = f"{indent}{zh_title}: {en_title}\n"
     return text[: match.end()] + addition + text[match.end() :]
-
-
-def _yaml_scalar(text: str) -> str:
-    """`text` as a YAML scalar: plain when that is safe, quoted when it holds `: `, `#` ..."""
-    return yaml.safe_dump(text, allow_unicode=True, width=1_000_000).splitlines()[0]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -80,18 +80,12 @@ class _Server(ThreadingHTTPServer):
 @contextlib.contextmanager
 def serve(site_dir: Path, mount: str = "/") -> Iterator[str]:
     """Yields the base URL (`http://127.0.0.1:41234/tensors-verified/`) of the built site
-    `site_dir`, served under `mount` on a free port of 127.0.0.1 for the duration of a `with` block.
-
-    FileNotFoundError when `site_dir` has no index.html (the site was not built); ValueError when
-    `mount` does not start and end with `/`."""
-    if not (mount.startswith("/") and mount.endswith("/")):
-        raise ValueError(f"mount path {mount!r} must start and end with '/'")
+    `site_dir`, served under `mount` (`site_path`) on a free port of 127.0.0.1 for the duration
+    of a `with` block. FileNotFoundError when `site_dir` has no index.html (it was not built)."""
     if not (site_dir / "index.html").is_file():
         raise FileNotFoundError(f"{site_dir}/index.html is missing: build the site first")
-    handler = partial(_Handler, directory=str(site_dir), mount=mount)
-    server = _Server(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
+    server = _Server(("127.0.0.1", 0), partial(_Handler, directory=str(site_dir), mount=mount))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}{mount}"
     finally:

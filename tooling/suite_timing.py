@@ -30,17 +30,6 @@ WHOLE_BUDGET_S = 240
 LINES_BUDGET = 8500
 
 
-def run_stage(target: str, make_args: list[str]) -> tuple[float, bool]:
-    """Run `make` with `make_args` and `target` (a target and its variables, as
-    `check-site BUILT=0`) in the repository root, its output shown as it comes; returns the
-    wall-clock seconds and whether it succeeded."""
-    start = time.monotonic()
-    done = subprocess.run(
-        ["make", "--no-print-directory", *make_args, *target.split()], cwd=REPO_ROOT
-    )
-    return time.monotonic() - start, done.returncode == 0
-
-
 def main(make_args: list[str]) -> int:
     """Time the three stages from cold and print the table. 0 when every stage passed, 1 otherwise
     (the failed stages are named)."""
@@ -54,7 +43,10 @@ def main(make_args: list[str]) -> int:
     ):
         if target == "check-site" and not built:  # as the suite does after a failed build
             target += " BUILT=0"
-        seconds, ok = run_stage(target, make_args)
+        start = time.monotonic()  # the stage's output is shown as it comes
+        command = ["make", "--no-print-directory", *make_args, *target.split()]
+        ok = subprocess.run(command, cwd=REPO_ROOT).returncode == 0
+        seconds = time.monotonic() - start
         built = ok if target == "site-build" else built
         rows.append((f"{name} (make {target})", seconds, budget))
         if not ok:

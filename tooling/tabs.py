@@ -1,24 +1,12 @@
 """Framework tabs must agree: where a page shows one computation in PyTorch, TensorFlow and
 NumPy tabs (pymdownx.tabbed `=== "PyTorch"` ...), each tab must compute the same thing.
 
-Each such tab group is declared in `examples/tab_agreement.toml`, keyed by the script
-sections its tabs embed, with the variable that holds each tab's result:
-
-    [[group]]
-    tabs = ["examples/a.py:sum_torch", "examples/a.py:sum_tf", "examples/a.py:sum_numpy"]
-    value = "total"
-    # Optional: tolerance of the value comparison (numpy.allclose); these are the defaults.
-    rtol = 1e-6
-    atol = 0.0
-    # Differences the page documents, per tab label; each must still hold.
-    [group.documented.NumPy]
-    dtype = "float64"
-    because = "NumPy's default float is float64"
-
-The suite (tests/examples/test_tab_agreement.py) runs each script once, section by
-section, keeps each tab's value, and compares every tab with the first tab that
-documents no difference: same shape, same dtype unless documented, and values within
-the tolerance unless documented (`values = "differ"`). A group on a page with no
+Each such tab group is declared in `examples/tab_agreement.toml` (its header says how), keyed by
+the script sections its tabs embed, with the variable that holds each tab's result, the
+tolerance and the differences the page documents. tests/examples/test_tab_agreement.py runs
+each script once, section by section, keeps each tab's value, and compares every tab with the
+first tab that documents no difference: same shape, same dtype unless documented, and values
+within the tolerance unless documented (`values = "differ"`). A group on a page with no
 declaration fails, as does a declared difference that no longer holds.
 """
 
@@ -46,8 +34,6 @@ from verified_site.pages import (
 
 #: Tab labels that name a framework.
 FRAMEWORKS = ("PyTorch", "TensorFlow", "NumPy")
-#: Default tolerance of the value comparison.
-RTOL, ATOL = 1e-6, 0.0
 DECLARATIONS = "examples/tab_agreement.toml"
 
 
@@ -58,11 +44,10 @@ class TabAgreementError(ValueError):
 
 @dataclass(frozen=True)
 class Tab:
-    """One tab of a group: its label (`"TensorFlow"`), the 1-based line of its `===` header in the
-    page, and the `--8<--` references of its code blocks."""
+    """One tab of a group: its label (`"TensorFlow"`) and the `--8<--` references of its code
+    blocks."""
 
     label: str
-    line: int
     targets: tuple[str, ...]
 
 
@@ -93,13 +78,12 @@ class TabGroup:
 
 @dataclass(frozen=True)
 class Declaration:
-    """What a tab group compares (see the module docstring): the variable each tab's section
-    assigns, the tolerances, and tab label ->
-    `{"dtype": ..., "values": "differ", "because": ...}`."""
+    """What a tab group compares: the variable each tab's section assigns, the tolerances of
+    `numpy.allclose`, and tab label -> `{"dtype": ..., "values": "differ", "because": ...}`."""
 
     value: str
-    rtol: float = RTOL
-    atol: float = ATOL
+    rtol: float = 1e-6
+    atol: float = 0.0
     documented: dict[str, dict[str, str]] = field(default_factory=dict)
 
 
@@ -117,17 +101,13 @@ def tab_groups(root: Path) -> list[TabGroup]:
                 continue
             known.pages += group.pages
             known.problems += group.problems
-            if _layout(group) != _layout(known):
-                where, line = group.pages[0]
+            layout = [(tab.label, tab.targets) for tab in group.tabs]
+            if layout != [(tab.label, tab.targets) for tab in known.tabs]:
                 known.problems.append(
-                    f"{where}:{line}: labels or orders these tabs differently from "
+                    f"{group.where}: labels or orders these tabs differently from "
                     f"{known.pages[0][0]}:{known.pages[0][1]}; a translation shows the same tabs"
                 )
     return list(groups.values())
-
-
-def _layout(group: TabGroup) -> list[tuple[str, tuple[str, ...]]]:
-    return [(tab.label, tab.targets) for tab in group.tabs]
 
 
 _TAB = re.compile(r'^(?P<indent>[ \t]*)===(?P<bang>!?)\+?[ \t]+"(?P<label>[^"]*)"')
@@ -163,11 +143,9 @@ def _page_groups(markdown: str, page: str) -> list[TabGroup]:
         if sum(label in FRAMEWORKS for label, _ in headers) < 2:
             continue
         tabs = []
-        for index, (label, start) in enumerate(headers):
-            end = headers[index + 1][1] if index + 1 < len(headers) else after
-            body = lines[start : end - 1]
-            targets = tuple(parsed[2] for text in body if (parsed := parse_snippet_line(text)))
-            tabs.append(Tab(label, start, targets))
+        for (label, start), (_, end) in zip(headers, [*headers[1:], ("", after)], strict=True):
+            parsed = (parse_snippet_line(text) for text in lines[start : end - 1])
+            tabs.append(Tab(label, tuple(found[2] for found in parsed if found)))
         group = TabGroup([(page, headers[0][1])], tabs)
         labels = [tab.label for tab in tabs]
         for label in sorted({x for x in labels if labels.count(x) > 1}):
@@ -199,17 +177,18 @@ def load_declarations(root: Path) -> dict[frozenset[str], tuple[int, Declaration
     found: dict[frozenset[str], tuple[int, Declaration]] = {}
     for index, entry in enumerate(entries, start=1):
         where = f"{DECLARATIONS}: [[group]] number {index}"
-        declaration, tabs = _declaration(entry, where)
+        tabs = frozenset(_checked(entry, where)["tabs"])
         if tabs in found:
             raise TabAgreementError(
                 f"{where}: declares the same tabs as [[group]] number {found[tabs][0]}; keep one"
             )
-        found[tabs] = (index, declaration)
+        found[tabs] = (index, Declaration(**{k: v for k, v in entry.items() if k != "tabs"}))
     return found
 
 
-def _declaration(entry: object, where: str) -> tuple[Declaration, frozenset[str]]:
-    """Check one `[[group]]` table and read it."""
+def _checked(entry: object, where: str) -> dict:
+    """One `[[group]]` table, once it is found well-formed; TabAgreementError saying what to
+    write otherwise."""
     keys = {"tabs", "value", "rtol", "atol", "documented"}
     if not isinstance(entry, dict) or set(entry) - keys:
         unknown = ", ".join(sorted(set(entry) - keys)) if isinstance(entry, dict) else ""
@@ -226,12 +205,12 @@ def _declaration(entry: object, where: str) -> tuple[Declaration, frozenset[str]
         raise TabAgreementError(
             f"{where}: `value` must name the variable each tab's section assigns"
         )
-    tolerances = {}
-    for key, default in (("rtol", RTOL), ("atol", ATOL)):
-        number = entry.get(key, default)
+    for key in ("rtol", "atol"):
+        number = entry.get(key, 0)
         if isinstance(number, bool) or not isinstance(number, int | float) or number < 0:
             raise TabAgreementError(f"{where}: `{key}` must be a number >= 0, not {number!r}")
-        tolerances[key] = float(number)
+        if key in entry:
+            entry[key] = float(number)
     documented = entry.get("documented", {})
     if not isinstance(documented, dict):
         raise TabAgreementError(f"{where}: `documented` holds a table per tab label")
@@ -255,8 +234,7 @@ def _declaration(entry: object, where: str) -> tuple[Declaration, frozenset[str]
                 f"{where}: the difference documented for {label!r} needs `because` (what the page "
                 'says) and `dtype = "<its dtype>"` or `values = "differ"`'
             )
-    declaration = Declaration(value, tolerances["rtol"], tolerances["atol"], dict(documented))
-    return declaration, frozenset(tabs)
+    return entry
 
 
 @dataclass(frozen=True)
@@ -296,16 +274,13 @@ def as_result(value: object) -> Result:
     return Result(tuple(array.shape), dtype, array)
 
 
-def run_sections(
-    script: Path, sections: list[str], value: str, name: str | None = None
-) -> dict[str, Result]:
+def run_sections(script: Path, sections: list[str], value: str, name: str) -> dict[str, Result]:
     """Run a script once, section by section: section -> what `value` held at the end of each of
     `sections`. `name` is the script as messages name it (relative to the content root).
 
     The sections' markers must be at the top level. Raises TabAgreementError, naming the script, the
     line and the section, when the script or a section is missing, a section does not assign `value`
     or has a marker inside a block, the script raises, or the value is not numbers."""
-    name = name or script.name
     try:
         lines = script.read_text(encoding="utf-8").splitlines()
     except OSError:
@@ -349,6 +324,19 @@ def run_sections(
     return results
 
 
+def _assigns(lines: list[str], name: str) -> bool:
+    """Whether a section's own code assigns `name` (so a value left by earlier code is
+    never taken for this section's)."""
+    try:
+        tree = ast.parse(textwrap.dedent("\n".join(lines)))
+    except SyntaxError:
+        return False
+    return any(
+        isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store)
+        for node in ast.walk(tree)
+    )
+
+
 def compare(group: TabGroup, declaration: Declaration, results: dict[str, Result]) -> list[str]:
     """One message per disagreement between the tabs of a group, naming the page, its line, the tab
     and both results; empty when they agree as declared. `results`: tab label -> what the tab
@@ -370,9 +358,10 @@ def compare(group: TabGroup, declaration: Declaration, results: dict[str, Result
         ]
     ref = results[reference.label]
     fix = (
-        f"The tabs of a group must compute the same thing: fix the tab, or, if the page "
-        f"explains the difference, declare it in {DECLARATIONS}"
+        "The tabs of a group must compute the same thing: fix the tab, or, if the page "
+        f"explains the difference, declare it in {DECLARATIONS}."
     )
+    stale = "The documented difference no longer holds: correct the page and the declaration."
     problems = []
     for tab in group.tabs:
         if tab is reference:
@@ -383,50 +372,27 @@ def compare(group: TabGroup, declaration: Declaration, results: dict[str, Result
         )
         against = f'tab "{reference.label}" computes {ref}'
         if got.shape != ref.shape:
-            problems.append(f"{where} has shape {got.shape}; {against}. {fix}.")
+            problems.append(f"{where} has shape {got.shape}; {against}. {fix}")
             continue
-        if "dtype" in notes:
-            if got.dtype != notes["dtype"] or got.dtype == ref.dtype:
-                problems.append(
-                    f"{where} has dtype {got.dtype}, but {DECLARATIONS} documents "
-                    f"{notes['dtype']} ({notes['because']}); {against}. The documented "
-                    "difference no longer holds: correct the page and the declaration."
-                )
-        elif got.dtype != ref.dtype:
-            problems.append(f"{where} has dtype {got.dtype}; {against}. {fix}.")
-        close = bool(
-            np.allclose(
-                got.values.astype(float) if got.values.dtype == bool else got.values,
-                ref.values.astype(float) if ref.values.dtype == bool else ref.values,
-                rtol=declaration.rtol,
-                atol=declaration.atol,
-                equal_nan=True,
+        if "dtype" in notes and (got.dtype != notes["dtype"] or got.dtype == ref.dtype):
+            problems.append(
+                f"{where} has dtype {got.dtype}, but {DECLARATIONS} documents {notes['dtype']} "
+                f"({notes['because']}); {against}. {stale}"
             )
-        )
-        if notes.get("values") == "differ":
-            if close:
-                problems.append(
-                    f'{where} computes {got}, the same as tab "{reference.label}", but '
-                    f"{DECLARATIONS} documents a difference ({notes['because']}). The "
-                    "documented difference no longer holds: correct the page and the declaration."
-                )
-        elif not close:
+        elif "dtype" not in notes and got.dtype != ref.dtype:
+            problems.append(f"{where} has dtype {got.dtype}; {against}. {fix}")
+        # np.allclose cannot subtract booleans: compare them as 0 and 1.
+        ours, theirs = (v.astype(float) if v.dtype == bool else v for v in (got.values, ref.values))
+        close = np.allclose(ours, theirs, declaration.rtol, declaration.atol, equal_nan=True)
+        if notes.get("values") == "differ" and close:
+            problems.append(
+                f'{where} computes {got}, the same as tab "{reference.label}", but {DECLARATIONS} '
+                f"documents a difference ({notes['because']}). {stale}"
+            )
+        elif notes.get("values") != "differ" and not close:
             tolerance = f"rtol={declaration.rtol}, atol={declaration.atol}"
-            problems.append(f"{where} computes {got}; {against} ({tolerance}). {fix}.")
+            problems.append(f"{where} computes {got}; {against} ({tolerance}). {fix}")
     return problems
-
-
-def _assigns(lines: list[str], name: str) -> bool:
-    """Whether a section's own code assigns `name` (so a value left by earlier code is
-    never taken for this section's)."""
-    try:
-        tree = ast.parse(textwrap.dedent("\n".join(lines)))
-    except SyntaxError:
-        return False
-    return any(
-        isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store)
-        for node in ast.walk(tree)
-    )
 
 
 def group_scripts(group: TabGroup) -> dict[str, list[tuple[str, str]]]:
@@ -446,9 +412,8 @@ def group_problems(
     (`declarations` from `load_declarations`, `root` the content root): one message per problem,
     each naming the page and line (and the other language's), the tab or the script line, and what
     to do; empty when the tabs agree."""
-    problems = list(group.problems)
     sections = group_scripts(group)
-    problems += [
+    problems = group.problems + [
         f'{group.where}: tab "{label}" must embed a named section of a script '
         '(`--8<-- "examples/x.py:name"`) for its result to be compared'
         for tabs in sections.values()
@@ -457,14 +422,13 @@ def group_problems(
     ]
     if problems:
         return problems
-    entry = declarations.get(group.key)
-    if entry is None:
+    if group.key not in declarations:
         listed = ", ".join(f'"{target}"' for target in sorted(group.key))
         return [
             f"{group.where}: these framework tabs have no declaration in {DECLARATIONS}. Add "
             f'[[group]] with tabs = [{listed}] and value = "<the variable each tab assigns>"'
         ]
-    _, declaration = entry
+    _, declaration = declarations[group.key]
     results = {}
     try:
         for script, tabs in sections.items():

@@ -42,7 +42,6 @@ from verified_site.pages import (
 )
 
 TOP = "top"
-SYNC_COMMAND = "make sync-translation PAGE={page}"
 
 
 def section_hashes(text: str) -> dict[str, str]:
@@ -62,15 +61,6 @@ def section_hashes(text: str) -> dict[str, str]:
     return hashes
 
 
-def recorded_hashes(page: Path) -> dict[str, str] | None:
-    """The counterpart's section hashes (anchor id -> hash) a page recorded at its last sync, or
-    None if it has no record; ValueError, naming the page, when its front matter is not valid
-    YAML."""
-    meta = front_matter(page, page.read_text(encoding="utf-8"))
-    record = meta.get("translation")
-    return dict(record.get("sections") or {}) if isinstance(record, dict) else None
-
-
 def stale_translations(root: Path) -> list[str]:
     """One message per source page (`source_pages`: pages and notebook sources) whose counterpart
     changed since the pair was last synced, naming both files, the changed sections and the command
@@ -78,32 +68,31 @@ def stale_translations(root: Path) -> list[str]:
     matter is not YAML."""
     problems = []
     for page in source_pages(root):
-        for locale in LOCALES:
-            twin = translation_of(page, locale)
+        for twin in (translation_of(page, locale) for locale in LOCALES):
             if twin == page or not twin.exists():
                 continue
             name = relative(page, root)
             try:
-                recorded = recorded_hashes(page)
+                record = front_matter(page, page.read_text(encoding="utf-8")).get("translation")
             except ValueError as exc:  # front matter that is not YAML: say so, go on
                 problems.append(f"{name}:1: {exc}")
                 continue
-            command = SYNC_COMMAND.format(page=name)
-            if recorded is None:
+            command = f"make sync-translation PAGE={name}"
+            if not isinstance(record, dict):
                 problems.append(
                     f"{name}: no translation record. Check that it says what "
                     f"{relative(twin, root)} says, then run `{command}`."
                 )
                 continue
-            current = section_hashes(twin.read_text(encoding="utf-8"))
+            recorded = record.get("sections") or {}
+            twin_text = twin.read_text(encoding="utf-8")
+            current = section_hashes(twin_text)
             changed = sorted(
                 k for k in recorded.keys() | current.keys() if recorded.get(k) != current.get(k)
             )
             if changed:
-                lines = {h.anchor: h.line for h in headings(twin.read_text(encoding="utf-8"))}
-                sections = ", ".join(
-                    f"#{anchor} (line {lines.get(anchor, 1)})" for anchor in changed
-                )
+                lines = {h.anchor: h.line for h in headings(twin_text)}
+                sections = ", ".join(f"#{key} (line {lines.get(key, 1)})" for key in changed)
                 problems.append(
                     f"{name} may be stale: {relative(twin, root)} changed in {sections} since the "
                     f"two were last synced. Update {name} to match, then run `{command}`."
@@ -122,39 +111,25 @@ def sync(page: Path) -> list[Path]:
         if not version.is_file():
             raise FileNotFoundError(f"{version} does not exist; create it before syncing")
     texts = {version: version.read_text(encoding="utf-8") for version in versions}
-    for version in versions:
-        (twin,) = [other for other in versions if other != version]
-        _write_record(version, texts[version], twin.name, section_hashes(texts[twin]))
+    for version, twin in zip(versions, reversed(versions), strict=True):
+        meta = front_matter(version, texts[version])
+        meta["translation"] = {"of": twin.name, "sections": section_hashes(texts[twin])}
+        # No line wrapping: a long `description:` stays on one line.
+        dumped = yaml.safe_dump(meta, allow_unicode=True, sort_keys=False, width=10**6)
+        body = split_front_matter(texts[version])[1].lstrip("\n")
+        version.write_text(f"---\n{dumped}---\n\n{body}", encoding="utf-8")
     return versions
 
 
-def _write_record(page: Path, text: str, twin_name: str, hashes: dict[str, str]) -> None:
-    _, body = split_front_matter(text)
-    meta = front_matter(page, text)
-    meta["translation"] = {"of": twin_name, "sections": hashes}
-    # No line wrapping: a long `description:` stays on one line.
-    dumped = yaml.safe_dump(meta, allow_unicode=True, sort_keys=False, width=10**6)
-    page.write_text(f"---\n{dumped}---\n\n{body.lstrip(chr(10))}", encoding="utf-8")
-
-
 def main(argv: list[str] | None = None) -> int:
-    """Command line: `python -m tooling.translations sync PAGE...` or `check`. 0 on success, 1 if
-    `check` found stale pages, 2 on bad input."""
+    """Command line: `python -m tooling.translations sync PAGE...`. 0 on success, 2 when a page
+    is missing or its front matter is not a YAML mapping."""
     parser = argparse.ArgumentParser(prog="python -m tooling.translations")
-    commands = parser.add_subparsers(dest="command", required=True)
-    sync_parser = commands.add_parser("sync", help="record that these pages and their pairs agree")
-    sync_parser.add_argument("pages", nargs="+", type=Path)
-    commands.add_parser("check", help="list pages whose counterpart changed since the last sync")
-    args = parser.parse_args(argv)
-    try:
-        if args.command == "check":
-            problems = stale_translations(REPO_ROOT)
-            print("\n".join(problems) or "all translations are in sync")
-            return 1 if problems else 0
-    except ValueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    for page in args.pages:
+    parser.add_argument(
+        "command", choices=["sync"], help="record that these pages and their pairs agree"
+    )
+    parser.add_argument("pages", nargs="+", type=Path)
+    for page in parser.parse_args(argv).pages:
         try:
             written = sync(page.resolve())
         except (FileNotFoundError, ValueError) as exc:

@@ -12,7 +12,8 @@ import subprocess
 from verified.paths import REPO_ROOT
 
 
-def _project_files() -> list[str]:
+def test_pre_commit_hooks_pass_on_every_file(tmp_path):
+    copy = tmp_path / "repo"
     listed = subprocess.run(
         ["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"],
         cwd=REPO_ROOT,
@@ -20,12 +21,7 @@ def _project_files() -> list[str]:
         text=True,
         check=True,
     ).stdout
-    return [name for name in listed.split("\0") if name and (REPO_ROOT / name).is_file()]
-
-
-def test_pre_commit_hooks_pass_on_every_file(tmp_path):
-    copy = tmp_path / "repo"
-    for name in _project_files():
+    for name in filter(lambda name: name and (REPO_ROOT / name).is_file(), listed.split("\0")):
         (copy / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(REPO_ROOT / name, copy / name)
     (copy / ".venv").symlink_to(REPO_ROOT / ".venv")

@@ -12,7 +12,7 @@ from unittest import mock
 import pytest
 
 from tooling.figures import matmul_figure
-from tooling.matmul_results import MatmulResultsError, load_results, results_section
+from tooling.matmul_results import MatmulResultsError, load_all, load_results, results_section
 from verified.paths import REPO_ROOT
 
 
@@ -40,13 +40,13 @@ def test_the_script_measures_every_backend_dtype_and_size(tiny_run):
 
 
 def test_tables_and_plot_in_both_languages(tiny_run):
-    zh = results_section("zh", tiny_run.parent)
-    en = results_section("en", tiny_run.parent)
+    results = load_all(tiny_run.parent)
+    zh, en = results_section("zh", results), results_section("en", results)
     assert "| n (float32) | NumPy | torch (CPU) |" in en and "| 32 |" in en
     assert "| n (float32) | NumPy | torch（CPU） |" in zh
     assert "Measured on" in en and "测量机器：" in zh
     assert "![" in en and "(matmul-tiny.svg)" in en
-    svg = matmul_figure(load_results(tiny_run), "zh")
+    svg = matmul_figure(results[tiny_run], "zh")
     lines = ElementTree.fromstring(svg).findall("{http://www.w3.org/2000/svg}polyline")
     assert len(lines) == 4  # 2 backends x 2 dtypes
     assert "矩阵乘法的速度" in svg
@@ -54,7 +54,7 @@ def test_tables_and_plot_in_both_languages(tiny_run):
 
 def test_missing_and_broken_results_are_named(tmp_path):
     with pytest.raises(MatmulResultsError, match=r"no benchmarks/results/matmul-\*.json: run"):
-        results_section("en", tmp_path)
+        load_all(tmp_path)
     (tmp_path / "matmul-bad.json").write_text(json.dumps({"schema": 1, "results": []}))
     with pytest.raises(MatmulResultsError, match="matmul-bad.json: not a benchmark results file"):
-        results_section("en", tmp_path)
+        load_all(tmp_path)

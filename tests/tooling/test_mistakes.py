@@ -1,4 +1,4 @@
-"""Contributor mistakes in pages, each made in a temporary copy of the sources and caught
+"""Contributor mistakes in pages, each made in a sample site of their own (conftest.py) and caught
 by the source checks (tooling/checks.py, tooling/translations.py) with file and line.
 
 Mistakes in examples (wrong output, raising, network, writes) are in engine/tests/test_runner.py;
@@ -7,18 +7,10 @@ broken snippets and dead links, which stop the build, are in test_site_build.py.
 
 from __future__ import annotations
 
-import pytest
-
-from tests.tooling.sample import PAGE, TWIN, make_sample
+from tests.tooling.sample import PAGE, TWIN
 from tooling import checks
 from tooling.translations import stale_translations, sync
 from verified_site.pages import INCLUDES, headings
-
-
-@pytest.fixture
-def copy(tmp_path):
-    """A sample site of its own: free to break."""
-    return make_sample(tmp_path)
 
 
 def _append(path, text: str) -> int:
@@ -28,107 +20,102 @@ def _append(path, text: str) -> int:
     return old.count("\n") + 1
 
 
-def test_the_unbroken_copy_passes_every_check(copy):
-    for check in checks.SOURCE_CHECKS:
-        assert check(copy) == [], check.__name__
-
-
-def test_page_in_one_language_only(copy):
-    (copy / TWIN).unlink()
-    (message,) = checks.untranslated_pages(copy)
+def test_page_in_one_language_only(sample):
+    (sample / TWIN).unlink()
+    (message,) = checks.untranslated_pages(sample)
     assert message.startswith(f"{PAGE} has no counterpart: create {TWIN}")
 
 
-def test_example_script_embedded_by_no_page(copy):
-    (copy / "examples" / "numpy_torch" / "orphan.py").write_text("print(1)\n#> 1\n")
-    assert checks.orphan_scripts(copy) == [
+def test_example_script_embedded_by_no_page(sample):
+    (sample / "examples" / "numpy_torch" / "orphan.py").write_text("print(1)\n#> 1\n")
+    assert checks.orphan_scripts(sample) == [
         "examples/numpy_torch/orphan.py:1: no page embeds this script; embed it with --8<-- in "
         "both languages, or delete it"
     ]
 
 
-def test_code_block_without_a_language(copy):
-    line = _append(copy / PAGE, "\n```\nsome text\n```\n") + 1
-    (message,) = checks.bad_code_fences(copy)
+def test_code_block_without_a_language(sample):
+    line = _append(sample / PAGE, "\n```\nsome text\n```\n") + 1
+    (message,) = checks.bad_code_fences(sample)
     assert message.startswith(f"{PAGE}:{line}: code block without a language")
 
 
-def test_python_block_the_suite_would_not_run(copy):
-    line = _append(copy / PAGE, "\n~~~python\nprint(1)\n~~~\n") + 1
-    (message,) = checks.bad_code_fences(copy)
+def test_python_block_the_suite_would_not_run(sample):
+    line = _append(sample / PAGE, "\n~~~python\nprint(1)\n~~~\n") + 1
+    (message,) = checks.bad_code_fences(sample)
     assert message.startswith(f"{PAGE}:{line}: this Python block is not collected by the suite")
 
 
-def test_heading_without_anchor_id(copy):
-    line = _append(copy / PAGE, "\n## 新的一节\n") + 1
-    messages = checks.headings_without_anchor(copy)
+def test_heading_without_anchor_id(sample):
+    line = _append(sample / PAGE, "\n## 新的一节\n") + 1
+    messages = checks.headings_without_anchor(sample)
     assert messages == [
         f"{PAGE}:{line}: heading '新的一节' has no anchor id; add the same `{{#some-id}}` to it "
         "in both languages so links survive a language switch"
     ]
-    assert any("different headings" in m for m in checks.translation_structure(copy))
+    assert any("different headings" in m for m in checks.translation_structure(sample))
 
 
-def test_anchor_id_used_twice(copy):
-    line = _append(copy / PAGE, "\n## 又一节 {#an-example}\n") + 1
-    assert checks.duplicate_anchors(copy) == [
+def test_anchor_id_used_twice(sample):
+    line = _append(sample / PAGE, "\n## 又一节 {#an-example}\n") + 1
+    assert checks.duplicate_anchors(sample) == [
         f"{PAGE}:{line}: anchor id 'an-example' is used twice in this page; give each heading "
         "its own {#id}"
     ]
 
 
-def test_page_without_a_description(copy):
-    page = copy / TWIN
+def test_page_without_a_description(sample):
+    page = sample / TWIN
     page.write_text(page.read_text(encoding="utf-8").replace("description:", "summary:"))
-    assert checks.missing_descriptions(copy) == [
+    assert checks.missing_descriptions(sample) == [
         f"{TWIN}:1: no `description:` in the front matter; add one sentence (at most 160 "
         "characters) on what the page covers: search results show it"
     ]
 
 
-def test_description_too_long_for_search_results(copy):
-    page = copy / PAGE
+def test_description_too_long_for_search_results(sample):
+    page = sample / PAGE
     page.write_text(page.read_text(encoding="utf-8").replace("示例页。", "很长" * 60))
-    (message,) = checks.missing_descriptions(copy)
+    (message,) = checks.missing_descriptions(sample)
     assert message.startswith(f"{PAGE}:2: description has 120 characters; search results cut")
 
 
-def test_code_that_differs_between_languages(copy):
-    text = (copy / TWIN).read_text(encoding="utf-8")
-    (copy / TWIN).write_text(text + "\n```python\nprint(2)\n```\n", encoding="utf-8")
-    _append(copy / PAGE, "\n```python\nprint(1)\n```\n")
-    (message,) = [m for m in checks.translation_structure(copy) if "code blocks differ" in m]
+def test_code_that_differs_between_languages(sample):
+    text = (sample / TWIN).read_text(encoding="utf-8")
+    (sample / TWIN).write_text(text + "\n```python\nprint(2)\n```\n", encoding="utf-8")
+    _append(sample / PAGE, "\n```python\nprint(1)\n```\n")
+    (message,) = [m for m in checks.translation_structure(sample) if "code blocks differ" in m]
     assert f"{PAGE}:" in message and f"{TWIN}:" in message
     assert "-print(1)" in message and "+print(2)" in message
 
 
-def test_stale_translation_names_both_files_and_the_section(copy):
-    last = headings((copy / TWIN).read_text(encoding="utf-8"))[-1]
-    _append(copy / TWIN, "\nA sentence the Chinese page does not have yet.\n")
-    assert stale_translations(copy) == [
+def test_stale_translation_names_both_files_and_the_section(sample):
+    last = headings((sample / TWIN).read_text(encoding="utf-8"))[-1]
+    _append(sample / TWIN, "\nA sentence the Chinese page does not have yet.\n")
+    assert stale_translations(sample) == [
         f"{PAGE} may be stale: {TWIN} changed in #{last.anchor} (line {last.line}) since the "
         f"two were last synced. Update {PAGE} to match, then run "
         f"`make sync-translation PAGE={PAGE}`."
     ]
     # The translator updates the page, then records that the pair agrees again.
-    sync(copy / PAGE)
-    assert stale_translations(copy) == []
+    sync(sample / PAGE)
+    assert stale_translations(sample) == []
 
 
-def test_markdown_include_in_the_other_language(copy):
+def test_markdown_include_in_the_other_language(sample):
     """Generated tables are included per language (docs/includes/x.md, x.en.md), and they
     are not pages."""
     for name in ("table.md", "table.en.md"):
-        (copy / "docs" / INCLUDES).mkdir(exist_ok=True)
-        (copy / "docs" / INCLUDES / name).write_text("| n |\n| --- |\n| 1 |\n", encoding="utf-8")
-    _append(copy / PAGE, '\n--8<-- "docs/includes/table.md"\n')
-    line = _append(copy / TWIN, '\n--8<-- "docs/includes/table.md"\n') + 1
-    assert checks.broken_snippets(copy) == [
+        (sample / "docs" / INCLUDES).mkdir(exist_ok=True)
+        (sample / "docs" / INCLUDES / name).write_text("| n |\n| --- |\n| 1 |\n", encoding="utf-8")
+    _append(sample / PAGE, '\n--8<-- "docs/includes/table.md"\n')
+    line = _append(sample / TWIN, '\n--8<-- "docs/includes/table.md"\n') + 1
+    assert checks.broken_snippets(sample) == [
         f"{TWIN}:{line}: docs/includes/table.md is in another language than the page: embed "
         "docs/includes/table.en.md"
     ]
-    text = (copy / TWIN).read_text(encoding="utf-8")
-    (copy / TWIN).write_text(text.replace("table.md", "table.en.md"), encoding="utf-8")
-    sync(copy / PAGE)
+    text = (sample / TWIN).read_text(encoding="utf-8")
+    (sample / TWIN).write_text(text.replace("table.md", "table.en.md"), encoding="utf-8")
+    sync(sample / PAGE)
     for check in checks.SOURCE_CHECKS:
-        assert check(copy) == [], check.__name__
+        assert check(sample) == [], check.__name__

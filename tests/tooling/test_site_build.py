@@ -6,15 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tooling.sample import PAGE, SCRIPT, build_site, make_sample
+from tests.tooling.sample import PAGE, SCRIPT, build_site
 from verified_site.pages import snippet_refs
-
-
-@pytest.fixture
-def site_copy(tmp_path):
-    """A sample site (the real mkdocs.yml and site plugin), to break without touching the
-    repository."""
-    return make_sample(tmp_path)
 
 
 def _break_snippet(copy, replacement: str) -> int:
@@ -33,19 +26,19 @@ def _break_snippet(copy, replacement: str) -> int:
     ],
     ids=["missing-file", "missing-section"],
 )
-def test_broken_snippet_names_page_line_and_target(site_copy, target, expected):
-    line = _break_snippet(site_copy, f'--8<-- "{target}"')
-    result = build_site(site_copy)
+def test_broken_snippet_names_page_line_and_target(sample, target, expected):
+    line = _break_snippet(sample, f'--8<-- "{target}"')
+    result = build_site(sample)
     assert not result.ok, result.output
     assert f"{PAGE}:{line}: " in result.output, result.output
     assert expected in result.output, result.output
 
 
-def test_dead_link_and_anchor_fail_the_strict_build(site_copy):
-    page = site_copy / PAGE
+def test_dead_link_and_anchor_fail_the_strict_build(sample):
+    page = sample / PAGE
     text = page.read_text(encoding="utf-8")
     page.write_text(text + "\n[gone](no-such-page.md)\n\n[gone](#no-such-anchor)\n", "utf-8")
-    result = build_site(site_copy)
+    result = build_site(sample)
     # The unbroken copy builds without a warning (test_scaffold.py builds it with a new
     # page): these two are the only ones.
     assert result.output.splitlines() == [

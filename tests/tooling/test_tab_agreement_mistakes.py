@@ -166,9 +166,7 @@ def test_a_malformed_declaration_names_the_entry_and_the_fix(tmp_path, declarati
 
 
 def test_documenting_a_difference_for_every_tab_is_refused():
-    group = TabGroup(
-        [("docs/p.md", 3)], [Tab("PyTorch", 3, ("a.py:x",)), Tab("NumPy", 9, ("a.py:y",))]
-    )
+    group = TabGroup([("docs/p.md", 3)], [Tab("PyTorch", ("a.py:x",)), Tab("NumPy", ("a.py:y",))])
     notes = {"because": "b", "values": "differ"}
     declaration = Declaration("v", documented={"PyTorch": notes, "NumPy": notes})
     (problem,) = compare(group, declaration, {})
