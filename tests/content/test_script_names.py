@@ -131,13 +131,8 @@ def run_command(where: str, markers) -> str:
 
 
 def docstring_problems(scripts: list[Path], root: Path) -> list[str]:
-    """Scripts whose docstring does not tell a reader how to run them.
-
-    Every script names its own command: `python <path>`, which a script that needs
-    CUDA runs on a machine with a GPU, or its launcher with the number of processes its
-    `# launch:` marker gives. One message per script, naming its path and the command to
-    write.
-    """
+    """Scripts whose docstring does not name their command (`run_command`; a script that needs
+    CUDA too, run on a GPU machine): one message per script, naming its path and the command."""
     problems = []
     for script in scripts:
         where = script.relative_to(root).as_posix()
