@@ -1,9 +1,8 @@
 """The language menu on every page leads to the same page in the other language.
 
-Every page's link is read from the built HTML (both languages, so both directions), and
-must be relative, so that the site works wherever it is served (a mirror, a local copy);
-one test clicks through the menu in the browser, there and back, as a reader does.
-"""
+Every page's link, read from the built HTML (both directions), must be relative, so that the
+site works wherever it is served (a mirror, a local copy); one test clicks through the menu
+in the browser, there and back, as a reader does."""
 
 from __future__ import annotations
 
@@ -19,7 +18,8 @@ def test_every_page_links_to_its_translation(site):  # `site`: fails if it is no
     for path in paths:  # the target's <html lang> is checked by test_pages.py's test_every_page
         to = "zh" if path.startswith(HOME["en"]) else "en"
         target = HOME[to] + path.removeprefix(HOME["en"])
-        menu = built_page(path).select(".md-header__option .md-select a[hreflang]")
+        header = built_page(path, end="</header>")
+        menu = header.select(".md-header__option .md-select a[hreflang]")
         hrefs = [a.get("href") for a in menu if a["hreflang"] == to]
         if len(hrefs) != 1:
             problems.append(f"/{path}: {len(hrefs)} links to {to} in the header's language menu")
