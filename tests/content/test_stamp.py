@@ -6,12 +6,14 @@ import pytest
 import yaml
 
 from verified.record import (
+    REASONS,
     SCHEMA,
     build_run,
     hash_sources,
     installed_versions,
     verify_environments,
 )
+from verified_site import wording
 from verified_site.stamp import render_stamp
 
 
@@ -200,12 +202,9 @@ def test_without_the_default_run_the_page_is_not_verified_whatever_else_ran(tree
 def test_every_locale_words_the_same_things():
     """zh.yml and en.yml have the same sections and keys, and the reasons are the record's
     codes: a key missing in one language would fail a build in that language only."""
-    from verified.record import REASONS
-    from verified_site.wording import LOCALES
-
     keys = {
         path.stem: {s: sorted(e) for s, e in yaml.safe_load(path.read_text("utf-8")).items()}
-        for path in LOCALES.glob("*.yml")
+        for path in wording.LOCALES.glob("*.yml")
     }
     assert keys["zh"] == keys["en"], "locales/zh.yml and en.yml differ in their keys"
     not_verified = set(REASONS["not-verified"]) | set(REASONS["not-applicable"])
@@ -221,8 +220,6 @@ def test_every_locale_words_the_same_things():
     ids=["template", "yaml"],
 )
 def test_a_broken_locale_file_is_named_with_the_place(tmp_path, monkeypatch, text, error, named):
-    from verified_site import wording
-
     locale = f"broken-{error.__name__}"  # a locale of its own: wording() is cached per locale
     (tmp_path / f"{locale}.yml").write_text(text, encoding="utf-8")
     monkeypatch.setattr(wording, "LOCALES", tmp_path)
