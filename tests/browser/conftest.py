@@ -1,12 +1,9 @@
-"""Browser stage: the built site in headless Chromium, driven by Playwright.
+"""Browser stage: the built site in headless Chromium, driven by pytest-playwright (its
+`browser`, `context` and `page` fixtures), served on 127.0.0.1 as the static host will.
 
-pytest-playwright provides the `browser` (one per worker), `context` and `page` (new
-for each test) fixtures; this file points it at Debian's Chromium (tooling/browser.py)
-and serves `site/` on 127.0.0.1 the way the static host will
-(tooling/static_server.py). Each test guards its own context (`traffic`, `guard`):
-requests to any other host are blocked, and they and console errors are recorded, so
-that the test can assert that its pages are self-contained and clean. Checks that need
-no browser read the built HTML (`built_page`, `site_link`).
+Each test guards its own context (`traffic`, `guard`): requests to any other host are
+blocked, and they and console errors are recorded, so that the test can assert that its
+pages are self-contained and clean.
 """
 
 from __future__ import annotations
@@ -25,7 +22,6 @@ from tooling.static_server import serve, site_path
 from verified.paths import REPO_ROOT
 from verified_site.pages import LOCALES, language_root
 
-#: Screenshots for review (not committed: build/ is ignored).
 SCREENSHOTS = REPO_ROOT / "build" / "screenshots"
 #: Where the site is served, e.g. `/tensors-verified/` (the path of mkdocs.yml's site_url).
 MOUNT = site_path(REPO_ROOT)
@@ -35,10 +31,7 @@ HOME = {locale: language_root(locale) for locale in LOCALES}
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Let browser tests use sockets: the site is served on 127.0.0.1 from this process.
-
-    pytest-socket (`--disable-socket` in pyproject.toml) stays on for every other test;
-    no request reaches another host here either (see `guard`).
-    """
+    pytest-socket (`--disable-socket`) stays on for every other test; see also `guard`."""
     here = Path(__file__).parent
     for item in items:
         if here in item.path.parents:
@@ -47,10 +40,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture(scope="session")
 def base_url(site: Path) -> str:
-    """pytest-playwright's base URL: the served site, e.g. `http://127.0.0.1:41234/x/`.
-
-    `page.goto("en/")` then opens the English home page.
-    """
+    """The served site, e.g. `http://127.0.0.1:41234/x/`: `page.goto("en/")` opens the
+    English home page."""
     with serve(site, MOUNT) as url:
         yield url
 
@@ -114,10 +105,8 @@ def wait_for_search(page) -> dict[str, str]:
 
 def site_pages(locale: str) -> list[str]:
     """Every page of one language (`zh` or `en`) in the built sitemap, as paths below the
-    site root (`""`, `en/api/clamp/`); none if the site is not built."""
+    site root (`""`, `en/api/clamp/`)."""
     sitemap = REPO_ROOT / "site" / "sitemap.xml"
-    if not sitemap.is_file():
-        return []
     namespace = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
     paths = [
         urlsplit(loc.text).path.removeprefix(MOUNT)
@@ -126,11 +115,12 @@ def site_pages(locale: str) -> list[str]:
     return [path for path in paths if path.startswith("en/") == (locale == "en")]
 
 
-def built_page(path: str) -> BeautifulSoup:
-    """The built HTML of the page at `path` (below the site root); FileNotFoundError if
-    site/ has no such page."""
-    html = REPO_ROOT / "site" / path / "index.html"
-    return BeautifulSoup(html.read_text(encoding="utf-8"), "html.parser")
+def built_page(path: str, end: str = "") -> BeautifulSoup:
+    """The built HTML of the page at `path` (below the site root), up to the first `end` if
+    given (the header alone parses in a fraction of the time); FileNotFoundError if site/ has
+    no such page."""
+    html = (REPO_ROOT / "site" / path / "index.html").read_text(encoding="utf-8")
+    return BeautifulSoup(html.split(end, 1)[0] if end else html, "html.parser")
 
 
 def site_link(path: str, href: str) -> str | None:

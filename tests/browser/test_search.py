@@ -32,11 +32,9 @@ def expectations(queries_file: Path, locale: str) -> list[tuple[str, str, int]]:
 
 
 def rank(site: Path, locale: str, queries: list[str]) -> dict[str, list[str]]:
-    """Rank `queries` as the search box of the `locale` site's home page does, with the
-    worker and index its `#__config` names, in one Node process: query -> the pages found,
-    best first (paths below the root). AssertionError, with Node's error output, if Node is
-    missing or failed.
-    """
+    """Rank `queries` as the `locale` site's search box does, with the worker and index its
+    home page names, in one Node process: query -> the pages found, best first (paths below
+    the root). AssertionError, with Node's error output, if Node is missing or failed."""
     node = shutil.which("node")
     assert node, "Node.js (20 or newer) is needed to rank search results: install nodejs"
     home = HOME[locale]

@@ -6,12 +6,14 @@ import pytest
 import yaml
 
 from verified.record import (
+    REASONS,
     SCHEMA,
     build_run,
     hash_sources,
     installed_versions,
     verify_environments,
 )
+from verified_site import wording
 from verified_site.stamp import render_stamp
 
 
@@ -56,53 +58,60 @@ def _record(entries, tree, others=None):
     }
 
 
+def _stamps(record, tree, sources=SOURCES) -> tuple[dict, dict[str, str]]:
+    """The page's verifications in each environment, and its stamp in each language."""
+    verifications = verify_environments(record, sources, tree)
+    return verifications, {lang: render_stamp(verifications, record, lang) for lang in ("zh", "en")}
+
+
 def test_examples_that_never_ran_leave_the_page_unverified(tree):
-    entry = _entry("not-verified", reason="unfinished")
-    verifications = verify_environments(_record([entry], tree), SOURCES, tree)
+    verifications, stamp = _stamps(
+        _record([_entry("not-verified", reason="unfinished")], tree), tree
+    )
     assert verifications["default"].state == "unverified"
-    record = _record([entry], tree)
-    assert "`examples/demo.py`: 本次运行中没有执行完" in render_stamp(verifications, record, "zh")
+    assert "`examples/demo.py`: 本次运行中没有执行完" in stamp["zh"]
 
 
 def test_no_record_means_not_verified(tree):
-    verifications = verify_environments(None, SOURCES, tree)
+    verifications, stamp = _stamps(None, tree)
     assert verifications == {}
-    assert "Not verified in this build" in render_stamp(verifications, None, "en")
-    assert "本次构建未验证" in render_stamp(verifications, None, "zh")
+    assert "Not verified in this build" in stamp["en"] and "本次构建未验证" in stamp["zh"]
 
 
 def test_all_passed_is_verified_with_versions_and_date(tree):
     record = _record([_entry("passed")], tree)
-    verifications = verify_environments(record, SOURCES, tree)
+    verifications, stamp = _stamps(record, tree)
     assert verifications["default"].state == "verified"
-    stamp = render_stamp(verifications, record, "en")
+    assert stamp["en"].startswith("!!! success"), stamp["en"]
     run = record["environments"]["default"]
-    assert f"torch {run['environment']['torch'].split('+')[0]}" in stamp
-    assert run["created"][:10] in stamp
+    assert f"torch {run['environment']['torch'].split('+')[0]}" in stamp["en"]
+    assert run["created"][:10] in stamp["en"]
 
 
 def test_a_change_after_the_run_withdraws_the_stamp(tree):
     record = _record([_entry("passed")], tree)
     (tree / "examples" / "demo.py").write_text("print(2)\n#> 2\n")
-    verifications = verify_environments(record, SOURCES, tree)
+    verifications, stamp = _stamps(record, tree)
     assert verifications["default"].state == "unverified"
     assert verifications["default"].stale == ["examples/demo.py"]
+    assert stamp["en"].startswith('!!! note verification-stamp "Not verified'), stamp["en"]
 
 
 def test_a_failure_stamps_the_page_failed(tree):
-    record = _record([_entry("failed")], tree)
-    verifications = verify_environments(record, SOURCES, tree)
+    verifications, stamp = _stamps(_record([_entry("failed")], tree), tree)
     assert verifications["default"].state == "failed"
-    assert "1 example on this page failed" in render_stamp(verifications, record, "en")
+    assert stamp["en"].startswith("!!! failure"), stamp["en"]
+    assert "1 example on this page failed" in stamp["en"]
 
 
 def test_cuda_example_without_gpu_is_listed_as_not_verified(tree):
     entry = {**_entry("not-verified", reason="needs-cuda"), "requires": ["cuda"]}
     record = _record([_entry("passed", source="docs/page.md"), entry], tree)
-    verifications = verify_environments(record, SOURCES, tree)
+    verifications, stamp = _stamps(record, tree)
     assert verifications["default"].state == "partial"
-    assert "`examples/demo.py`: needs CUDA" in render_stamp(verifications, record, "en")
-    assert "`examples/demo.py`: 需要 CUDA" in render_stamp(verifications, record, "zh")
+    assert stamp["en"].startswith("!!! warning"), stamp["en"]
+    assert "`examples/demo.py`: needs CUDA" in stamp["en"]
+    assert "`examples/demo.py`: 需要 CUDA" in stamp["zh"]
 
 
 def test_examples_verified_on_a_gpu_run_name_the_gpu_and_its_versions(tree):
@@ -116,26 +125,21 @@ def test_examples_verified_on_a_gpu_run_name_the_gpu_and_its_versions(tree):
         "gpu_run": "2026-11-02T10:00:00+00:00",
     }
     record = _record([_entry("passed"), gpu_entry], tree)
-    verifications = verify_environments(record, [*SOURCES, "examples/gpu.py"], tree)
+    verifications, stamp = _stamps(record, tree, [*SOURCES, "examples/gpu.py"])
     assert verifications["default"].state == "verified"
     assert (
         "The example that needs CUDA was verified on NVIDIA H200 "
         "(Python 3.12.3 · torch 2.11.0 · NumPy 2.3.1, 2026-11-02)."
-    ) in render_stamp(verifications, record, "en")
-    assert "需要 CUDA 的 1 个示例是在 NVIDIA H200 上验证的" in render_stamp(
-        verifications, record, "zh"
-    )
+    ) in stamp["en"]
+    assert "需要 CUDA 的 1 个示例是在 NVIDIA H200 上验证的" in stamp["zh"]
 
 
 def test_a_cuda_example_changed_after_the_gpu_run_says_so_in_both_languages(tree):
     entry = _entry("not-verified", reason="changed-since-gpu-run", gpu_run="2026-11-02")
     entry["requires"] = ["cuda"]
-    record = _record([_entry("passed", source="docs/page.md"), entry], tree)
-    verifications = verify_environments(record, SOURCES, tree)
-    assert "its code changed after the GPU run of 2026-11-02" in render_stamp(
-        verifications, record, "en"
-    )
-    assert "2026-11-02 在 GPU 上运行之后代码又有改动" in render_stamp(verifications, record, "zh")
+    _, stamp = _stamps(_record([_entry("passed", source="docs/page.md"), entry], tree), tree)
+    assert "its code changed after the GPU run of 2026-11-02" in stamp["en"]
+    assert "2026-11-02 在 GPU 上运行之后代码又有改动" in stamp["zh"]
 
 
 PREVIOUS = {"python": "3.11.7", "torch": "2.13.0+cpu", "tensorflow": "2.21.0", "numpy": "1.26.4"}
@@ -143,42 +147,36 @@ PREVIOUS = {"python": "3.11.7", "torch": "2.13.0+cpu", "tensorflow": "2.21.0", "
 
 def test_the_stamp_lists_every_environment_the_page_was_verified_with(tree):
     record = _record([_entry("passed")], tree, {"previous": ([_entry("passed")], PREVIOUS)})
-    verifications = verify_environments(record, SOURCES, tree)
+    verifications, stamp = _stamps(record, tree)
     assert list(verifications) == ["default", "previous"]
-    stamp = render_stamp(verifications, record, "en")
-    assert "Also verified with torch 2.13.0 · TensorFlow 2.21.0 · NumPy 1.26.4" in stamp
-    assert "本页示例也已用 torch 2.13.0 · TensorFlow 2.21.0 · NumPy 1.26.4 验证" in render_stamp(
-        verifications, record, "zh"
-    )
+    assert "Also verified with torch 2.13.0 · TensorFlow 2.21.0 · NumPy 1.26.4" in stamp["en"]
+    assert "本页示例也已用 torch 2.13.0 · TensorFlow 2.21.0 · NumPy 1.26.4 验证" in stamp["zh"]
 
 
 def test_not_applicable_is_neither_passed_nor_failed_and_says_why(tree):
     why = _entry("not-applicable", "examples/demo.py", "needs-library", **NEEDS_TORCHVISION)
-    others = {"previous": ([why], PREVIOUS)}
-    record = _record([_entry("passed")], tree, others)
-    verifications = verify_environments(record, SOURCES, tree)
+    record = _record([_entry("passed")], tree, {"previous": ([why], PREVIOUS)})
+    verifications, stamp = _stamps(record, tree)
     assert verifications["previous"].state == "not-applicable"
     assert verifications["previous"].passed == 0
-    stamp = render_stamp(verifications, record, "en")
-    assert stamp.startswith("!!! success"), stamp
-    assert "do not apply with torch 2.13.0" in stamp
-    assert "`examples/demo.py`: needs torchvision, which is not installed there" in stamp
-    assert "需要 torchvision，这个环境没有安装" in render_stamp(verifications, record, "zh")
+    assert stamp["en"].startswith("!!! success"), stamp["en"]
+    assert "do not apply with torch 2.13.0" in stamp["en"]
+    assert "`examples/demo.py`: needs torchvision, which is not installed there" in stamp["en"]
+    assert "需要 torchvision，这个环境没有安装" in stamp["zh"]
 
 
 def test_a_failure_in_another_environment_fails_the_page_and_names_its_versions(tree):
-    others = {"previous": ([_entry("failed")], PREVIOUS)}
-    record = _record([_entry("passed")], tree, others)
-    stamp = render_stamp(verify_environments(record, SOURCES, tree), record, "en")
-    assert stamp.startswith("!!! failure"), stamp
-    assert "`examples/demo.py` (torch 2.13.0 · TensorFlow 2.21.0 · NumPy 1.26.4)" in stamp
+    record = _record([_entry("passed")], tree, {"previous": ([_entry("failed")], PREVIOUS)})
+    _, stamp = _stamps(record, tree)
+    assert stamp["en"].startswith("!!! failure"), stamp["en"]
+    assert "`examples/demo.py` (torch 2.13.0 · TensorFlow 2.21.0 · NumPy 1.26.4)" in stamp["en"]
+    assert "may be wrong for these versions (torch 2.13.0 · TensorFlow 2.21.0" in stamp["en"]
 
 
 def test_cuda_examples_outside_the_default_environment_are_not_applicable(tree):
     others = {"previous": ([_entry("not-applicable", reason="cuda-verified-once")], PREVIOUS)}
-    record = _record([_entry("passed")], tree, others)
-    stamp = render_stamp(verify_environments(record, SOURCES, tree), record, "zh")
-    assert "只在 GPU 上验证一次" in stamp
+    _, stamp = _stamps(_record([_entry("passed")], tree, others), tree)
+    assert "只在 GPU 上验证一次" in stamp["zh"]
 
 
 def test_editing_an_environments_expected_outputs_withdraws_its_verdicts(tree):
@@ -187,38 +185,26 @@ def test_editing_an_environments_expected_outputs_withdraws_its_verdicts(tree):
     expected.write_text("{}")
     record = _record([_entry("passed")], tree, {"previous": ([_entry("passed")], PREVIOUS)})
     expected.write_text('{"edited": true}')
-    verifications = verify_environments(record, SOURCES, tree)
+    verifications, stamp = _stamps(record, tree)
     assert verifications["default"].state == "verified"
     assert verifications["previous"].stale == ["verification/expected/previous.json"]
-    assert "This build did not verify this page with torch 2.13.0" in render_stamp(
-        verifications, record, "en"
-    )
+    assert "This build did not verify this page with torch 2.13.0" in stamp["en"]
 
 
 def test_without_the_default_run_the_page_is_not_verified_whatever_else_ran(tree):
     record = _record([], tree, {"previous": ([_entry("passed")], PREVIOUS)})
     del record["environments"]["default"]
-    verifications = verify_environments(record, SOURCES, tree)
-    stamp = render_stamp(verifications, record, "en")
-    assert stamp.startswith('!!! note verification-stamp "Not verified in this build"'), stamp
-    assert "Also verified with torch 2.13.0" in stamp
-
-
-def test_a_failure_in_another_environment_names_that_environments_versions(tree):
-    record = _record([_entry("passed")], tree, {"previous": ([_entry("failed")], PREVIOUS)})
-    stamp = render_stamp(verify_environments(record, SOURCES, tree), record, "en")
-    assert "may be wrong for these versions (torch 2.13.0 · TensorFlow 2.21.0" in stamp
+    _, stamp = _stamps(record, tree)
+    assert stamp["en"].startswith('!!! note verification-stamp "Not verified in this build"')
+    assert "Also verified with torch 2.13.0" in stamp["en"]
 
 
 def test_every_locale_words_the_same_things():
     """zh.yml and en.yml have the same sections and keys, and the reasons are the record's
     codes: a key missing in one language would fail a build in that language only."""
-    from verified.record import REASONS
-    from verified_site.wording import LOCALES
-
     keys = {
         path.stem: {s: sorted(e) for s, e in yaml.safe_load(path.read_text("utf-8")).items()}
-        for path in LOCALES.glob("*.yml")
+        for path in wording.LOCALES.glob("*.yml")
     }
     assert keys["zh"] == keys["en"], "locales/zh.yml and en.yml differ in their keys"
     not_verified = set(REASONS["not-verified"]) | set(REASONS["not-applicable"])
@@ -234,8 +220,6 @@ def test_every_locale_words_the_same_things():
     ids=["template", "yaml"],
 )
 def test_a_broken_locale_file_is_named_with_the_place(tmp_path, monkeypatch, text, error, named):
-    from verified_site import wording
-
     locale = f"broken-{error.__name__}"  # a locale of its own: wording() is cached per locale
     (tmp_path / f"{locale}.yml").write_text(text, encoding="utf-8")
     monkeypatch.setattr(wording, "LOCALES", tmp_path)

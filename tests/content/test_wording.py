@@ -72,16 +72,12 @@ def avoided_names(page: Path, root: Path, glossary: Glossary) -> list[str]:
         for term, names in rules:
             for name in names.avoid:
                 if mentions(line, name, locale):
-                    problems.append(_message(page, root, number, name, term, names))
+                    problems.append(
+                        f"{page.relative_to(root).as_posix()}:{number}: {name!r} is a name the "
+                        f"glossary says to avoid; write {names.term!r} ({DATA}:{term.line}, "
+                        f"term {term.id!r})"
+                    )
     return problems
-
-
-def _message(page: Path, root: Path, number: int, name: str, term: Term, names: Names) -> str:
-    where = page.relative_to(root).as_posix()
-    return (
-        f"{where}:{number}: {name!r} is a name the glossary says to avoid; write "
-        f"{names.term!r} ({DATA}:{term.line}, term {term.id!r})"
-    )
 
 
 def chinese_italics(page: Path, root: Path) -> list[str]:
@@ -93,18 +89,14 @@ def chinese_italics(page: Path, root: Path) -> list[str]:
         bare = bare.replace("**", "").replace("__", "")  # bold is allowed
         # Emphasis does not cross the cells of a table row.
         cells = bare.strip("|").split("|") if bare.lstrip().startswith("|") else [bare]
-        spans = [match.group(0) for cell in cells for match in ITALIC.finditer(cell)]
-        for span in spans:
-            problems.append(
-                f"{where}:{number}: italics around Chinese text ({span!r}): Chinese has no "
-                "italic, and browsers fake a slant; remove the asterisks or underscores (use "
-                "bold sparingly if it needs stress)"
-            )
-        for match in ITALIC_TAG.finditer(bare):
-            problems.append(
-                f"{where}:{number}: italics around Chinese text ({match.group(0)!r}): Chinese "
-                f"has no italic, and browsers fake a slant; remove the <{match.group(1)}> tag"
-            )
+        markdown = "the asterisks or underscores (use bold sparingly if it needs stress)"
+        found = [(m.group(0), markdown) for cell in cells for m in ITALIC.finditer(cell)]
+        found += [(m.group(0), f"the <{m.group(1)}> tag") for m in ITALIC_TAG.finditer(bare)]
+        problems += [
+            f"{where}:{number}: italics around Chinese text ({span!r}): Chinese has no italic, "
+            f"and browsers fake a slant; remove {fix}"
+            for span, fix in found
+        ]
     return problems
 
 
