@@ -10,7 +10,7 @@
 #   make budgets          Lighthouse scores, page weight and search index size, against budgets
 #   make measure-matmul   re-measure matrix multiply speed into benchmarks/results/, redraw its tables
 #   make generated        write the glossary pages, figures and measured-speed tables from data
-#   make notebooks        write the notebook pages into build/notebooks/site/ (build and serve do)
+#   make notebooks        write the notebooks (.ipynb) into build/notebooks/site/ (build and serve do)
 #   make update-examples  rewrite expected `#>` outputs after an intended library change
 #                         (ENV=previous: that environment's outputs, verification/expected/)
 #   make test-gpu         on a GPU machine: run the CUDA examples with the Python found there
@@ -98,7 +98,7 @@ node_modules/.package-lock.json: package.json package-lock.json
 generated: docs-env
 	$(PY) -m tooling.generate
 
-# Each language's notebook for the site, from notebooks/*.md and the suite's run of it
+# Each language's .ipynb for download, from docs/notebooks/*.md and the suite's run of it
 # (build/notebooks/executed/, if any), into build/notebooks/site/, which the build reads
 # (verified_site.notebooks). Under `make serve`, run it again after changing a notebook
 # source or a script it embeds (it writes links to the deployed site unless SITE_URL is set).

@@ -11,10 +11,9 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 from tests.browser.conftest import HOME, guard, site_pages, wait_for_search
-from verified.paths import REPO_ROOT, docs_dir, notebooks_dir, relative
+from verified.paths import REPO_ROOT, docs_dir, relative
 from verified.record import overall_state, verify_environments
-from verified_site.notebooks import source_files as notebook_sources
-from verified_site.pages import front_matter_yaml, page_at, page_sources, page_url, site_addresses
+from verified_site.pages import front_matter_yaml, page_at, page_sources, site_addresses
 
 #: Stamp state -> the admonition type the site plugin renders it as.
 STAMP_KIND = {
@@ -36,15 +35,9 @@ _READ = """() => {
 }"""
 
 
-def _source_of(path: str):
-    """The Markdown source of the page at `path`: a page in docs/ or a notebook source."""
-    notebooks = {page_url(nb, REPO_ROOT): nb for nb in notebook_sources(REPO_ROOT)}
-    return page_at(path, docs_dir(REPO_ROOT)) or notebooks[path]
-
-
 def _problems_of(page, path: str, record) -> list[str]:
     """What is wrong with the loaded page at `path` (empty when nothing is)."""
-    source = _source_of(path)
+    source = page_at(path, docs_dir(REPO_ROOT))
     lang, description, canonical, edit, updated = page.evaluate(_READ)
     problems = []
     locale = "en" if path.startswith("en/") else "zh"
@@ -61,10 +54,6 @@ def _problems_of(page, path: str, record) -> list[str]:
         problems.append(f"'edit this page' is {edit or 'missing'}, not a link to its source file")
     if not re.search(r"\d{4}", updated):
         problems.append("no last-updated date")
-    if source.is_relative_to(notebooks_dir(REPO_ROOT)):
-        return (
-            problems  # no stamp: the notebook's first cell says how it ran (test_notebook_pages.py)
-        )
     state = overall_state(verify_environments(record, page_sources(source, REPO_ROOT), REPO_ROOT))
     stamp = page.locator(".admonition.verification-stamp")
     if state == "none":

@@ -31,7 +31,7 @@ from verified.markdown import (  # noqa: F401  (re-used by the site checks)
     fences,
     is_snippet_line,
 )
-from verified.paths import docs_dir, notebooks_dir, relative
+from verified.paths import docs_dir, relative
 
 #: Locales in build order; the first is the default and has no file suffix.
 LOCALES = ("zh", "en")
@@ -72,13 +72,9 @@ def page_files(docs: Path) -> list[Path]:
 
 
 def source_pages(root: Path) -> list[Path]:
-    """Every Markdown source a reader sees under the content root: `docs/**/*.md`, then
-    `notebooks/*.md`.
-
-    Both follow the same rules (two languages, snippets, descriptions, translation records); the
-    notebooks have no `{#id}` anchors, which their renderer cannot read."""
-    notebooks = notebooks_dir(root)
-    return page_files(docs_dir(root)) + (page_files(notebooks) if notebooks.is_dir() else [])
+    """Every Markdown source a reader sees under the content root: `docs/**/*.md` but the
+    includes, notebook pages (`docs/notebooks/`) among them."""
+    return page_files(docs_dir(root))
 
 
 def language_root(locale: str) -> str:

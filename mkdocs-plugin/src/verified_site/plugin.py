@@ -11,6 +11,8 @@ check snippet lines and stamp each page.
   build": the stamp never guesses.
 * Below each code block whose output differs between verification environments, a
   note shows each environment's output (`verified_site.version_notes`).
+* Each notebook page (`verified_site.notebooks`) links, below its title, to its .ipynb,
+  which `make notebooks` wrote before the build and this plugin copies next to the page.
 """
 
 from __future__ import annotations
@@ -18,23 +20,14 @@ from __future__ import annotations
 import json
 import logging
 from pathlib import Path
-from types import SimpleNamespace
 
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File
-from mkdocs.structure.toc import get_toc
-from mkdocs_jupyter.plugin import NotebookFile
 
-from verified.paths import record_path
+from verified.paths import notebooks_dir, record_path, relative
 from verified.record import load_record, verify_environments
-from verified_site import notebook_html
-from verified_site.notebooks import (
-    SITE_FOLDER,
-    NotebookError,
-    site_path,
-    written_metadata,
-)
+from verified_site.notebooks import SITE_FOLDER, site_path
 from verified_site.notebooks import source_files as notebook_sources
 from verified_site.pages import (
     LOCALES,
@@ -42,12 +35,12 @@ from verified_site.pages import (
     language_root,
     page_locale,
     page_sources,
-    repository_file_url,
     snippet_error,
     snippet_refs,
 )
 from verified_site.stamp import render_stamp
 from verified_site.version_notes import VersionNotes
+from verified_site.wording import wording
 
 _STATE: dict = {}
 
@@ -77,8 +70,9 @@ def on_files(files, config, **kwargs):
     language built would own `404.html`. The page itself (overrides/404.html) links to
     both home pages.
 
-    Returns `files` with this language's notebook pages added; PluginError if a notebook
-    was not written before the build.
+    Returns `files` with this language's .ipynb files added, each next to its page
+    (`notebooks/<slug>/<slug>.ipynb` below the language's folder); PluginError, saying
+    what to run, if `make notebooks` has not written one.
     """
     i18n = config.plugins.get("i18n")
     templates = config.theme.static_templates
@@ -86,51 +80,28 @@ def on_files(files, config, **kwargs):
         templates.add("404.html")
     else:
         templates.discard("404.html")
-    # This build's language, and where i18n puts its pages (`en/...` for English).
     locale = i18n.current_language if i18n else LOCALES[0]
-    folder = language_root(locale)
-    for source in notebook_sources(_STATE["root"]):
-        if page_locale(source) == locale:
-            files.append(_notebook_file(source, folder, config))
+    root: Path = _STATE["root"]
+    for source in notebook_sources(root):
+        path = site_path(root, source)
+        if page_locale(source) != locale:
+            continue
+        if not path.is_file():
+            raise PluginError(
+                f"{relative(source, root)}: no notebook written for it ({relative(path, root)}): "
+                "run `make notebooks` (make build, make serve and make test run it)"
+            )
+        # Named as the page's link names it (`<slug>.ipynb` beside `<slug>.md`), copied into
+        # the page's folder.
+        notebook = File.generated(config, f"notebooks/{path.name}", abs_src_path=str(path))
+        notebook.dest_uri = f"{language_root(locale)}notebooks/{path.stem}/{path.name}"
+        files.append(notebook)
     return files
 
 
-def _notebook_file(source: Path, folder: str, config) -> File:
-    """Add the notebook that `python -m verified_site.notebooks` wrote for a source as a page.
-
-    mkdocs-jupyter reads notebooks from disk and copies the file next to its page (the
-    download). Its own `on_files` runs before static-i18n's, which rebuilds plain `File`
-    objects and would drop its page type (static-i18n issue #198): the page is wrapped
-    here, after i18n, at the address of this language's pages. PluginError, saying what
-    to run, if the notebook is missing.
-    """
-    root: Path = _STATE["root"]
-    try:
-        meta = written_metadata(root, source)
-    except NotebookError as exc:
-        raise PluginError(str(exc)) from None
-    path = site_path(root, source)
-    plain = File(
-        f"notebooks/{path.name}", str(path.parents[1]), config.site_dir, config.use_directory_urls
-    )
-    page = NotebookFile(plain, **config)
-    page.dest_path = folder + page.dest_path
-    page.abs_dest_path = str(Path(config.site_dir) / page.dest_path)
-    address = page.url  # `notebooks/<slug>/`, below each language's folder
-    page.url = folder + address
-    # What static-i18n sets on the files it builds, read by its language switcher:
-    # without it the switcher keeps the links of the page built before this one.
-    page.locale = page.locale_alternate_of = page_locale(source)
-    page.alternates = {
-        locale: SimpleNamespace(url=language_root(locale) + address) for locale in LOCALES
-    }
-    _STATE.setdefault("notebooks", {})[page.abs_src_path] = meta
-    return page
-
-
 def on_serve(server, config, builder, **kwargs):
-    """Under `mkdocs serve`, rebuild when `make notebooks` writes the notebooks again; returns
-    `server`."""
+    """Under `mkdocs serve`, copy the notebooks again when `make notebooks` rewrites them;
+    returns `server`."""
     if (_STATE["root"] / SITE_FOLDER).is_dir():
         server.watch(str(_STATE["root"] / SITE_FOLDER))
     return server
@@ -139,11 +110,10 @@ def on_serve(server, config, builder, **kwargs):
 def on_page_markdown(markdown: str, page, config, files, **kwargs) -> str:
     """Validate the page's snippet lines, then insert its "changed between versions" notes
     (`verified_site.version_notes`) and its verification stamp (`verified_site.stamp`)
-    below the first level-1 heading. `markdown` comes without its front matter.
-    PluginError if a `--8<--` line names a missing file or section."""
+    below the first level-1 heading, and on a notebook page the link to its .ipynb.
+    `markdown` comes without its front matter. PluginError if a `--8<--` line names a
+    missing file or section."""
     root: Path = _STATE["root"]
-    if _notebook_of(page):
-        return markdown  # a notebook: mkdocs-jupyter renders it, not Markdown
     source = Path(page.file.abs_src_path)
     # Read the file itself so that line numbers count the front matter too.
     errors = [message for ref in snippet_refs(source) if (message := snippet_error(ref, root))]
@@ -152,22 +122,20 @@ def on_page_markdown(markdown: str, page, config, files, **kwargs) -> str:
     verifications = verify_environments(_STATE["record"], page_sources(source, root), root)
     verified = {env for env, v in verifications.items() if v.state in ("verified", "partial")}
     markdown = _STATE["notes"].insert(markdown, page_locale(source), verified)
-    stamp = render_stamp(verifications, _STATE["record"], page_locale(source))
-    if not stamp:
+    top = render_stamp(verifications, _STATE["record"], page_locale(source))
+    if source.parent == notebooks_dir(root):
+        name = site_path(root, source).name
+        link = f'[{name}]({name}){{ download="{name}" }}'
+        top += "\n" + wording(page_locale(source))["notebook"]["download"](link=link) + "\n"
+    if not top:
         return markdown
     cut = _end_of_title(markdown)
-    return markdown[:cut] + "\n\n" + stamp + "\n" + markdown[cut:]
-
-
-def _notebook_of(page) -> dict | None:
-    """The notebook metadata (`META`) of a notebook page (None for other pages)."""
-    return _STATE.get("notebooks", {}).get(page.file.abs_src_path)
+    return markdown[:cut] + "\n\n" + top + "\n" + markdown[cut:]
 
 
 @event_priority(-110)  # after mkdocs-static-i18n has set this page's language links
 def on_page_context(context, page, config, nav, **kwargs):
-    """Make the home pages' language links relative; on a notebook page, "edit this page"
-    opens its Markdown source. Returns `context` unchanged."""
+    """Make the home pages' language links relative. Returns `context` unchanged."""
     # static-i18n gives the two home pages absolute language links built from site_url
     # (`/tensors-verified/en/`), which break wherever the site is served at another path;
     # these, like every other page's, become relative to the site root (Material's `url`
@@ -177,32 +145,7 @@ def on_page_context(context, page, config, nav, **kwargs):
         # attribute the theme reads, and leaves the item `config.extra["alternate"]` as is.
         for alternate in getattr(config.extra, "alternate", None) or []:
             alternate["link"] = language_root(alternate["lang"])
-    notebook = _notebook_of(page)
-    if notebook is not None:
-        files = repository_file_url(config.repo_url, config.edit_uri)
-        page.edit_url = files.replace("/blob/", "/edit/", 1) + notebook["source"]
     return context
-
-
-#: Search weight of a notebook page, against 1 for the other pages.
-NOTEBOOK_SEARCH_BOOST = 0.2
-
-
-def on_page_content(html: str, page, config, files, **kwargs) -> str:
-    """On a notebook page: the changes of `verified_site.notebook_html` (no CDN scripts,
-    working heading ids and table of contents, search, stylesheet), and the source's
-    description. Other pages' bodies are returned unchanged.
-    """
-    notebook = _notebook_of(page)
-    if notebook is None:
-        return html
-    html, toc = notebook_html.clean(html)
-    page.toc = get_toc(toc)
-    page.meta["description"] = notebook["description"]
-    # A notebook repeats the examples of the pages it walks through: searches should
-    # lead to those pages first (Material reads the boost when it indexes the page).
-    page.meta["search"] = {"boost": NOTEBOOK_SEARCH_BOOST}
-    return html
 
 
 def _end_of_title(markdown: str) -> int:
@@ -275,6 +218,5 @@ class VerifiedSitePlugin(BasePlugin):
     on_files = staticmethod(on_files)
     on_page_markdown = staticmethod(on_page_markdown)
     on_page_context = staticmethod(on_page_context)
-    on_page_content = staticmethod(on_page_content)
     on_serve = staticmethod(on_serve)
     on_post_build = staticmethod(on_post_build)
