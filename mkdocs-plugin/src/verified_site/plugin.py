@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
@@ -43,6 +44,10 @@ from verified_site.version_notes import VersionNotes
 from verified_site.wording import wording
 
 _STATE: dict = {}
+#: Search weight of a notebook page, against 1 for the other pages.
+NOTEBOOK_SEARCH_BOOST = 0.2
+# The `{#id` of a heading below the title, to which attributes can be added.
+_HEADING_ANCHOR = re.compile(r"^(##+ .*\{#[\w-]+)\}[ \t]*$", re.MULTILINE)
 
 
 def on_config(config, **kwargs):
@@ -124,6 +129,10 @@ def on_page_markdown(markdown: str, page, config, files, **kwargs) -> str:
     markdown = _STATE["notes"].insert(markdown, page_locale(source), verified)
     top = render_stamp(verifications, _STATE["record"], page_locale(source))
     if source.parent == notebooks_dir(root):
+        # Its sections repeat the examples of the pages it walks through: only its title and
+        # introduction are searched, and those pages rank first (Material reads both).
+        markdown = _HEADING_ANCHOR.sub(r"\1 data-search-exclude}", markdown)
+        page.meta["search"] = {"boost": NOTEBOOK_SEARCH_BOOST}
         name = site_path(root, source).name
         link = f'[{name}]({name}){{ download="{name}" }}'
         top += "\n" + wording(page_locale(source))["notebook"]["download"](link=link) + "\n"
