@@ -46,10 +46,10 @@ def _write(root: Path, files: dict[str, str]) -> Path:
     return root
 
 
-def _cells(root: Path, *sections: str) -> Path:
-    """The tree with a Chinese notebook whose code cells show `SCRIPT`'s sections, in order."""
+def _cells(root: Path, script: str, *sections: str) -> Path:
+    """The tree with `SCRIPT` replaced and a Chinese notebook showing its sections, in order."""
     blocks = "\n".join(f'```python\n--8<-- "{SCRIPT}:{name}"\n```\n' for name in sections)
-    return _write(root, {**_TREE, NOTEBOOK: f"# 笔记本\n\n开头。\n\n{blocks}"})
+    return _write(root, {**_TREE, SCRIPT: script, NOTEBOOK: f"# 笔记本\n\n开头。\n\n{blocks}"})
 
 
 @pytest.fixture(scope="module")
@@ -114,90 +114,62 @@ def test_executed_notebook_edited_after_the_run_or_unreadable_is_refused(tree):
         notebooks.write_site_notebooks(tree)
 
 
-def test_sections_in_the_wrong_order_fail_with_the_cell_named(tmp_path):
-    script = "# --8<-- [start:define]\nvalue = 3\n# --8<-- [end:define]\n"
-    script += "# --8<-- [start:use]\nprint(value)\n#> 3\n# --8<-- [end:use]\n"
-    root = _write(_cells(tmp_path, "use", "define"), {SCRIPT: script})
-    with pytest.raises(NotebookError, match=rf"(?s){NOTEBOOK}:5: cell 2 \({SCRIPT}:use\).*NameE"):
-        notebooks.execute(read_source(root / NOTEBOOK, root), root, tmp_path / "w")
+_DEFINE = "# --8<-- [start:define]\nvalue = 3\n# --8<-- [end:define]\n"
+_USE = "# --8<-- [start:use]\nprint(value)\n#> 3\n# --8<-- [end:use]\n"
+_WRITE = "# --8<-- [start:use]\nopen({!r}, 'w').write('x')\n# --8<-- [end:use]\n"
 
 
-def test_output_other_than_the_script_says_is_refused(tmp_path):
-    root = _write(
-        _cells(tmp_path, "x"), {SCRIPT: "# --8<-- [start:x]\nprint(4)\n#> 5\n# --8<-- [end:x]"}
-    )
-    with pytest.raises(NotebookError) as error:
-        notebooks.execute(read_source(root / NOTEBOOK, root), root, tmp_path / "w")
-    assert f"{NOTEBOOK}:5: code cell 1 ({SCRIPT}:x) printed" in str(error.value)
-    assert "    5\n--- the notebook printed\n    4" in str(error.value)
-
-
-def test_kernel_cannot_write_into_the_repository(tmp_path):
-    target = tmp_path / "notebooks" / "written.txt"
-    body = f"# --8<-- [start:x]\nopen({str(target)!r}, 'w').write('x')\n# --8<-- [end:x]\n"
-    root = _write(_cells(tmp_path, "x"), {SCRIPT: body})
-    with pytest.raises(NotebookError, match="(?s)cell 2.*may write only inside a temporary"):
+@pytest.mark.parametrize(
+    ("script", "order", "expected"),
+    [
+        (_DEFINE + _USE, ["use", "define"], rf"(?s){NOTEBOOK}:5: cell 2 \({SCRIPT}:use\).*NameE"),
+        (
+            _USE.replace("#> 3", "#> 5").replace("value", "3"),
+            ["use"],
+            rf"(?s){NOTEBOOK}:5: code cell 1 \({SCRIPT}:use\) printed.*    5\n--- the notebook "
+            r"printed\n    3",
+        ),
+        (_WRITE, ["use"], "(?s)cell 2.*may write only inside a temporary"),
+    ],
+    ids=["wrong-order", "wrong-output", "write-into-the-repository"],
+)
+def test_run_that_goes_wrong_is_refused_with_the_cell_named(tmp_path, script, order, expected):
+    target = tmp_path / "docs" / "written.txt"
+    root = _cells(tmp_path, script.format(str(target)), *order)
+    with pytest.raises(NotebookError, match=expected):
         notebooks.execute(read_source(root / NOTEBOOK, root), root, tmp_path / "w")
     assert not target.exists()
 
 
 _CUDA = "# requires: cuda\n# --8<-- [start:part]\nx = 1\n# --8<-- [end:part]\n"
+_BAD_NAME = "lower-case letters, digits and hyphens"
+# Each mistake: the files that make it, and the start of its message (after the file name).
+_BROKEN = {
+    "mixed-code-block": (f'```python\nx = 1\n--8<-- "{SCRIPT}:part"\n```\n', "3: a code cell is"),
+    "bash-block": ("```bash\npip install torch\n```\n", "3: a code cell is a ```python"),
+    "missing-section": (f'```python\n--8<-- "{SCRIPT}:nope"\n```\n', "4: section 'nope' not"),
+    "missing-script": ('```python\n--8<-- "examples/gone.py:x"\n```\n', "4: snippet file exa"),
+    "line-range": (f'```python\n--8<-- "{SCRIPT}:5:6"\n```\n', "4: embed a named section"),
+    "text-fence": (f'```text\n--8<-- "{SCRIPT}:part"\n```\n', "3: this block embeds script"),
+    "needs-cuda": (
+        {NOTEBOOK: f"# 笔记本\n\n{_CELL}", SCRIPT: _CUDA},
+        "4: examples/numpy_torch/demo.py cannot be part of a notebook: it needs cuda",
+    ),
+    "no-code-cell": ("Only prose.\n", "1: a notebook without code cells"),
+    "no-title": ({NOTEBOOK: f"Some text.\n\n{_CELL}"}, "1: a notebook starts with its title"),
+    "space-in-name": ({"docs/notebooks/My Notes.md": f"# T\n\n{_CELL}"}, _BAD_NAME),
+    "dot-in-name": ({"docs/notebooks/v2.0.md": f"# T\n\n{_CELL}"}, _BAD_NAME),
+    "sub-folder": ({"docs/notebooks/a/b.md": f"# T\n\n{_CELL}"}, _BAD_NAME),
+}
 
 
-@pytest.mark.parametrize(
-    ("text", "expected", "script"),
-    [
-        (f'```python\nx = 1\n--8<-- "{SCRIPT}:part"\n```\n', "3: a code cell is a ```python", ""),
-        ("```bash\npip install torch\n```\n", "3: a code cell is a ```python", ""),
-        (f'```python\n--8<-- "{SCRIPT}:nope"\n```\n', "4: section 'nope' not found", ""),
-        ('```python\n--8<-- "examples/gone.py:x"\n```\n', "4: snippet file examples/gone.py", ""),
-        (f'```python\n--8<-- "{SCRIPT}:5:6"\n```\n', "4: embed a named section", ""),
-        (f'```text\n--8<-- "{SCRIPT}:part"\n```\n', "3: this block embeds script sect", ""),
-        (_CELL, f"4: {SCRIPT} cannot be part of a notebook: it needs cuda", _CUDA),
-        ("Only prose.\n", "1: a notebook without code cells", ""),
-    ],
-    ids=[
-        "mixed-code-block",
-        "bash-block",
-        "missing-section",
-        "missing-script",
-        "line-range",
-        "text-fence",
-        "needs-cuda",
-        "no-code-cell",
-    ],
-)
-def test_broken_source_is_refused_by_the_checks_naming_file_and_line(
-    tmp_path, text, expected, script
-):
-    root = _write(tmp_path, {**_TREE, NOTEBOOK: "# 笔记本\n\n" + text})
-    _write(root, {SCRIPT: script} if script else {})
+@pytest.mark.parametrize(("change", "expected"), _BROKEN.values(), ids=_BROKEN.keys())
+def test_broken_source_is_refused_by_the_checks_naming_file_and_line(tmp_path, change, expected):
+    files = change if isinstance(change, dict) else {NOTEBOOK: f"# 笔记本\n\n{change}"}
+    root = _write(tmp_path, {**_TREE, **files})
     problems = [problem for check in SOURCE_CHECKS for problem in check(root)]
-    assert any(f"{NOTEBOOK}:{expected}" in p for p in problems), problems
-
-
-@pytest.mark.parametrize(
-    ("name", "text", "expected"),
-    [
-        (NOTEBOOK, f"Some text.\n\n{_CELL}", ":1: a notebook starts with its title"),
-        ("docs/notebooks/My Notes.md", f"# T\n\n{_CELL}", "lower-case letters, digits and hy"),
-        ("docs/notebooks/v2.0.md", f"# T\n\n{_CELL}", "lower-case letters, digits and hyphens"),
-        ("docs/notebooks/a/b.md", f"# T\n\n{_CELL}", "lower-case letters, digits and hyphens"),
-    ],
-)
-def test_untitled_notebooks_and_names_that_make_bad_addresses_are_refused(
-    tmp_path, name, text, expected
-):
-    root = _write(tmp_path, {**_TREE, name: text})
-    with pytest.raises(NotebookError, match=expected):
-        read_source(root / name, root)
-
-
-def test_notebook_in_one_language_only_is_reported(tmp_path):
-    root = _write(tmp_path, _TREE)
-    (root / "docs/notebooks/demo.en.md").unlink()
-    problems = [problem for check in SOURCE_CHECKS for problem in check(root)]
-    assert any("docs/notebooks/demo.md has no counterpart" in p for p in problems), problems
+    name = next((n for n in files if n.endswith(".md")), NOTEBOOK)
+    assert any(p.startswith(f"{name}:") and expected in p for p in problems), problems
 
 
 def test_site_build_without_the_notebooks_written_stops_and_says_what_to_run(tmp_path, caplog):

@@ -43,6 +43,7 @@ from verified.outputs import expected_stdout, same_output, without_outputs
 from verified.paths import REPO_ROOT, content_root, docs_dir, notebooks_dir, relative
 from verified.record import LIBRARIES
 from verified_site.pages import (
+    DEFAULT_LOCALE,
     PYTHON_LANGUAGES,
     SnippetRef,
     fence_language,
@@ -176,7 +177,7 @@ _SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
 def _slug(path: Path) -> str:
     """`save-load` for `save-load.md` and `save-load.en.md`."""
-    return path.name.removesuffix(".md").removesuffix(f".{page_locale(path)}")
+    return translation_of(path, DEFAULT_LOCALE).stem
 
 
 def _ref_error(ref: SnippetRef, root: Path) -> str | None:
