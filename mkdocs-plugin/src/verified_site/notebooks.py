@@ -207,13 +207,11 @@ def _ref_error(ref: SnippetRef, root: Path) -> str | None:
     )
 
 
-def execute(
-    source: Source, root: Path, workdir: Path, timeout: int = CELL_TIMEOUT
-) -> nbformat.NotebookNode:
+def execute(source: Source, root: Path, workdir: Path) -> nbformat.NotebookNode:
     """The notebook with the outputs of its code cells, run in a new Jupyter kernel and
     checked (`check_outputs`). The kernel talks over Unix sockets (no network port), runs in
     `workdir` (whatever the code writes lands there) and may not write into the repository;
-    `timeout` is the longest any cell may run, in seconds.
+    a cell may run for `CELL_TIMEOUT` seconds.
 
     NotebookError: a cell raised or timed out, the kernel died or did not start, or a cell
     printed something other than its script says (source line and cell named)."""
@@ -230,7 +228,7 @@ def execute(
     client = NotebookClient(
         notebook,
         km=KernelManager(kernel_name="python3", transport="ipc", ip=str(sockets / "k")),
-        timeout=timeout,
+        timeout=CELL_TIMEOUT,
         resources={"metadata": {"path": str(workdir)}},
         extra_arguments=[
             # As in the script, only prints give output: IPython would also display the
