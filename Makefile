@@ -63,8 +63,8 @@ node_modules/.package-lock.json: package.json package-lock.json
 generated: docs-env
 	$(PY) -m tooling.generate
 
-# Under `make serve`, run it again after changing a notebook source or a script it embeds
-# (it writes links to the deployed site unless SITE_URL is set).
+# Under `make serve`, run it again after changing a notebook page or a script it embeds
+# (the .ipynb links to the deployed site unless SITE_URL is set).
 notebooks: docs-env
 	$(PY) -m verified_site.notebooks
 

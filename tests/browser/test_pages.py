@@ -12,8 +12,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import HOME, guard, site_pages, wait_for_search
 from verified.paths import REPO_ROOT, docs_dir, relative
-from verified_site.notebooks import source_files as notebook_sources
-from verified_site.pages import front_matter_yaml, page_at, page_url, site_addresses
+from verified_site.pages import front_matter_yaml, page_at, site_addresses
 
 #: The address of the site's root, which canonical links start with.
 SITE_URL = site_addresses(REPO_ROOT)[0]
@@ -26,15 +25,9 @@ _READ = """() => {
 }"""
 
 
-def _source_of(path: str):
-    """The Markdown source of the page at `path`: a page in docs/ or a notebook source."""
-    notebooks = {page_url(nb, REPO_ROOT): nb for nb in notebook_sources(REPO_ROOT)}
-    return page_at(path, docs_dir(REPO_ROOT)) or notebooks[path]
-
-
 def _problems_of(page, path: str) -> list[str]:
     """What is wrong with the loaded page at `path` (empty when nothing is)."""
-    source = _source_of(path)
+    source = page_at(path, docs_dir(REPO_ROOT))
     lang, description, canonical, edit, updated = page.evaluate(_READ)
     problems = []
     locale = "en" if path.startswith("en/") else "zh"
@@ -52,7 +45,7 @@ def _problems_of(page, path: str) -> list[str]:
     if not re.search(r"\d{4}", updated):
         problems.append("no last-updated date")
     # Which stamp the page carries, if any, is checked on the built HTML (tests/content/
-    # test_build.py); notebook pages have none: their first cell says how they ran.
+    # test_build.py).
     stamp = page.locator(".admonition.verification-stamp")
     if stamp.count() > 1:
         problems.append(f"{stamp.count()} verification stamps")

@@ -11,9 +11,8 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from verified.paths import REPO_ROOT, docs_dir, relative
+from verified.paths import REPO_ROOT, docs_dir
 from verified.record import LIBRARIES, verify_environments
-from verified_site.notebooks import source_files as notebook_sources
 from verified_site.pages import page_files, page_locale, page_sources, page_url
 from verified_site.stamp import render_stamp
 from verified_site.version_notes import VersionNotes
@@ -132,24 +131,6 @@ def test_search_index_segments_chinese_and_each_language_has_its_own(site):
     assert {d["location"].split("#")[0] for d in english["docs"]} == {
         d["location"].split("#")[0] for d in index["docs"]
     }, "the two languages' indexes should cover the same pages"
-
-
-NOTEBOOKS = notebook_sources(REPO_ROOT)
-
-
-@pytest.mark.parametrize("source", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
-def test_notebook_headings_have_ids_that_its_table_of_contents_leads_to(site, source):
-    # That it is rendered, not raw JSON, and its download: tests/browser/test_notebook_pages.py.
-    url = page_url(source, REPO_ROOT)
-    html = site / url / "index.html"
-    assert html.is_file(), (
-        f"{relative(source, REPO_ROOT)}: no page at /{url}: is the notebook in mkdocs.yml's nav?"
-    )
-    soup = _soup(html)
-    ids = [h.get("id") for h in soup.select(".jupyter-wrapper :is(h1, h2, h3, h4, h5, h6)")]
-    assert ids and all(ids) and len(set(ids)) == len(ids), f"/{url}: heading ids {ids}"
-    toc = [a["href"] for a in soup.select(".md-nav--secondary a.md-nav__link")]
-    assert toc and all(href.removeprefix("#") in ids for href in toc), f"/{url}: {toc}"
 
 
 @pytest.mark.parametrize("locale", ["zh", "en"])

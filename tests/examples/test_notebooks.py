@@ -1,7 +1,7 @@
-"""Every walkthrough notebook (notebooks/*.md), generated from the example scripts, run
-in a Jupyter kernel and checked: no cell may fail, and each cell must print what its
-script says. The executed notebook goes to build/notebooks/executed/, where
-`make notebooks` takes the site's outputs from (verified_site.notebooks).
+"""Every walkthrough notebook (docs/notebooks/*.md), its code cells the sections of the example
+scripts it embeds, run in a Jupyter kernel and checked: no cell may fail, and each cell must
+print what its script says. The executed notebook goes to build/notebooks/executed/, where
+`make notebooks` takes the downloadable notebook's outputs from (verified_site.notebooks).
 
 Outside the default verification environment the cells must print that environment's
 expected outputs, and the executed notebook is not kept: the site shows the default's."""
@@ -29,25 +29,18 @@ SOURCES = [p for p in source_files(content_root()) if page_locale(p) == DEFAULT_
 
 @pytest.mark.parametrize("path", SOURCES, ids=[p.name for p in SOURCES])
 def test_notebook(path, tmp_path, versions, verification_environment, target):
-    environment = verification_environment
-    root = content_root()
+    root, problem = content_root(), None
     try:
         source = read_source(path, root, None if target.checks_file else target.expected)
-        problem = None
+        imported = {name for script in source.scripts for name in imported_packages(script)}
+        missing = verification_environment.not_applicable(imported)
+        notebook = None if missing else execute(source, root, tmp_path)
     except NotebookError as exc:
         problem = str(exc)
     if problem:  # failing outside `except` keeps pytest from printing the chained error
         pytest.fail(problem, pytrace=False)
-    imported = {name for script in source.scripts for name in imported_packages(script)}
-    if missing := environment.not_applicable(imported):
-        pytest.skip(
-            describe("needs-library", {"libraries": missing, "environment": environment.name})
-        )
-    try:
-        notebook, problem = execute(source, root, tmp_path), None
-    except NotebookError as exc:
-        problem = str(exc)
-    if problem:
-        pytest.fail(problem, pytrace=False)
+    if missing:
+        details = {"libraries": missing, "environment": verification_environment.name}
+        pytest.skip(describe("needs-library", details))
     if target.checks_file:
         write_executed(notebook, executed_path(root, path), versions)

@@ -23,7 +23,7 @@ from verified_site.notebooks import write_site_notebooks
 PAGE = "docs/numpy-torch/page.md"
 TWIN = "docs/numpy-torch/page.en.md"
 SCRIPT = "examples/numpy_torch/demo.py"
-NOTEBOOK = "notebooks/demo.md"
+NOTEBOOK = "docs/notebooks/demo.md"
 
 _FILES = {
     "docs/index.md": (
@@ -43,12 +43,12 @@ _FILES = {
         f'```python title="{SCRIPT}"\n--8<-- "{SCRIPT}:part"\n```\n\nExplain the example.\n'
     ),
     NOTEBOOK: (
-        "# 笔记本：示例\n\n开头一段，链接到[示例页](../docs/numpy-torch/page.md)。\n\n"
+        "# 笔记本：示例\n\n开头一段，链接到[示例页](../numpy-torch/page.md)。\n\n"
         f'```python\n--8<-- "{SCRIPT}:part"\n```\n\n结尾一段。\n'
     ),
-    "notebooks/demo.en.md": (
+    "docs/notebooks/demo.en.md": (
         "# Notebook: demo\n\nAn opening paragraph, linking to the "
-        "[sample page](../docs/numpy-torch/page.en.md).\n\n"
+        "[sample page](../numpy-torch/page.md).\n\n"
         f'```python\n--8<-- "{SCRIPT}:part"\n```\n\nA closing paragraph.\n'
     ),
     # Plain Python: 1 + 1 prints 2 (the examples-stage tests run it).
@@ -64,17 +64,17 @@ _DESCRIPTIONS = {
     PAGE: "示例页。",
     TWIN: "A sample page.",
     NOTEBOOK: "示例笔记本。",
-    "notebooks/demo.en.md": "A sample notebook.",
+    "docs/notebooks/demo.en.md": "A sample notebook.",
 }
 _NAV = (
     "nav:\n  - 首页: index.md\n  - 跨库使用张量:\n      - numpy-torch/page.md\n"
-    "  - 笔记本:\n      - notebooks/demo.ipynb\n\n"
+    "  - 笔记本:\n      - notebooks/demo.md\n\n"
 )
 
 
 def make_sample(root: Path) -> Path:
     """Write the sample site into the empty folder `root` and return it: docs/, examples/,
-    notebooks/, overrides/, requirements/, pyproject.toml and mkdocs.yml, with the page pairs
+    overrides/, requirements/, pyproject.toml and mkdocs.yml, with the page pairs
     recorded as in sync."""
     for name, text in _FILES.items():
         if name in _DESCRIPTIONS:

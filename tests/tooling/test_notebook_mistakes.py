@@ -4,12 +4,17 @@ naming its file and line or cell. In-process, on a tiny tree; only the runs star
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 from pathlib import Path
 
 import nbformat
 import pytest
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+from mkdocs.exceptions import Abort
 
+from tests.tooling.sample import make_sample
 from tooling.checks import SOURCE_CHECKS, broken_notebooks
 from verified.paths import REPO_ROOT
 from verified_site import notebooks
@@ -18,7 +23,7 @@ from verified_site.notebooks import NotebookError, read_source
 pytest_plugins = ["pytester"]
 
 SCRIPT = "examples/numpy_torch/demo.py"
-NOTEBOOK = "notebooks/demo.md"
+NOTEBOOK = "docs/notebooks/demo.md"
 _CELL = f'```python\n--8<-- "{SCRIPT}:part"\n```\n'
 _TREE = {
     "mkdocs.yml": "site_url: https://site.invalid/\nrepo_url: https://repo.invalid/o/r\n"
@@ -28,10 +33,9 @@ _TREE = {
     # `items` alone: IPython would display it; the script (and so the notebook) does not.
     SCRIPT: '"""Demo."""\n\n# --8<-- [start:part]\nitems = [1, 1]\nprint(sum(items))\n#> 2\n'
     "items\n# --8<-- [end:part]\n",
-    NOTEBOOK: "---\ndescription: 示例。\n---\n\n# 笔记本\n\n见[示例页]"
-    f"(../docs/numpy-torch/page.md#part)。\n\n{_CELL}",
-    "notebooks/demo.en.md": "# Notebook\n\nSee the [page](../docs/numpy-torch/page.en.md)."
-    f"\n\n{_CELL}",
+    NOTEBOOK: f"# 笔记本\n\n见[示例页](../numpy-torch/page.md#part)。\n\n## 一节 {{#x}}\n\n{_CELL}",
+    "docs/notebooks/demo.en.md": "# Notebook\n\nSee the [page](../numpy-torch/page.md).\n\n"
+    f"## A part {{#x}}\n\n{_CELL}",
 }
 
 
@@ -42,10 +46,10 @@ def _write(root: Path, files: dict[str, str]) -> Path:
     return root
 
 
-def _cells(root: Path, *sections: str) -> Path:
-    """The tree with a Chinese notebook whose code cells show `SCRIPT`'s sections, in order."""
+def _cells(root: Path, script: str, *sections: str) -> Path:
+    """The tree with `SCRIPT` replaced and a Chinese notebook showing its sections, in order."""
     blocks = "\n".join(f'```python\n--8<-- "{SCRIPT}:{name}"\n```\n' for name in sections)
-    return _write(root, {**_TREE, NOTEBOOK: f"# 笔记本\n\n开头。\n\n{blocks}"})
+    return _write(root, {**_TREE, SCRIPT: script, NOTEBOOK: f"# 笔记本\n\n开头。\n\n{blocks}"})
 
 
 @pytest.fixture(scope="module")
@@ -71,7 +75,7 @@ def test_code_cells_are_the_sections_without_their_outputs_and_print_only_what_t
     root, executed = ran
     (code,) = [cell for cell in executed.cells if cell.cell_type == "code"]
     assert code.source == "items = [1, 1]\nprint(sum(items))\nitems"
-    assert code.metadata["tensors_verified"] == {"from": f"{SCRIPT}:part", "line": 9}
+    assert code.metadata["tensors_verified"] == {"from": f"{SCRIPT}:part", "line": 7}
     assert [(o.output_type, o.text) for o in code.outputs] == [("stream", "2\n")]
 
 
@@ -82,19 +86,18 @@ def test_site_notebooks_show_the_run_links_and_how_to_run_them(tree):
     site = nbformat.read(written[1], as_version=4)
     assert [cell.id for cell in site.cells] == ["cell-0", "about", "intro", "cell-1"]
     assert site.cells[3].outputs[0]["text"] == "2\n"
+    assert site.cells[2].source.endswith("\n\n## 一节")  # no `{#x}`: Jupyter would show it
     about = site.cells[1].source
     assert f"[{SCRIPT}](https://repo.invalid/o/r/blob/main/{SCRIPT})" in about
     assert "（Python 3.11.7，" in about and '<a href="demo.ipynb" download>' in about
     assert "pip install jupyterlab" in about  # the code imports no library
     assert "](https://site.invalid/numpy-torch/page/#part)" in site.cells[2].source
-    meta = notebooks.written_metadata(tree, tree / NOTEBOOK)
-    assert meta["description"] == "示例。" and meta["executed"]["versions"]["python"] == "3.11.7"
+    english = nbformat.read(written[0], as_version=4).cells[2].source
+    assert "](https://site.invalid/en/numpy-torch/page/)" in english
 
 
-def test_changed_code_has_no_outputs_and_says_so_and_an_unwritten_notebook_fails_the_build(tree):
+def test_changed_code_has_no_outputs_and_says_so(tree):
     _write(tree, {SCRIPT: _TREE[SCRIPT].replace("[1, 1]", "[2, 0]")})
-    with pytest.raises(NotebookError, match=r"notebooks/demo.md: no notebook written.*make note"):
-        notebooks.written_metadata(tree, tree / NOTEBOOK)
     notebooks.write_site_notebooks(tree)
     site = nbformat.read(notebooks.site_path(tree, tree / NOTEBOOK), as_version=4)
     assert all(not cell.outputs for cell in site.cells if cell.cell_type == "code")
@@ -111,115 +114,77 @@ def test_executed_notebook_edited_after_the_run_or_unreadable_is_refused(tree):
         notebooks.write_site_notebooks(tree)
 
 
-def test_sections_in_the_wrong_order_fail_with_the_cell_named(tmp_path):
-    script = "# --8<-- [start:define]\nvalue = 3\n# --8<-- [end:define]\n"
-    script += "# --8<-- [start:use]\nprint(value)\n#> 3\n# --8<-- [end:use]\n"
-    root = _write(_cells(tmp_path, "use", "define"), {SCRIPT: script})
-    with pytest.raises(NotebookError, match=rf"(?s){NOTEBOOK}:5: cell 2 \({SCRIPT}:use\).*NameE"):
-        notebooks.execute(read_source(root / NOTEBOOK, root), root, tmp_path / "w")
+_DEFINE = "# --8<-- [start:define]\nvalue = 3\n# --8<-- [end:define]\n"
+_USE = "# --8<-- [start:use]\nprint(value)\n#> 3\n# --8<-- [end:use]\n"
+_WRITE = "# --8<-- [start:use]\nopen({!r}, 'w').write('x')\n# --8<-- [end:use]\n"
 
 
-def test_output_other_than_the_script_says_is_refused(tmp_path):
-    root = _write(
-        _cells(tmp_path, "x"), {SCRIPT: "# --8<-- [start:x]\nprint(4)\n#> 5\n# --8<-- [end:x]"}
-    )
-    with pytest.raises(NotebookError) as error:
-        notebooks.execute(read_source(root / NOTEBOOK, root), root, tmp_path / "w")
-    assert f"{NOTEBOOK}:5: code cell 1 ({SCRIPT}:x) printed" in str(error.value)
-    assert "    5\n--- the notebook printed\n    4" in str(error.value)
-
-
-def test_kernel_cannot_write_into_the_repository(tmp_path):
-    target = tmp_path / "notebooks" / "written.txt"
-    body = f"# --8<-- [start:x]\nopen({str(target)!r}, 'w').write('x')\n# --8<-- [end:x]\n"
-    root = _write(_cells(tmp_path, "x"), {SCRIPT: body})
-    with pytest.raises(NotebookError, match="(?s)cell 2.*may write only inside a temporary"):
+@pytest.mark.parametrize(
+    ("script", "order", "expected"),
+    [
+        (_DEFINE + _USE, ["use", "define"], rf"(?s){NOTEBOOK}:5: cell 2 \({SCRIPT}:use\).*NameE"),
+        (
+            _USE.replace("#> 3", "#> 5").replace("value", "3"),
+            ["use"],
+            rf"(?s){NOTEBOOK}:5: code cell 1 \({SCRIPT}:use\) printed.*    5\n--- the notebook "
+            r"printed\n    3",
+        ),
+        (_WRITE, ["use"], "(?s)cell 2.*may write only inside a temporary"),
+    ],
+    ids=["wrong-order", "wrong-output", "write-into-the-repository"],
+)
+def test_run_that_goes_wrong_is_refused_with_the_cell_named(tmp_path, script, order, expected):
+    target = tmp_path / "docs" / "written.txt"
+    root = _cells(tmp_path, script.format(str(target)), *order)
+    with pytest.raises(NotebookError, match=expected):
         notebooks.execute(read_source(root / NOTEBOOK, root), root, tmp_path / "w")
     assert not target.exists()
 
 
 _CUDA = "# requires: cuda\n# --8<-- [start:part]\nx = 1\n# --8<-- [end:part]\n"
+_BAD_NAME = "lower-case letters, digits and hyphens"
+# Each mistake: the files that make it, and the start of its message (after the file name).
+_BROKEN = {
+    "mixed-code-block": (f'```python\nx = 1\n--8<-- "{SCRIPT}:part"\n```\n', "3: a code cell is"),
+    "bash-block": ("```bash\npip install torch\n```\n", "3: a code cell is a ```python"),
+    "missing-section": (f'```python\n--8<-- "{SCRIPT}:nope"\n```\n', "4: section 'nope' not"),
+    "missing-script": ('```python\n--8<-- "examples/gone.py:x"\n```\n', "4: snippet file exa"),
+    "line-range": (f'```python\n--8<-- "{SCRIPT}:5:6"\n```\n', "4: embed a named section"),
+    "text-fence": (f'```text\n--8<-- "{SCRIPT}:part"\n```\n', "3: this block embeds script"),
+    "needs-cuda": (
+        {NOTEBOOK: f"# 笔记本\n\n{_CELL}", SCRIPT: _CUDA},
+        "4: examples/numpy_torch/demo.py cannot be part of a notebook: it needs cuda",
+    ),
+    "no-code-cell": ("Only prose.\n", "1: a notebook without code cells"),
+    "no-title": ({NOTEBOOK: f"Some text.\n\n{_CELL}"}, "1: a notebook starts with its title"),
+    "space-in-name": ({"docs/notebooks/My Notes.md": f"# T\n\n{_CELL}"}, _BAD_NAME),
+    "dot-in-name": ({"docs/notebooks/v2.0.md": f"# T\n\n{_CELL}"}, _BAD_NAME),
+    "sub-folder": ({"docs/notebooks/a/b.md": f"# T\n\n{_CELL}"}, _BAD_NAME),
+}
 
 
-@pytest.mark.parametrize(
-    ("text", "expected", "script"),
-    [
-        (f'```python\nx = 1\n--8<-- "{SCRIPT}:part"\n```\n', "3: a code cell is a ```python", ""),
-        ("```bash\npip install torch\n```\n", "3: a code cell is a ```python", ""),
-        (f'```python\n--8<-- "{SCRIPT}:nope"\n```\n', "4: section 'nope' not found", ""),
-        ('```python\n--8<-- "examples/gone.py:x"\n```\n', "4: snippet file examples/gone.py", ""),
-        (f'```python\n--8<-- "{SCRIPT}:5:6"\n```\n', "4: embed a named section", ""),
-        (f'```text\n--8<-- "{SCRIPT}:part"\n```\n', "3: this block embeds script sect", ""),
-        (_CELL, f"4: {SCRIPT} cannot be part of a notebook: it needs cuda", _CUDA),
-        ("See [a page](../docs/gone.md).\n", "3: the link to ../docs/gone.md leads to no page", ""),
-        (
-            "[en](../docs/numpy-torch/page.en.md)\n",
-            "3: the link to ../docs/numpy-torch/page.en.md lea",
-            "",
-        ),
-        (
-            "[x](../docs/numpy-torch/page.md#nope)\n",
-            "3: the link to ../docs/numpy-torch/page.md#no",
-            "",
-        ),
-        ("[x](../docs/numpy-torch/page/)\n", "3: the link to ../docs/numpy-torch/page/ is not", ""),
-        ("## A part {#a-part}\n", "3: remove `{#a-part}`", ""),
-        ("Only prose.\n", "1: a notebook without code cells", ""),
-    ],
-    ids=[
-        "mixed-code-block",
-        "bash-block",
-        "missing-section",
-        "missing-script",
-        "line-range",
-        "text-fence",
-        "needs-cuda",
-        "dead-link",
-        "other-language-page",
-        "missing-anchor",
-        "link-to-an-address",
-        "explicit-anchor",
-        "no-code-cell",
-    ],
-)
-def test_broken_source_is_refused_by_the_checks_naming_file_and_line(
-    tmp_path, text, expected, script
-):
-    root = _write(tmp_path, {**_TREE, NOTEBOOK: "# 笔记本\n\n" + text})
-    _write(root, {SCRIPT: script} if script else {})
+@pytest.mark.parametrize(("change", "expected"), _BROKEN.values(), ids=_BROKEN.keys())
+def test_broken_source_is_refused_by_the_checks_naming_file_and_line(tmp_path, change, expected):
+    files = change if isinstance(change, dict) else {NOTEBOOK: f"# 笔记本\n\n{change}"}
+    root = _write(tmp_path, {**_TREE, **files})
     problems = [problem for check in SOURCE_CHECKS for problem in check(root)]
-    assert any(f"{NOTEBOOK}:{expected}" in p for p in problems), problems
+    name = next((n for n in files if n.endswith(".md")), NOTEBOOK)
+    assert any(p.startswith(f"{name}:") and expected in p for p in problems), problems
 
 
-@pytest.mark.parametrize(
-    ("name", "text", "expected"),
-    [
-        (NOTEBOOK, f"Some text.\n\n{_CELL}", ":1: a notebook starts with its title"),
-        ("notebooks/My Notes.md", f"# T\n\n{_CELL}", "lower-case letters, digits and hyphens"),
-        ("notebooks/v2.0.md", f"# T\n\n{_CELL}", "lower-case letters, digits and hyphens"),
-        ("notebooks/a/b.md", f"# T\n\n{_CELL}", "lower-case letters, digits and hyphens"),
-    ],
-)
-def test_untitled_notebooks_and_names_that_make_bad_addresses_are_refused(
-    tmp_path, name, text, expected
-):
-    root = _write(tmp_path, {**_TREE, name: text})
-    with pytest.raises(NotebookError, match=expected):
-        read_source(root / name, root)
-
-
-def test_notebook_in_one_language_only_is_reported(tmp_path):
-    root = _write(tmp_path, _TREE)
-    (root / "notebooks/demo.en.md").unlink()
-    problems = [problem for check in SOURCE_CHECKS for problem in check(root)]
-    assert any("notebooks/demo.md has no counterpart" in p for p in problems), problems
+def test_site_build_without_the_notebooks_written_stops_and_says_what_to_run(tmp_path, caplog):
+    root = make_sample(tmp_path)
+    with contextlib.chdir(root), pytest.raises(Abort):
+        build(load_config(str(root / "mkdocs.yml"), site_dir=str(root / "out")))
+    assert "docs/notebooks/demo.md: no notebook written for it" in caplog.text
+    assert "run `make notebooks`" in caplog.text
 
 
 def test_examples_stage_fails_a_broken_notebook_and_writes_a_passing_one(pytester, monkeypatch):
     """The stage's own test file (tests/examples/test_notebooks.py), run by pytest here."""
     test_file = Path(__file__).parents[1] / "examples" / "test_notebooks.py"
     files = {
-        "notebooks/broken.md": '# T\n\n```python\n--8<-- "examples/fails.py:x"\n```\n',
+        "docs/notebooks/broken.md": '# T\n\n```python\n--8<-- "examples/fails.py:x"\n```\n',
         "examples/fails.py": "# --8<-- [start:x]\nprint(1 / 0)\n# --8<-- [end:x]\n",
         "tests/test_notebooks.py": test_file.read_text(encoding="utf-8"),
         "pyproject.toml": '[tool.verification]\nenvironments = ["default"]\n',
@@ -231,7 +196,7 @@ def test_examples_stage_fails_a_broken_notebook_and_writes_a_passing_one(pyteste
     args = ["-p", "no:xdist", "-p", "no:playwright", "-p", "no:cacheprovider"]
     result = pytester.runpytest("tests", *args, "--environment", "default")
     result.assert_outcomes(passed=1, failed=1)
-    assert "notebooks/broken.md:3: cell 2 (examples/fails.py:x) failed" in result.stdout.str()
+    assert "docs/notebooks/broken.md:3: cell 2 (examples/fails.py:x) failed" in result.stdout.str()
     assert "ZeroDivisionError: division by zero" in result.stdout.str()
     executed = pytester.path / "build/notebooks/executed"
     assert sorted(path.name for path in executed.iterdir()) == ["demo.ipynb"]

@@ -65,8 +65,9 @@ def docs_dir(root: Path | None = None) -> Path:
 
 
 def notebooks_dir(root: Path | None = None) -> Path:
-    """`root/notebooks`, the notebook sources (see `verified_site.notebooks`)."""
-    return (root or content_root()) / "notebooks"
+    """`root/docs/notebooks`, the notebook pages, which are also the sources of the
+    downloadable notebooks (see `verified_site.notebooks`)."""
+    return docs_dir(root) / "notebooks"
 
 
 def examples_dir(root: Path | None = None) -> Path:

@@ -1,19 +1,21 @@
-"""Walkthrough notebooks, generated from the example scripts: one source of truth.
+"""Walkthrough notebooks: pages of the site that are also notebooks to download.
 
-A notebook's source is a Markdown file per language in `notebooks/` (`slug.md` Chinese,
-`slug.en.md` English), read by jupytext: prose becomes Markdown cells, and each ```python
-block, holding only `--8<--` lines, a code cell with those sections of the example
-scripts, without their written `#>` outputs.
+A notebook page is an ordinary page in `docs/notebooks/` (`slug.md` Chinese, `slug.en.md`
+English), which MkDocs renders like every other: prose, and ```python blocks holding only
+`--8<--` lines that embed sections of the example scripts. Read by jupytext, the same file is
+the notebook: prose becomes Markdown cells, each such block a code cell with those sections,
+without their written `#>` outputs.
 
 1. `make test` (tests/examples/test_notebooks.py) runs each notebook in a Jupyter kernel
    and checks that every cell printed what its script says; the executed notebook goes to
    `build/notebooks/executed/<slug>.ipynb`.
 2. `python -m verified_site.notebooks` (`make notebooks`, run by `make build`, `make serve`
-   and `make test` before the site build; no MkDocs here) writes each language's notebook
+   and `make test` before the site build; no MkDocs here) writes each language's .ipynb
    to `site_path`: that run's outputs when its code is the same, and below the title a
    cell saying with what it ran and how to run it yourself (`notebook` in the locales).
-   The site plugin adds these files as pages, and refuses one written from other files.
-3. The source checks (tooling/checks.py) and this command name a broken source's lines.
+   The site plugin copies it next to its page, which links to it.
+3. The source checks (tooling/checks.py) and this command name a broken source's lines;
+   its links and anchors are checked by MkDocs' strict build, as on every page.
 """
 
 from __future__ import annotations
@@ -41,13 +43,11 @@ from verified.outputs import expected_stdout, same_output, without_outputs
 from verified.paths import REPO_ROOT, content_root, docs_dir, notebooks_dir, relative
 from verified.record import LIBRARIES
 from verified_site.pages import (
+    DEFAULT_LOCALE,
     PYTHON_LANGUAGES,
     SnippetRef,
     fence_language,
-    fenced_lines,
     fences,
-    front_matter,
-    headings,
     is_snippet_line,
     page_files,
     page_locale,
@@ -57,6 +57,7 @@ from verified_site.pages import (
     snippet_error,
     snippet_refs,
     split_front_matter,
+    translation_of,
 )
 from verified_site.wording import wording
 
@@ -94,22 +95,18 @@ def read_source(
 ) -> Source:
     """Read a notebook source with jupytext and fill its code cells from the scripts;
     `outputs`, another verification environment's expected outputs by script
-    (`verified.expected`), go into `Source.scripts` in place of the scripts' own.
+    (`verified.expected`), go into `Source.scripts` in place of the scripts' own. Headings
+    lose their `{#id}`, which Jupyter would show as text.
 
-    NotebookError names every problem with file and line: a bad name, no title, a `{#id}`, a
-    bad link, a code block that is not only `--8<--` lines or `--8<--` lines shown as text,
-    a broken reference, a script a kernel cannot run, no code cell."""
+    NotebookError names every problem with file and line: a bad name, no title, a code block
+    that is not only `--8<--` lines or `--8<--` lines shown as text, a broken reference, a
+    script a kernel cannot run, no code cell."""
     text, where = path.read_text(encoding="utf-8"), relative(path, root)
     front, body = split_front_matter(text)
-    problems = [
-        f"{where}:{h.line}: remove `{{#{h.anchor}}}`: the notebook renderer shows it as text; "
-        "notebook headings get their ids from their text"
-        for h in headings(text)
-        if h.anchor
-    ]
+    problems = []
     if path.parent.resolve() != notebooks_dir(root).resolve() or not _SLUG.fullmatch(_slug(path)):
         problems.append(
-            f"{where}:1: name a notebook source notebooks/<name>.md and <name>.en.md, the name "
+            f"{where}:1: name a notebook docs/notebooks/<name>.md and <name>.en.md, the name "
             "in lower-case letters, digits and hyphens (it becomes the page's address)"
         )
     if not body.strip().startswith("# "):
@@ -118,11 +115,6 @@ def read_source(
             f"{where}:{first}: a notebook starts with its title, a `# ` heading (the page's "
             "title and its entry in the navigation)"
         )
-    try:
-        description = front_matter(path, text).get("description", "")
-    except ValueError as exc:
-        problems.append(f"{where}:1: {exc}")
-    problems += _link_problems(path, text, root)
     refs, lines, cells = {ref.line: ref for ref in snippet_refs(path)}, text.splitlines(), []
     for fence in fences(text):
         block = lines[fence.start - 1 : fence.end]
@@ -163,64 +155,29 @@ def read_source(
         cell.metadata[META] = {"from": ", ".join(ref.target for ref in found), "line": line}
     for index, cell in enumerate(notebook.cells):
         cell.id = f"cell-{index}"  # stable, so that a rebuild gives the same file
+        if cell.cell_type == "markdown":
+            cell.source = _ANCHOR.sub("", cell.source)
     notebook.metadata = {
         "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
         "language_info": {"name": "python"},
         META: {
             "source": where,
             "scripts": list(dict.fromkeys(ref.path for _, found, _ in cells for ref in found)),
-            "description": description,
             "code": hashlib.sha256(json.dumps([c.source for c in code]).encode()).hexdigest(),
         },
     }
     return Source(path, notebook, [script for _, _, script in cells])
 
 
-_LINK = re.compile(r"\]\((?P<target>[^)\s]+)\)")
-# A link to a page's source file: `](../docs/a/b.md#anchor)`.
-_PAGE_LINK = re.compile(r"\]\((?P<target>[^)\s#]+\.md)(?P<anchor>#[^)\s]*)?\)")
-_ABSOLUTE = re.compile(r"^(?:[a-z][a-z0-9+.-]*:|#)", re.IGNORECASE)
+# A link to a page's source file, relative to the notebook: `](../api/save-load.md#anchor)`.
+_PAGE_LINK = re.compile(r"\]\((?P<target>[^)\s#:]+\.md)(?P<anchor>#[^)\s]*)?\)")
+_ANCHOR = re.compile(r"[ \t]*\{#[\w-]+\}[ \t]*$", re.MULTILINE)
 _SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
 
 def _slug(path: Path) -> str:
     """`save-load` for `save-load.md` and `save-load.en.md`."""
-    return path.name.removesuffix(".md").removesuffix(f".{page_locale(path)}")
-
-
-def _link_problems(path: Path, text: str, root: Path) -> list[str]:
-    """The links of a source's prose that do not lead to a page of its language."""
-    code = fenced_lines(text)
-    return [
-        f"{relative(path, root)}:{number}: the link to {match['target']} {problem}; link to a "
-        "page's Markdown file, relative to this file (../docs/<section>/<page>.md, or "
-        "<page>.en.md from an English notebook), or to a full https:// address"
-        for number, line in enumerate(text.splitlines(), start=1)
-        for match in _LINK.finditer("" if number in code else line)
-        if (problem := _link_problem(path, match["target"], root))
-    ]
-
-
-def _link_problem(source: Path, target: str, root: Path) -> str | None:
-    """What is wrong with a link of a notebook source, or None."""
-    if _ABSOLUTE.match(target):
-        return None
-    if (match := _PAGE_LINK.fullmatch(f"]({target})")) is None:
-        return "is not a page's Markdown file (it would break on the site and in the download)"
-    if (page := _linked_page(source, match["target"], root)) is None:
-        return "leads to no page"
-    if page_locale(page) != page_locale(source):
-        return f"leads to the {page_locale(page)} page, not the {page_locale(source)} one"
-    anchor = (match["anchor"] or "#")[1:]
-    if anchor and anchor not in {h.anchor for h in headings(page.read_text(encoding="utf-8"))}:
-        return f"names the anchor #{anchor}, which {relative(page, root)} does not have"
-    return None
-
-
-def _linked_page(source: Path, target: str, root: Path) -> Path | None:
-    """The page in docs/ that a link of a notebook source names, or None."""
-    page = (source.parent / target).resolve()
-    return page if page.is_file() and page.is_relative_to(docs_dir(root).resolve()) else None
+    return translation_of(path, DEFAULT_LOCALE).stem
 
 
 def _ref_error(ref: SnippetRef, root: Path) -> str | None:
@@ -250,13 +207,11 @@ def _ref_error(ref: SnippetRef, root: Path) -> str | None:
     )
 
 
-def execute(
-    source: Source, root: Path, workdir: Path, timeout: int = CELL_TIMEOUT
-) -> nbformat.NotebookNode:
+def execute(source: Source, root: Path, workdir: Path) -> nbformat.NotebookNode:
     """The notebook with the outputs of its code cells, run in a new Jupyter kernel and
     checked (`check_outputs`). The kernel talks over Unix sockets (no network port), runs in
     `workdir` (whatever the code writes lands there) and may not write into the repository;
-    `timeout` is the longest any cell may run, in seconds.
+    a cell may run for `CELL_TIMEOUT` seconds.
 
     NotebookError: a cell raised or timed out, the kernel died or did not start, or a cell
     printed something other than its script says (source line and cell named)."""
@@ -273,7 +228,7 @@ def execute(
     client = NotebookClient(
         notebook,
         km=KernelManager(kernel_name="python3", transport="ipc", ip=str(sockets / "k")),
-        timeout=timeout,
+        timeout=CELL_TIMEOUT,
         resources={"metadata": {"path": str(workdir)}},
         extra_arguments=[
             # As in the script, only prints give output: IPython would also display the
@@ -412,9 +367,13 @@ def site_notebook(
 
 
 def _address(source: Path, root: Path, site_url: str, match: re.Match) -> str:
-    """A link to a page's file made into the page's address on the site."""
-    page = _linked_page(source, match["target"], root)
-    return f"]({site_url}{page_url(page, docs_dir(root))}{match['anchor'] or ''})"
+    """A link to a page's file made into the address of the page in the notebook's language
+    (the link is left as it is when it leads out of docs/: the strict build refuses it)."""
+    page = translation_of((source.parent / match["target"]).resolve(), page_locale(source))
+    if not page.is_relative_to(docs_dir(root).resolve()):
+        return match[0]
+    url = page_url(page, docs_dir(root).resolve())
+    return f"]({site_url}{url}{match['anchor'] or ''})"
 
 
 def _about(notebook: nbformat.NotebookNode, run: dict | None, script_url: str) -> str:
@@ -456,19 +415,6 @@ def write_site_notebooks(root: Path) -> list[Path]:
     if problems:
         raise NotebookError("\n".join(problems))
     return written
-
-
-def written_metadata(root: Path, source: Path) -> dict:
-    """The `META` metadata of the notebook written for the site from a source; NotebookError
-    when there is none (`make notebooks` writes it)."""
-    try:
-        return nbformat.read(str(site_path(root, source)), as_version=4).metadata[META]
-    except (OSError, ValueError, KeyError, nbformat.reader.NotJSONError):
-        raise NotebookError(
-            f"{relative(source, root)}: no notebook written for the site from it "
-            f"({relative(site_path(root, source), root)}): run `make notebooks` (make build, "
-            "make serve and make test run it; run it again after changing a notebook source)"
-        ) from None
 
 
 if __name__ == "__main__":

@@ -31,7 +31,7 @@ from verified.markdown import (  # noqa: F401  (re-used by the site checks)
     fences,
     is_snippet_line,
 )
-from verified.paths import docs_dir, notebooks_dir, relative
+from verified.paths import docs_dir, relative
 
 #: Locales in build order; the first is the default and has no file suffix.
 LOCALES = ("zh", "en")
@@ -40,9 +40,6 @@ DEFAULT_LOCALE = LOCALES[0]
 #: language (`x.md`, `x.en.md`), such as the generated tables of `make generated`: not pages
 #: themselves (mkdocs.yml's `exclude_docs` keeps them out of the site).
 INCLUDES = "includes"
-
-# pymdownx.snippets' own grammar, so that our checks read `--8<--` lines as it does.
-_SNIPPETS = SnippetPreprocessor
 
 
 def page_locale(path: Path) -> str:
@@ -55,15 +52,11 @@ def page_locale(path: Path) -> str:
 
 def translation_of(path: Path, locale: str) -> Path:
     """The file the `locale` version of the page `path` (in any locale) must be: its sibling, which
-    may not exist. ValueError for a locale not in `LOCALES`."""
-    if locale not in LOCALES:
-        raise ValueError(f"unknown locale {locale!r}; expected one of {LOCALES}")
-    current = page_locale(path)
-    stem = path.name[: -len(".md")]
-    if current != DEFAULT_LOCALE:
-        stem = stem[: -len(f".{current}")]
-    suffix = ".md" if locale == DEFAULT_LOCALE else f".{locale}.md"
-    return path.with_name(stem + suffix)
+    may not exist (`a/b.md` for `a/b.en.md` and `"zh"`)."""
+    stem = path.name.removesuffix(".md")
+    if page_locale(path) != DEFAULT_LOCALE:
+        stem = stem.removesuffix(f".{page_locale(path)}")
+    return path.with_name(stem + (".md" if locale == DEFAULT_LOCALE else f".{locale}.md"))
 
 
 def page_files(docs: Path) -> list[Path]:
@@ -72,13 +65,9 @@ def page_files(docs: Path) -> list[Path]:
 
 
 def source_pages(root: Path) -> list[Path]:
-    """Every Markdown source a reader sees under the content root: `docs/**/*.md`, then
-    `notebooks/*.md`.
-
-    Both follow the same rules (two languages, snippets, descriptions, translation records); the
-    notebooks have no `{#id}` anchors, which their renderer cannot read."""
-    notebooks = notebooks_dir(root)
-    return page_files(docs_dir(root)) + (page_files(notebooks) if notebooks.is_dir() else [])
+    """Every Markdown source a reader sees under the content root: `docs/**/*.md` but the
+    includes, notebook pages (`docs/notebooks/`) among them."""
+    return page_files(docs_dir(root))
 
 
 def language_root(locale: str) -> str:
@@ -88,19 +77,15 @@ def language_root(locale: str) -> str:
 
 
 def site_addresses(root: Path) -> tuple[str, str]:
-    """The site's address (ending in `/`) and where the repository shows a file, from
+    """The site's address (ending in `/`) and where the repository shows a file
+    (`https://github.com/o/r/blob/main/`), from
     mkdocs.yml as MkDocs reads it (`!ENV` tags: `SITE_URL`, `REPO_URL`); OSError or
     yaml.YAMLError when it cannot be read."""
     loader = add_env_tag(type("Loader", (yaml.SafeLoader,), {}))
     config = yaml.load((root / "mkdocs.yml").read_text(encoding="utf-8"), Loader=loader)
     site_url = (config.get("site_url") or "").rstrip("/") + "/"
-    return site_url, repository_file_url(config["repo_url"], config["edit_uri"])
-
-
-def repository_file_url(repo_url: str, edit_uri: str) -> str:
-    """Where the repository shows a file: `https://github.com/o/r/blob/main/` for the
-    `edit_uri` `edit/main/docs/`."""
-    return f"{repo_url.rstrip('/')}/blob/{edit_uri.strip('/').split('/')[1]}/"
+    branch = config["edit_uri"].strip("/").split("/")[1]  # `edit/main/docs/`
+    return site_url, f"{config['repo_url'].rstrip('/')}/blob/{branch}/"
 
 
 def page_url(page: Path, docs: Path) -> str:
@@ -122,13 +107,8 @@ def page_at(url: str, docs: Path) -> Path | None:
 def missing_translations(pages: list[Path]) -> list[tuple[Path, Path]]:
     """`(existing page, missing counterpart)` for each of `pages` (`source_pages(root)`, say) that
     exists in one locale only."""
-    missing = []
-    for page in pages:
-        for locale in LOCALES:
-            twin = translation_of(page, locale)
-            if twin != page and not twin.exists():
-                missing.append((page, twin))
-    return missing
+    twins = [(page, translation_of(page, locale)) for page in pages for locale in LOCALES]
+    return [(page, twin) for page, twin in twins if twin != page and not twin.exists()]
 
 
 @dataclass(frozen=True)
@@ -159,8 +139,8 @@ def parse_snippet_line(line: str) -> tuple[str, str | None, str] | None:
     pymdownx.snippets does; None when the line embeds nothing."""
     if not is_snippet_line(line):
         return None
-    target = _SNIPPETS.RE_ALL_SNIPPETS.match(line)["snippet"][1:-1]
-    path, _lines, section = _SNIPPETS.RE_SNIPPET_FILE.match(target).groups()
+    target = SnippetPreprocessor.RE_ALL_SNIPPETS.match(line)["snippet"][1:-1]
+    path, _lines, section = SnippetPreprocessor.RE_SNIPPET_FILE.match(target).groups()
     return path, section[1:] if section else None, target
 
 
@@ -204,7 +184,7 @@ def section_code(
 def section_mark(line: str) -> re.Match | None:
     """A `# --8<-- [start:name]` or `[end:name]` line, read as pymdownx.snippets reads it: a match
     with groups `type` (start or end) and `name`, or None."""
-    match = _SNIPPETS.RE_SNIPPET_SECTION.match(line) if "8<-" in line else None
+    match = SnippetPreprocessor.RE_SNIPPET_SECTION.match(line) if "8<-" in line else None
     return match if match and not match["escape"] else None
 
 

@@ -11,270 +11,185 @@ check snippet lines and stamp each page.
   build": the stamp never guesses.
 * Below each code block whose output differs between verification environments, a
   note shows each environment's output (`verified_site.version_notes`).
+* Each notebook page (`verified_site.notebooks`) links, below its title, to its .ipynb,
+  which `make notebooks` wrote before the build and this plugin copies next to the page.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import re
 from pathlib import Path
-from types import SimpleNamespace
 
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File
-from mkdocs.structure.toc import get_toc
-from mkdocs_jupyter.plugin import NotebookFile
 
-from verified.paths import record_path
+from verified.paths import notebooks_dir, record_path, relative
 from verified.record import load_record, verify_environments
-from verified_site import notebook_html
-from verified_site.notebooks import (
-    SITE_FOLDER,
-    NotebookError,
-    site_path,
-    written_metadata,
-)
+from verified_site.notebooks import SITE_FOLDER, site_path
 from verified_site.notebooks import source_files as notebook_sources
 from verified_site.pages import (
     LOCALES,
-    fenced_lines,
+    headings,
     language_root,
     page_locale,
     page_sources,
-    repository_file_url,
     snippet_error,
     snippet_refs,
 )
 from verified_site.stamp import render_stamp
 from verified_site.version_notes import VersionNotes
-
-_STATE: dict = {}
-
-
-def on_config(config, **kwargs):
-    """Load the verification record and every environment's expected outputs once per build
-    (the config file's folder is the repository root); returns `config` unchanged.
-    PluginError, naming the file, if the record, an expected-output file or the
-    environments cannot be read."""
-    # jieba (Chinese search segmentation) logs its dictionary loading at DEBUG level.
-    logging.getLogger("jieba").setLevel(logging.INFO)
-    root = Path(config.config_file_path).resolve().parent
-    path = record_path(root)
-    try:
-        _STATE.update(root=root, record=load_record(path), notes=VersionNotes(root))
-    except ValueError as exc:  # the record, expected outputs and environments alike
-        raise PluginError(str(exc)) from exc
-    return config
-
-
-@event_priority(-110)  # after mkdocs-static-i18n (-100) has chosen this language's files
-def on_files(files, config, **kwargs):
-    """Write the site-wide 404 page from the default language's build only; add the notebooks.
-
-    mkdocs-static-i18n builds each language into the same site folder, and each build
-    renders the theme's static templates at the site root: without this, the last
-    language built would own `404.html`. The page itself (overrides/404.html) links to
-    both home pages.
-
-    Returns `files` with this language's notebook pages added; PluginError if a notebook
-    was not written before the build.
-    """
-    i18n = config.plugins.get("i18n")
-    templates = config.theme.static_templates
-    if i18n is None or i18n.is_default_language_build:
-        templates.add("404.html")
-    else:
-        templates.discard("404.html")
-    # This build's language, and where i18n puts its pages (`en/...` for English).
-    locale = i18n.current_language if i18n else LOCALES[0]
-    folder = language_root(locale)
-    for source in notebook_sources(_STATE["root"]):
-        if page_locale(source) == locale:
-            files.append(_notebook_file(source, folder, config))
-    return files
-
-
-def _notebook_file(source: Path, folder: str, config) -> File:
-    """Add the notebook that `python -m verified_site.notebooks` wrote for a source as a page.
-
-    mkdocs-jupyter reads notebooks from disk and copies the file next to its page (the
-    download). Its own `on_files` runs before static-i18n's, which rebuilds plain `File`
-    objects and would drop its page type (static-i18n issue #198): the page is wrapped
-    here, after i18n, at the address of this language's pages. PluginError, saying what
-    to run, if the notebook is missing.
-    """
-    root: Path = _STATE["root"]
-    try:
-        meta = written_metadata(root, source)
-    except NotebookError as exc:
-        raise PluginError(str(exc)) from None
-    path = site_path(root, source)
-    plain = File(
-        f"notebooks/{path.name}", str(path.parents[1]), config.site_dir, config.use_directory_urls
-    )
-    page = NotebookFile(plain, **config)
-    page.dest_path = folder + page.dest_path
-    page.abs_dest_path = str(Path(config.site_dir) / page.dest_path)
-    address = page.url  # `notebooks/<slug>/`, below each language's folder
-    page.url = folder + address
-    # What static-i18n sets on the files it builds, read by its language switcher:
-    # without it the switcher keeps the links of the page built before this one.
-    page.locale = page.locale_alternate_of = page_locale(source)
-    page.alternates = {
-        locale: SimpleNamespace(url=language_root(locale) + address) for locale in LOCALES
-    }
-    _STATE.setdefault("notebooks", {})[page.abs_src_path] = meta
-    return page
-
-
-def on_serve(server, config, builder, **kwargs):
-    """Under `mkdocs serve`, rebuild when `make notebooks` writes the notebooks again; returns
-    `server`."""
-    if (_STATE["root"] / SITE_FOLDER).is_dir():
-        server.watch(str(_STATE["root"] / SITE_FOLDER))
-    return server
-
-
-def on_page_markdown(markdown: str, page, config, files, **kwargs) -> str:
-    """Validate the page's snippet lines, then insert its "changed between versions" notes
-    (`verified_site.version_notes`) and its verification stamp (`verified_site.stamp`)
-    below the first level-1 heading. `markdown` comes without its front matter.
-    PluginError if a `--8<--` line names a missing file or section."""
-    root: Path = _STATE["root"]
-    if _notebook_of(page):
-        return markdown  # a notebook: mkdocs-jupyter renders it, not Markdown
-    source = Path(page.file.abs_src_path)
-    # Read the file itself so that line numbers count the front matter too.
-    errors = [message for ref in snippet_refs(source) if (message := snippet_error(ref, root))]
-    if errors:
-        raise PluginError("Broken snippet reference:\n  " + "\n  ".join(errors))
-    verifications = verify_environments(_STATE["record"], page_sources(source, root), root)
-    verified = {env for env, v in verifications.items() if v.state in ("verified", "partial")}
-    markdown = _STATE["notes"].insert(markdown, page_locale(source), verified)
-    stamp = render_stamp(verifications, _STATE["record"], page_locale(source))
-    if not stamp:
-        return markdown
-    cut = _end_of_title(markdown)
-    return markdown[:cut] + "\n\n" + stamp + "\n" + markdown[cut:]
-
-
-def _notebook_of(page) -> dict | None:
-    """The notebook metadata (`META`) of a notebook page (None for other pages)."""
-    return _STATE.get("notebooks", {}).get(page.file.abs_src_path)
-
-
-@event_priority(-110)  # after mkdocs-static-i18n has set this page's language links
-def on_page_context(context, page, config, nav, **kwargs):
-    """Make the home pages' language links relative; on a notebook page, "edit this page"
-    opens its Markdown source. Returns `context` unchanged."""
-    # static-i18n gives the two home pages absolute language links built from site_url
-    # (`/tensors-verified/en/`), which break wherever the site is served at another path;
-    # these, like every other page's, become relative to the site root (Material's `url`
-    # filter then makes them relative to the page).
-    if page.url in {language_root(locale) for locale in LOCALES}:
-        # An attribute, not the item: static-i18n sets `config.extra.alternate`, the
-        # attribute the theme reads, and leaves the item `config.extra["alternate"]` as is.
-        for alternate in getattr(config.extra, "alternate", None) or []:
-            alternate["link"] = language_root(alternate["lang"])
-    notebook = _notebook_of(page)
-    if notebook is not None:
-        files = repository_file_url(config.repo_url, config.edit_uri)
-        page.edit_url = files.replace("/blob/", "/edit/", 1) + notebook["source"]
-    return context
-
+from verified_site.wording import wording
 
 #: Search weight of a notebook page, against 1 for the other pages.
 NOTEBOOK_SEARCH_BOOST = 0.2
-
-
-def on_page_content(html: str, page, config, files, **kwargs) -> str:
-    """On a notebook page: the changes of `verified_site.notebook_html` (no CDN scripts,
-    working heading ids and table of contents, search, stylesheet), and the source's
-    description. Other pages' bodies are returned unchanged.
-    """
-    notebook = _notebook_of(page)
-    if notebook is None:
-        return html
-    html, toc = notebook_html.clean(html)
-    page.toc = get_toc(toc)
-    page.meta["description"] = notebook["description"]
-    # A notebook repeats the examples of the pages it walks through: searches should
-    # lead to those pages first (Material reads the boost when it indexes the page).
-    page.meta["search"] = {"boost": NOTEBOOK_SEARCH_BOOST}
-    return html
-
-
-def _end_of_title(markdown: str) -> int:
-    """Offset just after the first level-1 heading outside code fences (0 if none)."""
-    offset = 0
-    inside = fenced_lines(markdown)
-    for number, line in enumerate(markdown.splitlines(keepends=True), start=1):
-        if number not in inside and line.startswith("# "):
-            return offset + len(line.rstrip("\n"))
-        offset += len(line)
-    return 0
-
-
-@event_priority(-110)  # after mkdocs-static-i18n (-100) has merged all languages' entries
-def on_post_build(config, **kwargs) -> None:
-    """Give each language its own search index, so that readers get pages in their language.
-
-    mkdocs-static-i18n writes one index for the whole site. This splits it: pages under
-    a language's folder (`en/`) go to `<folder>/search/search_index.json`, with their
-    locations relative to that folder; the rest stay in the root index.
-    overrides/main.html points each language's search at its own folder. PluginError,
-    naming the index, if the merged index is missing or not JSON.
-    """
-    i18n = config.plugins.get("i18n")
-    if i18n is None or i18n.building:
-        return  # a single-language build, or one language's pass inside i18n's build
-    folders = {
-        lang.link.strip("/"): lang.locale for lang in i18n.config.languages if lang.link.strip("/")
-    }
-    split_search_index(Path(config.site_dir), folders)
-
-
-def split_search_index(site_dir: Path, folders: dict[str, str]) -> dict[str, int]:
-    """Split `search/search_index.json` into one index per language folder.
-
-    A folder's index is set to its own language only (lunr's `lang`), so that its
-    readers' browsers do not load lunr's Chinese support. The root index keeps the
-    configured languages: Chinese pages are full of English API names.
-
-    `folders` maps each language folder below the root to its locale (`{"en": "en"}`).
-    Returns the number of entries per index, keyed by folder (`""` for the root).
-    PluginError if the merged index is missing or not JSON.
-    """
-    path = site_dir / "search" / "search_index.json"
-    try:
-        index = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise PluginError(f"{path}: cannot split the search index: {exc}") from exc
-    parts: dict[str, list] = {folder: [] for folder in ["", *folders]}
-    for doc in index["docs"]:
-        folder = next((f for f in folders if doc["location"].startswith(f + "/")), "")
-        if folder:
-            doc = {**doc, "location": doc["location"][len(folder) + 1 :]}
-        parts[folder].append(doc)
-    for folder, docs in parts.items():
-        target = site_dir / folder / "search" / "search_index.json"
-        target.parent.mkdir(parents=True, exist_ok=True)
-        config = {**index["config"], "lang": [folders[folder]]} if folder else index["config"]
-        target.write_text(
-            json.dumps({"config": config, "docs": docs}, ensure_ascii=False, separators=(",", ":")),
-            encoding="utf-8",
-        )
-    return {folder: len(docs) for folder, docs in parts.items()}
+# The `{#id` of a heading below the title, to which attributes can be added.
+_HEADING_ANCHOR = re.compile(r"^(##+ .*\{#[\w-]+)\}[ \t]*$", re.MULTILINE)
 
 
 class VerifiedSitePlugin(BasePlugin):
-    """The plugin MkDocs loads: each event is the function of the same name above."""
+    """The plugin MkDocs loads; `root` is the repository root (the config file's folder)."""
 
-    on_config = staticmethod(on_config)
-    on_files = staticmethod(on_files)
-    on_page_markdown = staticmethod(on_page_markdown)
-    on_page_context = staticmethod(on_page_context)
-    on_page_content = staticmethod(on_page_content)
-    on_serve = staticmethod(on_serve)
-    on_post_build = staticmethod(on_post_build)
+    def on_config(self, config, **kwargs):
+        """Load the verification record and every environment's expected outputs once per
+        build; returns `config` unchanged. PluginError, naming the file, if the record, an
+        expected-output file or the environments cannot be read."""
+        # jieba (Chinese search segmentation) logs its dictionary loading at DEBUG level.
+        logging.getLogger("jieba").setLevel(logging.INFO)
+        self.root = Path(config.config_file_path).resolve().parent
+        try:
+            self.record = load_record(record_path(self.root))
+            self.notes = VersionNotes(self.root)
+        except ValueError as exc:  # the record, expected outputs and environments alike
+            raise PluginError(str(exc)) from exc
+        return config
+
+    @event_priority(-110)  # after mkdocs-static-i18n (-100) has chosen this language's files
+    def on_files(self, files, config, **kwargs):
+        """Write the site-wide 404 page from the default language's build only; add the
+        notebooks.
+
+        mkdocs-static-i18n builds each language into the same site folder, and each build
+        renders the theme's static templates at the site root: without this, the last
+        language built would own `404.html`. The page itself (overrides/404.html) links to
+        both home pages.
+
+        Returns `files` with this language's .ipynb files added, each next to its page
+        (`notebooks/<slug>/<slug>.ipynb` below the language's folder); PluginError, saying
+        what to run, if `make notebooks` has not written one.
+        """
+        i18n = config.plugins.get("i18n")
+        templates = config.theme.static_templates
+        if i18n is None or i18n.is_default_language_build:
+            templates.add("404.html")
+        else:
+            templates.discard("404.html")
+        locale = i18n.current_language if i18n else LOCALES[0]
+        for source in notebook_sources(self.root):
+            path = site_path(self.root, source)
+            if page_locale(source) != locale:
+                continue
+            if not path.is_file():
+                raise PluginError(
+                    f"{relative(source, self.root)}: no notebook written for it "
+                    f"({relative(path, self.root)}): run `make notebooks` (make build, "
+                    "make serve and make test run it)"
+                )
+            # Named as the page's link names it (`<slug>.ipynb` beside `<slug>.md`), copied
+            # into the page's folder.
+            notebook = File.generated(config, f"notebooks/{path.name}", abs_src_path=str(path))
+            notebook.dest_uri = f"{language_root(locale)}notebooks/{path.stem}/{path.name}"
+            files.append(notebook)
+        return files
+
+    def on_serve(self, server, config, builder, **kwargs):
+        """Under `mkdocs serve`, copy the notebooks again when `make notebooks` rewrites them;
+        returns `server`."""
+        if (self.root / SITE_FOLDER).is_dir():
+            server.watch(str(self.root / SITE_FOLDER))
+        return server
+
+    def on_page_markdown(self, markdown: str, page, config, files, **kwargs) -> str:
+        """Validate the page's snippet lines, then insert its "changed between versions" notes
+        (`verified_site.version_notes`) and its verification stamp (`verified_site.stamp`)
+        below the first level-1 heading, and on a notebook page the link to its .ipynb.
+        `markdown` comes without its front matter. PluginError if a `--8<--` line names a
+        missing file or section."""
+        root, source = self.root, Path(page.file.abs_src_path)
+        locale = page_locale(source)
+        # Read the file itself so that line numbers count the front matter too.
+        errors = [message for ref in snippet_refs(source) if (message := snippet_error(ref, root))]
+        if errors:
+            raise PluginError("Broken snippet reference:\n  " + "\n  ".join(errors))
+        verifications = verify_environments(self.record, page_sources(source, root), root)
+        verified = {env for env, v in verifications.items() if v.state in ("verified", "partial")}
+        markdown = self.notes.insert(markdown, locale, verified)
+        top = render_stamp(verifications, self.record, locale)
+        if source.parent == notebooks_dir(root):
+            # Its sections repeat the examples of the pages it walks through: only its title
+            # and introduction are searched, and those pages rank first (Material reads both).
+            markdown = _HEADING_ANCHOR.sub(r"\1 data-search-exclude}", markdown)
+            page.meta["search"] = {"boost": NOTEBOOK_SEARCH_BOOST}
+            name = site_path(root, source).name
+            link = f'[{name}]({name}){{ download="{name}" }}'
+            top += "\n" + wording(locale)["notebook"]["download"](link=link) + "\n"
+        if not top:
+            return markdown
+        title = next((h.line for h in headings(markdown) if h.level == 1), 0)
+        lines = markdown.splitlines(keepends=True)
+        cut = len("".join(lines[: title - 1])) + len(lines[title - 1].rstrip("\n")) if title else 0
+        return markdown[:cut] + "\n\n" + top + "\n" + markdown[cut:]
+
+    @event_priority(-110)  # after mkdocs-static-i18n has set this page's language links
+    def on_page_context(self, context, page, config, nav, **kwargs):
+        """Make the home pages' language links relative. Returns `context` unchanged."""
+        # static-i18n gives the two home pages absolute language links built from site_url
+        # (`/tensors-verified/en/`), which break wherever the site is served at another
+        # path; these, like every other page's, become relative to the site root
+        # (Material's `url` filter then makes them relative to the page).
+        if page.url in {language_root(locale) for locale in LOCALES}:
+            # An attribute, not the item: static-i18n sets `config.extra.alternate`, the
+            # attribute the theme reads, and leaves the item `config.extra["alternate"]`.
+            for alternate in getattr(config.extra, "alternate", None) or []:
+                alternate["link"] = language_root(alternate["lang"])
+        return context
+
+    @event_priority(-110)  # after mkdocs-static-i18n (-100) has merged all languages' entries
+    def on_post_build(self, config, **kwargs) -> None:
+        """Give each language its own search index, so that readers get pages in their
+        language.
+
+        mkdocs-static-i18n writes one index for the whole site. This splits it: pages under
+        a language's folder (`en/`) go to `<folder>/search/search_index.json`, with their
+        locations relative to that folder; the rest stay in the root index, which keeps the
+        configured languages (Chinese pages are full of English API names). A folder's index
+        is set to its own language only (lunr's `lang`), so that its readers' browsers do not
+        load lunr's Chinese support. overrides/main.html points each language's search at
+        its own folder. PluginError, naming the index, if the merged index is missing or not
+        JSON.
+        """
+        i18n = config.plugins.get("i18n")
+        if i18n is None or i18n.building:
+            return  # a single-language build, or one language's pass inside i18n's build
+        site = Path(config.site_dir)
+        path = site / "search" / "search_index.json"
+        try:
+            index = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise PluginError(f"{path}: cannot split the search index: {exc}") from exc
+        parts: dict[str, list] = {language_root(locale): [] for locale in LOCALES}
+        for doc in index["docs"]:
+            folder = next((f for f in parts if f and doc["location"].startswith(f)), "")
+            parts[folder].append({**doc, "location": doc["location"][len(folder) :]})
+        for (folder, docs), locale in zip(parts.items(), LOCALES, strict=True):
+            target = site / folder / "search" / "search_index.json"
+            target.parent.mkdir(parents=True, exist_ok=True)
+            own = {**index["config"], "lang": [locale]} if folder else index["config"]
+            target.write_text(
+                json.dumps(
+                    {"config": own, "docs": docs}, ensure_ascii=False, separators=(",", ":")
+                ),
+                encoding="utf-8",
+            )
