@@ -122,8 +122,8 @@ def test_a_broken_gpu_run_file_is_named_and_spares_cpu_examples(project):
     result = project.run()
     result.assert_outcomes(failed=1, passed=1)  # the CPU example still runs
     assert (
-        "gpu-run.json: not a verification record of schema 4 (environments.gpu.examples[0]: "
-        "the field 'source' is missing)"
+        "gpu-run.json: not a verification record of schema 4 (record.environments.gpu.examples[0] "
+        "must contain ['details', 'line', 'reason', 'requires', 'seconds', 'source', 'status']"
     ) in result.out
     project.write({"verification/gpu-run.json": '{"schema": 3, "created"'})
     result = project.run()

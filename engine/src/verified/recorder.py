@@ -25,7 +25,7 @@ from verified.examples import Example, ExampleMarkerError, collect
 from verified.paths import content_root
 from verified.record import (
     GPU_ENVIRONMENT,
-    add_run,
+    add_runs,
     build_run,
     count_statuses,
     describe,
@@ -95,7 +95,8 @@ class VerificationRecorder:
         environment["device"] = here[0]["device"] if here else "cpu"
         if here and "gpu" in here[0]:
             environment["gpu"] = here[0]["gpu"]
-        add_run(self.path, self.environment, build_run(entries, self.sources, environment))
+        run = build_run(entries, self.sources, environment)
+        add_runs(self.path, {self.environment: run})
 
     def pytest_terminal_summary(self, terminalreporter) -> None:
         """Print how many examples were verified, and why the others were not."""
