@@ -7,12 +7,13 @@
   without CUDA (a record; `make test-gpu` writes it); by default `verification/gpu-run.json`.
 
 The fixtures run each example once, in a sandbox, with the libraries imported once per
-worker (not once per example); a test of examples requests `sandbox` and `target`.
+worker (not once per example); a test of examples calls `verify_example(example)`.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import sys
 import tempfile
@@ -29,7 +30,7 @@ from verified.paths import content_root, enter_session, gpu_run_path, leave_sess
 from verified.record import GPU_ENVIRONMENT, RecordError, load_record, versions_label
 from verified.record import LIBRARIES as STAMPED
 from verified.recorder import VerificationRecorder
-from verified.runner import Target
+from verified.runner import Target, verify
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -260,6 +261,32 @@ def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, libraries: dict):
         torch.set_default_dtype(default_dtype)
         torch.set_grad_enabled(True)
         torch.set_printoptions(profile="default")
+
+
+@pytest.fixture
+def verify_example(
+    request: pytest.FixtureRequest,
+    eval_example,
+    sandbox: Path,
+    run_device: dict[str, str],
+    versions: dict,
+    record_property,
+    verification_environment: Environment,
+    target: Target,
+):
+    """`verify_example(example)` runs one `verified.examples.Example` in the sandbox and checks its
+    output, recording the result for the record (`verified.runner.verify`)."""
+    return functools.partial(
+        verify,
+        eval_example=eval_example,
+        environment=verification_environment,
+        target=target,
+        device=run_device,
+        versions=versions,
+        report=record_property,
+        # Read only when a CUDA example needs it.
+        gpu_run=lambda: request.getfixturevalue("gpu_run"),
+    )
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
