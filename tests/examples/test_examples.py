@@ -10,7 +10,8 @@ import pytest
 
 from verified.environments import environments
 from verified.examples import ExampleMarkerError, collect
-from verified.expected import expected_path, load_expected, print_calls_with_outputs
+from verified.expected import expected_path, load_expected
+from verified.outputs import print_calls_with_outputs
 from verified.paths import content_root, relative
 
 try:

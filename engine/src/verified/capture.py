@@ -27,7 +27,6 @@ import argparse
 import ast
 import builtins
 import faulthandler
-import hashlib
 import json
 import os
 import runpy
@@ -80,57 +79,6 @@ RANK_VARIABLES = ("RANK", "PMI_RANK", "OMPI_COMM_WORLD_RANK")
 _LOOPBACK = {"127.0.0.1", "::1", "localhost"}
 
 
-def code_fingerprint(source: str) -> str:
-    """A hex SHA-256 of what a script does, not of what it says it printed; of the raw text when it
-    does not parse.
-
-    Comments (the `#>` lines among them) and string statements that are not docstrings (the
-    triple-quoted output blocks) are left out: writing an example's output keeps its fingerprint,
-    any change to its code changes it."""
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
-        return hashlib.sha256(source.encode()).hexdigest()
-    for node in ast.walk(tree):
-        body = getattr(node, "body", None)
-        if not isinstance(body, list):
-            continue
-        keeps_docstring = isinstance(
-            node, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
-        )
-        kept = [
-            statement
-            for index, statement in enumerate(body)
-            if (keeps_docstring and index == 0)
-            or not (
-                isinstance(statement, ast.Expr)
-                and isinstance(statement.value, ast.Constant)
-                and isinstance(statement.value.value, str)
-            )
-        ]
-        node.body = kept or [ast.Pass()]
-    return hashlib.sha256(ast.unparse(tree).encode()).hexdigest()
-
-
-def print_calls(source: str) -> list[tuple[int, int]]:
-    """The sorted 1-based (first, last) lines of the script's `print(...)` calls; empty when it does
-    not parse (the run reports the syntax error)."""
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
-        return []
-    return sorted(
-        (node.lineno, node.end_lineno or node.lineno) for node in ast.walk(tree) if is_print(node)
-    )
-
-
-def is_print(node: ast.AST) -> bool:
-    """True for a call of the builtin `print` by name (`print(...)`)."""
-    return (
-        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "print"
-    )
-
-
 def imported_packages(source: str) -> frozenset[str]:
     """Top-level packages the code imports (`torchvision` for `from torchvision import datasets`);
     empty when it does not parse."""
@@ -155,14 +103,6 @@ def import_lines(source: str) -> dict[str, int]:
         for name in names:
             found.setdefault(name.split(".")[0], node.lineno)
     return found
-
-
-def print_call_lines(source: str) -> list[int]:
-    """The sorted 1-based first lines of the script's `print(...)` calls.
-
-    A GPU run records each print's position in this list as well as its line: writing the `#>`
-    output afterwards shifts the lines, not the order."""
-    return [first for first, _ in print_calls(source)]
 
 
 def process_rank() -> int:

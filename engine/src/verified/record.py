@@ -123,7 +123,7 @@ _ON_CUDA_NAMES_GPU = _when("device", "cuda", {"required": ["gpu"]})
 #: The record's JSON Schema. Each entry has every field of `required`, and may have the others:
 #: the device (and GPU) and versions it ran with where they are not the run's (a CUDA example
 #: checked against the GPU run), that run's date, the fingerprint of its code (outputs aside,
-#: `verified.capture.code_fingerprint`) and what it printed when it ran to its end: one
+#: `verified.outputs.code_fingerprint`) and what it printed when it ran to its end: one
 #: `{"print": n, "line": l, "text": t}` per call, n being the call's index among the example's
 #: print calls and l its line within the example. A reason is a code of its status, with the
 #: details its text names.

@@ -19,9 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from verified.capture import code_fingerprint
 from verified.environments import UnknownEnvironment, resolve
 from verified.examples import Example, ExampleMarkerError, collect
+from verified.outputs import code_fingerprint
 from verified.paths import content_root
 from verified.record import (
     GPU_ENVIRONMENT,

@@ -43,7 +43,6 @@ import pytest_examples
 from pytest_examples import run_code as _run_code
 from pytest_examples.eval_example import EvalExample
 
-from verified.capture import code_fingerprint, print_call_lines, print_calls
 from verified.environments import Environment
 from verified.examples import Example
 from verified.expected import (
@@ -51,12 +50,17 @@ from verified.expected import (
     PrintKey,
     differences,
     mismatches,
-    print_calls_with_outputs,
     printed_by_print,
     render_output,
 )
 from verified.launch import LaunchError, describe_failure, launch_example
-from verified.outputs import OUTPUT_LINE, output_starts
+from verified.outputs import (
+    OUTPUT_LINE,
+    code_fingerprint,
+    output_starts,
+    print_call_lines,
+    print_calls_with_outputs,
+)
 from verified.paths import content_root, repository
 from verified.record import CHECKS_FILE, DEFAULT_ENVIRONMENT, describe, status_of
 
@@ -400,7 +404,8 @@ def printed_output(source: str, statements: list) -> list[dict]:
 def _multiline_problem(example: Example) -> str | None:
     """The message for the first print() call of `example` that spans lines, or None:
     pytest-examples writes the output of such a call after the wrong line."""
-    spread = [first for first, last in print_calls(example.code.source) if last != first]
+    calls = print_calls_with_outputs(example.code.source)
+    spread = [call.first for call in calls if call.last != call.first]
     if not spread:
         return None
     return (
