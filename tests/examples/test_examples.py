@@ -9,17 +9,16 @@ from __future__ import annotations
 import pytest
 
 from verified.environments import environments
-from verified.examples import ExampleMarkerError, collect
+from verified.examples import collect
 from verified.expected import expected_path, load_expected
+from verified.markers import MarkerError
 from verified.outputs import print_calls_with_outputs
 from verified.paths import content_root, relative
 
 try:
-    EXAMPLES, _problem = collect(content_root()), None
-except ExampleMarkerError as exc:
-    EXAMPLES, _problem = [], str(exc)
-if _problem:  # failing outside `except` keeps pytest from printing the chained exception
-    pytest.fail(f"cannot collect the examples:\n{_problem}", pytrace=False)
+    EXAMPLES = collect(content_root())
+except MarkerError as exc:  # `from None`: pytest prints no chained exception
+    raise pytest.fail.Exception(f"cannot collect the examples:\n{exc}", pytrace=False) from None
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=[example.id for example in EXAMPLES])

@@ -20,7 +20,8 @@ from pathlib import Path
 import pytest
 
 from verified.environments import UnknownEnvironment, resolve
-from verified.examples import Example, ExampleMarkerError, collect
+from verified.examples import Example, collect
+from verified.markers import MarkerError
 from verified.outputs import code_fingerprint
 from verified.paths import content_root
 from verified.record import (
@@ -54,7 +55,7 @@ class VerificationRecorder:
         self.sources = hash_sources(root)
         try:
             examples = collect(root)
-        except ExampleMarkerError as exc:
+        except MarkerError as exc:
             raise pytest.UsageError(str(exc)) from None
         if self.environment == GPU_ENVIRONMENT:
             examples = [example for example in examples if "cuda" in example.requires]
