@@ -45,7 +45,7 @@ def test_the_default_environment_comes_first_and_others_follow_the_naming_rule(p
     project.write({"requirements/previous.txt": "numpy==1.26.3\ntorch==2.13.0\n"})
     with pytest.raises(UnknownEnvironment, match=r"run it with \.venv-previous/bin/python"):
         resolve("previous")  # it pins other versions than this Python has
-    assert other.missing(["torchvision", "numpy", "torch", "json"]) == ["torchvision"]
+    assert other.not_applicable(["torchvision", "numpy", "torch", "json"]) == ["torchvision"]
 
 
 def test_a_bad_definition_names_the_table(tmp_path):

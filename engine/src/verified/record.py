@@ -41,6 +41,7 @@ failed there.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import platform
@@ -50,8 +51,6 @@ from importlib import metadata
 from pathlib import Path
 from string import Formatter
 from typing import Literal
-
-import fastjsonschema
 
 from verified.paths import docs_dir, example_scripts, expected_dir, relative
 
@@ -176,27 +175,36 @@ _RUN = {
         "examples": {"type": "array", "items": _ENTRY},
     },
 }
-_validate = fastjsonschema.compile(
-    {
-        "type": "object",
-        "required": ["schema", "environments"],
-        "properties": {
-            "schema": {"const": SCHEMA},
-            "environments": {"type": "object", "additionalProperties": _RUN},
-        },
-    }
-)
+_SCHEMA = {
+    "type": "object",
+    "required": ["schema", "environments"],
+    "properties": {
+        "schema": {"const": SCHEMA},
+        "environments": {"type": "object", "additionalProperties": _RUN},
+    },
+}
 
 
 def record_problem(record: object) -> str | None:
     """The first thing that makes `record` not a verification record of this schema, naming the
     field (`record.environments.default.examples[0].reason must be one of ...`); None for a valid
     record."""
+    # Imported here: `python -m verified.environments` imports this module before any virtual
+    # environment exists (the Makefile, CI), and needs only the standard library.
+    import fastjsonschema
+
     try:
-        _validate(record, name_prefix="record")
+        _validator()(record, name_prefix="record")
     except fastjsonschema.JsonSchemaValueException as exc:
         return exc.message
     return None
+
+
+@functools.cache
+def _validator():
+    import fastjsonschema
+
+    return fastjsonschema.compile(_SCHEMA)
 
 
 #: Stamped libraries: (record key, name shown on pages, distributions that provide it).
