@@ -18,7 +18,7 @@ frame that belongs to the script, as pytest-examples counts it).
 
 Command line (what the launchers start, once per process)::
 
-    python -m verified.capture SCRIPT --out-dir DIR [--source examples/x.py]
+    python -m verified.capture SCRIPT --source examples/x.py --out-dir DIR [--protect DIR ...]
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ import sys
 import time
 import traceback
 from pathlib import Path
+from typing import NoReturn
 
 #: Audit events that change the file system, and which of their arguments are the paths
 #: written to (a link only writes its destination; a rename also removes its source).
@@ -204,19 +205,13 @@ def capture(script: Path, source: str) -> dict:
     return record
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Command line: run one script, write `DIR/rank-<rank>.json`; 0 when the script ran to the end,
-    1 when it raised."""
+def main(argv: list[str] | None = None) -> NoReturn:
+    """Command line: run one script, write `DIR/rank-<rank>.json` and end the process, with status 0
+    when the script ran to the end, 1 when it raised."""
     parser = argparse.ArgumentParser(prog="python -m verified.capture", description=__doc__)
     parser.add_argument("script", type=Path, help="the example script to run")
     parser.add_argument("--out-dir", type=Path, required=True, help="where rank-<n>.json goes")
-    parser.add_argument("--source", help="the script's path in the repository (for messages)")
-    parser.add_argument(
-        "--exit-after-record",
-        action="store_true",
-        help="end the process as soon as the record is written, skipping interpreter "
-        "teardown (used for launched processes; see `_exit_now`)",
-    )
+    parser.add_argument("--source", required=True, help="the script's path in the repository")
     parser.add_argument(
         "--protect",
         type=Path,
@@ -230,7 +225,7 @@ def main(argv: list[str] | None = None) -> int:
     if timeout > 5:  # show where each process is stuck before the launcher kills it
         faulthandler.dump_traceback_later(timeout - 3, exit=False)
     sys.addaudithook(_guard(options.protect))
-    record = capture(options.script, options.source or options.script.name)
+    record = capture(options.script, options.source)
     options.out_dir.mkdir(parents=True, exist_ok=True)
     out = options.out_dir / f"rank-{record['rank']}.json"
     # Whole or not at all: when another rank fails, MPI or torchrun kills this process,
@@ -241,14 +236,11 @@ def main(argv: list[str] | None = None) -> int:
     if record["error"]:
         sys.stderr.write(record["error"]["traceback"])
         _abort_mpi_job()
-    code = 1 if record["error"] else 0
-    if options.exit_after_record:
-        _exit_now(code)
-    return code
+    _exit_now(1 if record["error"] else 0)
 
 
-def _exit_now(code: int) -> None:
-    """End a launched process right after its record is written.
+def _exit_now(code: int) -> NoReturn:
+    """End the process right after its record is written.
 
     What the example printed and raised is in the record; interpreter teardown is not
     part of it. With torch 2.14, gloo sometimes aborts in its C++ destructors after a
@@ -288,4 +280,4 @@ def _abort_mpi_job() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()
