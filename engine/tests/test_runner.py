@@ -132,10 +132,20 @@ def test_empty_print_is_checked_and_updated_once(project):
 def test_malformed_markers_are_all_reported_before_anything_runs(project):
     project.write({"docs/p.md": '# P\n\n```python not-run=""\nprint(1)\n```\n'})
     project.write({"examples/gpu.py": "# Requires: cuda\n", "examples/tpu.py": "# requires: tpu\n"})
+    launches = {  # file -> (its launch markers, the message); a trailing comment is allowed
+        "slurm": ("# launch: slurm 2  # a cluster", ":1: unknown launcher 'slurm'; known: torch"),
+        "one": ("# launch: torchrun 1", ":1: 1 processes; a launched example runs 2 to 4"),
+        "many": ("# launch: torchrun 16", ":1: 16 processes; a launched example runs 2 to 4"),
+        "bare": ("# launch: torchrun", ":1: malformed marker '# launch: torchrun'"),
+        "twice": ("# launch: torchrun 2\n# launch: mpiexec 2", ":2: a second `launch` marker"),
+        "gpus": ("# launch: mpiexec 2\n# requires: cuda", ": `launch` with `requires: cuda`"),
+    }
+    project.write({f"examples/{name}.py": marker + "\n" for name, (marker, _) in launches.items()})
     messages = (
         "docs/p.md:3: `not-run` needs a reason",
         "examples/gpu.py:1: malformed marker '# Requires: cuda'",
         "examples/tpu.py:1: unknown requirement tpu",
+        *(f"examples/{name}.py{message}" for name, (_, message) in launches.items()),
     )
     result = project.run()
     assert result.ret != 0 and "cannot collect the examples" in result.out
