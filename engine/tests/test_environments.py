@@ -32,6 +32,8 @@ def test_the_default_environment_comes_first_and_others_follow_the_naming_rule(p
     assert default == Environment("default", ".venv", "requirements/test.txt")
     assert other == Environment("previous", ".venv-previous", "requirements/previous.txt")
     assert resolve(None) == default  # recognised by the installed versions
+    with pytest.raises(UnknownEnvironment, match="called 'nope'; there are: default, previous"):
+        resolve("nope")
     project.write({"requirements/previous.txt": "numpy==1.26.3\ntorch==2.13.0\n"})
     with pytest.raises(UnknownEnvironment, match=r"run it with \.venv-previous/bin/python"):
         resolve("previous")  # it pins other versions than this Python has
@@ -42,14 +44,6 @@ def test_a_bad_definition_names_the_table(tmp_path):
     (tmp_path / "pyproject.toml").write_text('[tool.verification]\nenvironments = ["x"]\n')
     with pytest.raises(UnknownEnvironment, match=r"\[tool.verification\].*'default' first"):
         environments(tmp_path)
-
-
-def test_an_unknown_name_lists_the_known_ones(project):
-    project.write({"examples/demo.py": "print(1)\n#> 1\n"})
-    result = project.run("--environment", "nope")
-    assert "no verification environment is called 'nope'; there are: default, previous" in (
-        result.out
-    )
 
 
 def test_another_environment_is_checked_against_its_own_outputs(project):

@@ -59,12 +59,6 @@ def test_wrong_output_and_raising_example_fail_alone_with_their_location(project
     assert raised["details"] == {"error": "ValueError: boom [1, 2]", "line": 18}
 
 
-def test_update_mode_rewrites_the_output_that_really_printed(project):
-    project.write({"examples/fix_me.py": WRONG})
-    assert project.run("--update-examples").ret == 0
-    assert project.read("examples/fix_me.py") == WRONG.replace("#> 4", "#> 3")
-
-
 def test_cuda_and_not_run_examples_are_reported_not_verified(project):
     project.write({"examples/gpu.py": '# requires: cuda\nprint("on the GPU")\n'})
     project.write({"examples/get.py": "# not-run: downloads a dataset\nraise SystemExit\n"})
@@ -121,10 +115,11 @@ def test_each_mistake_fails_at_its_line(project):
         assert f"examples/{message}" in result.out
 
 
-def test_empty_print_is_checked_and_updated_once(project):
-    project.write({"examples/blank.py": "print()\nprint('x')\n"})
+def test_update_mode_writes_what_printed_once(project):
+    project.write({"examples/fix_me.py": WRONG, "examples/blank.py": "print()\nprint('x')\n"})
     for _ in range(2):  # a second update must not add another output line
         assert project.run("--update-examples").ret == 0
+    assert project.read("examples/fix_me.py") == WRONG.replace("#> 4", "#> 3")
     assert project.read("examples/blank.py") == "print()\n#>\nprint('x')\n#> x\n"
     assert project.run().ret == 0
 

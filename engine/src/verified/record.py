@@ -45,6 +45,7 @@ import functools
 import hashlib
 import json
 import platform
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from importlib import metadata
@@ -189,22 +190,23 @@ def record_problem(record: object) -> str | None:
     """The first thing that makes `record` not a verification record of this schema, naming the
     field (`record.environments.default.examples[0].reason must be one of ...`); None for a valid
     record."""
-    # Imported here: `python -m verified.environments` imports this module before any virtual
-    # environment exists (the Makefile, CI), and needs only the standard library.
-    import fastjsonschema
-
+    validate, invalid = _validator()
     try:
-        _validator()(record, name_prefix="record")
-    except fastjsonschema.JsonSchemaValueException as exc:
+        validate(record, name_prefix="record")
+    except invalid as exc:
         return exc.message
     return None
 
 
 @functools.cache
-def _validator():
+def _validator() -> tuple[Callable, type[Exception]]:
+    """The compiled schema and the exception it raises, from one import of fastjsonschema.
+
+    Imported here, not at the top: `python -m verified.environments` imports this module before any
+    virtual environment exists (the Makefile, CI), with the standard library alone."""
     import fastjsonschema
 
-    return fastjsonschema.compile(_SCHEMA)
+    return fastjsonschema.compile(_SCHEMA), fastjsonschema.JsonSchemaValueException
 
 
 #: Stamped libraries: (record key, name shown on pages, distributions that provide it).
