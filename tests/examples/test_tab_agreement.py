@@ -15,7 +15,7 @@ from tooling.tabs import (
     load_declarations,
     tab_groups,
 )
-from verified.capture import imported_packages
+from verified.outputs import imported_packages
 from verified.paths import content_root
 from verified.record import describe
 

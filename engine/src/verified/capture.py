@@ -24,7 +24,6 @@ Command line (what the launchers start, once per process)::
 from __future__ import annotations
 
 import argparse
-import ast
 import builtins
 import faulthandler
 import json
@@ -78,32 +77,6 @@ def written_paths(event: str, args: tuple) -> list[Path]:
 #: Environment variables that carry the process's rank, by launcher.
 RANK_VARIABLES = ("RANK", "PMI_RANK", "OMPI_COMM_WORLD_RANK")
 _LOOPBACK = {"127.0.0.1", "::1", "localhost"}
-
-
-def imported_packages(source: str) -> frozenset[str]:
-    """Top-level packages the code imports (`torchvision` for `from torchvision import datasets`);
-    empty when it does not parse."""
-    return frozenset(import_lines(source))
-
-
-def import_lines(source: str) -> dict[str, int]:
-    """Top-level package -> 1-based line of its first absolute import in the code; empty when it
-    does not parse."""
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
-        return {}
-    found: dict[str, int] = {}
-    for node in sorted(ast.walk(tree), key=lambda node: getattr(node, "lineno", 0)):
-        if isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            names = [node.module]
-        else:
-            continue
-        for name in names:
-            found.setdefault(name.split(".")[0], node.lineno)
-    return found
 
 
 def process_rank() -> int:

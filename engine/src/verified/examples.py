@@ -17,9 +17,9 @@ from pathlib import Path
 
 from pytest_examples import CodeExample, find_examples
 
-from verified.capture import imported_packages
 from verified.markdown import PYTHON_LANGUAGES, fence_language, is_snippet_line
 from verified.markers import Launch, MarkerError, parse_requires, script_markers
+from verified.outputs import imported_packages
 from verified.paths import docs_dir, example_scripts, relative
 
 _INTERACTIVE_LANGUAGES = {"pycon", "pyrepl"}
@@ -46,7 +46,7 @@ class Example:
 
     @property
     def imported(self) -> frozenset[str]:
-        """Top-level packages the example imports (`verified.capture.imported_packages`)."""
+        """Top-level packages the example imports (`verified.outputs.imported_packages`)."""
         return imported_packages(self.code.source)
 
 

@@ -1,4 +1,4 @@
-"""A script's prints and the outputs written under them, read from its source.
+"""What a script's source says: its prints and the outputs written under them, its imports.
 
 Standard library only: the site build (notebooks), the example runner and the GPU run all read it.
 
@@ -154,6 +154,32 @@ def code_fingerprint(source: str) -> str:
         node.body.remove(statement)
         node.body = node.body or [ast.Pass()]
     return hashlib.sha256(ast.unparse(tree).encode()).hexdigest()
+
+
+def imported_packages(source: str) -> frozenset[str]:
+    """Top-level packages the code imports (`torchvision` for `from torchvision import datasets`);
+    empty when it does not parse."""
+    return frozenset(import_lines(source))
+
+
+def import_lines(source: str) -> dict[str, int]:
+    """Top-level package -> 1-based line of its first absolute import in the code; empty when it
+    does not parse."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return {}
+    found: dict[str, int] = {}
+    for node in sorted(ast.walk(tree), key=lambda node: getattr(node, "lineno", 0)):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names = [node.module]
+        else:
+            continue
+        for name in names:
+            found.setdefault(name.split(".")[0], node.lineno)
+    return found
 
 
 def output_starts(source: str) -> list[int]:

@@ -7,7 +7,7 @@ the site build (docs-only environment) reads records too.
 
 The record holds one run per verification environment (`verified.environments`):
 `make test` writes the default one, `make test-matrix` one per environment, each run
-adding its own and keeping the others' (`add_run`). JSON layout::
+adding its own and keeping the others' (`add_runs`). JSON layout::
 
     {
       "schema": 4,
@@ -45,6 +45,7 @@ import functools
 import hashlib
 import json
 import platform
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -270,17 +271,14 @@ def versions_label(versions: dict, keys: list[str] | None = None) -> str:
 
 def count_statuses(entries: list[dict]) -> dict[str, int]:
     """How many of the record entries have each of `STATUSES`."""
-    counts = dict.fromkeys(STATUSES, 0)
-    for entry in entries:
-        if entry.get("status") in counts:  # any other is refused when the record is written
-            counts[entry["status"]] += 1
-    return counts
+    counts = Counter(entry.get("status") for entry in entries)  # add_runs refuses a bad one
+    return {status: counts[status] for status in STATUSES}
 
 
 def build_run(
     entries: list[dict], sources: dict[str, str], environment: dict[str, str | None]
 ) -> dict:
-    """One environment's run, ready for `add_run` (which checks it), dated now and naming the
+    """One environment's run, ready for `add_runs` (which checks it), dated now and naming the
     platform: `entries` holds one dict per collected example (keys as in the module docstring),
     `sources` comes from `hash_sources` when the run started, `environment` holds the versions
     (`python`, `torch`, ...) and the `device`."""
