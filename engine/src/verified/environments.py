@@ -185,11 +185,8 @@ def _lock_pins(path: Path) -> dict[str, str] | None:
         text = path.read_text(encoding="utf-8")
     except OSError:
         return None
-    return {_canonical(m["name"]): m["version"] for m in _PIN.finditer(text)}
-
-
-def _canonical(name: str) -> str:
-    return re.sub(r"[-_.]+", "-", name).lower()
+    # Names as pip normalises them: torch_vision, Torch.Vision -> torch-vision.
+    return {re.sub(r"[-_.]+", "-", m["name"]).lower(): m["version"] for m in _PIN.finditer(text)}
 
 
 def main(argv: list[str] | None = None) -> int:

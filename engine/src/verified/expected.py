@@ -37,13 +37,6 @@ class ExpectedOutputError(ValueError):
     """An expected-output file cannot be used; the message names it and what to do."""
 
 
-def written_by_print(source: str) -> dict[PrintKey, str]:
-    """Print -> the text written under it, for each print of the example that has one."""
-    return {
-        call.key: call.written.text for call in print_calls_with_outputs(source) if call.written
-    }
-
-
 def printed_by_print(
     source: str, statements: list[tuple[int, str]]
 ) -> tuple[dict[PrintKey, str], list[int]]:
@@ -70,10 +63,7 @@ def differences(source: str, printed: dict[PrintKey, str]) -> dict[PrintKey, str
     """For each print whose output in this run (`printed`, from `printed_by_print`) differs from
     what the example's file says, the run's output; "" for a print with output in the file that
     printed nothing here."""
-    written = {key: normalise(text) for key, text in written_by_print(source).items()}
-    changed = {key: text for key, text in printed.items() if written.get(key) != text}
-    changed.update({key: "" for key in written.keys() - printed.keys()})
-    return changed
+    return {call.key: actual for call, _, actual in mismatches(source, printed, {})}
 
 
 def mismatches(
