@@ -9,7 +9,7 @@ Every example collected at the start is recorded. It starts as "not-verified" (r
 interrupted run or a `-k` selection can never leave an example marked as passed that did
 not pass. A report names its example by the test's `example` property (set by the plugin
 before the test starts), and says why it was skipped by its `outcome` property
-(`verified.runner.skip_example`): nothing is read back from test ids or messages.
+(`verified.runner.verify`): nothing is read back from test ids or messages.
 """
 
 from __future__ import annotations
