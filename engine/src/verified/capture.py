@@ -132,13 +132,13 @@ def _error(exc: BaseException, script: Path) -> dict:
     }
 
 
-def _guard(protected: list[Path]):
-    """An audit hook: no writes under `protected`, no connections beyond this machine.
+def install_guard(protected: list[str | Path]) -> None:
+    """Install an audit hook in this process (a launched example's, a notebook's kernel): no writes
+    into `protected` except below the current directory, no connections beyond this machine.
 
-    It covers Python-level calls; native code (gloo, MPI) is kept on the loopback
-    interface by the launcher's environment instead.
-    """
-    roots = [p.resolve() for p in protected]
+    It covers Python-level calls; native code (gloo, MPI) is kept on the loopback interface by the
+    launcher's environment instead."""
+    roots = [Path(p).resolve() for p in protected]
     workdir = Path.cwd().resolve()
 
     def hook(event: str, args: tuple) -> None:
@@ -154,13 +154,7 @@ def _guard(protected: list[Path]):
             if host is not None and host not in _LOOPBACK:
                 raise PermissionError(f"examples may not reach the network (connect to {host})")
 
-    return hook
-
-
-def install_guard(protected: list[str | Path]) -> None:
-    """Install `_guard` in this process (a notebook's kernel, say): no writes into `protected`
-    except below the current directory, no connections beyond this machine."""
-    sys.addaudithook(_guard([Path(p) for p in protected]))
+    sys.addaudithook(hook)
 
 
 def capture(script: Path, source: str) -> dict:
@@ -197,7 +191,7 @@ def main(argv: list[str] | None = None) -> NoReturn:
     timeout = float(os.environ.get("EXAMPLES_LAUNCH_TIMEOUT", "0") or 0)
     if timeout > 5:  # show where each process is stuck before the launcher kills it
         faulthandler.dump_traceback_later(timeout - 3, exit=False)
-    sys.addaudithook(_guard(options.protect))
+    install_guard(options.protect)
     record = capture(options.script, options.source)
     options.out_dir.mkdir(parents=True, exist_ok=True)
     out = options.out_dir / f"rank-{record['rank']}.json"
