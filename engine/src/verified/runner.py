@@ -32,7 +32,7 @@ from __future__ import annotations
 import difflib
 import re
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from textwrap import indent
@@ -221,8 +221,7 @@ def verify(
         _skip(report, "not-run", note=example.not_run)
     if "cuda" in example.requires and not environment.checks_file:
         _skip(report, "cuda-verified-once")  # by the GPU run, once
-    if missing := environment.not_applicable(example.imported):
-        _skip(report, "needs-library", libraries=missing, environment=environment.name)
+    skip_unless_applicable(environment, example.imported, report)
     install()
     eval_example.set_config(line_length=LINE_LENGTH)
     if "cuda" in example.requires and device["device"] != "cuda":
@@ -236,6 +235,15 @@ def verify(
     # Failing outside an `except` keeps pytest from printing the chained exception.
     if problem:
         pytest.fail(problem, pytrace=False)
+
+
+def skip_unless_applicable(
+    environment: Environment, packages: Iterable[str], report: Report = lambda name, value: None
+) -> None:
+    """Skip the running test (reason `needs-library`, recorded through `report`) when code that
+    imports `packages` needs a library `environment` lacks by design."""
+    if missing := environment.not_applicable(packages):
+        _skip(report, "needs-library", libraries=missing, environment=environment.name)
 
 
 def _skip(report: Report, reason: str, **details) -> NoReturn:
@@ -279,9 +287,8 @@ def _check_gpu_run(
     calls = print_call_lines(example.code.source)
     statements = [
         {
-            "line": calls[p["print"]]
-            if p["print"] is not None and p["print"] < len(calls)
-            else p["line"],
+            # The same code (its fingerprint) has the same print calls.
+            "line": calls[p["print"]] if p["print"] is not None else p["line"],
             "sep": "",
             "args": [p["text"]],
         }
