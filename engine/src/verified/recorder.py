@@ -44,7 +44,6 @@ class VerificationRecorder:
     unknown."""
 
     def __init__(self, config: pytest.Config, path: Path) -> None:
-        self.config = config
         self.path = path
         try:
             self.environment = resolve(config.getoption("environment")).name
