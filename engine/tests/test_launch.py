@@ -12,8 +12,6 @@ import time
 
 import pytest
 
-from verified.markers import Launch, MarkerError, script_markers
-
 # Rank 0 prints the sum of the ranks' numbers, reduced through MPI.
 MPI_SUM = """\
 # launch: mpiexec 2
@@ -138,24 +136,3 @@ def _processes_of(project) -> str:
     """The ids of the running processes that capture an example of `project`, one per line."""
     pattern = f"verified.capture.*{project.path.name}"
     return subprocess.run(["pgrep", "-f", pattern], capture_output=True, text=True).stdout
-
-
-@pytest.mark.parametrize(
-    ("marker", "message"),
-    [
-        ("# launch: slurm 2", "x.py:1: unknown launcher 'slurm'; known: torchrun, mpiexec"),
-        ("# launch: torchrun 1", "x.py:1: 1 processes; a launched example runs 2 to 4"),
-        ("# launch: torchrun 16", "x.py:1: 16 processes; a launched example runs 2 to 4"),
-        ("# launch: torchrun", "x.py:1: malformed marker '# launch: torchrun'"),
-        ("# launch: torchrun 2\n# launch: mpiexec 2", "x.py:2: a second `launch` marker"),
-    ],
-)
-def test_malformed_launch_markers_are_refused(marker, message):
-    with pytest.raises(MarkerError) as caught:
-        script_markers(marker + "\nprint(1)\n", "x.py")
-    assert str(caught.value).startswith(message)
-
-
-def test_launch_marker():
-    markers = script_markers("# launch: mpiexec 3  # three ranks\n", "x.py")
-    assert markers.launch == Launch("mpiexec", 3)

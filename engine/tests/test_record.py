@@ -8,7 +8,7 @@ import json
 import pytest
 
 from verified.environments import main as environments_main
-from verified.record import SCHEMA, RecordError, add_run, build_run, load_record, merge_records
+from verified.record import SCHEMA, RecordError, add_runs, build_run, load_record, merge_records
 
 ENTRY = {"id": "examples/demo.py", "source": "examples/demo.py", "line": 1, "requires": []}
 
@@ -21,24 +21,16 @@ def _entry(status, reason=None):
 RUN = build_run([], {}, {"device": "cpu"})
 
 
-def test_each_environment_adds_its_run_and_keeps_the_others(tmp_path):
-    path = tmp_path / "build" / "verification.json"
-    first = build_run([_entry("passed")], {}, {"device": "cpu"})
-    add_run(path, "default", first)
-    add_run(path, "previous", build_run([_entry("failed")], {}, {"device": "cpu"}))
-    record = load_record(path)
-    assert list(record["environments"]) == ["default", "previous"]
-    assert record["environments"]["default"]["summary"]["passed"] == 1
-    assert record["environments"]["previous"]["summary"]["failed"] == 1
-
-
 def test_runs_made_elsewhere_are_merged_into_the_record(project, capsys):
+    """Each environment adds its run to the record and keeps the others'."""
     tree = project.path  # the environments `default` and `previous`
     path, other = tree / "build" / "verification.json", tree / "elsewhere.json"
-    add_run(path, "default", build_run([_entry("passed")], {}, {"device": "cpu"}))
-    add_run(other, "previous", build_run([_entry("passed")], {}, {}))
+    add_runs(path, {"default": build_run([_entry("passed")], {}, {"device": "cpu"})})
+    add_runs(other, {"previous": build_run([_entry("failed")], {}, {})})
     assert environments_main(["merge", str(path), str(other)]) == 0
-    assert list(load_record(path)["environments"]) == ["default", "previous"]
+    runs = load_record(path)["environments"]
+    assert [run["summary"]["passed"] for run in runs.values()] == [1, 0]
+    assert runs["previous"]["summary"]["failed"] == 1
     assert environments_main(["merge", str(path), str(tree / "missing.json")]) == 1
     assert "missing.json: no such record" in capsys.readouterr().out
 
@@ -47,8 +39,11 @@ def test_runs_made_elsewhere_are_merged_into_the_record(project, capsys):
     ("other", "expected"),
     [
         ({"schema": SCHEMA, "environments": {}}, "holds no run"),
-        ({"schema": SCHEMA, "environments": {"previous": "garbage"}}, "previous: not an object"),
-        ({"schema": SCHEMA - 1, "environments": {}}, f"schema is {SCHEMA - 1}, not {SCHEMA}"),
+        ({"schema": SCHEMA, "environments": {"previous": "garbage"}}, "previous must be object"),
+        (
+            {"schema": SCHEMA - 1, "environments": {}},
+            f"schema must be same as const definition: {SCHEMA}",
+        ),
         (
             {"schema": SCHEMA, "environments": {"nightly": RUN}},
             "'nightly', which is not a verification",
@@ -67,20 +62,25 @@ def test_a_record_that_cannot_be_merged_says_why(tmp_path, other, expected):
 @pytest.mark.parametrize(
     ("change", "expected"),
     [
-        (lambda e: e.pop("status"), r"examples\[0\]: the field 'status' is missing"),
-        (lambda e: e.pop("details"), r"examples\[0\]: the field 'details' is missing"),
-        (lambda e: e.update(reason="no GPU here"), r"reason: 'no GPU here' is not a reason code"),
-        (lambda e: e.update(status="not-applicable", reason="needs-library"), "needs environment"),
-        (lambda e: e.update(status="passed"), r"a passed example has no reason"),
-        (lambda e: e.update(status="skipped"), r"status: 'skipped' is not one of"),
-        (lambda e: e.update(line="1"), r"examples\[0\]\.line: str is not the expected type"),
+        (lambda e: e.pop("status"), r"examples\[0\] must contain \[.*'status'.*\] properties"),
+        (lambda e: e.pop("details"), r"examples\[0\] must contain \[.*'details'.*\] properties"),
+        (lambda e: e.update(colour="red"), r"examples\[0\] must not contain {'colour'} properties"),
+        (lambda e: e.update(reason="no GPU here"), r"examples\[0\]\.reason must be one of"),
+        (
+            lambda e: e.update(status="not-applicable", reason="needs-library"),
+            r"examples\[0\]\.details must contain \['environment', 'libraries'\]",
+        ),
+        (lambda e: e.update(status="passed"), r"examples\[0\]\.reason must be same as const"),
+        (lambda e: e.update(status="skipped"), r"examples\[0\]\.status must be one of"),
+        (lambda e: e.update(line="1"), r"examples\[0\]\.line must be integer"),
+        (lambda e: e.update(line=True), r"examples\[0\]\.line must be integer"),
         # Schema 3's device, the GPU's name inside a string: now a code and a field of its own.
-        (lambda e: e.update(device="cuda (H200)"), r"device: 'cuda \(H200\)' is not one of"),
-        (lambda e: e.update(device="cuda"), r"examples\[0\]\.gpu: a run on CUDA names its GPU"),
+        (lambda e: e.update(device="cuda (H200)"), r"examples\[0\]\.device must be one of"),
+        (lambda e: e.update(device="cuda"), r"examples\[0\] must contain \['gpu'\] properties"),
     ],
     ids=[
-        *("no-status", "no-details", "free-text", "no-details-of-code", "passed", "status"),
-        *("type", "device", "no-gpu-name"),
+        *("no-status", "no-details", "unknown-field", "free-text", "no-details-of-code"),
+        *("passed", "status", "type", "bool", "device", "no-gpu-name"),
     ],
 )
 def test_a_record_with_a_missing_field_or_a_free_text_reason_is_rejected(
@@ -90,10 +90,10 @@ def test_a_record_with_a_missing_field_or_a_free_text_reason_is_rejected(
     change(entry)
     path = tmp_path / "build" / "verification.json"
     with pytest.raises(RecordError, match=expected):  # on write: nothing is written
-        add_run(path, "default", build_run([entry], {}, {"device": "cpu"}))
+        add_runs(path, {"default": build_run([entry], {}, {"device": "cpu"})})
     assert not path.exists()
     valid = build_run([_entry("not-verified", reason="needs-cuda")], {}, {"device": "cpu"})
-    add_run(path, "default", valid)
+    add_runs(path, {"default": valid})
     written = json.loads(path.read_text())
     written["environments"]["default"]["examples"] = [entry]
     path.write_text(json.dumps(written))

@@ -59,12 +59,6 @@ def test_wrong_output_and_raising_example_fail_alone_with_their_location(project
     assert raised["details"] == {"error": "ValueError: boom [1, 2]", "line": 18}
 
 
-def test_update_mode_rewrites_the_output_that_really_printed(project):
-    project.write({"examples/fix_me.py": WRONG})
-    assert project.run("--update-examples").ret == 0
-    assert project.read("examples/fix_me.py") == WRONG.replace("#> 4", "#> 3")
-
-
 def test_cuda_and_not_run_examples_are_reported_not_verified(project):
     project.write({"examples/gpu.py": '# requires: cuda\nprint("on the GPU")\n'})
     project.write({"examples/get.py": "# not-run: downloads a dataset\nraise SystemExit\n"})
@@ -121,10 +115,11 @@ def test_each_mistake_fails_at_its_line(project):
         assert f"examples/{message}" in result.out
 
 
-def test_empty_print_is_checked_and_updated_once(project):
-    project.write({"examples/blank.py": "print()\nprint('x')\n"})
+def test_update_mode_writes_what_printed_once(project):
+    project.write({"examples/fix_me.py": WRONG, "examples/blank.py": "print()\nprint('x')\n"})
     for _ in range(2):  # a second update must not add another output line
         assert project.run("--update-examples").ret == 0
+    assert project.read("examples/fix_me.py") == WRONG.replace("#> 4", "#> 3")
     assert project.read("examples/blank.py") == "print()\n#>\nprint('x')\n#> x\n"
     assert project.run().ret == 0
 
@@ -132,10 +127,20 @@ def test_empty_print_is_checked_and_updated_once(project):
 def test_malformed_markers_are_all_reported_before_anything_runs(project):
     project.write({"docs/p.md": '# P\n\n```python not-run=""\nprint(1)\n```\n'})
     project.write({"examples/gpu.py": "# Requires: cuda\n", "examples/tpu.py": "# requires: tpu\n"})
+    launches = {  # file -> (its launch markers, the message); a trailing comment is allowed
+        "slurm": ("# launch: slurm 2  # a cluster", ":1: unknown launcher 'slurm'; known: torch"),
+        "one": ("# launch: torchrun 1", ":1: 1 processes; a launched example runs 2 to 4"),
+        "many": ("# launch: torchrun 16", ":1: 16 processes; a launched example runs 2 to 4"),
+        "bare": ("# launch: torchrun", ":1: malformed marker '# launch: torchrun'"),
+        "twice": ("# launch: torchrun 2\n# launch: mpiexec 2", ":2: a second `launch` marker"),
+        "gpus": ("# launch: mpiexec 2\n# requires: cuda", ": `launch` with `requires: cuda`"),
+    }
+    project.write({f"examples/{name}.py": marker + "\n" for name, (marker, _) in launches.items()})
     messages = (
         "docs/p.md:3: `not-run` needs a reason",
         "examples/gpu.py:1: malformed marker '# Requires: cuda'",
         "examples/tpu.py:1: unknown requirement tpu",
+        *(f"examples/{name}.py{message}" for name, (_, message) in launches.items()),
     )
     result = project.run()
     assert result.ret != 0 and "cannot collect the examples" in result.out

@@ -24,8 +24,8 @@ from pathlib import Path
 
 import pytest
 
-from verified.capture import import_lines
 from verified.markers import MarkerError, script_markers
+from verified.outputs import import_lines
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Folders of scripts that readers run with `python <path>`.

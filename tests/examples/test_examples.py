@@ -9,58 +9,21 @@ from __future__ import annotations
 import pytest
 
 from verified.environments import environments
-from verified.examples import ExampleMarkerError, collect
-from verified.expected import expected_path, load_expected, print_calls_with_outputs
+from verified.examples import collect
+from verified.expected import expected_path, load_expected
+from verified.markers import MarkerError
+from verified.outputs import print_calls_with_outputs
 from verified.paths import content_root, relative
-from verified.runner import check_gpu_run, run_example, skip_example
 
 try:
-    EXAMPLES, _problem = collect(content_root()), None
-except ExampleMarkerError as exc:
-    EXAMPLES, _problem = [], str(exc)
-if _problem:  # failing outside `except` keeps pytest from printing the chained exception
-    pytest.fail(f"cannot collect the examples:\n{_problem}", pytrace=False)
+    EXAMPLES = collect(content_root())
+except MarkerError as exc:  # `from None`: pytest prints no chained exception
+    raise pytest.fail.Exception(f"cannot collect the examples:\n{exc}", pytrace=False) from None
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=[example.id for example in EXAMPLES])
-def test_example(
-    example,
-    eval_example,
-    sandbox,
-    run_device,
-    versions,
-    record_property,
-    request,
-    verification_environment,
-    target,
-):
-    environment = verification_environment
-    for field, value in run_device.items():
-        record_property(field, value)
-    record_property("versions", versions)
-    if example.not_run:
-        skip_example(record_property, "not-run", note=example.not_run)
-    if "cuda" in example.requires and not environment.checks_file:
-        skip_example(record_property, "cuda-verified-once")  # by the GPU run, once
-    if missing := environment.not_applicable(example.imported):
-        skip_example(
-            record_property, "needs-library", libraries=missing, environment=environment.name
-        )
-    if "cuda" in example.requires and run_device["device"] != "cuda":
-        # No GPU here: the example is verified from the committed GPU run, or not at all.
-        gpu_run = request.getfixturevalue("gpu_run")  # read only when a CUDA example needs it
-        outcome, message, details = check_gpu_run(eval_example, example, gpu_run, record_property)
-        if outcome == "skipped":
-            skip_example(record_property, message, **details)
-        if outcome == "failed":
-            pytest.fail(message, pytrace=False)
-        environment = gpu_run["environment"]
-        record_property("device", environment["device"])  # "cuda", checked by check_gpu_run
-        record_property("gpu", environment["gpu"])
-        record_property("versions", {key: environment.get(key) for key in versions})
-        record_property("gpu_run", gpu_run["created"])
-        return
-    run_example(eval_example, example, target, record_property)
+def test_example(example, verify_example):
+    verify_example(example)
 
 
 def test_expected_outputs_belong_to_examples_that_exist():

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from verified.capture import imported_packages
+from verified.outputs import imported_packages
 from verified.paths import content_root
 from verified.record import describe
 from verified_site.notebooks import (

@@ -15,9 +15,9 @@ from tooling.tabs import (
     load_declarations,
     tab_groups,
 )
-from verified.capture import imported_packages
+from verified.outputs import imported_packages
 from verified.paths import content_root
-from verified.record import describe
+from verified.runner import skip_unless_applicable
 
 GROUPS = tab_groups(content_root())
 
@@ -25,12 +25,9 @@ GROUPS = tab_groups(content_root())
 @pytest.fixture(scope="module")
 def declarations():
     try:
-        found, problem = load_declarations(content_root()), None
-    except TabAgreementError as exc:
-        found, problem = {}, str(exc)
-    if problem:
-        pytest.fail(problem, pytrace=False)
-    return found
+        return load_declarations(content_root())
+    except TabAgreementError as exc:  # `from None`: the message alone, no chained exception
+        raise pytest.fail.Exception(str(exc), pytrace=False) from None
 
 
 @pytest.mark.parametrize("group", GROUPS, ids=[f"{g.pages[0][0]}:{g.pages[0][1]}" for g in GROUPS])
@@ -40,9 +37,7 @@ def test_framework_tabs_compute_the_same_thing(
     environment, root = verification_environment, content_root()
     scripts = [root / script for script in group_scripts(group)]
     imported = {n for p in scripts if p.is_file() for n in imported_packages(p.read_text("utf-8"))}
-    if missing := environment.not_applicable(imported):
-        why = {"libraries": missing, "environment": environment.name}
-        pytest.skip(describe("needs-library", why))
+    skip_unless_applicable(environment, imported)
     problems = group_problems(group, declarations, root)
     if problems:
         pytest.fail("\n".join(problems), pytrace=False)

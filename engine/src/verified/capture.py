@@ -18,16 +18,14 @@ frame that belongs to the script, as pytest-examples counts it).
 
 Command line (what the launchers start, once per process)::
 
-    python -m verified.capture SCRIPT --out-dir DIR [--source examples/x.py]
+    python -m verified.capture SCRIPT --source examples/x.py --out-dir DIR [--protect DIR ...]
 """
 
 from __future__ import annotations
 
 import argparse
-import ast
 import builtins
 import faulthandler
-import hashlib
 import json
 import os
 import runpy
@@ -36,6 +34,7 @@ import sys
 import time
 import traceback
 from pathlib import Path
+from typing import NoReturn
 
 #: Audit events that change the file system, and which of their arguments are the paths
 #: written to (a link only writes its destination; a rename also removes its source).
@@ -78,91 +77,6 @@ def written_paths(event: str, args: tuple) -> list[Path]:
 #: Environment variables that carry the process's rank, by launcher.
 RANK_VARIABLES = ("RANK", "PMI_RANK", "OMPI_COMM_WORLD_RANK")
 _LOOPBACK = {"127.0.0.1", "::1", "localhost"}
-
-
-def code_fingerprint(source: str) -> str:
-    """A hex SHA-256 of what a script does, not of what it says it printed; of the raw text when it
-    does not parse.
-
-    Comments (the `#>` lines among them) and string statements that are not docstrings (the
-    triple-quoted output blocks) are left out: writing an example's output keeps its fingerprint,
-    any change to its code changes it."""
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
-        return hashlib.sha256(source.encode()).hexdigest()
-    for node in ast.walk(tree):
-        body = getattr(node, "body", None)
-        if not isinstance(body, list):
-            continue
-        keeps_docstring = isinstance(
-            node, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
-        )
-        kept = [
-            statement
-            for index, statement in enumerate(body)
-            if (keeps_docstring and index == 0)
-            or not (
-                isinstance(statement, ast.Expr)
-                and isinstance(statement.value, ast.Constant)
-                and isinstance(statement.value.value, str)
-            )
-        ]
-        node.body = kept or [ast.Pass()]
-    return hashlib.sha256(ast.unparse(tree).encode()).hexdigest()
-
-
-def print_calls(source: str) -> list[tuple[int, int]]:
-    """The sorted 1-based (first, last) lines of the script's `print(...)` calls; empty when it does
-    not parse (the run reports the syntax error)."""
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
-        return []
-    return sorted(
-        (node.lineno, node.end_lineno or node.lineno) for node in ast.walk(tree) if is_print(node)
-    )
-
-
-def is_print(node: ast.AST) -> bool:
-    """True for a call of the builtin `print` by name (`print(...)`)."""
-    return (
-        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "print"
-    )
-
-
-def imported_packages(source: str) -> frozenset[str]:
-    """Top-level packages the code imports (`torchvision` for `from torchvision import datasets`);
-    empty when it does not parse."""
-    return frozenset(import_lines(source))
-
-
-def import_lines(source: str) -> dict[str, int]:
-    """Top-level package -> 1-based line of its first absolute import in the code; empty when it
-    does not parse."""
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
-        return {}
-    found: dict[str, int] = {}
-    for node in sorted(ast.walk(tree), key=lambda node: getattr(node, "lineno", 0)):
-        if isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            names = [node.module]
-        else:
-            continue
-        for name in names:
-            found.setdefault(name.split(".")[0], node.lineno)
-    return found
-
-
-def print_call_lines(source: str) -> list[int]:
-    """The sorted 1-based first lines of the script's `print(...)` calls.
-
-    A GPU run records each print's position in this list as well as its line: writing the `#>`
-    output afterwards shifts the lines, not the order."""
-    return [first for first, _ in print_calls(source)]
 
 
 def process_rank() -> int:
@@ -218,13 +132,13 @@ def _error(exc: BaseException, script: Path) -> dict:
     }
 
 
-def _guard(protected: list[Path]):
-    """An audit hook: no writes under `protected`, no connections beyond this machine.
+def install_guard(protected: list[str | Path]) -> None:
+    """Install an audit hook in this process (a launched example's, a notebook's kernel): no writes
+    into `protected` except below the current directory, no connections beyond this machine.
 
-    It covers Python-level calls; native code (gloo, MPI) is kept on the loopback
-    interface by the launcher's environment instead.
-    """
-    roots = [p.resolve() for p in protected]
+    It covers Python-level calls; native code (gloo, MPI) is kept on the loopback interface by the
+    launcher's environment instead."""
+    roots = [Path(p).resolve() for p in protected]
     workdir = Path.cwd().resolve()
 
     def hook(event: str, args: tuple) -> None:
@@ -240,13 +154,7 @@ def _guard(protected: list[Path]):
             if host is not None and host not in _LOOPBACK:
                 raise PermissionError(f"examples may not reach the network (connect to {host})")
 
-    return hook
-
-
-def install_guard(protected: list[str | Path]) -> None:
-    """Install `_guard` in this process (a notebook's kernel, say): no writes into `protected`
-    except below the current directory, no connections beyond this machine."""
-    sys.addaudithook(_guard([Path(p) for p in protected]))
+    sys.addaudithook(hook)
 
 
 def capture(script: Path, source: str) -> dict:
@@ -264,19 +172,13 @@ def capture(script: Path, source: str) -> dict:
     return record
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Command line: run one script, write `DIR/rank-<rank>.json`; 0 when the script ran to the end,
-    1 when it raised."""
+def main(argv: list[str] | None = None) -> NoReturn:
+    """Command line: run one script, write `DIR/rank-<rank>.json` and end the process, with status 0
+    when the script ran to the end, 1 when it raised."""
     parser = argparse.ArgumentParser(prog="python -m verified.capture", description=__doc__)
     parser.add_argument("script", type=Path, help="the example script to run")
     parser.add_argument("--out-dir", type=Path, required=True, help="where rank-<n>.json goes")
-    parser.add_argument("--source", help="the script's path in the repository (for messages)")
-    parser.add_argument(
-        "--exit-after-record",
-        action="store_true",
-        help="end the process as soon as the record is written, skipping interpreter "
-        "teardown (used for launched processes; see `_exit_now`)",
-    )
+    parser.add_argument("--source", required=True, help="the script's path in the repository")
     parser.add_argument(
         "--protect",
         type=Path,
@@ -289,8 +191,8 @@ def main(argv: list[str] | None = None) -> int:
     timeout = float(os.environ.get("EXAMPLES_LAUNCH_TIMEOUT", "0") or 0)
     if timeout > 5:  # show where each process is stuck before the launcher kills it
         faulthandler.dump_traceback_later(timeout - 3, exit=False)
-    sys.addaudithook(_guard(options.protect))
-    record = capture(options.script, options.source or options.script.name)
+    install_guard(options.protect)
+    record = capture(options.script, options.source)
     options.out_dir.mkdir(parents=True, exist_ok=True)
     out = options.out_dir / f"rank-{record['rank']}.json"
     # Whole or not at all: when another rank fails, MPI or torchrun kills this process,
@@ -301,14 +203,11 @@ def main(argv: list[str] | None = None) -> int:
     if record["error"]:
         sys.stderr.write(record["error"]["traceback"])
         _abort_mpi_job()
-    code = 1 if record["error"] else 0
-    if options.exit_after_record:
-        _exit_now(code)
-    return code
+    _exit_now(1 if record["error"] else 0)
 
 
-def _exit_now(code: int) -> None:
-    """End a launched process right after its record is written.
+def _exit_now(code: int) -> NoReturn:
+    """End the process right after its record is written.
 
     What the example printed and raised is in the record; interpreter teardown is not
     part of it. With torch 2.14, gloo sometimes aborts in its C++ destructors after a
@@ -348,4 +247,4 @@ def _abort_mpi_job() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

@@ -53,11 +53,6 @@ class Environment:
     lock: str
 
     @property
-    def is_default(self) -> bool:
-        """True for the environment whose output the `#>` lines hold."""
-        return self.name == DEFAULT
-
-    @property
     def is_gpu_run(self) -> bool:
         """True for the run of the CUDA examples on a GPU machine, with its own versions."""
         return self.name == record.GPU_ENVIRONMENT
@@ -87,20 +82,17 @@ class Environment:
             for key, distributions in LIBRARY_DISTRIBUTIONS.items()
         }
 
-    def missing(self, packages: Iterable[str], root: Path | None = None) -> list[str]:
-        """The sorted libraries of `LIBRARY_DISTRIBUTIONS` among `packages` (what some code imports)
-        that this environment does not install; UnknownEnvironment without its lock file."""
-        pinned = self.pinned_versions(root)
-        return sorted(p for p in set(packages) & pinned.keys() if not pinned[p])
-
     def not_applicable(self, packages: Iterable[str], root: Path | None = None) -> list[str]:
-        """The libraries that code importing `packages` needs and this environment lacks by design
-        (the record's reason `needs-library`).
+        """The sorted libraries of `LIBRARY_DISTRIBUTIONS` among `packages` (what some code imports)
+        that this environment lacks by design (the record's reason `needs-library`).
 
         Always empty where the `#>` lines are checked (the default environment installs every
         library, so an import error there is a failure). UnknownEnvironment without its lock
         file."""
-        return [] if self.checks_file else self.missing(packages, root)
+        if self.checks_file:
+            return []
+        pinned = self.pinned_versions(root)
+        return sorted(p for p in set(packages) & pinned.keys() if not pinned[p])
 
 
 def environments(root: Path | None = None) -> list[Environment]:
@@ -128,17 +120,6 @@ def environments(root: Path | None = None) -> list[Environment]:
     ]
 
 
-def by_name(name: str, root: Path | None = None) -> Environment:
-    """The environment called `name`; UnknownEnvironment (listing them) if none is."""
-    root = root or repository()
-    known = environments(root)
-    for environment in known:
-        if environment.name == name:
-            return environment
-    names = ", ".join(e.name for e in known)
-    raise UnknownEnvironment(f"no verification environment is called {name!r}; there are: {names}")
-
-
 def resolve(name: str | None, root: Path | None = None) -> Environment:
     """The environment named by `--environment`, or if `name` is None the one whose pins are
     installed (`current`); `gpu` names the GPU run (`make test-gpu`), with whatever versions the GPU
@@ -151,7 +132,13 @@ def resolve(name: str | None, root: Path | None = None) -> Environment:
         return current(root)
     if name == record.GPU_ENVIRONMENT:
         return Environment(name, venv="", lock="")
-    environment = by_name(name, root)
+    known = environments(root)
+    environment = next((e for e in known if e.name == name), None)
+    if environment is None:
+        names = ", ".join(e.name for e in known)
+        raise UnknownEnvironment(
+            f"no verification environment is called {name!r}; there are: {names}"
+        )
     pinned, installed = environment.pinned_versions(root), installed_versions()
     if pinned != installed:
         raise UnknownEnvironment(
@@ -198,11 +185,8 @@ def _lock_pins(path: Path) -> dict[str, str] | None:
         text = path.read_text(encoding="utf-8")
     except OSError:
         return None
-    return {_canonical(m["name"]): m["version"] for m in _PIN.finditer(text)}
-
-
-def _canonical(name: str) -> str:
-    return re.sub(r"[-_.]+", "-", name).lower()
+    # Names as pip normalises them: torch_vision, Torch.Vision -> torch-vision.
+    return {re.sub(r"[-_.]+", "-", m["name"]).lower(): m["version"] for m in _PIN.finditer(text)}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,23 +1,12 @@
 """Find every example the site shows: inline Python blocks in pages and whole scripts.
 
-An example is the unit the suite runs and the verification record reports:
+An example is the unit the suite runs and the verification record reports: each fenced Python
+block in `docs/**/*.md` (found by pytest-examples), and each script `examples/**/*.py` as a whole
+(pytest-examples does not follow `--8<--` includes, so the scripts are tested themselves).
 
-* each fenced Python block in `docs/**/*.md` (found by pytest-examples), and
-* each script `examples/**/*.py` as a whole (pytest-examples does not follow
-  `--8<--` includes, so the scripts are tested themselves).
-
-Markers a contributor can set:
-
-* script: a line `# requires: cuda` anywhere in it;
-  Markdown block: a fence option, ```` ```python requires="cuda" ````.
-  Without a CUDA device such an example is reported "not verified", never "passed".
-* script: `# not-run: <reason>`; Markdown block: ```` ```python not-run="<reason>" ````.
-  The example is shown but not executed; the reason is printed in the test report.
-* script only: `# launch: torchrun 2` or `# launch: mpiexec 2`. A multi-process program,
-  started by that launcher as real processes (`verified.launch`); rank 0's prints are
-  its output.
-
-The marker syntax itself lives in `verified.markers`.
+A block's markers are fence options (```` ```python requires="cuda" ````, ```` ```python
+not-run="<reason>" ````), a script's are comment lines (`verified.markers`, which also says what
+they mean).
 """
 
 from __future__ import annotations
@@ -28,16 +17,12 @@ from pathlib import Path
 
 from pytest_examples import CodeExample, find_examples
 
-from verified.capture import imported_packages
 from verified.markdown import PYTHON_LANGUAGES, fence_language, is_snippet_line
 from verified.markers import Launch, MarkerError, parse_requires, script_markers
+from verified.outputs import imported_packages
 from verified.paths import docs_dir, example_scripts, relative
 
 _INTERACTIVE_LANGUAGES = {"pycon", "pyrepl"}
-
-
-class ExampleMarkerError(MarkerError):
-    """An example's marker is malformed (unknown requirement, `not-run` without reason)."""
 
 
 @dataclass
@@ -61,16 +46,16 @@ class Example:
 
     @property
     def imported(self) -> frozenset[str]:
-        """Top-level packages the example imports (`verified.capture.imported_packages`)."""
+        """Top-level packages the example imports (`verified.outputs.imported_packages`)."""
         return imported_packages(self.code.source)
 
 
 def collect(root: Path) -> list[Example]:
     """Every example under the content root `root`: page blocks first, then scripts, in path order.
 
-    Raises ExampleMarkerError, naming every file and line, for a malformed marker (unknown
-    requirement, `not-run` without a reason), an interactive `>>>` block, a block that mixes
-    `--8<--` lines with code, or a file name that is not ASCII."""
+    Raises MarkerError, naming every file and line, for a malformed marker (unknown requirement,
+    `not-run` without a reason), an interactive `>>>` block, a block that mixes `--8<--` lines
+    with code, or a file name that is not ASCII."""
     found: list[Example] = []
     errors: list[str] = []
     pages = docs_dir(root)
@@ -86,60 +71,53 @@ def collect(root: Path) -> list[Example]:
                 f"{relative(path, root)}: file names must be ASCII (they become URLs and test "
                 "ids); rename the file"
             )
-    for code in blocks:
-        try:
-            # find_examples also reads .py docstrings; pages are Markdown only. A block of
-            # `--8<--` lines embeds a script, which is tested as a script.
-            if code.path.suffix == ".md" and not _is_include_block(code, root):
-                if example := _from_block(code, root):
+    # find_examples also reads .py docstrings; pages are Markdown only.
+    pages_blocks = [code for code in blocks if code.path.suffix == ".md"]
+    for make, items in ((_from_block, pages_blocks), (_from_script, scripts)):
+        for item in items:
+            try:
+                if example := make(item, root):
                     found.append(example)
-        except ExampleMarkerError as exc:
-            errors.append(str(exc))
-    for path in scripts:
-        try:
-            found.append(_from_script(path, root))
-        except ExampleMarkerError as exc:
-            errors.append(str(exc))
+            except MarkerError as exc:
+                errors.append(str(exc))
     if errors:
-        raise ExampleMarkerError("\n".join(errors))
+        raise MarkerError("\n".join(errors))
     return found
 
 
-def _is_include_block(code: CodeExample, root: Path) -> bool:
-    """True for a block made only of `--8<--` lines; such a block may hold nothing else."""
+def _from_block(code: CodeExample, root: Path) -> Example | None:
+    """The example of a page's code block; None for a block of another language and for a block
+    of `--8<--` lines, which embeds a script (tested as a script)."""
+    source = relative(code.path, root)
+    where = f"{source}:{code.start_line}"
     lines = [line for line in code.source.splitlines() if line.strip()]
     includes = [line for line in lines if is_snippet_line(line)]
     if includes and len(includes) != len(lines):
-        raise ExampleMarkerError(
-            f"{relative(code.path, root)}:{code.start_line}: a code block mixes `--8<--` lines "
-            "with code; put the code in the example script, or in a block of its own"
+        raise MarkerError(
+            f"{where}: a code block mixes `--8<--` lines with code; put the code in the example "
+            "script, or in a block of its own"
         )
-    return bool(includes)
-
-
-def _from_block(code: CodeExample, root: Path) -> Example | None:
-    source = relative(code.path, root)
+    if includes:
+        return None
     language = fence_language(code.prefix)
     if language in _INTERACTIVE_LANGUAGES or code.source.lstrip().startswith(">>>"):
-        raise ExampleMarkerError(
-            f"{source}:{code.start_line}: interactive `>>>` sessions are not checked; write the "
-            "code as a script with print(...) and its output as `#> ` lines"
+        raise MarkerError(
+            f"{where}: interactive `>>>` sessions are not checked; write the code as a script "
+            "with print(...) and its output as `#> ` lines"
         )
     if language not in PYTHON_LANGUAGES:
         return None  # e.g. ```pytb: a traceback to show, not code to run
-    # pytest-examples' start_line is the fence line; the code starts on the next one.
-    line = code.start_line + 1
     # pytest-examples lowercases the fence line; read the reason as the author wrote it.
     fence = code.path.read_text(encoding="utf-8").splitlines()[code.start_line - 1]
     settings = CodeExample.create("", prefix=fence).prefix_settings()
-    requires = _parse_requires(settings.get("requires", ""), f"{source}:{code.start_line}")
-    not_run = settings.get("not-run")
-    if "not-run" in code.prefix and not (not_run and not_run.strip()):
-        raise ExampleMarkerError(
-            f"{source}:{code.start_line}: `not-run` needs a reason, "
-            'e.g. ```python not-run="downloads a dataset"'
+    requires = parse_requires(settings.get("requires", ""), where)
+    not_run = (settings.get("not-run") or "").strip() or None
+    if "not-run" in code.prefix and not not_run:
+        raise MarkerError(
+            f'{where}: `not-run` needs a reason, e.g. ```python not-run="downloads a dataset"'
         )
-    return Example(code, source, line, requires, not_run.strip() if not_run else None)
+    # pytest-examples' start_line is the fence line; the code starts on the next one.
+    return Example(code, source, code.start_line + 1, requires, not_run)
 
 
 def _from_script(path: Path, root: Path) -> Example:
@@ -149,17 +127,7 @@ def _from_script(path: Path, root: Path) -> Example:
     # pytest-examples' rewriting sorts examples by (group, line); a None group cannot be
     # compared with the UUID groups of page blocks.
     code.group = uuid.uuid4()
-    try:
-        markers = script_markers(text, source)
-    except MarkerError as exc:
-        raise ExampleMarkerError(str(exc)) from None
+    markers = script_markers(text, source)
     return Example(
         code, source, 1, markers.requires, markers.not_run, is_script=True, launch=markers.launch
     )
-
-
-def _parse_requires(value: str, where: str) -> frozenset[str]:
-    try:
-        return parse_requires(value, where)
-    except MarkerError as exc:
-        raise ExampleMarkerError(str(exc)) from None

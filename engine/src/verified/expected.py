@@ -20,14 +20,11 @@ Standard library only: the site build reads these files for the "changed in" not
 
 from __future__ import annotations
 
-import ast
 import json
-from dataclasses import dataclass
 from pathlib import Path
 from textwrap import indent
 
-from verified.capture import is_print
-from verified.outputs import WrittenOutput, normalise, written_outputs
+from verified.outputs import PrintCall, PrintKey, normalise, print_calls_with_outputs
 from verified.paths import expected_dir
 
 SCHEMA = 1
@@ -35,56 +32,9 @@ SCHEMA = 1
 LINE_LENGTH = 100
 _COMMENT = "#> "
 
-#: A print, identified as in the module docstring: (call's code, occurrence).
-PrintKey = tuple[str, int]
-
 
 class ExpectedOutputError(ValueError):
     """An expected-output file cannot be used; the message names it and what to do."""
-
-
-@dataclass(frozen=True)
-class PrintCall:
-    """A `print(...)` call of an example: its key, its 1-based first and last lines (the output goes
-    right below the last), its column (the output is indented to it) and the output written under
-    it."""
-
-    key: PrintKey
-    first: int
-    last: int
-    col: int
-    written: WrittenOutput | None
-
-
-def print_calls_with_outputs(source: str) -> list[PrintCall]:
-    """An example's print calls (`source` has its outputs) sorted by line, each with the output
-    written under it; empty when the source does not parse."""
-    try:
-        tree = ast.parse(source)
-        outputs = {output.first: output for output in written_outputs(source)}
-    except SyntaxError:
-        return []
-    calls = sorted(
-        (node for node in ast.walk(tree) if is_print(node)), key=lambda n: (n.lineno, n.col_offset)
-    )
-    seen: dict[str, int] = {}
-    found = []
-    for node in calls:
-        code = ast.get_source_segment(source, node) or ""
-        occurrence = seen.get(code, 0)
-        seen[code] = occurrence + 1
-        last = node.end_lineno or node.lineno
-        found.append(
-            PrintCall((code, occurrence), node.lineno, last, node.col_offset, outputs.get(last + 1))
-        )
-    return found
-
-
-def written_by_print(source: str) -> dict[PrintKey, str]:
-    """Print -> the text written under it, for each print of the example that has one."""
-    return {
-        call.key: call.written.text for call in print_calls_with_outputs(source) if call.written
-    }
 
 
 def printed_by_print(
@@ -113,10 +63,7 @@ def differences(source: str, printed: dict[PrintKey, str]) -> dict[PrintKey, str
     """For each print whose output in this run (`printed`, from `printed_by_print`) differs from
     what the example's file says, the run's output; "" for a print with output in the file that
     printed nothing here."""
-    written = {key: normalise(text) for key, text in written_by_print(source).items()}
-    changed = {key: text for key, text in printed.items() if written.get(key) != text}
-    changed.update({key: "" for key in written.keys() - printed.keys()})
-    return changed
+    return {call.key: actual for call, _, actual in mismatches(source, printed, {})}
 
 
 def mismatches(

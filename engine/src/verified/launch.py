@@ -48,20 +48,12 @@ def launcher_command(launch: Launch, python: str) -> list[str]:
     """The command that starts `launch.processes` copies of `python -m verified.capture`, up to the
     capture module's own arguments; LaunchError when `mpiexec` is not installed next to the
     interpreter `python`."""
+    capture = ["-m", "verified.capture"]
+    processes = str(launch.processes)
     if launch.launcher == "torchrun":
         # torch.distributed.run is torchrun; --standalone gives each run its own free port.
-        return [
-            python,
-            "-m",
-            "torch.distributed.run",
-            "--standalone",
-            "--nnodes",
-            "1",
-            "--nproc-per-node",
-            str(launch.processes),
-            "-m",
-            "verified.capture",
-        ]
+        run = [python, "-m", "torch.distributed.run", "--standalone", "--nnodes", "1"]
+        return [*run, "--nproc-per-node", processes, *capture]
     mpiexec = Path(python).parent / "mpiexec"
     if not mpiexec.is_file():
         raise LaunchError(
@@ -69,47 +61,23 @@ def launcher_command(launch: Launch, python: str) -> list[str]:
             "`make test-env` (or `pip install -r requirements/test.txt`)"
         )
     # -launcher fork: start the processes on this machine, never over ssh.
-    return [
-        str(mpiexec),
-        "-launcher",
-        "fork",
-        "-n",
-        str(launch.processes),
-        python,
-        "-m",
-        "verified.capture",
-    ]
+    return [str(mpiexec), "-launcher", "fork", "-n", processes, python, *capture]
 
 
 def launch_example(
-    script: Path,
-    source: str,
-    launch: Launch,
-    workdir: Path,
-    protect: list[Path],
-    timeout: float | None = None,
+    script: Path, source: str, launch: Launch, workdir: Path, protect: list[Path]
 ) -> LaunchResult:
     """Run `script` as `launch.processes` processes and collect one record per rank that finished.
 
     `script` is a copy in the temporary `workdir`, every process's working directory; `source` is
     its path in the repository; no process may write into `protect` (the repository); after
-    `timeout` seconds (None: `EXAMPLES_LAUNCH_TIMEOUT`, else `TIMEOUT`) the whole process group
-    is killed. Raises LaunchError when the launcher is missing or the run timed out (the message
-    holds the last output lines)."""
-    if timeout is None:
-        timeout = float(os.environ.get("EXAMPLES_LAUNCH_TIMEOUT", TIMEOUT))
+    `EXAMPLES_LAUNCH_TIMEOUT`, else `TIMEOUT`, seconds the whole process group is killed. Raises
+    LaunchError when the launcher is missing or the run timed out (the message holds the last
+    output lines)."""
+    timeout = float(os.environ.get("EXAMPLES_LAUNCH_TIMEOUT", TIMEOUT))
     out_dir = workdir / "ranks"
-    command = [
-        *launcher_command(launch, sys.executable),
-        str(script),
-        "--exit-after-record",
-        "--out-dir",
-        str(out_dir),
-        "--source",
-        source,
-    ]
-    for folder in protect:
-        command += ["--protect", str(folder)]
+    command = [*launcher_command(launch, sys.executable), str(script), "--source", source]
+    command += ["--out-dir", str(out_dir), *(f"--protect={folder}" for folder in protect)]
     process = subprocess.Popen(
         command,
         cwd=workdir,

@@ -1,6 +1,6 @@
-"""Where a script writes the output its prints are expected to give.
+"""What a script's source says: its prints and the outputs written under them, its imports.
 
-Standard library only: the site build (notebooks) and the example runner both read it.
+Standard library only: the site build (notebooks), the example runner and the GPU run all read it.
 
 An example writes the output of each `print(...)` right below the call, as `#> `
 comment lines, or as a triple-quoted string statement when it spans lines::
@@ -15,16 +15,22 @@ comment lines, or as a triple-quoted string statement when it spans lines::
 from __future__ import annotations
 
 import ast
+import hashlib
 import io
 import re
 import textwrap
 import tokenize
+from collections.abc import Iterator
 from dataclasses import dataclass
-
-from verified.capture import is_print, print_calls
 
 #: A written output line: `#> text`, or a bare `#>` for an empty line.
 OUTPUT_LINE = re.compile(r"^ *#>(?: |$)", re.MULTILINE)
+_HAS_DOCSTRING = ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
+
+#: A print, identified by its call's code and by how many identical calls come before it in the
+#: same example (`occurrence`), not by its line: writing output, comments or prose moves lines,
+#: not calls.
+PrintKey = tuple[str, int]
 
 
 @dataclass(frozen=True)
@@ -37,9 +43,46 @@ class WrittenOutput:
     text: str
 
 
+@dataclass(frozen=True)
+class PrintCall:
+    """A `print(...)` call of an example: its key, its 1-based first and last lines (the output goes
+    right below the last), its column (the output is indented to it) and the output written under
+    it."""
+
+    key: PrintKey
+    first: int
+    last: int
+    col: int
+    written: WrittenOutput | None
+
+
+def _is_print(node: ast.AST) -> bool:
+    """True for a call of the builtin `print` by name (`print(...)`)."""
+    return (
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "print"
+    )
+
+
+def _output_blocks(tree: ast.AST) -> Iterator[tuple[ast.AST, ast.stmt]]:
+    """(the node whose body holds it, the statement) for each string statement that is not a
+    docstring: pytest-examples' triple-quoted output blocks."""
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if not isinstance(body, list):
+            continue
+        for index, statement in enumerate(body):
+            value = statement.value if isinstance(statement, ast.Expr) else None
+            is_docstring = index == 0 and isinstance(node, _HAS_DOCSTRING)
+            if (
+                isinstance(value, ast.Constant)
+                and isinstance(value.value, str)
+                and not is_docstring
+            ):
+                yield node, statement
+
+
 def written_outputs(source: str) -> list[WrittenOutput]:
-    """The outputs written in `source`, sorted by line: `#>` runs, and string statements that are
-    not docstrings (pytest-examples' triple-quoted output blocks).
+    """The outputs written in `source`, sorted by line: `#>` runs, and output blocks.
 
     `source` is a script or a part of one that parses on its own: SyntaxError when it does not
     parse, tokenize.TokenError when it ends inside a bracket or string."""
@@ -54,27 +97,89 @@ def written_outputs(source: str) -> list[WrittenOutput]:
         run.append((token.start[0], token.string.lstrip()[3:]))
     if run:
         found.append(_comment_run(run))
-    for node in ast.walk(ast.parse(source)):
-        body = getattr(node, "body", None)
-        if not isinstance(body, list):
-            continue
-        for index, statement in enumerate(body):
-            is_docstring = index == 0 and isinstance(
-                node, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
-            )
-            value = statement.value if isinstance(statement, ast.Expr) else None
-            if (
-                isinstance(value, ast.Constant)
-                and isinstance(value.value, str)
-                and not is_docstring
-            ):
-                text = textwrap.dedent(value.value).strip("\n")
-                found.append(WrittenOutput(statement.lineno, statement.end_lineno, text))
+    for _, statement in _output_blocks(ast.parse(source)):
+        text = textwrap.dedent(statement.value.value).strip("\n")
+        found.append(WrittenOutput(statement.lineno, statement.end_lineno, text))
     return sorted(found, key=lambda output: output.first)
 
 
 def _comment_run(run: list[tuple[int, str]]) -> WrittenOutput:
     return WrittenOutput(run[0][0], run[-1][0], "\n".join(text for _, text in run))
+
+
+def print_calls_with_outputs(source: str) -> list[PrintCall]:
+    """An example's print calls (`source` has its outputs) sorted by line, each with the output
+    written under it; empty when the source does not parse."""
+    try:
+        tree = ast.parse(source)
+        outputs = {output.first: output for output in written_outputs(source)}
+    except SyntaxError:
+        return []
+    calls = sorted(
+        (node for node in ast.walk(tree) if _is_print(node)), key=lambda n: (n.lineno, n.col_offset)
+    )
+    seen: dict[str, int] = {}
+    found = []
+    for node in calls:
+        code = ast.get_source_segment(source, node) or ""
+        occurrence = seen.get(code, 0)
+        seen[code] = occurrence + 1
+        last = node.end_lineno or node.lineno
+        found.append(
+            PrintCall((code, occurrence), node.lineno, last, node.col_offset, outputs.get(last + 1))
+        )
+    return found
+
+
+def print_call_lines(source: str) -> list[int]:
+    """The sorted 1-based first lines of the script's `print(...)` calls; empty when it does not
+    parse.
+
+    A GPU run records each print's position in this list as well as its line: writing the `#>`
+    output afterwards shifts the lines, not the order."""
+    return [call.first for call in print_calls_with_outputs(source)]
+
+
+def code_fingerprint(source: str) -> str:
+    """A hex SHA-256 of what a script does, not of what it says it printed; of the raw text when it
+    does not parse.
+
+    Comments (the `#>` lines among them) and output blocks are left out: writing an example's
+    output keeps its fingerprint, any change to its code changes it."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return hashlib.sha256(source.encode()).hexdigest()
+    for node, statement in list(_output_blocks(tree)):
+        node.body.remove(statement)
+        node.body = node.body or [ast.Pass()]
+    return hashlib.sha256(ast.unparse(tree).encode()).hexdigest()
+
+
+def imported_packages(source: str) -> frozenset[str]:
+    """Top-level packages the code imports (`torchvision` for `from torchvision import datasets`);
+    empty when it does not parse."""
+    return frozenset(import_lines(source))
+
+
+def import_lines(source: str) -> dict[str, int]:
+    """Top-level package -> 1-based line of its first absolute import in the code; empty when it
+    does not parse."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return {}
+    found: dict[str, int] = {}
+    for node in sorted(ast.walk(tree), key=lambda node: getattr(node, "lineno", 0)):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names = [node.module]
+        else:
+            continue
+        for name in names:
+            found.setdefault(name.split(".")[0], node.lineno)
+    return found
 
 
 def output_starts(source: str) -> list[int]:
@@ -100,19 +205,16 @@ def expected_stdout(source: str) -> tuple[str, bool]:
     """What `source` is expected to print, from the outputs written under its prints (trailing
     spaces removed), and whether that order is certain: False when a print sits in a loop or a
     function, whose calls may interleave with other prints. SyntaxError when it does not parse."""
-    outputs = {output.first: output.text for output in written_outputs(source)}
     # A print with no output under it did not run when the outputs were written.
-    texts = [outputs[last + 1] for _first, last in print_calls(source) if last + 1 in outputs]
-    return normalise("\n".join(texts)), not _prints_in_repeated_code(source)
-
-
-def _prints_in_repeated_code(source: str) -> bool:
-    tree = ast.parse(source)
-    for node in ast.walk(tree):
-        if isinstance(node, ast.For | ast.While | ast.FunctionDef | ast.AsyncFunctionDef):
-            if any(is_print(inner) for inner in ast.walk(node)):
-                return True
-    return False
+    texts = [call.written.text for call in print_calls_with_outputs(source) if call.written]
+    repeated = (
+        node
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.For | ast.While | ast.FunctionDef | ast.AsyncFunctionDef)
+    )
+    return normalise("\n".join(texts)), not any(
+        _is_print(inner) for node in repeated for inner in ast.walk(node)
+    )
 
 
 def normalise(text: str) -> str:

@@ -70,25 +70,16 @@ def notebooks_dir(root: Path | None = None) -> Path:
     return docs_dir(root) / "notebooks"
 
 
-def examples_dir(root: Path | None = None) -> Path:
-    """`root/examples`, the example scripts."""
-    return (root or content_root()) / "examples"
-
-
 def example_scripts(root: Path | None = None) -> list[Path]:
     """Every `examples/**/*.py`, sorted; [] when there is no examples/ folder."""
-    folder = examples_dir(root)
+    folder = (root or content_root()) / "examples"
     return sorted(folder.rglob("*.py")) if folder.is_dir() else []
-
-
-#: Default place of the verification record, relative to the repository root.
-DEFAULT_RECORD = Path("build") / "verification.json"
 
 
 def record_path(root: Path | None = None) -> Path:
     """`root/build/verification.json`, `root` None meaning `repository()`: the verification record
     `make test` writes and the build reads."""
-    return (root or repository()) / DEFAULT_RECORD
+    return (root or repository()) / "build" / "verification.json"
 
 
 def gpu_run_path(root: Path | None = None) -> Path:

@@ -7,29 +7,33 @@
   without CUDA (a record; `make test-gpu` writes it); by default `verification/gpu-run.json`.
 
 The fixtures run each example once, in a sandbox, with the libraries imported once per
-worker (not once per example); a test of examples requests `sandbox` and `target`.
+worker (not once per example); a test of examples calls `verify_example(example)`.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
+import platform
 import sys
 import tempfile
 import warnings
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 
 from verified.capture import written_paths
 from verified.environments import Environment, UnknownEnvironment, resolve
-from verified.examples import Example, ExampleMarkerError, collect
+from verified.examples import Example, collect
 from verified.expected import ExpectedOutputError, expected_path, load_expected, write_expected
+from verified.markers import MarkerError
 from verified.paths import content_root, enter_session, gpu_run_path, leave_session, repository
 from verified.record import GPU_ENVIRONMENT, RecordError, load_record, versions_label
 from verified.record import LIBRARIES as STAMPED
 from verified.recorder import VerificationRecorder
-from verified.runner import Target
+from verified.runner import Target, verify
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -86,6 +90,12 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         leave_session()
 
 
+def _fail(message: str) -> NoReturn:
+    """Fail the running test or fixture with `message` alone: no traceback, and no chained
+    exception when called while handling one."""
+    raise pytest.fail.Exception(message, pytrace=False) from None
+
+
 @pytest.fixture(scope="session")
 def libraries() -> dict:
     """The stamped libraries as this process has imported them: module name -> module, None where
@@ -99,8 +109,6 @@ def libraries() -> dict:
 @pytest.fixture(scope="session")
 def versions(libraries: dict) -> dict[str, str | None]:
     """The versions of the libraries as imported (what the examples really ran with)."""
-    import platform
-
     found = {"python": platform.python_version()}
     for name, module in libraries.items():
         version = getattr(module, "__version__", None)
@@ -113,12 +121,9 @@ def versions(libraries: dict) -> dict[str, str | None]:
 def verification_environment(request: pytest.FixtureRequest) -> Environment:
     """The verification environment this run is in (`--environment`, or recognised)."""
     try:
-        found, problem = resolve(request.config.getoption("environment")), None
+        return resolve(request.config.getoption("environment"))
     except UnknownEnvironment as exc:
-        found, problem = None, str(exc)
-    if problem:
-        pytest.fail(problem, pytrace=False)
-    return found
+        _fail(str(exc))
 
 
 @pytest.fixture(scope="session")
@@ -133,19 +138,15 @@ def target(request: pytest.FixtureRequest, verification_environment: Environment
     environment = verification_environment
     path = expected_path(content_root(), environment.name)
     try:
-        overrides, problem = ({} if environment.checks_file else load_expected(path)), None
+        overrides = {} if environment.checks_file else load_expected(path)
     except ExpectedOutputError as exc:
-        overrides, problem = {}, str(exc)
-    if problem:
-        pytest.fail(problem, pytrace=False)
-    pinned = environment.pinned_versions()
-    label = versions_label(pinned)
-    found = Target(environment.name, label, overrides)
+        _fail(str(exc))
+    found = Target(environment.name, versions_label(environment.pinned_versions()), overrides)
     yield found
     if found.updates and not environment.checks_file:
         try:
             known = {example.id for example in collect(content_root())}
-        except ExampleMarkerError:
+        except MarkerError:
             known = set(overrides) | set(found.updates)
         merged = {k: v for k, v in {**overrides, **found.updates}.items() if k in known}
         write_expected(path, environment.name, merged)
@@ -161,17 +162,14 @@ def gpu_run(request: pytest.FixtureRequest) -> dict | None:
     # Read from where pytest started: a CUDA example asks for this inside its sandbox.
     path = request.config.invocation_params.dir / given if given else gpu_run_path()
     if given and not path.is_file():
-        pytest.fail(f"--gpu-run {given}: no such file ({path})", pytrace=False)
+        _fail(f"--gpu-run {given}: no such file ({path})")
     try:
-        found, problem = load_record(path, "write it again with `make test-gpu`"), None
+        found = load_record(path, "write it again with `make test-gpu`")
     except RecordError as exc:
-        found, problem = None, str(exc)
-    run = found and found["environments"].get(GPU_ENVIRONMENT)
-    if found and run is None:
-        problem = f"{path}: holds no run of environment {GPU_ENVIRONMENT!r}; see `make test-gpu`"
-    if problem:  # failing outside `except` keeps pytest from printing the chained error
-        pytest.fail(problem, pytrace=False)
-    return run
+        _fail(str(exc))
+    if found and GPU_ENVIRONMENT not in found["environments"]:
+        _fail(f"{path}: holds no run of environment {GPU_ENVIRONMENT!r}; see `make test-gpu`")
+    return found and found["environments"][GPU_ENVIRONMENT]
 
 
 @pytest.fixture(scope="session")
@@ -185,10 +183,7 @@ def run_device(libraries: dict, verification_environment: Environment) -> dict[s
     if torch and torch.cuda.is_available():
         return {"device": "cuda", "gpu": torch.cuda.get_device_name(0)}
     if verification_environment.is_gpu_run:
-        pytest.fail(
-            "the GPU run (--environment gpu) needs a CUDA device, and torch sees none here",
-            pytrace=False,
-        )
+        _fail("the GPU run (--environment gpu) needs a CUDA device, and torch sees none here")
     return {"device": "cpu"}
 
 
@@ -260,6 +255,32 @@ def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, libraries: dict):
         torch.set_default_dtype(default_dtype)
         torch.set_grad_enabled(True)
         torch.set_printoptions(profile="default")
+
+
+@pytest.fixture
+def verify_example(
+    request: pytest.FixtureRequest,
+    eval_example,
+    sandbox: Path,
+    run_device: dict[str, str],
+    versions: dict,
+    record_property,
+    verification_environment: Environment,
+    target: Target,
+):
+    """`verify_example(example)` runs one `verified.examples.Example` in the sandbox and checks its
+    output, recording the result for the record (`verified.runner.verify`)."""
+    return functools.partial(
+        verify,
+        eval_example=eval_example,
+        environment=verification_environment,
+        target=target,
+        device=run_device,
+        versions=versions,
+        report=record_property,
+        # Read only when a CUDA example needs it.
+        gpu_run=lambda: request.getfixturevalue("gpu_run"),
+    )
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

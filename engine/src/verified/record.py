@@ -7,7 +7,7 @@ the site build (docs-only environment) reads records too.
 
 The record holds one run per verification environment (`verified.environments`):
 `make test` writes the default one, `make test-matrix` one per environment, each run
-adding its own and keeping the others' (`add_run`). JSON layout::
+adding its own and keeping the others' (`add_runs`). JSON layout::
 
     {
       "schema": 4,
@@ -41,9 +41,12 @@ failed there.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import platform
+from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from importlib import metadata
@@ -86,41 +89,9 @@ REASON_TEXT = {
     "cuda-verified-once": "CUDA examples are verified once, by the GPU run, not in each "
     "environment",
 }
-#: Fields every example entry has, with their types (None: the value may be null).
-ENTRY_FIELDS = {
-    "id": (str,),
-    "source": (str,),
-    "line": (int,),
-    "requires": (list,),
-    "status": (str,),
-    "reason": (str, type(None)),
-    "details": (dict,),
-    "seconds": (int, float, type(None)),
-}
 #: Where an example ran: `device` in a run's environment and in an example's entry; with
 #: `cuda`, the field `gpu` names the CUDA device (e.g. "NVIDIA H200").
 DEVICES = ("cpu", "cuda")
-#: Fields an example entry may have: the device (and GPU) and versions it ran with where
-#: they are not the run's (a CUDA example checked against the GPU run), that run's date,
-#: the fingerprint of its code (outputs aside, `verified.capture.code_fingerprint`) and what
-#: it printed when it ran to its end: one `{"print": n, "line": l, "text": t}` per call, n
-#: being the call's index among the example's print calls and l its line within the example.
-OPTIONAL_ENTRY_FIELDS = {
-    "device": (str,),
-    "gpu": (str,),
-    "versions": (dict,),
-    "gpu_run": (str,),
-    "fingerprint": (str,),
-    "printed": (list, type(None)),
-}
-#: Fields every run has.
-RUN_FIELDS = {
-    "created": (str,),
-    "environment": (dict,),
-    "sources": (dict,),
-    "summary": (dict,),
-    "examples": (list,),
-}
 
 
 class RecordError(ValueError):
@@ -132,7 +103,8 @@ def status_of(reason: str) -> str:
     for status, reasons in REASONS.items():
         if reason in reasons:
             return status
-    raise RecordError(f"{reason!r} is not a reason code; the codes are {_codes()}")
+    codes = ", ".join(code for codes in REASONS.values() for code in codes)
+    raise RecordError(f"{reason!r} is not a reason code; the codes are {codes}")
 
 
 def describe(reason: str, details: dict) -> str:
@@ -142,80 +114,100 @@ def describe(reason: str, details: dict) -> str:
     return REASON_TEXT[reason].format(**shown)
 
 
-def _codes() -> str:
-    return ", ".join(code for codes in REASONS.values() for code in codes)
+def _when(field: str, value: object, then: dict) -> dict:
+    """JSON Schema: `then` applies where `field` is present and equals `value`."""
+    return {"if": {"required": [field], "properties": {field: {"const": value}}}, "then": then}
 
 
-def _details_needed(reason: str) -> set[str]:
-    return {name for _, name, _, _ in Formatter().parse(REASON_TEXT[reason]) if name}
+#: A device and, on CUDA, the GPU's name: the rule of a run's environment and of an entry.
+_ON_CUDA_NAMES_GPU = _when("device", "cuda", {"required": ["gpu"]})
+#: The record's JSON Schema. Each entry has every field of `required`, and may have the others:
+#: the device (and GPU) and versions it ran with where they are not the run's (a CUDA example
+#: checked against the GPU run), that run's date, the fingerprint of its code (outputs aside,
+#: `verified.outputs.code_fingerprint`) and what it printed when it ran to its end: one
+#: `{"print": n, "line": l, "text": t}` per call, n being the call's index among the example's
+#: print calls and l its line within the example. A reason is a code of its status, with the
+#: details its text names.
+_ENTRY = {
+    "type": "object",
+    "required": ["id", "source", "line", "requires", "status", "reason", "details", "seconds"],
+    "additionalProperties": False,
+    "properties": {
+        "id": {"type": "string"},
+        "source": {"type": "string"},
+        "line": {"type": "integer"},
+        "requires": {"type": "array"},
+        "status": {"enum": list(STATUSES)},
+        "reason": {"type": ["string", "null"]},
+        "details": {"type": "object"},
+        "seconds": {"type": ["number", "null"]},
+        "device": {"enum": list(DEVICES)},
+        "gpu": {"type": "string"},
+        "versions": {"type": "object"},
+        "gpu_run": {"type": "string"},
+        "fingerprint": {"type": "string"},
+        "printed": {"type": ["array", "null"]},
+    },
+    "allOf": [
+        _ON_CUDA_NAMES_GPU,
+        _when("status", "passed", {"properties": {"reason": {"const": None}}}),
+        *(
+            _when("status", status, {"properties": {"reason": {"enum": list(codes)}}})
+            for status, codes in REASONS.items()
+        ),
+        *(
+            _when("reason", code, {"properties": {"details": {"required": sorted(needed)}}})
+            for code, text in REASON_TEXT.items()
+            if (needed := {name for _, name, _, _ in Formatter().parse(text) if name})
+        ),
+    ],
+}
+_RUN = {
+    "type": "object",
+    "required": ["created", "environment", "sources", "summary", "examples"],
+    "properties": {
+        "created": {"type": "string"},
+        "environment": {
+            "type": "object",
+            "properties": {"device": {"enum": list(DEVICES)}, "gpu": {"type": "string"}},
+            **_ON_CUDA_NAMES_GPU,
+        },
+        "sources": {"type": "object"},
+        "summary": {"type": "object"},
+        "examples": {"type": "array", "items": _ENTRY},
+    },
+}
+_SCHEMA = {
+    "type": "object",
+    "required": ["schema", "environments"],
+    "properties": {
+        "schema": {"const": SCHEMA},
+        "environments": {"type": "object", "additionalProperties": _RUN},
+    },
+}
 
 
 def record_problem(record: object) -> str | None:
     """The first thing that makes `record` not a verification record of this schema, naming the
-    field; None for a valid record."""
-    if not isinstance(record, dict) or record.get("schema") != SCHEMA:
-        found = record.get("schema") if isinstance(record, dict) else type(record).__name__
-        return f"schema is {found!r}, not {SCHEMA}"
-    runs = record.get("environments")
-    if not isinstance(runs, dict):
-        return "environments: missing or not an object"
-    for name, run in runs.items():
-        if problem := _run_problem(run, f"environments.{name}"):
-            return problem
+    field (`record.environments.default.examples[0].reason must be one of ...`); None for a valid
+    record."""
+    validate, invalid = _validator()
+    try:
+        validate(record, name_prefix="record")
+    except invalid as exc:
+        return exc.message
     return None
 
 
-def _run_problem(run: object, where: str) -> str | None:
-    if not isinstance(run, dict):
-        return f"{where}: not an object"
-    if problem := _fields_problem(run, RUN_FIELDS, where):
-        return problem
-    if problem := _device_problem(run["environment"], f"{where}.environment"):
-        return problem
-    for index, entry in enumerate(run["examples"]):
-        here = f"{where}.examples[{index}]"
-        if not isinstance(entry, dict):
-            return f"{here}: not an object"
-        if problem := _fields_problem(entry, ENTRY_FIELDS, here):
-            return problem
-        optional = {name: types for name, types in OPTIONAL_ENTRY_FIELDS.items() if name in entry}
-        if problem := _fields_problem(entry, optional, here):
-            return problem
-        if unknown := set(entry) - set(ENTRY_FIELDS) - set(OPTIONAL_ENTRY_FIELDS):
-            return f"{here}: unknown field(s) {', '.join(sorted(unknown))}"
-        if problem := _device_problem(entry, here):
-            return problem
-        status, reason = entry["status"], entry["reason"]
-        if status not in STATUSES:
-            return f"{here}.status: {status!r} is not one of {', '.join(STATUSES)}"
-        if status == "passed" and reason is not None:
-            return f"{here}.reason: a passed example has no reason, not {reason!r}"
-        if status != "passed" and reason not in REASONS[status]:
-            return (
-                f"{here}.reason: {reason!r} is not a reason code of status {status!r} "
-                f"(one of {', '.join(REASONS[status])})"
-            )
-        if reason and (missing := _details_needed(reason) - set(entry["details"])):
-            return f"{here}.details: reason {reason!r} needs {', '.join(sorted(missing))}"
-    return None
+@functools.cache
+def _validator() -> tuple[Callable, type[Exception]]:
+    """The compiled schema and the exception it raises, from one import of fastjsonschema.
 
+    Imported here, not at the top: `python -m verified.environments` imports this module before any
+    virtual environment exists (the Makefile, CI), with the standard library alone."""
+    import fastjsonschema
 
-def _device_problem(data: dict, where: str) -> str | None:
-    device = data.get("device", "cpu")
-    if device not in DEVICES:
-        return f"{where}.device: {device!r} is not one of {', '.join(DEVICES)}"
-    if device == "cuda" and not isinstance(data.get("gpu"), str):
-        return f"{where}.gpu: a run on CUDA names its GPU"
-    return None
-
-
-def _fields_problem(data: dict, fields: dict, where: str) -> str | None:
-    for name, types in fields.items():
-        if name not in data:
-            return f"{where}: the field {name!r} is missing"
-        if not isinstance(data[name], types) or isinstance(data[name], bool):
-            return f"{where}.{name}: {type(data[name]).__name__} is not the expected type"
-    return None
+    return fastjsonschema.compile(_SCHEMA), fastjsonschema.JsonSchemaValueException
 
 
 #: Stamped libraries: (record key, name shown on pages, distributions that provide it).
@@ -279,17 +271,14 @@ def versions_label(versions: dict, keys: list[str] | None = None) -> str:
 
 def count_statuses(entries: list[dict]) -> dict[str, int]:
     """How many of the record entries have each of `STATUSES`."""
-    counts = dict.fromkeys(STATUSES, 0)
-    for entry in entries:
-        if entry.get("status") in counts:  # any other is refused when the record is written
-            counts[entry["status"]] += 1
-    return counts
+    counts = Counter(entry.get("status") for entry in entries)  # add_runs refuses a bad one
+    return {status: counts[status] for status in STATUSES}
 
 
 def build_run(
     entries: list[dict], sources: dict[str, str], environment: dict[str, str | None]
 ) -> dict:
-    """One environment's run, ready for `add_run` (which checks it), dated now and naming the
+    """One environment's run, ready for `add_runs` (which checks it), dated now and naming the
     platform: `entries` holds one dict per collected example (keys as in the module docstring),
     `sources` comes from `hash_sources` when the run started, `environment` holds the versions
     (`python`, `torch`, ...) and the `device`."""
@@ -302,18 +291,18 @@ def build_run(
     }
 
 
-def add_run(path: Path, name: str, run: dict) -> dict:
-    """Write one environment's run (from `build_run`) into the record at `path`, keeping the other
-    environments' runs, and return the record as written.
+def add_runs(path: Path, runs: dict[str, dict]) -> dict:
+    """Write environment -> run into the record at `path`, keeping the other environments' runs,
+    and return the record as written.
 
     A missing record is created, an unreadable or older one replaced. Raises RecordError, leaving
-    the file as it was, when the run does not fit the schema; OSError when the file cannot be
+    the file as it was, when a run does not fit the schema; OSError when the file cannot be
     written."""
     try:
         record = load_record(path) or {"schema": SCHEMA, "environments": {}}
     except RecordError:
         record = {"schema": SCHEMA, "environments": {}}
-    record["environments"][name] = run
+    record["environments"].update(runs)
     if problem := record_problem(record):
         raise RecordError(f"{path}: not written, the run is malformed: {problem}")
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -362,16 +351,8 @@ def merge_records(path: Path, other: Path, known: list[str]) -> list[str]:
         before = set((load_record(path) or {"environments": {}})["environments"])
     except RecordError:
         before = set()
-    for name, run in runs.items():
-        add_run(path, name, run)
+    add_runs(path, runs)
     return [f"{name} ({'replaced' if name in before else 'added'})" for name in runs]
-
-
-def primary_run(record: dict) -> tuple[str, dict | None]:
-    """The default environment's name and run, which a page's stamp leads with (its output is what
-    the `#>` lines hold); None when the record has only other environments' runs (the page's own
-    output was then not verified in this build)."""
-    return DEFAULT_ENVIRONMENT, record["environments"].get(DEFAULT_ENVIRONMENT)
 
 
 PageState = Literal["verified", "partial", "failed", "unverified", "not-applicable", "none"]
@@ -399,25 +380,18 @@ class PageVerification:
     not_applicable: list[dict] = field(default_factory=list)
 
 
-def verify_page(run: dict | None, sources: list[str], root: Path) -> PageVerification:
+def verify_page(run: dict | None, current: dict[str, str | None]) -> PageVerification:
     """Summarise one environment's `run` (None when the build has no record) for the files a page
-    shows.
-
-    `sources` are the page file and every file it embeds, relative to the repository root `root`
-    (see `verified_site.pages.page_sources`); their current contents are hashed: OSError when one
-    exists but cannot be read."""
+    shows: `current` maps each (the page file and every file it embeds, see
+    `verified_site.pages.page_sources`) to the hex SHA-256 of its contents now, None when it is
+    missing."""
     if run is None:
-        return PageVerification("unverified", stale=list(sources))
-    recorded = run.get("sources", {})
-    stale = [
-        source
-        for source in sources
-        if not (root / source).is_file() or recorded.get(source) != file_sha256(root / source)
-    ]
+        return PageVerification("unverified", stale=list(current))
+    recorded = run["sources"]
+    stale = [source for source, digest in current.items() if digest != recorded.get(source, "")]
     if stale:
         return PageVerification("unverified", stale=stale)
-    wanted = set(sources)
-    entries = [entry for entry in run.get("examples", []) if entry["source"] in wanted]
+    entries = [entry for entry in run["examples"] if entry["source"] in current]
     if not entries:
         return PageVerification("none")
     not_applicable = [entry for entry in entries if entry["status"] == "not-applicable"]
@@ -457,27 +431,29 @@ def overall_state(verifications: dict[str, PageVerification]) -> PageState:
 def verify_environments(
     record: dict | None, sources: list[str], root: Path
 ) -> dict[str, PageVerification]:
-    """Environment -> its verification of the files a page shows (`sources` and `root` as for
-    `verify_page`), the default environment first (`"unverified"` when the record has no run of it);
-    empty when there is no record. OSError when a source cannot be read."""
+    """Environment -> its verification of the files a page shows, the default environment first
+    (`"unverified"` when the record has no run of it); empty when there is no record.
+
+    `sources` are the page file and every file it embeds, relative to the repository root `root`.
+    Another environment's run depends on its expected outputs too (`verified.expected`) when that
+    file exists or its run hashed it: an edit to it after the run withdraws that environment's
+    verdicts. OSError when a source exists but cannot be read."""
     if record is None or not record["environments"]:
         return {}
-    first, _ = primary_run(record)
-    names = [first] + [name for name in record["environments"] if name != first]
     runs = record["environments"]
-    return {
-        name: verify_page(runs.get(name), sources + _expected(record, name, root), root)
-        for name in names
-    }
+    names = [DEFAULT_ENVIRONMENT] + [name for name in runs if name != DEFAULT_ENVIRONMENT]
+    current = {source: _sha256_or_none(root / source) for source in sources}
+    found = {}
+    for name in names:
+        expected = relative(expected_dir(root) / f"{name}.json", root)
+        depends = dict(current)
+        if name != DEFAULT_ENVIRONMENT and (
+            (root / expected).is_file() or expected in (runs.get(name) or {}).get("sources", {})
+        ):
+            depends[expected] = _sha256_or_none(root / expected)
+        found[name] = verify_page(runs.get(name), depends)
+    return found
 
 
-def _expected(record: dict, name: str, root: Path) -> list[str]:
-    """The environment's expected-output file, when it exists or its run hashed it: an edit
-    to it after the run withdraws that environment's verdicts."""
-    path = relative(expected_dir(root) / f"{name}.json", root)
-    recorded = (record["environments"].get(name) or {}).get("sources", {})
-    return (
-        [path]
-        if name != DEFAULT_ENVIRONMENT and ((root / path).is_file() or path in recorded)
-        else []
-    )
+def _sha256_or_none(path: Path) -> str | None:
+    return file_sha256(path) if path.is_file() else None

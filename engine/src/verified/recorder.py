@@ -9,7 +9,7 @@ Every example collected at the start is recorded. It starts as "not-verified" (r
 interrupted run or a `-k` selection can never leave an example marked as passed that did
 not pass. A report names its example by the test's `example` property (set by the plugin
 before the test starts), and says why it was skipped by its `outcome` property
-(`verified.runner.skip_example`): nothing is read back from test ids or messages.
+(`verified.runner.verify`): nothing is read back from test ids or messages.
 """
 
 from __future__ import annotations
@@ -19,13 +19,14 @@ from pathlib import Path
 
 import pytest
 
-from verified.capture import code_fingerprint
 from verified.environments import UnknownEnvironment, resolve
-from verified.examples import Example, ExampleMarkerError, collect
+from verified.examples import Example, collect
+from verified.markers import MarkerError
+from verified.outputs import code_fingerprint
 from verified.paths import content_root
 from verified.record import (
     GPU_ENVIRONMENT,
-    add_run,
+    add_runs,
     build_run,
     count_statuses,
     describe,
@@ -43,7 +44,6 @@ class VerificationRecorder:
     unknown."""
 
     def __init__(self, config: pytest.Config, path: Path) -> None:
-        self.config = config
         self.path = path
         try:
             self.environment = resolve(config.getoption("environment")).name
@@ -54,7 +54,7 @@ class VerificationRecorder:
         self.sources = hash_sources(root)
         try:
             examples = collect(root)
-        except ExampleMarkerError as exc:
+        except MarkerError as exc:
             raise pytest.UsageError(str(exc)) from None
         if self.environment == GPU_ENVIRONMENT:
             examples = [example for example in examples if "cuda" in example.requires]
@@ -95,7 +95,8 @@ class VerificationRecorder:
         environment["device"] = here[0]["device"] if here else "cpu"
         if here and "gpu" in here[0]:
             environment["gpu"] = here[0]["gpu"]
-        add_run(self.path, self.environment, build_run(entries, self.sources, environment))
+        run = build_run(entries, self.sources, environment)
+        add_runs(self.path, {self.environment: run})
 
     def pytest_terminal_summary(self, terminalreporter) -> None:
         """Print how many examples were verified, and why the others were not."""

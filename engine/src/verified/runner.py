@@ -1,42 +1,29 @@
 """Run one example with pytest-examples and report failures by file and line.
 
-pytest-examples (0.0.18, pinned) is the engine. Thin adaptations make it fit a
-site that shows real library output; each is installed by `install()` and
-covered by engine/tests/test_runner.py (and, with the real libraries, by the examples
-stage on the site's own pages), which fail the day an adaptation stops applying:
+pytest-examples runs the examples; `install()` adapts it where it does not fit a site that shows
+real library output. The adaptations replace its internals, so `install()` refuses any release
+but the pinned one (re-check them on upgrade), and engine/tests/test_runner.py fails the day one
+stops applying:
 
-1. Exact output. pytest-examples re-formats non-string `print` arguments with
-   black when the output spans lines (a torch tensor became
-   `tensor([[1.0, 100.0, 1.0], ...])`) and puts each argument of a long print
-   on its own line. Here the expected output is exactly what `print` wrote:
-   `sep.join(str(arg))`, as `#> ` lines when it fits on one line, otherwise in a
-   `\"\"\"` block. The one normalisation kept from pytest-examples: trailing
-   spaces at line ends are not compared (editors and pre-commit strip them).
-2. Exceptions. On Python 3.11 with pytest 8.4/9.x, pytest-examples' fake
-   traceback frames crash the whole run (INTERNALERROR, "no tests ran") when an
-   example raises. The fake frames are switched off and `run_example` turns the
-   exception into a normal test failure that names the file and line.
-3. Messages. A wrong `#>` output fails with `path:line`, the expected and the
-   actual output, and the command that rewrites outputs after an intended change.
-4. Interrupts. pytest-examples swallows a KeyboardInterrupt (Ctrl-C) raised while
-   an example runs and compares only what printed before it; here it stops the
-   session, and the record leaves the unfinished examples "not verified". An
-   example that calls `sys.exit()` fails.
-5. Empty output. `print()` is written as a bare `#>` line, which pytest-examples
-   did not recognise as an old output line when rewriting.
-6. Orphan output. pytest-examples checks output only under the `print` calls that
-   ran; `#>` lines or output blocks under anything else (a bare expression,
-   `pprint`, a `print` in a branch that did not run) were never compared. They
-   fail here.
-7. Trailing spaces at line ends are ignored on both sides (pytest-examples ignored
-   them only in the printed output).
-8. Environments. In a verification environment other than the default, the file's
-   output is not what is expected where that environment's expected outputs
-   (`verified.expected`) say otherwise; there, an update writes those, never the file.
+1. Exact output: what `print` wrote, `sep.join(str(arg))`, as `#> ` lines when it fits on one
+   line, else in a `\"\"\"` block; pytest-examples re-formatted non-string arguments with black
+   (a torch tensor became `tensor([[1.0, 100.0, 1.0], ...])`). Trailing spaces at line ends are
+   not compared, on either side (editors strip them).
+2. Exceptions: on Python 3.11 with pytest 8.4/9.x, pytest-examples' fake traceback frames crash
+   the run (INTERNALERROR) when an example raises; they are switched off, and the exception fails
+   that example alone, at its line. An example that calls `sys.exit()` fails too.
+3. Interrupts: a KeyboardInterrupt (Ctrl-C) stops the session, where pytest-examples compared what
+   printed before it; the record leaves the unfinished examples "not verified".
+4. Empty output: `print()` is written as a bare `#>` line, which pytest-examples did not read back
+   as output when rewriting.
+5. Orphan output: `#>` lines or output blocks under anything but a `print` that ran (a bare
+   expression, `pprint`, a branch not taken), which pytest-examples never compared, fail.
 
-`print(..., file=sys.stderr)` is treated like any print: its output is checked too.
+Outside the default environment the expected output comes from that environment's expected outputs
+(`verified.expected`) where they differ; there an update writes those, never the file. A CUDA
+example on a machine without CUDA is checked against the committed GPU run.
 
-Expected output is exactly what `print` wrote, so examples must not print things
+Expected output is exactly what `print` wrote (stderr included), so examples must not print things
 that change between runs: object addresses, sets of strings, timings, dates.
 """
 
@@ -45,6 +32,7 @@ from __future__ import annotations
 import difflib
 import re
 import traceback
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from textwrap import indent
@@ -55,19 +43,24 @@ import pytest_examples
 from pytest_examples import run_code as _run_code
 from pytest_examples.eval_example import EvalExample
 
-from verified.capture import code_fingerprint, print_call_lines, print_calls
+from verified.environments import Environment
 from verified.examples import Example
 from verified.expected import (
     LINE_LENGTH,
     PrintKey,
     differences,
     mismatches,
-    print_calls_with_outputs,
     printed_by_print,
     render_output,
 )
 from verified.launch import LaunchError, describe_failure, launch_example
-from verified.outputs import OUTPUT_LINE, output_starts
+from verified.outputs import (
+    OUTPUT_LINE,
+    code_fingerprint,
+    output_starts,
+    print_call_lines,
+    print_calls_with_outputs,
+)
 from verified.paths import content_root, repository
 from verified.record import CHECKS_FILE, DEFAULT_ENVIRONMENT, describe, status_of
 
@@ -79,6 +72,8 @@ _UPDATE_HINT = (
     "If the new output is right (an intended library upgrade, a new print), run "
     "`make update-examples` and review the diff."
 )
+#: The running test's `record_property` (pytest's fixture): name, value -> None.
+Report = Callable[[str, object], None]
 
 
 @dataclass
@@ -105,9 +100,6 @@ class Target:
         """The expected outputs with this session's updates applied (notebooks run after
         the examples, and must see what the examples just recorded)."""
         return {**self.overrides, **self.updates}
-
-
-DEFAULT_TARGET = Target()
 
 
 class ExampleFailure(AssertionError):
@@ -143,10 +135,7 @@ class ExactPrintStatements(_run_code.InsertPrintStatements):
     def _insert_print_args(
         self, lines: list[str], statement, in_python: bool, line_index: int, col: int
     ) -> None:
-        sep = " " if statement.sep is None else statement.sep
-        output = sep.join(str(arg) for arg in statement.args)
-        output = re.sub(r"[ \t]+$", "", output, flags=re.MULTILINE)
-        block = render_output(output, col, self.config.line_length)
+        block = render_output(_printed_text(statement), col, self.config.line_length)
         if block is None:
             raise UnwritableOutput(statement.line_no)
         lines[line_index + 1 : line_index + 1] = block
@@ -179,6 +168,13 @@ def _strip_trailing(text: str) -> str:
     return re.sub(r"[ \t]+$", "", text, flags=re.MULTILINE)
 
 
+def _printed_text(statement) -> str:
+    """What one print statement wrote, without the final newline and trailing spaces."""
+    return _strip_trailing(
+        (" " if statement.sep is None else statement.sep).join(map(str, statement.args))
+    )
+
+
 def _no_fake_traceback(exc: BaseException, module_path: str, example: object) -> None:
     """Replacement for pytest-examples' traceback rewriting: keep the real traceback."""
     return None
@@ -186,8 +182,7 @@ def _no_fake_traceback(exc: BaseException, module_path: str, example: object) ->
 
 def install() -> None:
     """Install the adaptations into pytest-examples (idempotent). RuntimeError if the installed
-    pytest-examples is not the pinned release: they replace its internals and must be re-checked on
-    upgrade."""
+    pytest-examples is not the pinned release."""
     if pytest_examples.__version__ != PINNED_PYTEST_EXAMPLES:
         raise RuntimeError(
             f"pytest-examples {pytest_examples.__version__} is installed, but verified.runner "
@@ -199,129 +194,202 @@ def install() -> None:
     _run_code.comment_prefix_re = OUTPUT_LINE
 
 
-def describe_mismatch(example: Example, expected_source: str) -> str:
-    """Explain a wrong output: `path:line`, the written and the printed output, and a unified diff
-    with line numbers of the file. `expected_source` is the example's source with the outputs really
-    printed."""
-    written = example.code.source.splitlines()
-    printed = expected_source.splitlines()
-    matcher = difflib.SequenceMatcher(a=written, b=printed, autojunk=False)
-    first = next((op for op in matcher.get_opcodes() if op[0] != "equal"), None)
-    if first is None:  # the same lines: only line endings differ
-        return (
-            f"{example.source}: the output matches, but line endings differ; the file must use "
-            "\\n line endings and end with exactly one newline"
-        )
-    _, w_start, w_end, p_start, p_end = first
-    line = example.code.start_line + w_start + 1
-    diff = difflib.unified_diff(
-        written, printed, "written in the file", "printed by the libraries", lineterm="", n=2
-    )
-    diff_text = "\n".join(_shift_hunks(diff, example.code.start_line))
-    expected = "\n".join(written[w_start:w_end]) or "(nothing)"
-    actual = "\n".join(printed[p_start:p_end]) or "(nothing)"
-    return (
-        f"{example.source}:{line}: printed output differs from the expected output\n"
-        f"  expected (in the file):\n{indent(expected, '    ')}\n"
-        f"  actual (printed):\n{indent(actual, '    ')}\n"
-        f"{indent(diff_text, '  ')}\n{_UPDATE_HINT}"
-    )
-
-
-def exception_line(exc: BaseException, example: Example, python_file: Path) -> tuple[int, str]:
-    """The 1-based line in the example's own file where `exc` was raised, and `Type: message`;
-    `python_file` is the temporary file pytest-examples executed."""
-    lineno = _raising_line(exc, python_file)
-    if isinstance(exc, SyntaxError):  # its standard rendering names the temporary file
-        message = f"{type(exc).__name__}: {exc.msg}"
-    else:
-        message = "".join(traceback.format_exception_only(type(exc), exc)).strip()
-    return example.code.start_line + (lineno or 1), message
-
-
-def _example_frames(exc: BaseException, python_file: Path) -> list:
-    return [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == str(python_file)]
-
-
-def _raising_line(exc: BaseException, python_file: Path) -> int | None:
-    """The line within the example that raised, or None when no frame is the example's."""
-    if isinstance(exc, SyntaxError) and exc.filename == str(python_file):
-        return exc.lineno
-    frames = _example_frames(exc, python_file)
-    return frames[-1].lineno if frames else None
-
-
-def describe_exception(exc: BaseException, example: Example, python_file: Path) -> str:
-    """`path:line: example raised Type: message`, the offending source line, the traceback
-    restricted to the example's own frames (in `python_file`, the temporary file pytest-examples
-    executed) and what to do about it."""
-    frames = _example_frames(exc, python_file)
-    start = example.code.start_line
-    line, message = exception_line(exc, example, python_file)
-    lineno, source_lines = _raising_line(exc, python_file), example.code.source.splitlines()
-    code = source_lines[lineno - 1].strip() if lineno and lineno <= len(source_lines) else ""
-    chain = "\n".join(f"    {example.source}:{start + (f.lineno or 0)} in {f.name}" for f in frames)
-    if isinstance(exc, PermissionError) and "examples may write only" in str(exc):
-        advice = "Write into tempfile.TemporaryDirectory(): readers run the script from the "
-        advice += "repository root, where a relative path would land in their checkout."
-    elif type(exc).__name__ in _NETWORK_BLOCKED:
-        advice = (
-            "Examples must not reach the network: the suite runs offline. Show such code in a "
-            'block marked not-run="<reason>" (or `# not-run: <reason>` in a script).'
-        )
-    else:
-        advice = (
-            "An uncaught exception is always a failure. If the error is what the page shows, "
-            "catch it and print its type and message; if the example needs a GPU or a "
-            "download, mark it (see README, 'How an example is written')."
-        )
-    return (
-        f"{example.source}:{line}: example raised {message}\n"
-        f"  > {code}\n"
-        f"  example frames (innermost last):\n{chain or '    (none)'}\n{advice}"
-    )
-
-
-def skip_example(record_property, reason: str, **details) -> NoReturn:
-    """Stop the running example without a verdict and skip its test (`pytest.skip.Exception`, with
-    the reason in English for the terminal).
-
-    `record_property` (pytest's fixture of the running test) records why, as a code of
-    `verified.record.REASONS` (`"needs-cuda"`) with the `details` its text needs
-    (`verified.record.REASON_TEXT`). RecordError when `reason` is not a code."""
-    status_of(reason)
-    record_property("outcome", {"reason": reason, "details": details})
-    pytest.skip(describe(reason, details))
-
-
-def run_example(
-    eval_example: EvalExample,
+def verify(
     example: Example,
-    target: Target = DEFAULT_TARGET,
-    record_property=None,
+    *,
+    eval_example: EvalExample,
+    environment: Environment,
+    target: Target,
+    device: dict[str, str],
+    versions: dict[str, str | None],
+    report: Report,
+    gpu_run: Callable[[], dict | None],
 ) -> None:
-    """Execute one example and check (or, with `--update-examples`, rewrite) its output.
+    """Run `example` in the running test and check (with `--update-examples`, rewrite) its output.
 
-    A script with a `launch` marker runs as real processes (`verified.launch`); its rank 0's prints
-    are checked the same way. Outside the default environment (`target`) the expected output comes
-    from that environment's expected outputs where they differ, and an update is collected in
-    `target.updates` instead of written. With `record_property` (pytest's fixture of the running
-    test) the record gets what the example printed (`printed`) and why it failed (`outcome`). Raises
-    pytest.fail.Exception, naming the file and line, when the output differs, the example raised, or
-    a process of a launched example failed."""
+    `report` records in the test where the example ran (`device`, from the `run_device` fixture)
+    and with what `versions`, what it printed and why it did not pass. Skips it, giving a code of
+    `verified.record.REASONS`, when it is marked not-run, needs CUDA outside the runs that check
+    the file, imports a library `environment` lacks by design, or needs CUDA on a machine without
+    it and the GPU run (`gpu_run()`, read only then) does not verify it. Raises
+    pytest.fail.Exception, naming the file and line, when the output differs, the example raised,
+    or a process of a launched example failed."""
     __tracebackhide__ = True
+    for name, value in {**device, "versions": versions}.items():
+        report(name, value)
+    if example.not_run:
+        _skip(report, "not-run", note=example.not_run)
+    if "cuda" in example.requires and not environment.checks_file:
+        _skip(report, "cuda-verified-once")  # by the GPU run, once
+    skip_unless_applicable(environment, example.imported, report)
     install()
     eval_example.set_config(line_length=LINE_LENGTH)
-    report = record_property or (lambda name, value: None)
-    if spread := _multiline_problem(example):
-        pytest.fail(spread, pytrace=False)
-    if example.launch is not None:
+    if "cuda" in example.requires and device["device"] != "cuda":
+        problem = _check_gpu_run(eval_example, example, gpu_run(), target, versions, report)
+    elif problem := _multiline_problem(example):
+        pass
+    elif example.launch is not None:
         problem = _run_launched(eval_example, example, target, report)
     else:
         problem = _run_in_process(eval_example, example, target, report)
     # Failing outside an `except` keeps pytest from printing the chained exception.
     if problem:
         pytest.fail(problem, pytrace=False)
+
+
+def skip_unless_applicable(
+    environment: Environment, packages: Iterable[str], report: Report = lambda name, value: None
+) -> None:
+    """Skip the running test (reason `needs-library`, recorded through `report`) when code that
+    imports `packages` needs a library `environment` lacks by design."""
+    if missing := environment.not_applicable(packages):
+        _skip(report, "needs-library", libraries=missing, environment=environment.name)
+
+
+def _skip(report: Report, reason: str, **details) -> NoReturn:
+    """Skip the running example without a verdict, recording why: `reason` is a code of
+    `verified.record.REASONS` (RecordError otherwise), with the `details` its text needs."""
+    status_of(reason)
+    report("outcome", {"reason": reason, "details": details})
+    pytest.skip(describe(reason, details))
+
+
+def _check_gpu_run(
+    eval_example: EvalExample,
+    example: Example,
+    run: dict | None,
+    target: Target,
+    versions: dict,
+    report: Report,
+) -> str | None:
+    """Check a CUDA example, on a machine without CUDA, against the GPU `run` (a record's run, or
+    None); a message naming the file and line when it failed there or printed other output.
+
+    It counts as verified on the run's GPU only if the run has a result for it, made on a CUDA
+    device, from the same code (`code_fingerprint`), that ran to the end and printed what the
+    file says (`--update-examples` writes it); otherwise it is skipped."""
+    entries = {entry["id"]: entry for entry in run["examples"]} if run else {}
+    entry = entries.get(example.id) if example.is_script else None
+    if entry is None or run["environment"].get("device") != "cuda":
+        _skip(report, "needs-cuda")
+    date = run["created"][:10]
+    if entry.get("fingerprint") != code_fingerprint(example.code.source):
+        _skip(report, "changed-since-gpu-run", gpu_run=date)
+    if spread := _multiline_problem(example):
+        return spread
+    if entry["reason"] == "raised":
+        line, error = entry["details"]["line"], entry["details"]["error"]
+        return f"{example.source}:{line}: raised {error} in the GPU run of {date}"
+    if entry.get("printed") is None:  # it did not run to its end there
+        _skip(report, "needs-cuda")
+    # The run kept each print's index among the print calls; writing `#>` output since
+    # then has moved the lines, not the order.
+    calls = print_call_lines(example.code.source)
+    statements = [
+        {
+            # The same code (its fingerprint) has the same print calls.
+            "line": calls[p["print"]] if p["print"] is not None else p["line"],
+            "sep": "",
+            "args": [p["text"]],
+        }
+        for p in entry["printed"]
+    ]
+    script = eval_example.tmp_path / Path(example.source).name
+    if problem := _check(
+        eval_example, example, _recorded(eval_example, script, statements), target, report
+    ):
+        return problem
+    environment = run["environment"]
+    report("device", environment["device"])
+    report("gpu", environment["gpu"])
+    report("versions", {key: environment.get(key) for key in versions})
+    report("gpu_run", run["created"])
+    return None
+
+
+def _run_in_process(
+    eval_example: EvalExample, example: Example, target: Target, report: Report
+) -> str | None:
+    code = example.code
+    code.test_id = eval_example._test_id
+    try:
+        # pytest-examples' own runner (what run_print_check and run_print_update call), keeping
+        # the print statements.
+        printed, _ = eval_example._run(code, "check", None, True, None)
+    except pytest.exit.Exception:
+        raise  # Ctrl-C: stop the session (adaptation 3)
+    except (Exception, SystemExit) as exc:  # any exception of the example is its failure
+        python_file = eval_example.tmp_path / f"{code.module_name}.py"
+        line, error, message = describe_exception(exc, example, python_file)
+        report("outcome", {"reason": "raised", "details": {"error": error, "line": line}})
+        if not target.checks_file:
+            where = f"in environment {target.environment} ({target.label}), example raised"
+            message = message.replace("example raised", where, 1) + (
+                "\nIf it raises only here, mind that an example must run in every verification "
+                "environment: where behaviour differs, print what happened rather than index "
+                "into it (README, 'Verification environments')."
+            )
+        return message
+    return _check(eval_example, example, printed, target, report)
+
+
+def _run_launched(
+    eval_example: EvalExample, example: Example, target: Target, report: Report
+) -> str | None:
+    workdir = eval_example.tmp_path / "launched"
+    workdir.mkdir(parents=True, exist_ok=True)
+    script = workdir / Path(example.source).name
+    script.write_text(example.code.source, encoding="utf-8")
+    try:
+        result = launch_example(
+            script, example.source, example.launch, workdir, protect=[repository(), content_root()]
+        )
+    except LaunchError as exc:
+        return str(exc)
+    if failure := describe_failure(result, example.source, example.launch):
+        return failure
+    recorded = _recorded(eval_example, script, result.records[0]["statements"])
+    return _check(eval_example, example, recorded, target, report)
+
+
+def _recorded(
+    eval_example: EvalExample, script: Path, statements: list[dict]
+) -> ExactPrintStatements:
+    """pytest-examples' print statements of `script` from output recorded elsewhere
+    (`statements`: line, sep, args, as `verified.capture` writes them)."""
+    recorded = ExactPrintStatements(script, eval_example.config, True, None, None)
+    recorded.print_func.statements = [
+        _run_code.PrintStatement(s["line"], s["sep"], [ExactArg(arg) for arg in s["args"]])
+        for s in statements
+    ]
+    return recorded
+
+
+def _check(
+    eval_example: EvalExample,
+    example: Example,
+    printed: ExactPrintStatements,
+    target: Target,
+    report: Report,
+) -> str | None:
+    """Check (or, with `--update-examples`, write) what `example` printed, recording it; a message
+    naming the file and line when the output differs or is orphaned, else None (in update mode the
+    file is then marked for rewriting)."""
+    code = example.code
+    statements = printed.print_statements()
+    report("printed", printed_output(code.source, statements))
+    try:
+        if not target.checks_file:
+            return check_environment(eval_example, example, statements, target, report)
+        if not eval_example.update_examples:
+            printed.check_print_statements(code)
+        elif new_source := printed.updated_print_statements(code):
+            code.source = new_source
+            eval_example._mark_for_update(code)  # what run_print_update does
+    except (ExampleFailure, UnwritableOutput) as problem:
+        report("outcome", {"reason": "wrong-output", "details": {}})
+        return _describe_output_problem(example, problem)
+    return None
 
 
 def printed_output(source: str, statements: list) -> list[dict]:
@@ -334,24 +402,17 @@ def printed_output(source: str, statements: list) -> list[dict]:
         {
             "print": calls.index(s.line_no) if s.line_no in calls else None,
             "line": s.line_no,
-            "text": re.sub(
-                r"[ \t]+$", "", (" " if s.sep is None else s.sep).join(map(str, s.args)), flags=re.M
-            ),
+            "text": _printed_text(s),
         }
         for s in statements
     ]
 
 
-def multiline_prints(source: str) -> list[int]:
-    """The sorted 1-based first lines of the `print(...)` calls that span several lines.
-    pytest-examples writes the output of such a call after the wrong line (after its first line, or
-    after the next statement), so they are refused."""
-    return [first for first, last in print_calls(source) if last != first]
-
-
 def _multiline_problem(example: Example) -> str | None:
-    """The message for the first print() call of `example` that spans lines, or None."""
-    spread = multiline_prints(example.code.source)
+    """The message for the first print() call of `example` that spans lines, or None:
+    pytest-examples writes the output of such a call after the wrong line."""
+    calls = print_calls_with_outputs(example.code.source)
+    spread = [call.first for call in calls if call.last != call.first]
     if not spread:
         return None
     return (
@@ -361,120 +422,18 @@ def _multiline_problem(example: Example) -> str | None:
     )
 
 
-def _run_in_process(
-    eval_example: EvalExample, example: Example, target: Target, report
-) -> str | None:
-    code = example.code
-    code.test_id = eval_example._test_id
-    updating = eval_example.update_examples
-    try:
-        # pytest-examples' own runner (what run_print_check and run_print_update call),
-        # keeping the prints for the record.
-        inserted, _ = eval_example._run(code, "update" if updating else "check", None, True, None)
-        statements = inserted.print_statements()
-        report("printed", printed_output(code.source, statements))
-        if not target.checks_file:  # this environment's expectations, not the file's
-            return check_environment(eval_example, example, statements, target, report)
-        if not updating:
-            inserted.check_print_statements(code)
-        elif new_source := inserted.updated_print_statements(code):
-            code.source = new_source
-            eval_example._mark_for_update(code)
-    except pytest.exit.Exception:
-        raise  # Ctrl-C: stop the session (see adaptation 4)
-    except (ExampleFailure, UnwritableOutput) as problem:
-        report("outcome", {"reason": "wrong-output", "details": {}})
-        return _describe_output_problem(example, problem)
-    except (Exception, SystemExit) as exc:  # any exception of the example is its failure
-        python_file = eval_example.tmp_path / f"{code.module_name}.py"
-        line, error = exception_line(exc, example, python_file)
-        report("outcome", {"reason": "raised", "details": {"error": error, "line": line}})
-        message = describe_exception(exc, example, python_file)
-        if not target.checks_file:
-            where = f"in environment {target.environment} ({target.label}), example raised"
-            message = message.replace("example raised", where, 1) + (
-                "\nIf it raises only here, mind that an example must run in every verification "
-                "environment: where behaviour differs, print what happened rather than index "
-                "into it (README, 'Verification environments')."
-            )
-        return message
-    return None
-
-
-def _run_launched(
-    eval_example: EvalExample, example: Example, target: Target, report
-) -> str | None:
-    workdir = eval_example.tmp_path / "launched"
-    workdir.mkdir(parents=True, exist_ok=True)
-    script = workdir / Path(example.source).name
-    script.write_text(example.code.source, encoding="utf-8")
-    try:
-        result = launch_example(
-            script, example.source, example.launch, workdir, protect=[repository(), content_root()]
-        )
-    except LaunchError as exc:
-        return str(exc)
-    failure = describe_failure(result, example.source, example.launch)
-    if failure:
-        return failure
-    statements = result.records[0]["statements"]
-    return check_recorded(eval_example, example, script, statements, target, report)
-
-
-def check_recorded(
-    eval_example: EvalExample,
-    example: Example,
-    script: Path,
-    statements: list[dict],
-    target: Target = DEFAULT_TARGET,
-    report=None,
-) -> str | None:
-    """Check (or, with `--update-examples`, write) output recorded by `verified.capture`
-    (`statements`: line, sep, args) from `script`, the copy of the example that ran.
-
-    `target` is as in `run_example`; `report` is the running test's `record_property`, or None.
-    Returns a message naming the file and line when the output differs or is orphaned, else None (in
-    update mode the file is then marked for rewriting)."""
-    report = report or (lambda name, value: None)
-    recorded = ExactPrintStatements(script, eval_example.config, True, None, None)
-    recorded.print_func.statements = [
-        _run_code.PrintStatement(s["line"], s["sep"], [ExactArg(arg) for arg in s["args"]])
-        for s in statements
-    ]
-    code = example.code
-    report("printed", printed_output(code.source, recorded.print_statements()))
-    try:
-        if not target.checks_file:
-            statements = recorded.print_statements()
-            return check_environment(eval_example, example, statements, target, report)
-        if eval_example.update_examples:
-            new_source = recorded.updated_print_statements(code)
-            if new_source:
-                code.source = new_source
-                eval_example._mark_for_update(code)  # what run_print_update does
-        else:
-            recorded.check_print_statements(code)
-    except (ExampleFailure, UnwritableOutput) as problem:
-        report("outcome", {"reason": "wrong-output", "details": {}})
-        return _describe_output_problem(example, problem)
-    return None
-
-
 def check_environment(
-    eval_example: EvalExample, example: Example, statements: list, target: Target, report=None
+    eval_example: EvalExample, example: Example, statements: list, target: Target, report: Report
 ) -> str | None:
     """Compare a run outside the default environment (`statements`: its pytest-examples print
     statements, in order) with that environment's expectations, or in update mode collect what
     differs from the file in `target.updates`.
 
     Returns a message naming the file and line (for a wrong output: both outputs and the command
-    that records the new ones); None when they agree or the update was collected. `report` as in
-    `check_recorded`."""
-    report = report or (lambda name, value: None)
+    that records the new ones); None when they agree or the update was collected."""
     source, start = example.code.source, example.code.start_line
     printed, elsewhere = printed_by_print(
-        source,
-        [(s.line_no, (" " if s.sep is None else s.sep).join(map(str, s.args))) for s in statements],
+        source, [(s.line_no, _printed_text(s)) for s in statements]
     )
     if elsewhere:
         return (
@@ -521,49 +480,6 @@ def check_environment(
     )
 
 
-def check_gpu_run(
-    eval_example: EvalExample, example: Example, run: dict | None, report=None
-) -> tuple[str, str | None, dict]:
-    """Check a CUDA example, on a machine without CUDA, against the GPU `run` (a record's run, or
-    None).
-
-    The example counts as verified on the run's GPU only if the run has a result for it, made on a
-    CUDA device, from the same code (`code_fingerprint`), that ran to the end and printed what the
-    file says (`--update-examples` writes it). Returns `("passed", None, {})`;
-    `("skipped", reason, details)` when not verified (a code of `verified.record.REASONS`); or
-    `("failed", message naming the file and line, {})`. `report` as in `check_recorded`."""
-    entries = {entry["id"]: entry for entry in run["examples"]} if run else {}
-    entry = entries.get(example.id) if example.is_script else None
-    if entry is None or run["environment"].get("device") != "cuda":
-        return "skipped", "needs-cuda", {}
-    date = run["created"][:10]
-    if entry.get("fingerprint") != code_fingerprint(example.code.source):
-        return "skipped", "changed-since-gpu-run", {"gpu_run": date}
-    if spread := _multiline_problem(example):
-        return "failed", spread, {}
-    if entry["reason"] == "raised":
-        line, error = entry["details"]["line"], entry["details"]["error"]
-        return "failed", f"{example.source}:{line}: raised {error} in the GPU run of {date}", {}
-    if entry.get("printed") is None:  # it did not run to its end there
-        return "skipped", "needs-cuda", {}
-    # The run kept each print's index among the print calls; writing `#>` output since
-    # then has moved the lines, not the order.
-    calls = print_call_lines(example.code.source)
-    statements = [
-        {
-            "line": calls[p["print"]]
-            if p["print"] is not None and p["print"] < len(calls)
-            else p["line"],
-            "sep": "",
-            "args": [p["text"]],
-        }
-        for p in entry["printed"]
-    ]
-    script = eval_example.tmp_path / Path(example.source).name
-    problem = check_recorded(eval_example, example, script, statements, report=report)
-    return ("failed", problem, {}) if problem else ("passed", None, {})
-
-
 def _describe_output_problem(example: Example, problem: Exception) -> str:
     if isinstance(problem, OrphanOutput):
         line = example.code.start_line + problem.args[0]
@@ -580,8 +496,80 @@ def _describe_output_problem(example: Example, problem: Exception) -> str:
     return describe_mismatch(example, str(problem))
 
 
-def _shift_hunks(diff_lines, offset: int):
-    for text in diff_lines:
-        if text.startswith("@@"):
-            text = re.sub(r"([-+])(\d+)", lambda m: f"{m.group(1)}{int(m.group(2)) + offset}", text)
-        yield text
+def describe_mismatch(example: Example, expected_source: str) -> str:
+    """Explain a wrong output: `path:line`, the written and the printed output, and a unified diff
+    with line numbers of the file. `expected_source` is the example's source with the outputs really
+    printed."""
+    written = example.code.source.splitlines()
+    printed = expected_source.splitlines()
+    matcher = difflib.SequenceMatcher(a=written, b=printed, autojunk=False)
+    first = next((op for op in matcher.get_opcodes() if op[0] != "equal"), None)
+    if first is None:  # the same lines: only line endings differ
+        return (
+            f"{example.source}: the output matches, but line endings differ; the file must use "
+            "\\n line endings and end with exactly one newline"
+        )
+    _, w_start, w_end, p_start, p_end = first
+    line = example.code.start_line + w_start + 1
+    diff = difflib.unified_diff(
+        written, printed, "written in the file", "printed by the libraries", lineterm="", n=2
+    )
+    # The hunks' line numbers, shifted from the example's lines to the file's.
+    shift = example.code.start_line
+    diff_text = "\n".join(
+        re.sub(r"([-+])(\d+)", lambda m: f"{m[1]}{int(m[2]) + shift}", text)
+        if text.startswith("@@")
+        else text
+        for text in diff
+    )
+    expected = "\n".join(written[w_start:w_end]) or "(nothing)"
+    actual = "\n".join(printed[p_start:p_end]) or "(nothing)"
+    return (
+        f"{example.source}:{line}: printed output differs from the expected output\n"
+        f"  expected (in the file):\n{indent(expected, '    ')}\n"
+        f"  actual (printed):\n{indent(actual, '    ')}\n"
+        f"{indent(diff_text, '  ')}\n{_UPDATE_HINT}"
+    )
+
+
+def describe_exception(
+    exc: BaseException, example: Example, python_file: Path
+) -> tuple[int, str, str]:
+    """An exception the example raised, as `(line, "Type: message", full message)`: the 1-based
+    line in the example's own file, and `path:line: example raised Type: message` with the
+    offending source line, the traceback restricted to the example's own frames (in `python_file`,
+    the temporary file pytest-examples executed) and what to do about it."""
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == str(python_file)]
+    if isinstance(exc, SyntaxError) and exc.filename == str(python_file):
+        lineno = exc.lineno
+    else:
+        lineno = frames[-1].lineno if frames else None
+    if isinstance(exc, SyntaxError):  # its standard rendering names the temporary file
+        error = f"{type(exc).__name__}: {exc.msg}"
+    else:
+        error = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+    start, source_lines = example.code.start_line, example.code.source.splitlines()
+    line = start + (lineno or 1)
+    code = source_lines[lineno - 1].strip() if lineno and lineno <= len(source_lines) else ""
+    chain = "\n".join(f"    {example.source}:{start + (f.lineno or 0)} in {f.name}" for f in frames)
+    if isinstance(exc, PermissionError) and "examples may write only" in str(exc):
+        advice = "Write into tempfile.TemporaryDirectory(): readers run the script from the "
+        advice += "repository root, where a relative path would land in their checkout."
+    elif type(exc).__name__ in _NETWORK_BLOCKED:
+        advice = (
+            "Examples must not reach the network: the suite runs offline. Show such code in a "
+            'block marked not-run="<reason>" (or `# not-run: <reason>` in a script).'
+        )
+    else:
+        advice = (
+            "An uncaught exception is always a failure. If the error is what the page shows, "
+            "catch it and print its type and message; if the example needs a GPU or a "
+            "download, mark it (see README, 'How an example is written')."
+        )
+    return (
+        line,
+        error,
+        f"{example.source}:{line}: example raised {error}\n"
+        f"  > {code}\n"
+        f"  example frames (innermost last):\n{chain or '    (none)'}\n{advice}",
+    )

@@ -36,10 +36,9 @@ from typing import NamedTuple
 import jupytext
 import nbformat
 
-from verified.capture import imported_packages
 from verified.expected import PrintKey
 from verified.markers import MarkerError, script_markers
-from verified.outputs import expected_stdout, same_output, without_outputs
+from verified.outputs import expected_stdout, imported_packages, same_output, without_outputs
 from verified.paths import REPO_ROOT, content_root, docs_dir, notebooks_dir, relative
 from verified.record import LIBRARIES
 from verified_site.pages import (
