@@ -11,8 +11,9 @@ from unittest import mock
 
 import pytest
 
+from tooling.data import DataError
 from tooling.figures import matmul_figure
-from tooling.matmul_results import MatmulResultsError, load_all, load_results, results_section
+from tooling.matmul_results import load_all, load_results, results_section
 from verified.paths import REPO_ROOT
 
 
@@ -53,8 +54,13 @@ def test_tables_and_plot_in_both_languages(tiny_run):
 
 
 def test_missing_and_broken_results_are_named(tmp_path):
-    with pytest.raises(MatmulResultsError, match=r"no benchmarks/results/matmul-\*.json: run"):
+    with pytest.raises(DataError, match=r"no benchmarks/results/matmul-\*.json: run"):
         load_all(tmp_path)
     (tmp_path / "matmul-bad.json").write_text(json.dumps({"schema": 1, "results": []}))
-    with pytest.raises(MatmulResultsError, match="matmul-bad.json: not a benchmark results file"):
+    with pytest.raises(DataError) as caught:
         load_all(tmp_path)
+    assert str(caught.value).endswith(
+        "matmul-bad.json: not a benchmark results file of schema 1: `created` is missing: when it "
+        "was measured, ISO 8601 (2026-11-30T16:27:14+00:00); write it again with "
+        "`make measure-matmul` (or benchmarks/matmul.py)"
+    )
