@@ -13,10 +13,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
 from tooling.data import DataError, read
-from tooling.translations import section_hashes
+from tooling.translations import synced
 from verified.paths import REPO_ROOT
 from verified_site.pages import LOCALES, headings, page_locale, translation_of
 from verified_site.wording import wording
@@ -153,15 +151,8 @@ def render(glossary: Glossary, root: Path = REPO_ROOT) -> dict[str, str]:
     bodies = {locale: _body(glossary, locale, root) for locale in LOCALES}
     pages = {}
     for locale, twin in zip(LOCALES, reversed(LOCALES), strict=True):
-        meta = {
-            "description": wording(locale)["glossary"]["description"](),
-            "translation": {
-                "of": PAGES[twin].name,
-                "sections": section_hashes(bodies[twin]),
-            },
-        }
-        dumped = yaml.safe_dump(meta, allow_unicode=True, sort_keys=False, width=10**6)
-        pages[locale] = f"---\n{dumped}---\n\n{bodies[locale]}"
+        meta = {"description": wording(locale)["glossary"]["description"]()}
+        pages[locale] = synced(meta, bodies[locale], PAGES[twin].name, bodies[twin])
     return pages
 
 
