@@ -109,10 +109,10 @@ def _describe(data: object, schema: dict, exc: fastjsonschema.JsonSchemaValueExc
         line = node.line if isinstance(node, Row) else line
         if isinstance(node, list):
             node, definition = node[int(step)], definition.get("items", {})
-            if not label:  # the first list item is the row: named by its title and its id
+            if not label:  # the first list item is the row: its title, then its id or number
                 name = node.get("id") if isinstance(node, dict) else None
-                title = definition.get("title", "row")
-                label = f"{title} {name!r}: " if isinstance(name, str) else f"{title}: "
+                name = repr(name) if isinstance(name, str) else int(step) + 1
+                label = f"{definition.get('title', 'row')} {name}: "
                 field = ""
                 continue
             field += f"[{step}]"

@@ -138,18 +138,18 @@ MALFORMED = {
     "not-a-list": ("tabs: []\n", ":1: it must be a list, e.g. [a, b]: a list of tab groups"),
     "tabs-text": (
         "- tabs: a.py:x\n  value: v\n",
-        ":1: tab group: `tabs` must be a list, e.g. [a, b]: the sections its tabs embed",
+        ":1: tab group 1: `tabs` must be a list, e.g. [a, b]: the sections its tabs embed",
     ),
-    "no-value": ("- tabs: [a.py:x, a.py:y]\n", ":1: tab group: `value` is missing: the variable"),
-    "rtol-text": (GROUP + "  rtol: 1e-3\n", ":1: tab group: `rtol` must be a number, e.g. 0.001"),
+    "no-value": ("- tabs: [a.py:x, a.py:y]\n", ":1: tab group 1: `value` is missing: the variable"),
+    "rtol-text": (GROUP + "  rtol: 1e-3\n", ":1: tab group 1: `rtol` must be a number, e.g. 0.001"),
     "label": (
         GROUP + "  documented:\n    Tensorflow: {values: differ, because: b}\n",
-        ":4: tab group: unknown field `documented.Tensorflow`: the fields here are PyTorch, "
+        ":4: tab group 1: unknown field `documented.Tensorflow`: the fields here are PyTorch, "
         "TensorFlow, NumPy",
     ),
     "values": (
         GROUP + "  documented:\n    NumPy: {values: same, because: b}\n",
-        ":4: tab group: `documented.NumPy.values` cannot be 'same'",
+        ":4: tab group 1: `documented.NumPy.values` cannot be 'same'",
     ),
     "twice": (GROUP * 2, ":3: declares the same tabs as the group at line 1; keep one"),
 }
