@@ -82,22 +82,21 @@ def read(path: Path, root: Path, schema: str) -> object:
 def problem(data: object, schema: str) -> tuple[int, str] | None:
     """What first makes `data` invalid against `data/schemas/<schema>.schema.yml`, or None: the line
     of the innermost `Row` at fault (1 when there is none, as in JSON data) and a message naming the
-    row (its schema's `title` and its `id`), the field and what to write (its `description`)."""
+    row (its schema's `title`, then its `id` or number), the field and what to write (its
+    `description`)."""
+    definition, validate = _compiled(schema)
     try:
-        _validator(schema)(data)
+        validate(data)
     except fastjsonschema.JsonSchemaValueException as exc:
-        return _describe(data, _schema(schema), exc)
+        return _describe(data, definition, exc)
     return None
 
 
 @functools.cache
-def _schema(name: str) -> dict:
-    return yaml.safe_load((SCHEMAS / f"{name}.schema.yml").read_text(encoding="utf-8"))
-
-
-@functools.cache
-def _validator(name: str) -> Callable[[object], object]:
-    return fastjsonschema.compile(_schema(name))
+def _compiled(name: str) -> tuple[dict, Callable[[object], object]]:
+    """The schema `data/schemas/<name>.schema.yml` and its validator."""
+    schema = yaml.safe_load((SCHEMAS / f"{name}.schema.yml").read_text(encoding="utf-8"))
+    return schema, fastjsonschema.compile(schema)
 
 
 def _describe(data: object, schema: dict, exc: fastjsonschema.JsonSchemaValueException):
