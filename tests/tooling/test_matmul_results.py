@@ -57,17 +57,11 @@ def test_missing_and_broken_results_are_named(tmp_path, tiny_run):
     with pytest.raises(DataError, match=r"no benchmarks/results/matmul-\*.json: run"):
         load_all(tmp_path)
     (tmp_path / "matmul-bad.json").write_text(json.dumps({"schema": 1, "results": []}))
-    with pytest.raises(DataError) as caught:
+    bad = "matmul-bad.json: not a benchmark results file of schema 1"
+    with pytest.raises(DataError, match=f"{bad}: `created` is missing: when it was measured"):
         load_all(tmp_path)
-    assert str(caught.value).endswith(
-        "matmul-bad.json: not a benchmark results file of schema 1: `created` is missing: when it "
-        "was measured, ISO 8601 (2026-11-30T16:27:14+00:00); write it again with "
-        "`make measure-matmul` (or benchmarks/matmul.py)"
-    )
     data = json.loads(tiny_run.read_text(encoding="utf-8"))
     data["results"][1]["n"] = 0
     (tmp_path / "matmul-bad.json").write_text(json.dumps(data))
-    with pytest.raises(
-        DataError, match="schema 1: result 2: `n` cannot be 0: the size of the n x n"
-    ):
+    with pytest.raises(DataError, match=f"{bad}: result 2: `n` cannot be 0: the size of the n"):
         load_all(tmp_path)
