@@ -320,7 +320,7 @@ RESULTS_PLOTS = Path("docs") / "gpu"
 def generated_files(root: Path = REPO_ROOT) -> dict[Path, str]:
     """Every figure and table generated from data, in both languages, as it should be
     committed: file (relative to the repository root `root`) -> its text.
-    MatmulResultsError if there is no benchmark results file, or one is malformed."""
+    DataError if there is no benchmark results file, or one is malformed."""
     results = load_all(root / RESULTS_DIR)
     drawings = {Path("docs") / f"{name}.md": draw for name, draw in FIGURES.items()}
     for path, data in results.items():

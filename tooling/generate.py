@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 from tooling import figures, glossary
-from tooling.matmul_results import MatmulResultsError
+from tooling.data import DataError
 from verified.paths import REPO_ROOT
 
 GENERATORS = (glossary.generated_files, figures.generated_files)
@@ -26,8 +26,8 @@ GENERATORS = (glossary.generated_files, figures.generated_files)
 
 def stale_files(root: Path = REPO_ROOT) -> dict[Path, str]:
     """Every generated file that is missing or differs from what its data gives: file
-    (relative to the repository root `root`) -> the text it should have. GlossaryError or
-    MatmulResultsError, naming the data file, when one is malformed."""
+    (relative to the repository root `root`) -> the text it should have. DataError, naming the
+    data file, when one is malformed."""
     files = {path: text for generate in GENERATORS for path, text in generate(root).items()}
     return {
         path: text
@@ -41,7 +41,7 @@ def main() -> int:
     is malformed (the message names it and what to do)."""
     try:
         stale = stale_files()
-    except (glossary.GlossaryError, MatmulResultsError) as exc:
+    except DataError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     for path, text in stale.items():

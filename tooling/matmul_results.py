@@ -13,76 +13,45 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tooling.data import DataError, problem
 from verified.paths import REPO_ROOT, read_checked_json
 from verified_site.wording import wording
 
 RESULTS_DIR = Path("benchmarks") / "results"
-SCHEMA = 1
+SCHEMA = 1  # data/schemas/matmul-results.schema.yml says what a file holds
 #: The backends a results file may name, in the order of the tables' columns.
 BACKENDS = ("numpy", "torch-cpu", "torch-cuda")
 
 
-class MatmulResultsError(ValueError):
-    """A results file is missing or malformed; the message names it and what to run."""
-
-
 def load_all(folder: Path = REPO_ROOT / RESULTS_DIR) -> dict[Path, dict]:
     """Each `matmul-*.json` file in `folder` (one per machine, sorted by name) -> its data, checked
-    (`load_results`). MatmulResultsError when there is none, or one is malformed."""
+    (`load_results`). DataError when there is none, or one is malformed."""
     files = sorted(folder.glob("matmul-*.json"))
     if not files:
-        raise MatmulResultsError(
+        raise DataError(
             f"no {RESULTS_DIR}/matmul-*.json: run `make measure-matmul` and commit the file"
         )
     return {path: load_results(path) for path in files}
 
 
 def load_results(path: Path) -> dict:
-    """The data of a file written by `benchmarks/matmul.py`, checked. MatmulResultsError,
-    naming the file, the field and what to run, if it is unreadable, of another schema or
-    without results."""
+    """The data of a file written by `benchmarks/matmul.py`, checked against
+    data/schemas/matmul-results.schema.yml. DataError, naming the file, the field and what to
+    run, if it is unreadable or does not match."""
     return read_checked_json(
         path,
         f"a benchmark results file of schema {SCHEMA}",
         "write it again with `make measure-matmul` (or benchmarks/matmul.py)",
         _results_problem,
-        MatmulResultsError,
+        DataError,
     )
 
 
 def _results_problem(data: object) -> str | None:
-    """What is missing or malformed in a results file, naming the field, or None."""
-    if not isinstance(data, dict) or data.get("schema") != SCHEMA:
-        return f"`schema` is not {SCHEMA}"
-    if not isinstance(data.get("created"), str):
-        return "`created` is missing"
-    for section, keys in (
-        ("machine", ("cpu", "cpus", "torch_threads")),
-        ("versions", ("python", "numpy", "torch")),
-    ):
-        if not isinstance(data.get(section), dict):
-            return f"`{section}` is missing"
-        for key in keys:
-            if key not in data[section]:
-                return f"`{section}.{key}` is missing"
-    if not isinstance(data.get("results"), list) or not data["results"]:
-        return "`results` is empty"
-    checks = {
-        "backend": lambda v: v in BACKENDS,
-        "dtype": lambda v: isinstance(v, str),
-        "n": lambda v: isinstance(v, int) and v > 0,
-        "median_s": lambda v: isinstance(v, int | float) and v > 0,
-        "gflops": lambda v: isinstance(v, int | float) and v >= 0,
-    }
-    for index, row in enumerate(data["results"]):
-        if not isinstance(row, dict):
-            return f"results[{index}] is not an object"
-        for key, valid in checks.items():
-            if key not in row:
-                return f"results[{index}].{key} is missing"
-            if not valid(row[key]):
-                return f"results[{index}].{key} = {row[key]!r} is not valid"
-    return None
+    """What is missing or malformed in a results file, naming the field, or None (JSON data has
+    no lines)."""
+    found = problem(data, "matmul-results")
+    return found[1] if found else None
 
 
 def results_section(locale: str, results: dict[Path, dict]) -> str:

@@ -1,12 +1,12 @@
 """Framework tabs must agree: where a page shows one computation in PyTorch, TensorFlow and
 NumPy tabs (pymdownx.tabbed `=== "PyTorch"` ...), each tab must compute the same thing.
 
-Each such tab group is declared in `examples/tab_agreement.toml` (its header says how), keyed by
+Each such tab group is declared in `examples/tab_agreement.yml` (its header says how), keyed by
 the script sections its tabs embed, with the variable that holds each tab's result, the
 tolerance and the differences the page documents. tests/examples/test_tab_agreement.py runs
 each script once, section by section, keeps each tab's value, and compares every tab with the
 first tab that documents no difference: same shape, same dtype unless documented, and values
-within the tolerance unless documented (`values = "differ"`). A group on a page with no
+within the tolerance unless documented (`values: differ`). A group on a page with no
 declaration fails, as does a declared difference that no longer holds.
 """
 
@@ -17,11 +17,11 @@ import contextlib
 import io
 import re
 import textwrap
-import tomllib
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tooling.data import DataError, read
 from verified.paths import docs_dir, relative
 from verified_site.pages import (
     DEFAULT_LOCALE,
@@ -34,7 +34,7 @@ from verified_site.pages import (
 
 #: Tab labels that name a framework.
 FRAMEWORKS = ("PyTorch", "TensorFlow", "NumPy")
-DECLARATIONS = "examples/tab_agreement.toml"
+DECLARATIONS = "examples/tab_agreement.yml"
 
 
 class TabAgreementError(ValueError):
@@ -155,86 +155,28 @@ def _page_groups(markdown: str, page: str) -> list[TabGroup]:
 
 
 def load_declarations(root: Path) -> dict[frozenset[str], tuple[int, Declaration]]:
-    """The declarations of `examples/tab_agreement.toml` under the content root: the group's
-    sections -> (the declaration's 1-based index among `[[group]]` tables, the declaration); empty
-    when the file does not exist.
+    """The declarations of `examples/tab_agreement.yml` under the content root: the group's
+    sections -> (the declaration's line in the file, the declaration); empty when the file does
+    not exist.
 
-    Raises TabAgreementError, naming the file and the entry, when it is not valid TOML or a
-    declaration lacks `tabs` or `value`, has unknown keys, a bad tolerance or documented difference,
-    or repeats another's tabs."""
-    path = root / DECLARATIONS
-    if not path.is_file():
+    Raises TabAgreementError, naming the file and the line, when it does not match
+    data/schemas/tab-agreement.schema.yml or a declaration repeats another's tabs."""
+    if not (root / DECLARATIONS).is_file():
         return {}
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise TabAgreementError(f"{DECLARATIONS}: not valid TOML ({exc})") from None
-    entries = data.get("group", [])
-    if set(data) - {"group"} or not isinstance(entries, list):
-        raise TabAgreementError(
-            f"{DECLARATIONS}: holds only `[[group]]` tables (two brackets), one per tab group"
-        )
+        entries = read(DECLARATIONS, root, "tab-agreement")
+    except DataError as exc:
+        raise TabAgreementError(str(exc)) from None
     found: dict[frozenset[str], tuple[int, Declaration]] = {}
-    for index, entry in enumerate(entries, start=1):
-        where = f"{DECLARATIONS}: [[group]] number {index}"
-        tabs = frozenset(_checked(entry, where)["tabs"])
+    for entry in entries:
+        tabs = frozenset(entry.pop("tabs"))
         if tabs in found:
             raise TabAgreementError(
-                f"{where}: declares the same tabs as [[group]] number {found[tabs][0]}; keep one"
+                f"{DECLARATIONS}:{entry.line}: declares the same tabs as the group at line "
+                f"{found[tabs][0]}; keep one"
             )
-        found[tabs] = (index, Declaration(**{k: v for k, v in entry.items() if k != "tabs"}))
+        found[tabs] = (entry.line, Declaration(**entry))
     return found
-
-
-def _checked(entry: object, where: str) -> dict:
-    """One `[[group]]` table, once it is found well-formed; TabAgreementError saying what to
-    write otherwise."""
-    keys = {"tabs", "value", "rtol", "atol", "documented"}
-    if not isinstance(entry, dict) or set(entry) - keys:
-        unknown = ", ".join(sorted(set(entry) - keys)) if isinstance(entry, dict) else ""
-        raise TabAgreementError(
-            f"{where}: unknown keys {unknown}; allowed: {', '.join(sorted(keys))}"
-        )
-    tabs, value = entry.get("tabs"), entry.get("value")
-    if not (isinstance(tabs, list) and len(tabs) >= 2 and all(isinstance(x, str) for x in tabs)):
-        raise TabAgreementError(
-            f"{where}: `tabs` must list the sections its tabs embed, e.g. "
-            '["examples/a.py:x_torch", "examples/a.py:x_numpy"]'
-        )
-    if not isinstance(value, str) or not value.isidentifier():
-        raise TabAgreementError(
-            f"{where}: `value` must name the variable each tab's section assigns"
-        )
-    for key in ("rtol", "atol"):
-        number = entry.get(key, 0)
-        if isinstance(number, bool) or not isinstance(number, int | float) or number < 0:
-            raise TabAgreementError(f"{where}: `{key}` must be a number >= 0, not {number!r}")
-        if key in entry:
-            entry[key] = float(number)
-    documented = entry.get("documented", {})
-    if not isinstance(documented, dict):
-        raise TabAgreementError(f"{where}: `documented` holds a table per tab label")
-    for label, notes in documented.items():
-        if label not in FRAMEWORKS:
-            raise TabAgreementError(
-                f"{where}: documents a difference for {label!r}; tab labels are "
-                f"{', '.join(FRAMEWORKS)}"
-            )
-        valid = (
-            isinstance(notes, dict)
-            and isinstance(notes.get("because"), str)
-            and notes["because"].strip()
-            and not set(notes) - {"dtype", "values", "because"}
-            and ("dtype" in notes or "values" in notes)
-            and notes.get("values", "differ") == "differ"
-            and isinstance(notes.get("dtype", ""), str)
-        )
-        if not valid:
-            raise TabAgreementError(
-                f"{where}: the difference documented for {label!r} needs `because` (what the page "
-                'says) and `dtype = "<its dtype>"` or `values = "differ"`'
-            )
-    return entry
 
 
 @dataclass(frozen=True)
@@ -426,7 +368,7 @@ def group_problems(
         listed = ", ".join(f'"{target}"' for target in sorted(group.key))
         return [
             f"{group.where}: these framework tabs have no declaration in {DECLARATIONS}. Add "
-            f'[[group]] with tabs = [{listed}] and value = "<the variable each tab assigns>"'
+            f"`- tabs: [{listed}]` with `value: <the variable each tab assigns>`"
         ]
     _, declaration = declarations[group.key]
     results = {}

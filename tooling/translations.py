@@ -113,12 +113,18 @@ def sync(page: Path) -> list[Path]:
     texts = {version: version.read_text(encoding="utf-8") for version in versions}
     for version, twin in zip(versions, reversed(versions), strict=True):
         meta = front_matter(version, texts[version])
-        meta["translation"] = {"of": twin.name, "sections": section_hashes(texts[twin])}
-        # No line wrapping: a long `description:` stays on one line.
-        dumped = yaml.safe_dump(meta, allow_unicode=True, sort_keys=False, width=10**6)
         body = split_front_matter(texts[version])[1].lstrip("\n")
-        version.write_text(f"---\n{dumped}---\n\n{body}", encoding="utf-8")
+        version.write_text(synced(meta, body, twin.name, texts[twin]), encoding="utf-8")
     return versions
+
+
+def synced(meta: dict, body: str, twin: str, twin_text: str) -> str:
+    """The text of a page file: front matter `meta` with the record that the page agrees with
+    its counterpart (file name `twin`, text `twin_text`), then `body`."""
+    meta = {**meta, "translation": {"of": twin, "sections": section_hashes(twin_text)}}
+    # No line wrapping: a long `description:` stays on one line.
+    dumped = yaml.safe_dump(meta, allow_unicode=True, sort_keys=False, width=10**6)
+    return f"---\n{dumped}---\n\n{body}"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tooling.glossary import DATA, PAGES, GlossaryError, load, render
+from tooling.data import DataError
+from tooling.glossary import DATA, PAGES, load, render
 from verified.paths import REPO_ROOT
 
 
@@ -55,7 +56,10 @@ MISTAKES = {
     ),
     "unknown-group": (_with("group: tensors", "group: nope"), ":6: term 'stride': `group` must be"),
     "dead-see": (_with("see: a.md", "see: gone.md"), ":6: term 'stride': `see` names no page"),
-    "bad-id": (_with("id: stride", "id: Stride Here"), ":6: a term needs an `id`"),
+    "bad-id": (
+        _with("id: stride", "id: Stride Here"),
+        ":6: term 'Stride Here': `id` cannot be 'Stride Here': lowercase letters, digits",
+    ),
     "duplicate": (GOOD_TERM + GOOD_TERM, ":15: the id 'stride' is used twice"),
     "avoid-not-list": (
         _with(ZH_TERM, ZH_TERM + "      avoid: 步长\n"),
@@ -63,10 +67,13 @@ MISTAKES = {
     ),
     "unknown-field": (
         _with("    group: tensors\n", "    group: tensors\n    colour: red\n"),
-        ":6: term 'stride': unknown field colour",
+        ":6: term 'stride': unknown field `colour`: the fields here are id, group, api",
     ),
     "not-yaml": (_with("zh:", "zh: ["), ":11: not valid YAML"),
-    "key-twice": (_with(ZH_TERM, ZH_TERM + "      term: 跨度\n"), ":11: `term` appears twice"),
+    "key-twice": (
+        _with(ZH_TERM, ZH_TERM + "      term: 跨度\n"),
+        ":11: not valid YAML: `term` appears twice here; keep one",
+    ),
     "group-not-text": (_with("group: tensors", "group: [tensors]"), ":6: term 'stride': `group`"),
     "avoid-part-of-term": (
         _with(ZH_TERM, ZH_TERM + "      avoid: [步]\n"),
@@ -78,7 +85,7 @@ MISTAKES = {
     ),
     "avoid-blank": (
         _with(ZH_TERM, ZH_TERM + "      avoid: [' ']\n"),
-        "`zh.avoid` must be a list of names",
+        ":10: term 'stride': `zh.avoid[0]` cannot be ' ': names the pages",
     ),
     "see-english": (_with("see: a.md", "see: a.en.md"), "names the English page 'a.en.md'"),
     "means-not-text": (_with("means: Elements skipped.", "means: 42"), "`en.means` must be text"),
@@ -88,7 +95,7 @@ MISTAKES = {
 @pytest.mark.parametrize(("terms", "message"), MISTAKES.values(), ids=MISTAKES.keys())
 def test_a_malformed_row_names_file_and_line(tmp_path, terms, message):
     root = _data(tmp_path, terms)
-    with pytest.raises(GlossaryError) as caught:
+    with pytest.raises(DataError) as caught:
         load(root)
     assert str(caught.value).startswith(str(DATA)), caught.value
     assert message in str(caught.value), caught.value
@@ -97,7 +104,15 @@ def test_a_malformed_row_names_file_and_line(tmp_path, terms, message):
 def test_a_group_id_used_twice_is_refused(tmp_path):
     groups = "  - id: tensors\n    zh: 张量\n    en: T\n  - id: tensors\n    zh: 又\n    en: U\n"
     root = _data(tmp_path, GOOD_TERM, groups)
-    with pytest.raises(
-        GlossaryError, match=r"glossary.yml:5: the group id 'tensors' is used twice"
-    ):
+    with pytest.raises(DataError, match=r"glossary.yml:5: the group id 'tensors' is used twice"):
         load(root)
+
+
+def test_a_group_without_a_heading_is_refused(tmp_path):
+    root = _data(tmp_path, GOOD_TERM, "  - id: tensors\n    zh: 张量\n")
+    with pytest.raises(DataError) as caught:
+        load(root)
+    assert str(caught.value) == (
+        "data/glossary.yml:2: group 'tensors': `en` is missing: the group's heading in that "
+        "language"
+    )

@@ -1,6 +1,6 @@
 """Framework tabs that show one computation in PyTorch, TensorFlow and NumPy must compute
 the same thing: same shape, same dtype (or a documented difference), values within the
-declared tolerance. The declarations are in examples/tab_agreement.toml; the checks are in
+declared tolerance. The declarations are in examples/tab_agreement.yml; the checks are in
 tooling/tabs.py."""
 
 from __future__ import annotations
@@ -47,8 +47,9 @@ def test_every_declaration_belongs_to_a_tab_group(declarations):
     if not declarations and not GROUPS:
         pytest.skip(f"no page shows framework tabs and there is no {DECLARATIONS}")
     shown = {group.key for group in GROUPS}
-    stale = [index for key, (index, _) in declarations.items() if key not in shown]
-    assert not stale, (
-        f"{DECLARATIONS}: [[group]] number {', '.join(map(str, sorted(stale)))} names tabs that no "
-        "page shows together any more; update or delete it"
+    stale = [line for key, (line, _) in declarations.items() if key not in shown]
+    assert not stale, "\n".join(
+        f"{DECLARATIONS}:{line}: this group names tabs that no page shows together any more; "
+        "update or delete it"
+        for line in sorted(stale)
     )

@@ -11,8 +11,9 @@ from unittest import mock
 
 import pytest
 
+from tooling.data import DataError
 from tooling.figures import matmul_figure
-from tooling.matmul_results import MatmulResultsError, load_all, load_results, results_section
+from tooling.matmul_results import load_all, load_results, results_section
 from verified.paths import REPO_ROOT
 
 
@@ -52,9 +53,15 @@ def test_tables_and_plot_in_both_languages(tiny_run):
     assert "矩阵乘法的速度" in svg
 
 
-def test_missing_and_broken_results_are_named(tmp_path):
-    with pytest.raises(MatmulResultsError, match=r"no benchmarks/results/matmul-\*.json: run"):
+def test_missing_and_broken_results_are_named(tmp_path, tiny_run):
+    with pytest.raises(DataError, match=r"no benchmarks/results/matmul-\*.json: run"):
         load_all(tmp_path)
     (tmp_path / "matmul-bad.json").write_text(json.dumps({"schema": 1, "results": []}))
-    with pytest.raises(MatmulResultsError, match="matmul-bad.json: not a benchmark results file"):
+    bad = "matmul-bad.json: not a benchmark results file of schema 1"
+    with pytest.raises(DataError, match=f"{bad}: `created` is missing: when it was measured"):
+        load_all(tmp_path)
+    data = json.loads(tiny_run.read_text(encoding="utf-8"))
+    data["results"][1]["n"] = 0
+    (tmp_path / "matmul-bad.json").write_text(json.dumps(data))
+    with pytest.raises(DataError, match=f"{bad}: result 2: `n` cannot be 0: the size of the n"):
         load_all(tmp_path)

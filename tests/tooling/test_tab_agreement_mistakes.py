@@ -24,7 +24,7 @@ from verified.paths import REPO_ROOT
 
 PAGES = ("docs/numpy-torch/dtypes.md", "docs/numpy-torch/dtypes.en.md")
 SCRIPT = "examples/numpy_torch/default_dtypes.py"
-DECLARATIONS = "examples/tab_agreement.toml"
+DECLARATIONS = "examples/tab_agreement.yml"
 # Every page with framework tabs, and what they embed: the declarations name them all.
 OTHERS = (
     "examples/numpy_torch/conversion_dtypes.py",
@@ -100,7 +100,7 @@ def test_a_documented_difference_that_no_longer_holds_fails(content):
 
 
 def test_an_undeclared_group_fails_and_says_what_to_add(content):
-    (content / DECLARATIONS).write_text("", encoding="utf-8")
+    (content / DECLARATIONS).write_text("[]\n", encoding="utf-8")
     out = _problems(content)
     line = _group_line(content / PAGES[0], 1)
     assert f"docs/numpy-torch/dtypes.md:{line}" in out and "have no declaration in" in out, out
@@ -133,36 +133,35 @@ def test_a_section_that_does_not_assign_the_value_is_named(content):
     assert "default_dtypes.py:6: section 'floats_torch' does not assign `values`" in out, out
 
 
-@pytest.mark.parametrize(
-    ("declaration", "expected"),
-    [
-        ("[group]\ntabs = []\n", "holds only `[[group]]` tables"),
-        ('[[group]]\ntabs = "a.py:x"\nvalue = "v"\n', "`tabs` must list the sections"),
-        ('[[group]]\ntabs = ["a.py:x", "a.py:y"]\n', "`value` must name the variable"),
-        ('[[group]]\ntabs = ["a.py:x", "a.py:y"]\nvalue = "v"\nrtol = "1e-3"\n', "`rtol` must be"),
-        (
-            '[[group]]\ntabs = ["a.py:x", "a.py:y"]\nvalue = "v"\n'
-            '[group.documented.Tensorflow]\nvalues = "differ"\nbecause = "b"\n',
-            "tab labels are PyTorch, TensorFlow, NumPy",
-        ),
-        (
-            '[[group]]\ntabs = ["a.py:x", "a.py:y"]\nvalue = "v"\n'
-            '[group.documented.NumPy]\nvalues = "same"\nbecause = "b"\n',
-            'needs `because` (what the page says) and `dtype = "<its dtype>"`',
-        ),
-        (
-            '[[group]]\ntabs = ["a.py:x", "a.py:y"]\nvalue = "v"\n' * 2,
-            "declares the same tabs as [[group]] number 1",
-        ),
-    ],
-    ids=["table", "tabs-string", "no-value", "rtol-string", "label", "values", "twice"],
-)
+GROUP = "- tabs: [a.py:x, a.py:y]\n  value: v\n"
+MALFORMED = {
+    "not-a-list": ("tabs: []\n", ":1: it must be a list, e.g. [a, b]: a list of tab groups"),
+    "tabs-text": (
+        "- tabs: a.py:x\n  value: v\n",
+        ":1: tab group 1: `tabs` must be a list, e.g. [a, b]: the sections its tabs embed",
+    ),
+    "no-value": ("- tabs: [a.py:x, a.py:y]\n", ":1: tab group 1: `value` is missing: the variable"),
+    "rtol-text": (GROUP + "  rtol: 1e-3\n", ":1: tab group 1: `rtol` must be a number, e.g. 0.001"),
+    "label": (
+        GROUP + "  documented:\n    Tensorflow: {values: differ, because: b}\n",
+        ":4: tab group 1: unknown field `documented.Tensorflow`: the fields here are PyTorch, "
+        "TensorFlow, NumPy",
+    ),
+    "values": (
+        GROUP + "  documented:\n    NumPy: {values: same, because: b}\n",
+        ":4: tab group 1: `documented.NumPy.values` cannot be 'same'",
+    ),
+    "twice": (GROUP * 2, ":3: declares the same tabs as the group at line 1; keep one"),
+}
+
+
+@pytest.mark.parametrize(("declaration", "expected"), MALFORMED.values(), ids=MALFORMED.keys())
 def test_a_malformed_declaration_names_the_entry_and_the_fix(tmp_path, declaration, expected):
     (tmp_path / "examples").mkdir()
     (tmp_path / DECLARATIONS).write_text(declaration, encoding="utf-8")
     with pytest.raises(TabAgreementError) as caught:
         load_declarations(tmp_path)
-    assert str(caught.value).startswith(DECLARATIONS) and expected in str(caught.value)
+    assert str(caught.value).startswith(DECLARATIONS + expected), caught.value
 
 
 def test_documenting_a_difference_for_every_tab_is_refused():
@@ -171,5 +170,5 @@ def test_documenting_a_difference_for_every_tab_is_refused():
     declaration = Declaration("v", documented={"PyTorch": notes, "NumPy": notes})
     (problem,) = compare(group, declaration, {})
     assert problem.startswith(
-        "docs/p.md:3: examples/tab_agreement.toml documents a difference for every tab"
+        "docs/p.md:3: examples/tab_agreement.yml documents a difference for every tab"
     )
