@@ -1,9 +1,12 @@
 """Every page of both languages, loaded in the browser: status, offline, clean console,
-stamp, edit link, last-updated date, and the head tags search engines read."""
+stamp, edit link, last-updated date, the head tags search engines read, and on the notebook
+pages a download link that serves the notebook written for the page's language."""
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 import pytest
 import yaml
@@ -12,7 +15,9 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import HOME, guard, site_pages, wait_for_search
 from verified.paths import REPO_ROOT, docs_dir, relative
-from verified_site.pages import front_matter_yaml, page_at, site_addresses
+from verified_site.notebooks import META
+from verified_site.notebooks import source_files as notebook_sources
+from verified_site.pages import front_matter_yaml, page_at, page_locale, site_addresses
 
 #: The address of the site's root, which canonical links start with.
 SITE_URL = site_addresses(REPO_ROOT)[0]
@@ -23,6 +28,23 @@ _READ = """() => {
         get("link[rel=canonical]", "href"), get("a[rel=edit]", "href"),
         document.querySelector(".md-source-file__fact")?.innerText ?? ""]
 }"""
+NOTEBOOKS = notebook_sources(REPO_ROOT)
+
+
+def _download_problems(page, source: Path) -> list[str]:
+    """What is wrong with the loaded notebook page's download link (`make notebooks`)."""
+    link = page.locator("article a[download]")
+    if link.count() != 1:
+        return ["no download link below the title"]
+    download = page.request.get(page.url + link.get_attribute("href"))
+    if download.status != 200:
+        return [f"download link status {download.status}"]
+    served = json.loads(download.body())
+    if served["nbformat"] != 4 or not served["cells"]:
+        return ["the download is not a notebook"]
+    if page_locale(Path(served["metadata"][META]["source"])) != page_locale(source):
+        return [f"the download is the notebook of {served['metadata'][META]['source']}"]
+    return []
 
 
 def _problems_of(page, path: str) -> list[str]:
@@ -51,7 +73,13 @@ def _problems_of(page, path: str) -> list[str]:
         problems.append(f"{stamp.count()} verification stamps")
     elif stamp.count() and not stamp.is_visible():
         problems.append("the verification stamp is not visible")
+    if source in NOTEBOOKS:
+        problems += _download_problems(page, source)
     return problems
+
+
+def test_there_are_notebook_pages():
+    assert len(NOTEBOOKS) >= 2, "no notebook pages in docs/notebooks/"
 
 
 @pytest.mark.parametrize("locale", HOME)
