@@ -52,12 +52,11 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     return {**browser_type_launch_args, "executable_path": chromium_path(), "args": CHROMIUM_ARGS}
 
 
-def guard(context, page, missing: str = "") -> list[str]:
+def guard(context, page) -> list[str]:
     """Block requests that leave 127.0.0.1 (on the context, so workers are covered too).
 
     The list returned fills in as pages load: one message naming the page per blocked
-    request, console error or page error. The browser's "status of 404" error for the URL
-    `missing`, which the test loads on purpose, is not one.
+    request, console error or page error.
     """
     seen = []
 
@@ -70,9 +69,8 @@ def guard(context, page, missing: str = "") -> list[str]:
             route.abort()
 
     def console(message):
-        url = message.location.get("url")
-        if message.type == "error" and not (url == missing and "status of 404" in message.text):
-            where = f"{url}:{message.location.get('lineNumber')}"
+        if message.type == "error":
+            where = f"{message.location.get('url')}:{message.location.get('lineNumber')}"
             seen.append(f"console error: {message.text} ({where}, on {page.url})")
 
     context.route("**/*", route)

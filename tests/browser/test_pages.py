@@ -1,18 +1,23 @@
 """Every page of both languages, loaded in the browser: status, offline, clean console,
-stamp, edit link, last-updated date, and the head tags search engines read."""
+stamp, edit link, last-updated date, the head tags search engines read, and on the notebook
+pages a download link that serves the notebook written for the page's language."""
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 import pytest
 import yaml
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
-from tests.browser.conftest import HOME, guard, site_pages, wait_for_search
+from tests.browser.conftest import HOME, site_pages, wait_for_search
 from verified.paths import REPO_ROOT, docs_dir, relative
-from verified_site.pages import front_matter_yaml, page_at, site_addresses
+from verified_site.notebooks import META
+from verified_site.notebooks import source_files as notebook_sources
+from verified_site.pages import front_matter_yaml, page_at, page_locale, site_addresses
 
 #: The address of the site's root, which canonical links start with.
 SITE_URL = site_addresses(REPO_ROOT)[0]
@@ -23,6 +28,23 @@ _READ = """() => {
         get("link[rel=canonical]", "href"), get("a[rel=edit]", "href"),
         document.querySelector(".md-source-file__fact")?.innerText ?? ""]
 }"""
+NOTEBOOKS = notebook_sources(REPO_ROOT)
+
+
+def _download_problems(page, source: Path) -> list[str]:
+    """What is wrong with the loaded notebook page's download link (`make notebooks`)."""
+    link = page.locator("article a[download]")
+    if link.count() != 1:
+        return ["no download link below the title"]
+    download = page.request.get(page.url + link.get_attribute("href"))
+    if download.status != 200:
+        return [f"download link status {download.status}"]
+    served = json.loads(download.body())
+    if served["nbformat"] != 4 or not served["cells"]:
+        return ["the download is not a notebook"]
+    if page_locale(Path(served["metadata"][META]["source"])) != page_locale(source):
+        return [f"the download is the notebook of {served['metadata'][META]['source']}"]
+    return []
 
 
 def _problems_of(page, path: str) -> list[str]:
@@ -33,10 +55,9 @@ def _problems_of(page, path: str) -> list[str]:
     locale = "en" if path.startswith("en/") else "zh"
     if lang != locale:
         problems.append(f"<html lang> is {lang!r}, not {locale}")
+    # A page without `description:` is refused by tooling.checks.missing_descriptions.
     meta = yaml.safe_load(front_matter_yaml(source.read_text("utf-8"))) or {}
-    if not meta.get("description"):
-        problems.append(f"no `description:` in {relative(source, REPO_ROOT)}")
-    elif description != meta["description"]:
+    if description != meta.get("description"):
         problems.append("meta description is not the page's `description:`")
     if canonical != SITE_URL + path:
         problems.append(f"canonical link {canonical!r}, expected {SITE_URL + path}")
@@ -51,7 +72,13 @@ def _problems_of(page, path: str) -> list[str]:
         problems.append(f"{stamp.count()} verification stamps")
     elif stamp.count() and not stamp.is_visible():
         problems.append("the verification stamp is not visible")
+    if source in NOTEBOOKS:
+        problems += _download_problems(page, source)
     return problems
+
+
+def test_there_are_notebook_pages():
+    assert len(NOTEBOOKS) >= 2, "no notebook pages in docs/notebooks/"
 
 
 @pytest.mark.parametrize("locale", HOME)
@@ -90,9 +117,8 @@ def test_every_page(page, traffic, base_url, locale):
     assert not problems, "\n".join(problems)
 
 
-def test_not_found_page_leads_home_in_both_languages(context, page, base_url):
+def test_not_found_page_leads_home_in_both_languages(page, traffic, base_url):
     missing = base_url + "no-such-page/"
-    traffic = guard(context, page, missing)
     for hreflang, home in HOME.items():
         response = page.goto(missing)
         assert response.status == 404, "a missing page must answer 404 with the site's 404.html"
@@ -101,4 +127,6 @@ def test_not_found_page_leads_home_in_both_languages(context, page, base_url):
         assert navigation.value.status == 200, f"the 404 page's {hreflang} link is broken"
         expect(page).to_have_url(base_url + home)
         assert page.get_attribute("html", "lang") == hreflang
-    assert not traffic, traffic
+    # The browser's console error for the page loaded on purpose is no problem.
+    unexpected = [t for t in traffic if not ("status of 404" in t and f"({missing}:" in t)]
+    assert not unexpected, unexpected

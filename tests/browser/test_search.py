@@ -81,39 +81,31 @@ def test_queries_file_covers_both_sites():
     assert sites == set(HOME), f"{QUERIES.name}: add queries for every site: {sorted(HOME)}"
 
 
-def search(page, query: str) -> list[str]:
-    """Type `query` into the loaded page's search box, as a reader does, and return the pages
-    listed, best first (paths below the root, no `?h=`, `#anchor`). AssertionError if the
-    search was not ready, or showed no results, within 5 s.
-    """
-    box = page.locator("input.md-search__input")
-    box.click(force=True)  # at desktop width the header label covers the input
-    box.fill("")  # clears the results of an earlier query
-    box.press("End")  # Material searches on key events
-    translations = wait_for_search(page)
-    box.fill(query)
-    box.press("End")
-    meta = page.locator(".md-search-result__meta")
-    expect(meta).not_to_have_text(translations["search.result.placeholder"], timeout=5000)
-    # The count line is written before the result list: wait for the list too.
-    links = page.locator(".md-search-result__item > .md-search-result__link")
-    if meta.inner_text() != translations["search.result.none"]:
-        expect(links.first).to_be_visible(timeout=5000)
-    # A page's result is followed by results for its sections: keep one entry per page.
-    hrefs = links.evaluate_all("links => links.map(a => a.href)")
-    return list(dict.fromkeys(urlsplit(href).path.removeprefix(MOUNT) for href in hrefs))
-
-
 @pytest.mark.parametrize("locale", HOME)
 def test_search_box_shows_what_node_ranks(page, traffic, site, locale):
     sample = [query for query, _, _ in expectations(QUERIES, locale)[:2]]
     ranked = rank(site, locale, sample)
     page.goto(HOME[locale])
-    for query in sample:
-        # Material lists the first 10 at once, the rest as the reader scrolls.
-        shown = search(page, query)[:10]
-        assert shown == ranked[query][:10], (
-            f"search for {query!r} on the {locale} site: the browser lists {shown}, "
+    box = page.locator("input.md-search__input")
+    meta = page.locator(".md-search-result__meta")
+    links = page.locator(".md-search-result__item > .md-search-result__link")
+    for query in sample:  # typed as a reader does
+        box.click(force=True)  # at desktop width the header label covers the input
+        box.fill("")  # clears the results of an earlier query
+        box.press("End")  # Material searches on key events
+        translations = wait_for_search(page)
+        box.fill(query)
+        box.press("End")
+        expect(meta).not_to_have_text(translations["search.result.placeholder"], timeout=5000)
+        # The count line is written before the result list: wait for the list too.
+        if meta.inner_text() != translations["search.result.none"]:
+            expect(links.first).to_be_visible(timeout=5000)
+        # A page's result is followed by results for its sections: one entry per page. Material
+        # lists the first 10 at once, the rest as the reader scrolls.
+        hrefs = links.evaluate_all("links => links.map(a => a.href)")
+        shown = list(dict.fromkeys(urlsplit(href).path.removeprefix(MOUNT) for href in hrefs))
+        assert shown[:10] == ranked[query][:10], (
+            f"search for {query!r} on the {locale} site: the browser lists {shown[:10]}, "
             f"Material's worker in Node {ranked[query][:10]}"
         )
     assert not traffic, traffic

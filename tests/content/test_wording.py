@@ -5,61 +5,56 @@
 * Chinese has no italic: browsers fake a slant that hurts legibility, so `*文字*`,
   `_文字_` and `<em>` around Chinese text fail.
 
-Code (fenced blocks, inline code spans) and link targets are not prose and are skipped.
+Each line of prose is rendered by Python-Markdown, as the site renders it; code (fenced
+blocks, inline code spans), link targets and attribute lists are not prose and are skipped.
 The generated glossary pages, which list the avoided names for readers, are skipped too.
 """
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
+import markdown
 import pytest
 
 from tooling.glossary import CJK, DATA, PAGES, Glossary, Names, Term, load, mentions
 from verified.paths import REPO_ROOT
 from verified_site.pages import fenced_lines, page_locale, source_pages, split_front_matter
 
-CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
-LINK_TARGET = re.compile(r"\]\([^)]*\)")
-HTML_COMMENT = re.compile(r"<!--.*?-->")
-ATTRIBUTES = re.compile(r"\{\s*[#.][^}]*\}")  # `{#anchor-id}`, `{.class}`: not prose
-LIST_MARKER = re.compile(r"^\s*[*+-]\s+")
-ESCAPED = re.compile(r"\\[*_]")  # `\*` is a literal asterisk
-# As Python-Markdown reads emphasis: `*` also inside words, `_` only at word boundaries.
-ITALIC = re.compile(
-    rf"(?<!\*)\*(?![*\s])([^*\n]*{CJK}[^*\n]*?)(?<![*\s])\*(?!\*)"
-    rf"|(?<![_\w])_(?![_\s])([^_\n]*{CJK}[^_\n]*?)(?<![_\s])_(?![_\w])"
-)
-ITALIC_TAG = re.compile(rf"<(em|i)\b[^>]*>((?:(?!</(?:em|i)>).)*{CJK}.*?)</(?:em|i)>")
+HTML_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+#: What is no text in the rendered HTML: code and tags, but an image's alt text, which screen
+#: readers read.
+NOT_TEXT = re.compile(r'<code>.*?</code>|<img[^>]*\balt="([^"]*)"[^>]*>|<[^>]+>')
+ITALIC = re.compile(rf"<(em|i)\b[^>]*>((?:(?!</(?:em|i)>).)*{CJK}.*?)</(?:em|i)>")
+#: Inline Markdown as mkdocs.yml has it (`{#anchor}` is no text).
+MARKDOWN = markdown.Markdown(extensions=["attr_list"])
+
+
+def render(line: str) -> str:
+    """One line of Markdown as HTML; stripped, as indented in a tab or an admonition it is no
+    code block, and cell by cell in a table row, which emphasis does not cross."""
+    if line.lstrip().startswith("|"):
+        return "|".join(MARKDOWN.reset().convert(cell.strip()) for cell in line.split("|"))
+    return MARKDOWN.reset().convert(line.strip())
 
 
 def prose_lines(text: str) -> list[tuple[int, str]]:
-    """The prose of a page's text: (1-based line, text) for each line outside fenced code and
-    HTML comments, with inline code spans, link targets and attribute lists (`{#anchor}`)
-    removed. Of the front matter, only `description:` is prose: search results and link
-    previews show it."""
+    """The prose of a page's text, rendered: (1-based line, HTML) for each line, with fenced
+    code and HTML comments left out. Of the front matter, only `description:` is prose:
+    search results and link previews show it."""
     front, _ = split_front_matter(text)
     start, code = front.count("\n"), fenced_lines(text)
     lines = text.splitlines()
-    found = [
-        (number, line[len("description:") :])
-        for number, line in enumerate(lines[:start], start=1)
-        if line.startswith("description:")
-    ]
-    commented = False
-    for number, line in enumerate(lines[start:], start=start + 1):
-        if number in code:
-            continue
-        line = HTML_COMMENT.sub("", line)
-        if commented:  # inside a comment that spans lines
-            commented = "-->" not in line
-            line = line.split("-->", 1)[1] if not commented else ""
-        if "<!--" in line:
-            line, commented = line.split("<!--", 1)[0], True
-        line = ATTRIBUTES.sub("", LINK_TARGET.sub("]", CODE_SPAN.sub("", line)))
-        found.append((number, line))
-    return found
+    for index, line in enumerate(lines):
+        if index < start:
+            lines[index] = line[len("description:") :] if line.startswith("description:") else ""
+        elif index + 1 in code:
+            lines[index] = ""
+    # A comment becomes as many empty lines as it spans, which keeps the lines' numbers.
+    prose = HTML_COMMENT.sub(lambda comment: "\n" * comment[0].count("\n"), "\n".join(lines))
+    return [(number, render(line)) for number, line in enumerate(prose.split("\n"), start=1)]
 
 
 def avoided_names(page: Path, root: Path, glossary: Glossary) -> list[str]:
@@ -69,9 +64,10 @@ def avoided_names(page: Path, root: Path, glossary: Glossary) -> list[str]:
     rules = [(term, term.names[locale]) for term in glossary.terms if term.names[locale].avoid]
     problems = []
     for number, line in prose_lines(page.read_text(encoding="utf-8")):
+        text = html.unescape(NOT_TEXT.sub(lambda match: match[1] or "", line))
         for term, names in rules:
             for name in names.avoid:
-                if mentions(line, name, locale):
+                if mentions(text, name, locale):
                     problems.append(
                         f"{page.relative_to(root).as_posix()}:{number}: {name!r} is a name the "
                         f"glossary says to avoid; write {names.term!r} ({DATA}:{term.line}, "
@@ -82,22 +78,14 @@ def avoided_names(page: Path, root: Path, glossary: Glossary) -> list[str]:
 
 def chinese_italics(page: Path, root: Path) -> list[str]:
     """Italics around Chinese text in a page: one message per span, naming file and line."""
-    problems = []
     where = page.relative_to(root).as_posix()
-    for number, line in prose_lines(page.read_text(encoding="utf-8")):
-        bare = ESCAPED.sub("", LIST_MARKER.sub("", line))
-        bare = bare.replace("**", "").replace("__", "")  # bold is allowed
-        # Emphasis does not cross the cells of a table row.
-        cells = bare.strip("|").split("|") if bare.lstrip().startswith("|") else [bare]
-        markdown = "the asterisks or underscores (use bold sparingly if it needs stress)"
-        found = [(m.group(0), markdown) for cell in cells for m in ITALIC.finditer(cell)]
-        found += [(m.group(0), f"the <{m.group(1)}> tag") for m in ITALIC_TAG.finditer(bare)]
-        problems += [
-            f"{where}:{number}: italics around Chinese text ({span!r}): Chinese has no italic, "
-            f"and browsers fake a slant; remove {fix}"
-            for span, fix in found
-        ]
-    return problems
+    return [
+        f"{where}:{number}: italics around Chinese text ({match[0]!r}): Chinese has no italic, "
+        f"and browsers fake a slant; remove the asterisks, underscores or <{match[1]}> tag (use "
+        "bold sparingly if it needs stress)"
+        for number, line in prose_lines(page.read_text(encoding="utf-8"))
+        for match in ITALIC.finditer(line)
+    ]
 
 
 def site_pages(root: Path, glossary: bool = False) -> list[Path]:
@@ -155,7 +143,7 @@ def test_avoided_names_in_code_and_link_targets_are_not_prose(tmp_path):
         "```python\nelementwise = 1\n```\n",
     )
     assert avoided_names(page, tmp_path, _glossary(en_avoid=["elementwise"])) == []
-    _page(tmp_path, "a.en.md", "# Title\n\nAn Elementwise sum.\n")
+    _page(tmp_path, "a.en.md", "# Title\n\n![An Elementwise sum](sum.svg)\n")  # alt text is read
     assert len(avoided_names(page, tmp_path, _glossary(en_avoid=["elementwise"]))) == 1
 
 

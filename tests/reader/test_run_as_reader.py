@@ -30,13 +30,6 @@ SCRIPTS = sorted((ROOT / "examples").rglob("*.py"))
 TIMEOUT = 240
 
 
-def _reader_environment() -> dict[str, str]:
-    """The environment of a reader's shell: nothing of this suite's own set-up."""
-    env = {key: value for key, value in os.environ.items() if not key.startswith("PYTEST")}
-    env.pop("PYTHONPATH", None)
-    return env
-
-
 @pytest.mark.parametrize(
     "script", SCRIPTS, ids=[path.relative_to(ROOT).as_posix() for path in SCRIPTS]
 )
@@ -55,7 +48,8 @@ def test_script_runs_as_a_reader_runs_it(script: Path):
         done = subprocess.run(
             [sys.executable, where],
             cwd=ROOT,
-            env=_reader_environment(),
+            # A reader's shell: nothing of this suite's own set-up.
+            env={k: v for k, v in os.environ.items() if not k.startswith(("PYTEST", "PYTHONPATH"))},
             capture_output=True,
             text=True,
             timeout=TIMEOUT,

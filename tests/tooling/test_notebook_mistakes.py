@@ -46,12 +46,6 @@ def _write(root: Path, files: dict[str, str]) -> Path:
     return root
 
 
-def _cells(root: Path, script: str, *sections: str) -> Path:
-    """The tree with `SCRIPT` replaced and a Chinese notebook showing its sections, in order."""
-    blocks = "\n".join(f'```python\n--8<-- "{SCRIPT}:{name}"\n```\n' for name in sections)
-    return _write(root, {**_TREE, SCRIPT: script, NOTEBOOK: f"# 笔记本\n\n开头。\n\n{blocks}"})
-
-
 @pytest.fixture(scope="module")
 def ran(tmp_path_factory) -> tuple[Path, nbformat.NotebookNode]:
     """The tiny tree, and its Chinese notebook run once in a kernel."""
@@ -135,7 +129,9 @@ _WRITE = "# --8<-- [start:use]\nopen({!r}, 'w').write('x')\n# --8<-- [end:use]\n
 )
 def test_run_that_goes_wrong_is_refused_with_the_cell_named(tmp_path, script, order, expected):
     target = tmp_path / "docs" / "written.txt"
-    root = _cells(tmp_path, script.format(str(target)), *order)
+    cells = "\n".join(f'```python\n--8<-- "{SCRIPT}:{name}"\n```\n' for name in order)
+    script = script.format(str(target))
+    root = _write(tmp_path, {**_TREE, SCRIPT: script, NOTEBOOK: f"# 笔记本\n\n开头。\n\n{cells}"})
     with pytest.raises(NotebookError, match=expected):
         notebooks.execute(read_source(root / NOTEBOOK, root), root, tmp_path / "w")
     assert not target.exists()
