@@ -96,6 +96,35 @@ def test_the_site_is_stamped_from_a_record(record):
     )
 
 
+def test_the_committed_gpu_run_verifies_its_examples_and_stamps_their_pages(site, record):
+    # Each CUDA example that verification/gpu-run.json passed is, in this run, verified on that
+    # GPU or reported as changed since; the built pages that embed a verified one name the GPU.
+    gpu_run = json.loads((REPO_ROOT / "verification" / "gpu-run.json").read_text("utf-8"))
+    passed = {
+        entry["id"]: run["environment"]["gpu"]  # an entry's device and GPU are its run's
+        for run in gpu_run["environments"].values()
+        for entry in run["examples"]
+        if entry["status"] == "passed"
+    }
+    assert passed, "verification/gpu-run.json verifies no example"
+    entries = {e["id"]: e for e in record["environments"]["default"]["examples"]}
+    for example, gpu in passed.items():
+        entry = entries[example]
+        if entry["reason"] == "changed-since-gpu-run":
+            continue
+        assert (entry["status"], entry.get("gpu")) == ("passed", gpu), (
+            f"{example}: the committed GPU run passed it on {gpu}; this run's record says "
+            f"{entry['status']} ({entry['reason']})"
+        )
+        pages = [p for p in PAGES if entry["source"] in page_sources(p, REPO_ROOT)]
+        for page in pages:
+            html = site / page_url(page, docs_dir(REPO_ROOT)) / "index.html"
+            stamp = _soup(html).select_one(".verification-stamp")
+            assert stamp is not None and gpu in stamp.get_text(), (
+                f"{page.relative_to(REPO_ROOT)}: its stamp names no {gpu}"
+            )
+
+
 def test_search_index_segments_chinese_and_each_language_has_its_own(site):
     index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
     separator = re.compile(index["config"]["separator"])
