@@ -121,10 +121,10 @@ class VerifiedSitePlugin(BasePlugin):
             top += "\n" + wording(locale)["notebook"]["download"](link=link) + "\n"
         if not top:
             return markdown
+        lines = markdown.split("\n")
         title = next((h.line for h in headings(markdown) if h.level == 1), 0)
-        lines = markdown.splitlines(keepends=True)
-        cut = len("".join(lines[: title - 1])) + len(lines[title - 1].rstrip("\n")) if title else 0
-        return markdown[:cut] + "\n\n" + top + "\n" + markdown[cut:]
+        lines.insert(title, f"\n{top}")  # below the title, between blank lines
+        return "\n".join(lines)
 
     @event_priority(-110)  # after mkdocs-static-i18n has set this page's language links
     def on_page_context(self, context, page, config, nav, **kwargs):
