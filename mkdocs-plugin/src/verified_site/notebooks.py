@@ -1,21 +1,13 @@
 """Walkthrough notebooks: pages of the site that are also notebooks to download.
 
 A notebook page is an ordinary page in `docs/notebooks/` (`slug.md` Chinese, `slug.en.md`
-English), which MkDocs renders like every other: prose, and ```python blocks holding only
-`--8<--` lines that embed sections of the example scripts. Read by jupytext, the same file is
-the notebook: prose becomes Markdown cells, each such block a code cell with those sections,
-without their written `#>` outputs.
-
-1. `make test` (tests/examples/test_notebooks.py) runs each notebook in a Jupyter kernel
-   and checks that every cell printed what its script says; the executed notebook goes to
-   `build/notebooks/executed/<slug>.ipynb`.
-2. `python -m verified_site.notebooks` (`make notebooks`, run by `make build`, `make serve`
-   and `make test` before the site build; no MkDocs here) writes each language's .ipynb
-   to `site_path`: that run's outputs when its code is the same, and below the title a
-   cell saying with what it ran and how to run it yourself (`notebook` in the locales).
-   The site plugin copies it next to its page, which links to it.
-3. The source checks (tooling/checks.py) and this command name a broken source's lines;
-   its links and anchors are checked by MkDocs' strict build, as on every page.
+English): prose, and ```python blocks holding only `--8<--` lines that embed sections of the
+example scripts. Read by jupytext, the same file is the notebook: prose becomes Markdown cells,
+each such block a code cell with those sections, without their written `#>` outputs.
+The suite (tests/examples/test_notebooks.py) runs it in a kernel (`execute`) and keeps the
+run in `executed_path`; `python -m verified_site.notebooks` (`make notebooks`, before every
+site build) writes each language's .ipynb to `site_path` with that run's outputs, and the
+site plugin copies it next to its page.
 """
 
 from __future__ import annotations
@@ -85,8 +77,7 @@ class Source(NamedTuple):
 
 def source_files(root: Path) -> list[Path]:
     """All notebook sources, both languages, sorted (`notebooks/*.md`; [] without the folder)."""
-    folder = notebooks_dir(root)
-    return page_files(folder) if folder.is_dir() else []
+    return page_files(notebooks_dir(root))
 
 
 def read_source(
@@ -319,24 +310,12 @@ def write_executed(notebook: nbformat.NotebookNode, path: Path, versions: dict) 
     nbformat.write(notebook, str(path))
 
 
-def site_notebook(
-    source: Source, root: Path, site_url: str, script_url: str
-) -> nbformat.NotebookNode:
-    """A language's notebook as the site serves it: links to page files made into the
-    pages' addresses below `site_url` (they work in the download too), the outputs of the
-    suite's run of the same code with the run's `executed` (versions, created) in its `META`
-    metadata, or no outputs when the suite did not run this code, and the first cell
-    (`script_url`: see `site_addresses`).
-
-    NotebookError: the executed notebook is not one the suite wrote, or its outputs are not
-    what the scripts say (edited after the run)."""
-    notebook = copy.deepcopy(source.notebook)
-    for cell in notebook.cells:
-        if cell.cell_type == "markdown":
-            cell.source = _PAGE_LINK.sub(
-                partial(_address, source.path, root, site_url), cell.source
-            )
-    executed = executed_path(root, source.path)
+def _suite_run(source: Source, root: Path) -> tuple[nbformat.NotebookNode, dict | None]:
+    """The source's notebook with the outputs of the suite's run of the same code, and that
+    run's `executed` metadata (versions, created); without outputs and None when the suite did
+    not run this code. NotebookError: the executed notebook is not one the suite wrote, or its
+    outputs are not what the scripts say (edited after the run)."""
+    notebook, executed = copy.deepcopy(source.notebook), executed_path(root, source.path)
     try:
         ran = nbformat.read(str(executed), as_version=4) if executed.is_file() else None
         same = ran and ran.metadata[META]["code"] == notebook.metadata[META]["code"]
@@ -356,13 +335,7 @@ def site_notebook(
                 "it and run `make test` again\n" + "\n".join(problems)
             )
         notebook.metadata[META]["executed"] = run
-    title, _, rest = notebook.cells[0].source.partition("\n")
-    notebook.cells[0].source = title
-    if rest.strip():
-        notebook.cells.insert(1, nbformat.v4.new_markdown_cell(rest.strip(), id="intro"))
-    about = _about(notebook, run, script_url)
-    notebook.cells.insert(1, nbformat.v4.new_markdown_cell(about, id="about"))
-    return notebook
+    return notebook, run
 
 
 def _address(source: Path, root: Path, site_url: str, match: re.Match) -> str:
@@ -399,15 +372,27 @@ def _about(notebook: nbformat.NotebookNode, run: dict | None, script_url: str) -
 
 
 def write_site_notebooks(root: Path) -> list[Path]:
-    """Write every source's notebook for the site (`site_path`) and return their paths;
-    NotebookError names the problems of every broken source or executed notebook."""
-    addresses, written, problems = site_addresses(root), [], []
+    """Write every source's notebook for the site (`site_path`) and return their paths. Each
+    has the outputs of the suite's run of its code (`_suite_run`), links to page files made
+    into the pages' addresses on the site (they work in the download too), and below its title
+    a cell saying with what it ran and how to run it yourself. NotebookError names the
+    problems of every broken source or executed notebook."""
+    (site_url, script_url), written, problems = site_addresses(root), [], []
     for path in source_files(root):
         try:
-            notebook = site_notebook(read_source(path, root), root, *addresses)
+            notebook, run = _suite_run(read_source(path, root), root)
         except NotebookError as exc:
             problems.append(str(exc))
             continue
+        for cell in notebook.cells:
+            if cell.cell_type == "markdown":
+                cell.source = _PAGE_LINK.sub(partial(_address, path, root, site_url), cell.source)
+        title, _, rest = notebook.cells[0].source.partition("\n")
+        notebook.cells[0].source = title
+        if rest.strip():
+            notebook.cells.insert(1, nbformat.v4.new_markdown_cell(rest.strip(), id="intro"))
+        about = _about(notebook, run, script_url)
+        notebook.cells.insert(1, nbformat.v4.new_markdown_cell(about, id="about"))
         written.append(site_path(root, path))
         written[-1].parent.mkdir(parents=True, exist_ok=True)
         nbformat.write(notebook, str(written[-1]))

@@ -25,7 +25,6 @@ from yaml_env_tag import add_env_tag
 from verified.expected import PrintKey, rewrite_outputs
 from verified.markdown import (  # noqa: F401  (re-used by the site checks)
     PYTHON_LANGUAGES,
-    Fence,
     fence_language,
     fenced_lines,
     fences,
@@ -127,11 +126,10 @@ class SnippetRef:
 def snippet_refs(page: Path) -> list[SnippetRef]:
     """The inline `--8<--` lines of a page, in order, numbered as lines of the file (front matter
     included); OSError when it cannot be read."""
-    refs = []
-    for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), start=1):
-        if parsed := parse_snippet_line(line):
-            refs.append(SnippetRef(page, number, *parsed))
-    return refs
+    lines = enumerate(page.read_text(encoding="utf-8").splitlines(), start=1)
+    return [
+        SnippetRef(page, n, *parsed) for n, line in lines if (parsed := parse_snippet_line(line))
+    ]
 
 
 def parse_snippet_line(line: str) -> tuple[str, str | None, str] | None:
@@ -255,13 +253,9 @@ def front_matter(page: Path, text: str) -> dict:
 def headings(text: str) -> list[Heading]:
     """The headings of a page's text in order, numbered as lines of the file, code blocks and front
     matter skipped."""
-    front, _ = split_front_matter(text)
-    skip = front.count("\n")
-    code = fenced_lines(text)
-    found = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if number <= skip or number in code:
-            continue
-        if match := _HEADING.match(line):
-            found.append(Heading(number, len(match["hashes"]), match["title"], match["id"]))
-    return found
+    skip, code = split_front_matter(text)[0].count("\n"), fenced_lines(text)
+    lines = enumerate(text.splitlines(), start=1)
+    found = ((n, _HEADING.match(line)) for n, line in lines if n > skip and n not in code)
+    return [
+        Heading(n, len(match["hashes"]), match["title"], match["id"]) for n, match in found if match
+    ]

@@ -1,18 +1,10 @@
-"""The site's MkDocs plugin (`verified-site` in mkdocs.yml; entry point `mkdocs.plugins`):
-check snippet lines and stamp each page.
+"""The site's MkDocs plugin (`verified-site` in mkdocs.yml; entry point `mkdocs.plugins`).
 
-* Every `--8<--` line of a page must name an existing file and section; otherwise
-  the build stops with the page, its line and the target named (pymdownx.snippets'
-  own error names neither).
-* Each language gets a search index of its own pages (see `on_post_build`).
-* Every page with examples gets a verification stamp below its title, built from
-  the record of the last test run (`build/verification.json`, `verified_site.stamp`).
-  No record, or a page or script changed since the run, gives "not verified in this
-  build": the stamp never guesses.
-* Below each code block whose output differs between verification environments, a
-  note shows each environment's output (`verified_site.version_notes`).
-* Each notebook page (`verified_site.notebooks`) links, below its title, to its .ipynb,
-  which `make notebooks` wrote before the build and this plugin copies next to the page.
+Per page, it stops the build at a `--8<--` line naming a missing file or section, with the
+page's line (pymdownx.snippets' own error names neither), and inserts the verification stamp
+(`verified_site.stamp`), the "changed between versions" notes (`verified_site.version_notes`)
+and on a notebook page the link to its .ipynb. Per build, it adds the notebooks that
+`make notebooks` wrote and gives each language a search index of its own pages.
 """
 
 from __future__ import annotations
@@ -68,18 +60,12 @@ class VerifiedSitePlugin(BasePlugin):
 
     @event_priority(-110)  # after mkdocs-static-i18n (-100) has chosen this language's files
     def on_files(self, files, config, **kwargs):
-        """Write the site-wide 404 page from the default language's build only; add the
-        notebooks.
-
-        mkdocs-static-i18n builds each language into the same site folder, and each build
-        renders the theme's static templates at the site root: without this, the last
-        language built would own `404.html`. The page itself (overrides/404.html) links to
-        both home pages.
-
-        Returns `files` with this language's .ipynb files added, each next to its page
+        """Write the site-wide 404 page from the default language's build only (each of
+        mkdocs-static-i18n's builds renders the theme's static templates at the site root: the
+        last one would own `404.html`; overrides/404.html links to both home pages). Returns
+        `files` with this language's .ipynb files added, each next to its page
         (`notebooks/<slug>/<slug>.ipynb` below the language's folder); PluginError, saying
-        what to run, if `make notebooks` has not written one.
-        """
+        what to run, if `make notebooks` has not written one."""
         i18n = config.plugins.get("i18n")
         templates = config.theme.static_templates
         if i18n is None or i18n.is_default_language_build:
@@ -87,10 +73,8 @@ class VerifiedSitePlugin(BasePlugin):
         else:
             templates.discard("404.html")
         locale = i18n.current_language if i18n else LOCALES[0]
-        for source in notebook_sources(self.root):
+        for source in (s for s in notebook_sources(self.root) if page_locale(s) == locale):
             path = site_path(self.root, source)
-            if page_locale(source) != locale:
-                continue
             if not path.is_file():
                 raise PluginError(
                     f"{relative(source, self.root)}: no notebook written for it "
@@ -137,10 +121,10 @@ class VerifiedSitePlugin(BasePlugin):
             top += "\n" + wording(locale)["notebook"]["download"](link=link) + "\n"
         if not top:
             return markdown
+        lines = markdown.split("\n")
         title = next((h.line for h in headings(markdown) if h.level == 1), 0)
-        lines = markdown.splitlines(keepends=True)
-        cut = len("".join(lines[: title - 1])) + len(lines[title - 1].rstrip("\n")) if title else 0
-        return markdown[:cut] + "\n\n" + top + "\n" + markdown[cut:]
+        lines.insert(title, f"\n{top}")  # below the title, between blank lines
+        return "\n".join(lines)
 
     @event_priority(-110)  # after mkdocs-static-i18n has set this page's language links
     def on_page_context(self, context, page, config, nav, **kwargs):
@@ -187,9 +171,7 @@ class VerifiedSitePlugin(BasePlugin):
             target = site / folder / "search" / "search_index.json"
             target.parent.mkdir(parents=True, exist_ok=True)
             own = {**index["config"], "lang": [locale]} if folder else index["config"]
-            target.write_text(
-                json.dumps(
-                    {"config": own, "docs": docs}, ensure_ascii=False, separators=(",", ":")
-                ),
-                encoding="utf-8",
+            split = json.dumps(
+                {"config": own, "docs": docs}, ensure_ascii=False, separators=(",", ":")
             )
+            target.write_text(split, encoding="utf-8")

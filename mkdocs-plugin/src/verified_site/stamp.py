@@ -125,8 +125,7 @@ def _gpu_sentence(entries: list[dict], text: dict, date: str) -> str:
     versions = first.get("versions") or {}
     libs = " · ".join(filter(None, [f"Python {versions.get('python')}", versions_label(versions)]))
     date = str(first.get("gpu_run") or date)[:10]
-    sentence = text["gpu_body"](k=len(entries), device=first["gpu"], libs=libs, date=date)
-    return "\n\n" + sentence
+    return "\n\n" + text["gpu_body"](k=len(entries), device=first["gpu"], libs=libs, date=date)
 
 
 def _reasons(entries: list[dict], text: dict):

@@ -10,7 +10,6 @@ test run checks. Where the environments agree, the page shows nothing extra.
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
 from pathlib import Path
 from textwrap import indent
 
@@ -23,32 +22,22 @@ from verified_site.pages import fences, parse_snippet_line, section_code
 from verified_site.wording import wording
 
 
-@dataclass(frozen=True)
-class Variant:
-    """What one environment (`"previous"`) prints for one code block: the versions that print it
-    (`torch 2.13.0 · NumPy 1.26.4`) and the block's whole standard output ("" for nothing)."""
-
-    environment: str
-    label: str
-    output: str
-
-
 class VersionNotes:
     """The outputs of every environment, read once per build: the scripts and
     `verification/expected/` under the content root `root`, `pyproject.toml` and the lock files
-    under the repository root `repo`.
+    of this repository.
 
     Raises ExpectedOutputError when an expected-output file cannot be read (the message names it),
     UnknownEnvironment when the environments or a lock file cannot be read."""
 
-    def __init__(self, root: Path, repo: Path = REPO_ROOT) -> None:
+    def __init__(self, root: Path) -> None:
         self.root = root
-        known = environments(repo)
+        known = environments(REPO_ROOT)
         self.others: list[tuple[str, dict]] = [
             (environment.name, load_expected(expected_path(root, environment.name)))
             for environment in known[1:]
         ]
-        pinned = {e.name: e.pinned_versions(repo) for e in known}
+        pinned = {e.name: e.pinned_versions(REPO_ROOT) for e in known}
         # Name only the libraries whose versions differ: the note is about what changed.
         varying = [
             key
@@ -59,83 +48,71 @@ class VersionNotes:
         self.labels = {env: versions_label(v, varying or None) for env, v in pinned.items()}
         self.default = known[0].name
 
-    def variants(self, refs: list[tuple[str, str | None]]) -> list[Variant]:
-        """What a code block prints in each environment, if that differs: the default environment's
-        output first, then each other environment's that differs from it; empty when all print the
-        same.
-
-        `refs` are the (script, section) pairs the block embeds, scripts relative to the content
-        root, section None for a whole script."""
-        default = self._stdout(refs, {})
-        found = [
-            Variant(name, self.labels[name], output)
-            for name, expected in self.others
-            if (output := self._stdout(refs, expected)) != default
-        ]
-        return [Variant(self.default, self.labels[self.default], default), *found] if found else []
-
     def insert(self, markdown: str, locale: str, verified: set[str] | None = None) -> str:
         """The page's Markdown (`--8<--` lines not yet expanded) with a note below each code block
         whose output differs between environments; unchanged when none does.
 
         Outputs of environments not in `verified` (those whose run in this build verified the page)
-        are labelled "not verified in this build"; None labels none (no record is consulted)."""
+        are labelled "not verified in this build"; None labels none (no record is consulted).
+        FileNotFoundError when `locale` has no wording."""
         lines = markdown.splitlines()
         for fence in reversed(fences(markdown)):
             body = lines[fence.start : fence.end - 1]
             refs = [(p[0], p[1]) for line in body if (p := parse_snippet_line(line))]
-            variants = self.variants(refs) if refs else []
-            if not variants:
+            outputs = self._outputs(refs) if refs else {}
+            if not outputs:
                 continue
             opening = lines[fence.start - 1]
             pad = opening[: len(opening) - len(opening.lstrip())]
-            lines[fence.end : fence.end] = [
-                "",
-                *indent(render_note(variants, locale, verified), pad).splitlines(),
-            ]
+            note = indent(self._note(outputs, locale, verified), pad)
+            lines[fence.end : fence.end] = ["", *note.splitlines()]
         return "\n".join(lines) + ("\n" if markdown.endswith("\n") else "")
 
+    def _outputs(self, refs: list[tuple[str, str | None]]) -> dict[str, str]:
+        """What a code block prints (its whole standard output, "" for nothing) by environment,
+        where that differs: the default environment's first, then each other's that differs
+        from it; empty when all print the same. `refs` are the (script, section) pairs the
+        block embeds, scripts relative to the content root, section None for a whole script."""
+        default = self._stdout(refs, {})
+        found = {
+            name: output
+            for name, expected in self.others
+            if (output := self._stdout(refs, expected)) != default
+        }
+        return {self.default: default, **found} if found else {}
+
     def _stdout(self, refs: list[tuple[str, str | None]], expected: dict) -> str:
-        parts = []
-        for script, section in refs:
-            path = self.root / script
-            if not path.is_file():
-                return ""  # reported by the snippet check
-            code = section_code(path, section, expected.get(script))
-            parts.append(expected_stdout(code)[0])
-        return "\n".join(part for part in parts if part)
+        # The plugin has refused a page whose `--8<--` lines name a missing file.
+        codes = [
+            section_code(self.root / script, section, expected.get(script))
+            for script, section in refs
+        ]
+        return "\n".join(part for code in codes if (part := expected_stdout(code)[0]))
 
-
-def render_note(variants: list[Variant], locale: str, verified: set[str] | None = None) -> str:
-    """The Markdown, not indented, of the note for one code block, a Material admonition (`variants`
-    from `VersionNotes.variants`, `verified` as in `VersionNotes.insert`). FileNotFoundError when
-    `locale` has no wording."""
-    text = wording(locale)["version_notes"]
-    parts = [text["intro"]()]
-    first = variants[0].output.splitlines()
-    for index, variant in enumerate(variants):
-        label = variant.label
-        if verified is not None and variant.environment not in verified:
-            label += text["unchecked"]()
-        if not variant.output:
-            parts.append(text["nothing"](label=label))
-            continue
-        mine = variant.output.splitlines()
-        other = variants[1].output.splitlines() if index == 0 else first
-        changed = _changed_lines(mine, other)
-        marks = f' hl_lines="{" ".join(map(str, changed))}"' if changed else ""
-        fence = "````" if "```" in variant.output else "```"
-        parts.append(f'{fence}text title="{label}"{marks}\n{variant.output}\n{fence}')
-    body = indent("\n\n".join(parts), "    ")
-    return f'!!! info version-change "{text["title"]()}"\n\n{body}\n'
-
-
-def _changed_lines(mine: list[str], other: list[str]) -> list[int]:
-    """1-based numbers of the lines of `mine` that `other` does not have in that place."""
-    matcher = difflib.SequenceMatcher(a=mine, b=other, autojunk=False)
-    return [
-        number + 1
-        for tag, start, end, _, _ in matcher.get_opcodes()
-        if tag != "equal"
-        for number in range(start, end)
-    ]
+    def _note(self, outputs: dict[str, str], locale: str, verified: set[str] | None) -> str:
+        """The Markdown, not indented, of the note for one code block, a Material admonition:
+        each environment's output under its versions, the lines that differ from the default's
+        (the default's: from the next one's) highlighted."""
+        text = wording(locale)["version_notes"]
+        parts = [text["intro"]()]
+        first, second = [output.splitlines() for output in list(outputs.values())[:2]]
+        for index, (environment, output) in enumerate(outputs.items()):
+            label = self.labels[environment]
+            if verified is not None and environment not in verified:
+                label += text["unchecked"]()
+            if not output:
+                parts.append(text["nothing"](label=label))
+                continue
+            other = second if index == 0 else first
+            matcher = difflib.SequenceMatcher(a=output.splitlines(), b=other, autojunk=False)
+            changed = [
+                str(number + 1)
+                for tag, start, end, _, _ in matcher.get_opcodes()
+                if tag != "equal"
+                for number in range(start, end)
+            ]
+            marks = f' hl_lines="{" ".join(changed)}"' if changed else ""
+            fence = "````" if "```" in output else "```"
+            parts.append(f'{fence}text title="{label}"{marks}\n{output}\n{fence}')
+        body = indent("\n\n".join(parts), "    ")
+        return f'!!! info version-change "{text["title"]()}"\n\n{body}\n'
