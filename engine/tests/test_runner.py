@@ -75,7 +75,7 @@ def test_adaptations_target_the_pinned_pytest_examples():
     # The adaptations replace pytest-examples internals; an upgrade must re-check them.
     assert pytest_examples.__version__ == runner.PINNED_PYTEST_EXAMPLES
     upstream = runner.ExactPrintStatements.__bases__[0]
-    for name in ("_insert_print_args", "check_print_statements", "updated_print_statements"):
+    for name in ("_insert_print_args", "updated_print_statements"):
         assert name in vars(upstream), f"pytest-examples no longer defines {name}"
     assert "create_example_traceback" in vars(run_code)
     assert "comment_prefix_re" in vars(run_code)

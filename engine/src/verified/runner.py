@@ -57,9 +57,9 @@ from verified.launch import LaunchError, describe_failure, launch_example
 from verified.outputs import (
     OUTPUT_LINE,
     code_fingerprint,
-    output_starts,
     print_call_lines,
     print_calls_with_outputs,
+    written_outputs,
 )
 from verified.paths import content_root, repository
 from verified.record import CHECKS_FILE, DEFAULT_ENVIRONMENT, describe, status_of
@@ -71,6 +71,10 @@ _NETWORK_BLOCKED = {"SocketBlockedError", "SocketConnectBlockedError"}
 _UPDATE_HINT = (
     "If the new output is right (an intended library upgrade, a new print), run "
     "`make update-examples` and review the diff."
+)
+_UNWRITABLE = (
+    'this print\'s output contains """ or a backslash, which a """ block cannot hold unchanged; '
+    "print repr(...) or split the output."
 )
 #: The running test's `record_property` (pytest's fixture): name, value -> None.
 Report = Callable[[str, object], None]
@@ -100,17 +104,6 @@ class Target:
         """The expected outputs with this session's updates applied (notebooks run after
         the examples, and must see what the examples just recorded)."""
         return {**self.overrides, **self.updates}
-
-
-class ExampleFailure(AssertionError):
-    """An example's printed output differs from the output written under its prints."""
-
-
-class OrphanOutput(ExampleFailure):
-    """Output written under something that is not a `print` that ran.
-
-    `args[0]` is its 1-based line number within the example.
-    """
 
 
 class UnwritableOutput(Exception):  # noqa: N818 - named for what the example printed
@@ -147,21 +140,6 @@ class ExactPrintStatements(_run_code.InsertPrintStatements):
         if _strip_trailing(example.source) != _strip_trailing(with_prints):
             return with_prints
         return None
-
-    def check_print_statements(self, example) -> None:
-        """Raise ExampleFailure, carrying the source with the outputs really printed, if the written
-        output differs from what printed; OrphanOutput for a `#>` line that no `print` that ran
-        produced."""
-        expected_source = self.updated_print_statements(example)
-        if expected_source is not None:
-            raise ExampleFailure(expected_source)
-        printed_after = {
-            _run_code.find_print_location(example, statement.line_no)[0]
-            for statement in self.print_statements()
-        }
-        for first_line in output_starts(example.source):
-            if first_line - 1 not in printed_after:
-                raise OrphanOutput(first_line)
 
 
 def _strip_trailing(text: str) -> str:
@@ -378,17 +356,39 @@ def _check(
     code = example.code
     statements = printed.print_statements()
     report("printed", printed_output(code.source, statements))
+    if not target.checks_file:
+        return check_environment(eval_example, example, statements, target, report)
     try:
-        if not target.checks_file:
-            return check_environment(eval_example, example, statements, target, report)
-        if not eval_example.update_examples:
-            printed.check_print_statements(code)
-        elif new_source := printed.updated_print_statements(code):
-            code.source = new_source
-            eval_example._mark_for_update(code)  # what run_print_update does
-    except (ExampleFailure, UnwritableOutput) as problem:
+        new_source = printed.updated_print_statements(code)
+    except UnwritableOutput as exc:
+        problem = f"{example.source}:{code.start_line + exc.args[0]}: {_UNWRITABLE}"
+    else:
+        if eval_example.update_examples:
+            if new_source:
+                code.source = new_source
+                eval_example._mark_for_update(code)  # what run_print_update does
+            return None
+        problem = describe_mismatch(example, new_source) if new_source else None
+        problem = problem or _orphan_output(example, statements)
+    if problem:
         report("outcome", {"reason": "wrong-output", "details": {}})
-        return _describe_output_problem(example, problem)
+    return problem
+
+
+def _orphan_output(example: Example, statements: list) -> str | None:
+    """The message for the first output written under anything but a `print` that ran (a bare
+    expression, `pprint`, a branch not taken), which pytest-examples never compares; else None."""
+    printed_after = {
+        _run_code.find_print_location(example.code, statement.line_no)[0]
+        for statement in statements
+    }
+    for output in written_outputs(example.code.source):
+        if output.first - 1 not in printed_after:
+            return (
+                f"{example.source}:{example.code.start_line + output.first}: this output is not "
+                "under a print() call that ran, so nothing checks it. Print the value (print(x), "
+                "not a bare x or pprint), or delete it."
+            )
     return None
 
 
@@ -452,10 +452,7 @@ def check_environment(
                 "script under examples/, whose outputs can differ between environments"
             )
         if text and render_output(text, calls[key].col) is None:
-            return (
-                f'{where}, this print\'s output contains """ or a backslash, which a """ block '
-                "cannot hold unchanged; print repr(...) or split the output."
-            )
+            return f"{where}, {_UNWRITABLE}"
     if eval_example.update_examples:
         target.updates[example.id] = changed
         return None
@@ -478,22 +475,6 @@ def check_environment(
         f"`make update-examples ENV={target.environment}` and review the diff of "
         f"verification/expected/{target.environment}.json; the page then shows both outputs."
     )
-
-
-def _describe_output_problem(example: Example, problem: Exception) -> str:
-    if isinstance(problem, OrphanOutput):
-        line = example.code.start_line + problem.args[0]
-        return (
-            f"{example.source}:{line}: this output is not under a print() call that ran, so "
-            "nothing checks it. Print the value (print(x), not a bare x or pprint), or delete it."
-        )
-    if isinstance(problem, UnwritableOutput):
-        line = example.code.start_line + problem.args[0]
-        return (
-            f'{example.source}:{line}: this print\'s output contains """ or a backslash, which a '
-            '""" block cannot hold unchanged; print repr(...) or split the output.'
-        )
-    return describe_mismatch(example, str(problem))
 
 
 def describe_mismatch(example: Example, expected_source: str) -> str:
