@@ -391,27 +391,23 @@ def verify_page(run: dict | None, current: dict[str, str | None]) -> PageVerific
     stale = [source for source, digest in current.items() if digest != recorded.get(source, "")]
     if stale:
         return PageVerification("unverified", stale=stale)
-    entries = [entry for entry in run["examples"] if entry["source"] in current]
-    if not entries:
-        return PageVerification("none")
-    not_applicable = [entry for entry in entries if entry["status"] == "not-applicable"]
-    entries = [entry for entry in entries if entry["status"] != "not-applicable"]
-    if not entries:
-        return PageVerification("not-applicable", not_applicable=not_applicable)
-    passed = sum(entry["status"] == "passed" for entry in entries)
-    failed = [entry["id"] for entry in entries if entry["status"] == "failed"]
-    not_verified = [entry for entry in entries if entry["status"] == "not-verified"]
-    gpu = [
-        entry for entry in entries if entry["status"] == "passed" and entry.get("device") == "cuda"
-    ]
+    found: dict[str, list[dict]] = {status: [] for status in STATUSES}
+    for entry in run["examples"]:
+        if entry["source"] in current:
+            found[entry["status"]].append(entry)
+    passed, failed, not_verified, not_applicable = (found[status] for status in STATUSES)
+    state: PageState
     if failed:
-        state: PageState = "failed"
+        state = "failed"
     elif not_verified:
         state = "partial" if passed else "unverified"
-    else:
+    elif passed:
         state = "verified"
+    else:
+        state = "not-applicable" if not_applicable else "none"
+    gpu = [entry for entry in passed if entry.get("device") == "cuda"]
     return PageVerification(
-        state, passed, failed, not_verified, gpu=gpu, not_applicable=not_applicable
+        state, len(passed), [entry["id"] for entry in failed], not_verified, [], gpu, not_applicable
     )
 
 
@@ -441,17 +437,15 @@ def verify_environments(
     if record is None or not record["environments"]:
         return {}
     runs = record["environments"]
-    names = [DEFAULT_ENVIRONMENT] + [name for name in runs if name != DEFAULT_ENVIRONMENT]
     current = {source: _sha256_or_none(root / source) for source in sources}
-    found = {}
-    for name in names:
-        expected = relative(expected_dir(root) / f"{name}.json", root)
-        depends = dict(current)
-        if name != DEFAULT_ENVIRONMENT and (
-            (root / expected).is_file() or expected in (runs.get(name) or {}).get("sources", {})
-        ):
-            depends[expected] = _sha256_or_none(root / expected)
-        found[name] = verify_page(runs.get(name), depends)
+    found = {DEFAULT_ENVIRONMENT: verify_page(runs.get(DEFAULT_ENVIRONMENT), current)}
+    for name, run in runs.items():
+        if name != DEFAULT_ENVIRONMENT:
+            expected = relative(expected_dir(root) / f"{name}.json", root)
+            depends = dict(current)
+            if (root / expected).is_file() or expected in run["sources"]:
+                depends[expected] = _sha256_or_none(root / expected)
+            found[name] = verify_page(run, depends)
     return found
 
 
