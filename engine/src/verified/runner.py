@@ -57,6 +57,7 @@ from verified.launch import LaunchError, describe_failure, launch_example
 from verified.outputs import (
     OUTPUT_LINE,
     code_fingerprint,
+    imported_packages,
     print_call_lines,
     print_calls_with_outputs,
     written_outputs,
@@ -199,7 +200,7 @@ def verify(
         _skip(report, "not-run", note=example.not_run)
     if "cuda" in example.requires and not environment.checks_file:
         _skip(report, "cuda-verified-once")  # by the GPU run, once
-    skip_unless_applicable(environment, example.imported, report)
+    skip_unless_applicable(environment, imported_packages(example.code.source), report)
     install()
     eval_example.set_config(line_length=LINE_LENGTH)
     if "cuda" in example.requires and device["device"] != "cuda":
