@@ -125,9 +125,10 @@ _ON_CUDA_NAMES_GPU = _when("device", "cuda", {"required": ["gpu"]})
 #: the device (and GPU) and versions it ran with where they are not the run's (a CUDA example
 #: checked against the GPU run), that run's date, the fingerprint of its code (outputs aside,
 #: `verified.outputs.code_fingerprint`) and what it printed when it ran to its end: one
-#: `{"print": n, "line": l, "text": t}` per call, n being the call's index among the example's
-#: print calls and l its line within the example. A reason is a code of its status, with the
-#: details its text names.
+#: `{"print": n, "line": l, "text": t}` per print, n being the call's index among the example's
+#: print calls (None for a print from elsewhere), l its 1-based line within the example and t the
+#: text `print` wrote, trailing spaces aside. A reason is a code of its status, with the details
+#: its text names.
 _ENTRY = {
     "type": "object",
     "required": ["id", "source", "line", "requires", "status", "reason", "details", "seconds"],

@@ -48,7 +48,6 @@ from verified.examples import Example
 from verified.expected import (
     LINE_LENGTH,
     PrintKey,
-    differences,
     mismatches,
     printed_by_print,
     render_output,
@@ -69,10 +68,6 @@ from verified.record import CHECKS_FILE, DEFAULT_ENVIRONMENT, describe, status_o
 PINNED_PYTEST_EXAMPLES = "0.0.18"
 # pytest-socket's errors: an example tried to use the network.
 _NETWORK_BLOCKED = {"SocketBlockedError", "SocketConnectBlockedError"}
-_UPDATE_HINT = (
-    "If the new output is right (an intended library upgrade, a new print), run "
-    "`make update-examples` and review the diff."
-)
 _UNWRITABLE = (
     'this print\'s output contains """ or a backslash, which a """ block cannot hold unchanged; '
     "print repr(...) or split the output."
@@ -395,9 +390,7 @@ def _orphan_output(example: Example, statements: list) -> str | None:
 
 def printed_output(source: str, statements: list) -> list[dict]:
     """What an example printed (pytest-examples' print statements, in order), as the record keeps
-    it: `{"print": n, "line": l, "text": t}` per print, n being the call's index among the example's
-    print calls (None for a print from elsewhere), l its 1-based line within the example, t the text
-    `print` wrote, trailing spaces aside."""
+    it (`printed` in `verified.record`'s schema)."""
     calls = print_call_lines(source)
     return [
         {
@@ -442,20 +435,19 @@ def check_environment(
             "something printed from this line, which is not a print(...) call of the example "
             "(a library function that prints?); print its result instead"
         )
-    changed = differences(source, printed)
-    calls = {call.key: call for call in print_calls_with_outputs(source)}
-    for key, text in changed.items():
-        where = f"{example.source}:{start + calls[key].first}: in environment {target.environment}"
+    changed = mismatches(source, printed, {})  # against the file's own output
+    for call, _, text in changed:
+        where = f"{example.source}:{start + call.first}: in environment {target.environment}"
         if not example.is_script:
             return (
                 f"{where}, this block prints something other than its #> lines say. A block "
                 "in a page must print the same in every environment: move the code into a "
                 "script under examples/, whose outputs can differ between environments"
             )
-        if text and render_output(text, calls[key].col) is None:
+        if text and render_output(text, call.col) is None:
             return f"{where}, {_UNWRITABLE}"
     if eval_example.update_examples:
-        target.updates[example.id] = changed
+        target.updates[example.id] = {call.key: text for call, _, text in changed}
         return None
     wrong = mismatches(source, printed, target.overrides.get(example.id, {}))
     if not wrong:
@@ -510,7 +502,9 @@ def describe_mismatch(example: Example, expected_source: str) -> str:
         f"{example.source}:{line}: printed output differs from the expected output\n"
         f"  expected (in the file):\n{indent(expected, '    ')}\n"
         f"  actual (printed):\n{indent(actual, '    ')}\n"
-        f"{indent(diff_text, '  ')}\n{_UPDATE_HINT}"
+        f"{indent(diff_text, '  ')}\n"
+        "If the new output is right (an intended library upgrade, a new print), run "
+        "`make update-examples` and review the diff."
     )
 
 
