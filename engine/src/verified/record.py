@@ -225,17 +225,13 @@ def file_sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def source_files(root: Path) -> list[Path]:
-    """Every file a run's verdicts depend on, under the content root `root`: sorted
-    `docs/**/*.md`, `examples/**/*.py`, then each environment's expected outputs
-    (`verification/expected/*.json`)."""
-    expected = sorted(expected_dir(root).glob("*.json"))
-    return sorted(docs_dir(root).rglob("*.md")) + example_scripts(root) + expected
-
-
 def hash_sources(root: Path) -> dict[str, str]:
-    """Root-relative path -> hex SHA-256 of each of `source_files(root)`."""
-    return {relative(path, root): file_sha256(path) for path in source_files(root)}
+    """Root-relative path -> hex SHA-256 of every file a run's verdicts depend on, under the content
+    root `root`: sorted `docs/**/*.md`, `examples/**/*.py`, then each environment's expected
+    outputs (`verification/expected/*.json`)."""
+    expected = sorted(expected_dir(root).glob("*.json"))
+    files = sorted(docs_dir(root).rglob("*.md")) + example_scripts(root) + expected
+    return {relative(path, root): file_sha256(path) for path in files}
 
 
 def installed_versions() -> dict[str, str | None]:

@@ -294,15 +294,8 @@ def _run_in_process(
         raise  # Ctrl-C: stop the session (adaptation 3)
     except (Exception, SystemExit) as exc:  # any exception of the example is its failure
         python_file = eval_example.tmp_path / f"{code.module_name}.py"
-        line, error, message = describe_exception(exc, example, python_file)
+        line, error, message = describe_exception(exc, example, python_file, target)
         report("outcome", {"reason": "raised", "details": {"error": error, "line": line}})
-        if not target.checks_file:
-            where = f"in environment {target.environment} ({target.label}), example raised"
-            message = message.replace("example raised", where, 1) + (
-                "\nIf it raises only here, mind that an example must run in every verification "
-                "environment: where behaviour differs, print what happened rather than index "
-                "into it (README, 'Verification environments')."
-            )
         return message
     return _check(eval_example, example, printed, target, report)
 
@@ -509,12 +502,13 @@ def describe_mismatch(example: Example, expected_source: str) -> str:
 
 
 def describe_exception(
-    exc: BaseException, example: Example, python_file: Path
+    exc: BaseException, example: Example, python_file: Path, target: Target
 ) -> tuple[int, str, str]:
     """An exception the example raised, as `(line, "Type: message", full message)`: the 1-based
-    line in the example's own file, and `path:line: example raised Type: message` with the
-    offending source line, the traceback restricted to the example's own frames (in `python_file`,
-    the temporary file pytest-examples executed) and what to do about it."""
+    line in the example's own file, and `path:line: example raised Type: message` (naming the
+    environment outside the default) with the offending source line, the traceback restricted to
+    the example's own frames (in `python_file`, the temporary file pytest-examples executed) and
+    what to do about it."""
     frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == str(python_file)]
     if isinstance(exc, SyntaxError) and exc.filename == str(python_file):
         lineno = exc.lineno
@@ -542,10 +536,17 @@ def describe_exception(
             "catch it and print its type and message; if the example needs a GPU or a "
             "download, mark it (see README, 'How an example is written')."
         )
+    where = f"{example.source}:{line}:"
+    if not target.checks_file:
+        where += f" in environment {target.environment} ({target.label}),"
+        advice += (
+            "\nIf it raises only here, mind that an example must run in every verification "
+            "environment: where behaviour differs, print what happened rather than index into it "
+            "(README, 'Verification environments')."
+        )
     return (
         line,
         error,
-        f"{example.source}:{line}: example raised {error}\n"
-        f"  > {code}\n"
+        f"{where} example raised {error}\n  > {code}\n"
         f"  example frames (innermost last):\n{chain or '    (none)'}\n{advice}",
     )
