@@ -25,7 +25,7 @@ EXPECTED = "verification/expected/previous.json"
 PREVIOUS = ("--environment", "previous")
 
 
-def test_the_default_environment_comes_first_and_others_follow_the_naming_rule(project):
+def test_the_environments_follow_the_naming_rule_and_a_bad_definition_names_the_table(project):
     default, other = environments()
     assert default == Environment("default", ".venv", "requirements/test.txt")
     assert other == Environment("previous", ".venv-previous", "requirements/previous.txt")
@@ -36,12 +36,9 @@ def test_the_default_environment_comes_first_and_others_follow_the_naming_rule(p
     with pytest.raises(UnknownEnvironment, match=r"run it with \.venv-previous/bin/python"):
         resolve("previous")  # it pins other versions than this Python has
     assert other.not_applicable(["torchvision", "numpy", "torch", "json"]) == ["torchvision"]
-
-
-def test_a_bad_definition_names_the_table(tmp_path):
-    (tmp_path / "pyproject.toml").write_text('[tool.verification]\nenvironments = ["x"]\n')
+    project.write({"bad/pyproject.toml": '[tool.verification]\nenvironments = ["x"]\n'})
     with pytest.raises(UnknownEnvironment, match=r"\[tool.verification\].*'default' first"):
-        environments(tmp_path)
+        environments(project.path / "bad")
 
 
 def test_another_environment_is_checked_against_its_own_outputs(project):
