@@ -4,8 +4,6 @@ updated apart from the others', and not applicable where it lacks a library."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from verified.environments import Environment, UnknownEnvironment, environments, resolve
@@ -27,7 +25,7 @@ EXPECTED = "verification/expected/previous.json"
 PREVIOUS = ("--environment", "previous")
 
 
-def test_the_default_environment_comes_first_and_others_follow_the_naming_rule(project):
+def test_the_environments_follow_the_naming_rule_and_a_bad_definition_names_the_table(project):
     default, other = environments()
     assert default == Environment("default", ".venv", "requirements/test.txt")
     assert other == Environment("previous", ".venv-previous", "requirements/previous.txt")
@@ -38,12 +36,9 @@ def test_the_default_environment_comes_first_and_others_follow_the_naming_rule(p
     with pytest.raises(UnknownEnvironment, match=r"run it with \.venv-previous/bin/python"):
         resolve("previous")  # it pins other versions than this Python has
     assert other.not_applicable(["torchvision", "numpy", "torch", "json"]) == ["torchvision"]
-
-
-def test_a_bad_definition_names_the_table(tmp_path):
-    (tmp_path / "pyproject.toml").write_text('[tool.verification]\nenvironments = ["x"]\n')
+    project.write({"bad/pyproject.toml": '[tool.verification]\nenvironments = ["x"]\n'})
     with pytest.raises(UnknownEnvironment, match=r"\[tool.verification\].*'default' first"):
-        environments(tmp_path)
+        environments(project.path / "bad")
 
 
 def test_another_environment_is_checked_against_its_own_outputs(project):
@@ -99,6 +94,10 @@ MISTAKES = {  # in another environment; file -> (source, message)
         'show = print\nshow("hidden")\n',
         "examples/alias.py:2: in environment previous, something printed",
     ),
+    "examples/raises.py": (
+        "raise ValueError('old')\n",
+        "examples/raises.py:1: in environment previous (NumPy 1.26.4), example raised ValueError",
+    ),
 }
 
 
@@ -126,11 +125,8 @@ def test_missing_libraries_and_cuda_are_not_applicable_outside_the_default(proje
     assert (gpu["status"], gpu["reason"]) == ("not-applicable", "cuda-verified-once")
 
 
-def test_outputs_are_written_and_read_back_and_rewrite_the_script(tmp_path):
-    path = tmp_path / "previous.json"
-    write_expected(path, "previous", {"examples/demo.py": {PRINT: "2.0"}, "gone.py": {}})
-    assert load_expected(path) == {"examples/demo.py": {PRINT: "2.0"}}
-    assert json.loads(path.read_text())["environment"] == "previous"
+def test_an_environments_outputs_rewrite_the_script():
+    # Writing and reading them back: the update tests above.
     rewritten = rewrite_outputs(SCRIPT, {PRINT: "3.0\n4.0", LOOP: ""})
     assert '"""\n3.0\n4.0\n"""' in rewritten
     assert "#> 0" not in rewritten and "#> same" in rewritten

@@ -36,20 +36,26 @@ WRONG = "import math\n\nprint(math.prod([1, 3]))\n#> 4\n"
 LONG = "print('x' * 60, 'y' * 60)\n" + '"""\n' + "x" * 60 + " " + "y" * 60 + '\n"""\n'
 
 
-def test_wrong_output_and_raising_example_fail_alone_with_their_location(project):
+def test_each_example_is_recorded_and_fails_alone_with_its_location(project):
     project.write({"docs/demo.md": PAGE, "examples/demo/wrong.py": WRONG, "examples/long.py": LONG})
+    project.write({"examples/gpu.py": '# requires: cuda\nprint("on the GPU")\n'})
+    project.write({"examples/get.py": "# not-run: downloads a dataset\nraise SystemExit\n"})
     result = project.run("--record", "build/record.json")
     assert result.ret == 1 and "INTERNALERROR" not in result.out
-    result.assert_outcomes(failed=2, passed=2)  # the grid and the long print matched
+    result.assert_outcomes(failed=2, passed=2, skipped=2)  # the grid and the long print matched
     assert "examples/demo/wrong.py:4: printed output differs" in result.out
     assert "    #> 4" in result.out and "    #> 3" in result.out
     assert "docs/demo.md:18: example raised ValueError: boom [1, 2]" in result.out
+    assert "not verified: examples/gpu.py: needs CUDA" in result.out
+    assert "not verified: examples/get.py: not run: downloads a dataset" in result.out
     record = project.record()
     assert {key: entry["status"] for key, entry in record.items() if key != "run"} == {
         "docs/demo.md:4": "passed",
         "docs/demo.md:17": "failed",
         "examples/demo/wrong.py": "failed",
         "examples/long.py": "passed",
+        "examples/gpu.py": "not-verified",
+        "examples/get.py": "not-verified",
     }
     wrong, raised = record["examples/demo/wrong.py"], record["docs/demo.md:17"]
     assert (wrong["reason"], wrong["printed"]) == (
@@ -57,25 +63,19 @@ def test_wrong_output_and_raising_example_fail_alone_with_their_location(project
         [{"print": 0, "line": 3, "text": "3"}],
     )
     assert raised["details"] == {"error": "ValueError: boom [1, 2]", "line": 18}
-
-
-def test_cuda_and_not_run_examples_are_reported_not_verified(project):
-    project.write({"examples/gpu.py": '# requires: cuda\nprint("on the GPU")\n'})
-    project.write({"examples/get.py": "# not-run: downloads a dataset\nraise SystemExit\n"})
-    result = project.run("--record", "build/record.json")
-    assert result.ret == 0, result.out
-    assert "not verified: examples/gpu.py: needs CUDA" in result.out
-    assert "not verified: examples/get.py: not run: downloads a dataset" in result.out
-    gpu, get = project.record()["examples/gpu.py"], project.record()["examples/get.py"]
-    assert (gpu["status"], gpu["reason"]) == ("not-verified", "needs-cuda")
-    assert (get["status"], get["details"]) == ("not-verified", {"note": "downloads a dataset"})
+    gpu, get = record["examples/gpu.py"], record["examples/get.py"]
+    assert (gpu["reason"], get["reason"], get["details"]) == (
+        "needs-cuda",
+        "not-run",
+        {"note": "downloads a dataset"},
+    )
 
 
 def test_adaptations_target_the_pinned_pytest_examples():
     # The adaptations replace pytest-examples internals; an upgrade must re-check them.
     assert pytest_examples.__version__ == runner.PINNED_PYTEST_EXAMPLES
     upstream = runner.ExactPrintStatements.__bases__[0]
-    for name in ("_insert_print_args", "check_print_statements", "updated_print_statements"):
+    for name in ("_insert_print_args", "updated_print_statements"):
         assert name in vars(upstream), f"pytest-examples no longer defines {name}"
     assert "create_example_traceback" in vars(run_code)
     assert "comment_prefix_re" in vars(run_code)
@@ -104,15 +104,36 @@ MISTAKES = {  # file -> (source, the start of its message)
         '"""Doc."""\n\nx = [3]\nx\n"""\n[3]\n"""\n',
         "block.py:5: this output is not under",
     ),
+    "network.py": (
+        'import socket\n\nsocket.create_connection(("127.0.0.1", 9))\n',
+        "network.py:3: example raised pytest_socket.SocketBlockedError",
+    ),
 }
+#: Output forms that must pass.
+FORMS = (
+    "print('a', 'b', sep=None)\n#> a b\n"  # sep=None means a space
+    "print('x')\n#> x   \n"  # trailing spaces in the written output are not compared
+    'print("line one\\n#> not a comment")\n"""\nline one\n#> not a comment\n"""\n'
+    "print({8, 1})\n#> {8, 1}\n"  # str() exactly: no sorted sets, no masked addresses
+    "class At:\n    def __str__(self):\n        return '<at 0x7f00000000ab>'\n\n\n"
+    "print(At())\n#> <at 0x7f00000000ab>\n"
+)
 
 
-def test_each_mistake_fails_at_its_line(project):
-    project.write({f"examples/{name}": source for name, (source, _) in MISTAKES.items()})
+def test_each_mistake_fails_at_its_line_and_right_output_passes(project):
+    outside = project.path / "examples" / "written.txt"
+    # The current directory is a temporary one: writing there is allowed.
+    writes = f'open("inside.txt", "w").close()\nopen({str(outside)!r}, "w")\n'
+    written = "writes.py:2: example raised PermissionError: examples may write only"
+    mistakes = {**MISTAKES, "writes.py": (writes, written)}
+    project.write({f"examples/{name}": source for name, (source, _) in mistakes.items()})
+    project.write({"examples/forms.py": FORMS})
     result = project.run()
-    result.assert_outcomes(failed=len(MISTAKES))
-    for _, message in MISTAKES.values():
+    result.assert_outcomes(failed=len(mistakes), passed=1)
+    for _, message in mistakes.values():
         assert f"examples/{message}" in result.out
+    assert "Examples must not reach the network" in result.out
+    assert not outside.exists()
 
 
 def test_update_mode_writes_what_printed_once(project):
@@ -151,19 +172,6 @@ def test_malformed_markers_are_all_reported_before_anything_runs(project):
     assert not (project.path / "build").exists()
 
 
-def test_output_forms_that_must_pass(project):
-    forms = (
-        "print('a', 'b', sep=None)\n#> a b\n"  # sep=None means a space
-        "print('x')\n#> x   \n"  # trailing spaces in the written output are not compared
-        'print("line one\\n#> not a comment")\n"""\nline one\n#> not a comment\n"""\n'
-        "print({8, 1})\n#> {8, 1}\n"  # str() exactly: no sorted sets, no masked addresses
-        "class At:\n    def __str__(self):\n        return '<at 0x7f00000000ab>'\n\n\n"
-        "print(At())\n#> <at 0x7f00000000ab>\n"
-    )
-    project.write({"examples/forms.py": forms})
-    project.run().assert_outcomes(passed=1)
-
-
 def test_keyboard_interrupt_stops_the_session_and_leaves_examples_unverified(project):
     project.write(
         {"examples/a.py": "raise KeyboardInterrupt\n", "examples/b.py": "print(1)\n#> 1\n"}
@@ -173,19 +181,3 @@ def test_keyboard_interrupt_stops_the_session_and_leaves_examples_unverified(pro
     assert "interrupted (KeyboardInterrupt) while an example ran" in result.out
     for entry in (project.record()["examples/a.py"], project.record()["examples/b.py"]):
         assert (entry["status"], entry["reason"]) == ("not-verified", "unfinished")
-
-
-def test_network_and_writes_outside_a_temporary_directory_fail_at_their_line(project):
-    outside = project.path / "examples" / "written.txt"
-    network = 'import socket\n\nsocket.create_connection(("127.0.0.1", 9))\n'
-    # The current directory is a temporary one: writing there is allowed.
-    writes = f'open("inside.txt", "w").close()\nopen({str(outside)!r}, "w")\n'
-    project.write({"examples/network.py": network, "examples/writes.py": writes})
-    result = project.run()
-    result.assert_outcomes(failed=2)
-    assert "examples/network.py:3: example raised pytest_socket.SocketBlockedError" in result.out
-    assert "Examples must not reach the network" in result.out
-    assert "examples/writes.py:2: example raised PermissionError: examples may write only" in (
-        result.out
-    )
-    assert not outside.exists()

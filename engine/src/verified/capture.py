@@ -38,7 +38,7 @@ from typing import NoReturn
 
 #: Audit events that change the file system, and which of their arguments are the paths
 #: written to (a link only writes its destination; a rename also removes its source).
-#: Shared by this runner's guard and the in-process guard of tests/examples/conftest.py.
+#: Shared by this runner's guard and the in-process guard of the plugin (`verified.plugin`).
 WRITE_EVENTS = {
     "os.mkdir": (0,),
     "os.remove": (0,),

@@ -33,6 +33,7 @@ from verified import record
 from verified.paths import repository
 
 DEFAULT = record.DEFAULT_ENVIRONMENT
+GPU = record.GPU_ENVIRONMENT
 #: Libraries whose versions tell environments apart (the stamped ones): record key ->
 #: the distributions that provide it.
 LIBRARY_DISTRIBUTIONS = {key: distributions for key, _name, distributions in record.LIBRARIES}
@@ -53,11 +54,6 @@ class Environment:
     lock: str
 
     @property
-    def is_gpu_run(self) -> bool:
-        """True for the run of the CUDA examples on a GPU machine, with its own versions."""
-        return self.name == record.GPU_ENVIRONMENT
-
-    @property
     def checks_file(self) -> bool:
         """True where an example must print what its `#>` lines say (`record.CHECKS_FILE`)."""
         return self.name in record.CHECKS_FILE
@@ -69,7 +65,7 @@ class Environment:
 
         Raises UnknownEnvironment when the lock file is missing (the message says how to make
         it)."""
-        if self.is_gpu_run:
+        if self.name == GPU:
             return installed_versions()  # the GPU machine's own: nothing is pinned there
         pins = _lock_pins((root or repository()) / self.lock)
         if pins is None:
@@ -121,25 +117,34 @@ def environments(root: Path | None = None) -> list[Environment]:
 
 
 def resolve(name: str | None, root: Path | None = None) -> Environment:
-    """The environment named by `--environment`, or if `name` is None the one whose pins are
-    installed (`current`); `gpu` names the GPU run (`make test-gpu`), with whatever versions the GPU
-    machine has.
+    """The environment named by `--environment`, or if `name` is None the one whose pinned library
+    versions are those installed here; `gpu` names the GPU run (`make test-gpu`), with whatever
+    versions the GPU machine has.
 
-    Raises UnknownEnvironment for an unknown name, when no environment pins the installed versions,
-    or when the named one pins other versions than those installed."""
+    Raises UnknownEnvironment for an unknown name, when no environment pins the installed versions
+    (the message shows them and says how to run the suite in a defined environment), or when the
+    named one pins other versions than those installed."""
     root = root or repository()
-    if not name:
-        return current(root)
-    if name == record.GPU_ENVIRONMENT:
+    if name == GPU:
         return Environment(name, venv="", lock="")
-    known = environments(root)
+    known, installed = environments(root), installed_versions()
+    if not name:
+        for environment in known:
+            if environment.pinned_versions(root) == installed:
+                return environment
+        raise UnknownEnvironment(
+            f"the installed libraries ({_listed(installed)}) match no verification environment "
+            f"({', '.join(e.name for e in known)}, pyproject.toml): run the suite through "
+            "`make test` or `make test-matrix`, which install them, or name one with "
+            "`--environment NAME`"
+        )
     environment = next((e for e in known if e.name == name), None)
     if environment is None:
         names = ", ".join(e.name for e in known)
         raise UnknownEnvironment(
             f"no verification environment is called {name!r}; there are: {names}"
         )
-    pinned, installed = environment.pinned_versions(root), installed_versions()
+    pinned = environment.pinned_versions(root)
     if pinned != installed:
         raise UnknownEnvironment(
             f"environment {name!r} pins {_listed(pinned)} ({environment.lock}), but this Python "
@@ -154,23 +159,6 @@ def installed_versions() -> dict[str, str | None]:
     `LIBRARY_DISTRIBUTIONS`; None for one not installed."""
     found = record.installed_versions()
     return {key: found[key] and record.public_version(found[key]) for key in LIBRARY_DISTRIBUTIONS}
-
-
-def current(root: Path | None = None) -> Environment:
-    """The environment whose pinned library versions are those installed here. UnknownEnvironment if
-    there is none; the message shows both and says how to run the suite in a defined environment."""
-    root = root or repository()
-    installed = installed_versions()
-    known = environments(root)
-    for environment in known:
-        if environment.pinned_versions(root) == installed:
-            return environment
-    raise UnknownEnvironment(
-        f"the installed libraries ({_listed(installed)}) match no verification environment "
-        f"({', '.join(e.name for e in known)}, pyproject.toml): run the suite through "
-        "`make test` or `make test-matrix`, which install them, or name one with "
-        "`--environment NAME`"
-    )
 
 
 def _listed(versions: dict[str, str | None]) -> str:

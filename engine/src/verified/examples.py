@@ -19,7 +19,6 @@ from pytest_examples import CodeExample, find_examples
 
 from verified.markdown import PYTHON_LANGUAGES, fence_language, is_snippet_line
 from verified.markers import Launch, MarkerError, parse_requires, script_markers
-from verified.outputs import imported_packages
 from verified.paths import docs_dir, example_scripts, relative
 
 _INTERACTIVE_LANGUAGES = {"pycon", "pyrepl"}
@@ -43,11 +42,6 @@ class Example:
     def id(self) -> str:
         """Stable test id: the script path, or `page.md:line` for an inline block."""
         return self.source if self.is_script else f"{self.source}:{self.line}"
-
-    @property
-    def imported(self) -> frozenset[str]:
-        """Top-level packages the example imports (`verified.outputs.imported_packages`)."""
-        return imported_packages(self.code.source)
 
 
 def collect(root: Path) -> list[Example]:

@@ -182,12 +182,6 @@ def import_lines(source: str) -> dict[str, int]:
     return found
 
 
-def output_starts(source: str) -> list[int]:
-    """The sorted 1-based first lines of the outputs written in a script; SyntaxError when it does
-    not parse."""
-    return [output.first for output in written_outputs(source)]
-
-
 def without_outputs(source: str) -> str:
     """The code of `source` without its written outputs, nor blank lines at either end (for a
     notebook cell, whose outputs come from running it); SyntaxError when it does not parse."""

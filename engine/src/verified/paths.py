@@ -82,12 +82,6 @@ def record_path(root: Path | None = None) -> Path:
     return (root or repository()) / "build" / "verification.json"
 
 
-def gpu_run_path(root: Path | None = None) -> Path:
-    """`root/verification/gpu-run.json`: the committed GPU run, a record written by
-    `make test-gpu`."""
-    return (root or content_root()) / "verification" / "gpu-run.json"
-
-
 def expected_dir(root: Path | None = None) -> Path:
     """`root/verification/expected`: each verification environment's expected outputs
     (`verified.expected`)."""

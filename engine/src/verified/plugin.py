@@ -1,10 +1,5 @@
-"""The engine's pytest plugin (entry point `pytest11`): options, fixtures and the record.
-
-* `--record PATH`: write the verification record (`verified.recorder`).
-* `--environment NAME`: the verification environment this Python is
-  (`verified.environments`); by default the one whose pinned versions are installed.
-* `--gpu-run PATH`: the GPU run that CUDA examples are checked against on a machine
-  without CUDA (a record; `make test-gpu` writes it); by default `verification/gpu-run.json`.
+"""The engine's pytest plugin (entry point `pytest11`): options (`--record`, `--environment`,
+`--gpu-run`: their help says what they do), fixtures and the record (`verified.recorder`).
 
 The fixtures run each example once, in a sandbox, with the libraries imported once per
 worker (not once per example); a test of examples calls `verify_example(example)`.
@@ -29,7 +24,7 @@ from verified.environments import Environment, UnknownEnvironment, resolve
 from verified.examples import Example, collect
 from verified.expected import ExpectedOutputError, expected_path, load_expected, write_expected
 from verified.markers import MarkerError
-from verified.paths import content_root, enter_session, gpu_run_path, leave_session, repository
+from verified.paths import content_root, enter_session, leave_session, repository
 from verified.record import GPU_ENVIRONMENT, RecordError, load_record, versions_label
 from verified.record import LIBRARIES as STAMPED
 from verified.recorder import VerificationRecorder
@@ -160,7 +155,8 @@ def gpu_run(request: pytest.FixtureRequest) -> dict | None:
     it."""
     given = request.config.getoption("gpu_run")
     # Read from where pytest started: a CUDA example asks for this inside its sandbox.
-    path = request.config.invocation_params.dir / given if given else gpu_run_path()
+    committed = content_root() / "verification" / "gpu-run.json"  # written by `make test-gpu`
+    path = request.config.invocation_params.dir / given if given else committed
     if given and not path.is_file():
         _fail(f"--gpu-run {given}: no such file ({path})")
     try:
@@ -182,7 +178,7 @@ def run_device(libraries: dict, verification_environment: Environment) -> dict[s
     torch = libraries["torch"]
     if torch and torch.cuda.is_available():
         return {"device": "cuda", "gpu": torch.cuda.get_device_name(0)}
-    if verification_environment.is_gpu_run:
+    if verification_environment.name == GPU_ENVIRONMENT:
         _fail("the GPU run (--environment gpu) needs a CUDA device, and torch sees none here")
     return {"device": "cpu"}
 

@@ -125,9 +125,10 @@ _ON_CUDA_NAMES_GPU = _when("device", "cuda", {"required": ["gpu"]})
 #: the device (and GPU) and versions it ran with where they are not the run's (a CUDA example
 #: checked against the GPU run), that run's date, the fingerprint of its code (outputs aside,
 #: `verified.outputs.code_fingerprint`) and what it printed when it ran to its end: one
-#: `{"print": n, "line": l, "text": t}` per call, n being the call's index among the example's
-#: print calls and l its line within the example. A reason is a code of its status, with the
-#: details its text names.
+#: `{"print": n, "line": l, "text": t}` per print, n being the call's index among the example's
+#: print calls (None for a print from elsewhere), l its 1-based line within the example and t the
+#: text `print` wrote, trailing spaces aside. A reason is a code of its status, with the details
+#: its text names.
 _ENTRY = {
     "type": "object",
     "required": ["id", "source", "line", "requires", "status", "reason", "details", "seconds"],
@@ -224,17 +225,13 @@ def file_sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def source_files(root: Path) -> list[Path]:
-    """Every file a run's verdicts depend on, under the content root `root`: sorted
-    `docs/**/*.md`, `examples/**/*.py`, then each environment's expected outputs
-    (`verification/expected/*.json`)."""
-    expected = sorted(expected_dir(root).glob("*.json"))
-    return sorted(docs_dir(root).rglob("*.md")) + example_scripts(root) + expected
-
-
 def hash_sources(root: Path) -> dict[str, str]:
-    """Root-relative path -> hex SHA-256 of each of `source_files(root)`."""
-    return {relative(path, root): file_sha256(path) for path in source_files(root)}
+    """Root-relative path -> hex SHA-256 of every file a run's verdicts depend on, under the content
+    root `root`: sorted `docs/**/*.md`, `examples/**/*.py`, then each environment's expected
+    outputs (`verification/expected/*.json`)."""
+    expected = sorted(expected_dir(root).glob("*.json"))
+    files = sorted(docs_dir(root).rglob("*.md")) + example_scripts(root) + expected
+    return {relative(path, root): file_sha256(path) for path in files}
 
 
 def installed_versions() -> dict[str, str | None]:
@@ -391,27 +388,23 @@ def verify_page(run: dict | None, current: dict[str, str | None]) -> PageVerific
     stale = [source for source, digest in current.items() if digest != recorded.get(source, "")]
     if stale:
         return PageVerification("unverified", stale=stale)
-    entries = [entry for entry in run["examples"] if entry["source"] in current]
-    if not entries:
-        return PageVerification("none")
-    not_applicable = [entry for entry in entries if entry["status"] == "not-applicable"]
-    entries = [entry for entry in entries if entry["status"] != "not-applicable"]
-    if not entries:
-        return PageVerification("not-applicable", not_applicable=not_applicable)
-    passed = sum(entry["status"] == "passed" for entry in entries)
-    failed = [entry["id"] for entry in entries if entry["status"] == "failed"]
-    not_verified = [entry for entry in entries if entry["status"] == "not-verified"]
-    gpu = [
-        entry for entry in entries if entry["status"] == "passed" and entry.get("device") == "cuda"
-    ]
+    found: dict[str, list[dict]] = {status: [] for status in STATUSES}
+    for entry in run["examples"]:
+        if entry["source"] in current:
+            found[entry["status"]].append(entry)
+    passed, failed, not_verified, not_applicable = (found[status] for status in STATUSES)
+    state: PageState
     if failed:
-        state: PageState = "failed"
+        state = "failed"
     elif not_verified:
         state = "partial" if passed else "unverified"
-    else:
+    elif passed:
         state = "verified"
+    else:
+        state = "not-applicable" if not_applicable else "none"
+    gpu = [entry for entry in passed if entry.get("device") == "cuda"]
     return PageVerification(
-        state, passed, failed, not_verified, gpu=gpu, not_applicable=not_applicable
+        state, len(passed), [entry["id"] for entry in failed], not_verified, [], gpu, not_applicable
     )
 
 
@@ -441,17 +434,15 @@ def verify_environments(
     if record is None or not record["environments"]:
         return {}
     runs = record["environments"]
-    names = [DEFAULT_ENVIRONMENT] + [name for name in runs if name != DEFAULT_ENVIRONMENT]
     current = {source: _sha256_or_none(root / source) for source in sources}
-    found = {}
-    for name in names:
-        expected = relative(expected_dir(root) / f"{name}.json", root)
-        depends = dict(current)
-        if name != DEFAULT_ENVIRONMENT and (
-            (root / expected).is_file() or expected in (runs.get(name) or {}).get("sources", {})
-        ):
-            depends[expected] = _sha256_or_none(root / expected)
-        found[name] = verify_page(runs.get(name), depends)
+    found = {DEFAULT_ENVIRONMENT: verify_page(runs.get(DEFAULT_ENVIRONMENT), current)}
+    for name, run in runs.items():
+        if name != DEFAULT_ENVIRONMENT:
+            expected = relative(expected_dir(root) / f"{name}.json", root)
+            depends = dict(current)
+            if (root / expected).is_file() or expected in run["sources"]:
+                depends[expected] = _sha256_or_none(root / expected)
+            found[name] = verify_page(run, depends)
     return found
 
 

@@ -48,7 +48,6 @@ from verified.examples import Example
 from verified.expected import (
     LINE_LENGTH,
     PrintKey,
-    differences,
     mismatches,
     printed_by_print,
     render_output,
@@ -57,9 +56,10 @@ from verified.launch import LaunchError, describe_failure, launch_example
 from verified.outputs import (
     OUTPUT_LINE,
     code_fingerprint,
-    output_starts,
+    imported_packages,
     print_call_lines,
     print_calls_with_outputs,
+    written_outputs,
 )
 from verified.paths import content_root, repository
 from verified.record import CHECKS_FILE, DEFAULT_ENVIRONMENT, describe, status_of
@@ -68,9 +68,9 @@ from verified.record import CHECKS_FILE, DEFAULT_ENVIRONMENT, describe, status_o
 PINNED_PYTEST_EXAMPLES = "0.0.18"
 # pytest-socket's errors: an example tried to use the network.
 _NETWORK_BLOCKED = {"SocketBlockedError", "SocketConnectBlockedError"}
-_UPDATE_HINT = (
-    "If the new output is right (an intended library upgrade, a new print), run "
-    "`make update-examples` and review the diff."
+_UNWRITABLE = (
+    'this print\'s output contains """ or a backslash, which a """ block cannot hold unchanged; '
+    "print repr(...) or split the output."
 )
 #: The running test's `record_property` (pytest's fixture): name, value -> None.
 Report = Callable[[str, object], None]
@@ -100,17 +100,6 @@ class Target:
         """The expected outputs with this session's updates applied (notebooks run after
         the examples, and must see what the examples just recorded)."""
         return {**self.overrides, **self.updates}
-
-
-class ExampleFailure(AssertionError):
-    """An example's printed output differs from the output written under its prints."""
-
-
-class OrphanOutput(ExampleFailure):
-    """Output written under something that is not a `print` that ran.
-
-    `args[0]` is its 1-based line number within the example.
-    """
 
 
 class UnwritableOutput(Exception):  # noqa: N818 - named for what the example printed
@@ -147,21 +136,6 @@ class ExactPrintStatements(_run_code.InsertPrintStatements):
         if _strip_trailing(example.source) != _strip_trailing(with_prints):
             return with_prints
         return None
-
-    def check_print_statements(self, example) -> None:
-        """Raise ExampleFailure, carrying the source with the outputs really printed, if the written
-        output differs from what printed; OrphanOutput for a `#>` line that no `print` that ran
-        produced."""
-        expected_source = self.updated_print_statements(example)
-        if expected_source is not None:
-            raise ExampleFailure(expected_source)
-        printed_after = {
-            _run_code.find_print_location(example, statement.line_no)[0]
-            for statement in self.print_statements()
-        }
-        for first_line in output_starts(example.source):
-            if first_line - 1 not in printed_after:
-                raise OrphanOutput(first_line)
 
 
 def _strip_trailing(text: str) -> str:
@@ -221,7 +195,7 @@ def verify(
         _skip(report, "not-run", note=example.not_run)
     if "cuda" in example.requires and not environment.checks_file:
         _skip(report, "cuda-verified-once")  # by the GPU run, once
-    skip_unless_applicable(environment, example.imported, report)
+    skip_unless_applicable(environment, imported_packages(example.code.source), report)
     install()
     eval_example.set_config(line_length=LINE_LENGTH)
     if "cuda" in example.requires and device["device"] != "cuda":
@@ -320,15 +294,8 @@ def _run_in_process(
         raise  # Ctrl-C: stop the session (adaptation 3)
     except (Exception, SystemExit) as exc:  # any exception of the example is its failure
         python_file = eval_example.tmp_path / f"{code.module_name}.py"
-        line, error, message = describe_exception(exc, example, python_file)
+        line, error, message = describe_exception(exc, example, python_file, target)
         report("outcome", {"reason": "raised", "details": {"error": error, "line": line}})
-        if not target.checks_file:
-            where = f"in environment {target.environment} ({target.label}), example raised"
-            message = message.replace("example raised", where, 1) + (
-                "\nIf it raises only here, mind that an example must run in every verification "
-                "environment: where behaviour differs, print what happened rather than index "
-                "into it (README, 'Verification environments')."
-            )
         return message
     return _check(eval_example, example, printed, target, report)
 
@@ -378,25 +345,45 @@ def _check(
     code = example.code
     statements = printed.print_statements()
     report("printed", printed_output(code.source, statements))
+    if not target.checks_file:
+        return check_environment(eval_example, example, statements, target, report)
     try:
-        if not target.checks_file:
-            return check_environment(eval_example, example, statements, target, report)
-        if not eval_example.update_examples:
-            printed.check_print_statements(code)
-        elif new_source := printed.updated_print_statements(code):
-            code.source = new_source
-            eval_example._mark_for_update(code)  # what run_print_update does
-    except (ExampleFailure, UnwritableOutput) as problem:
+        new_source = printed.updated_print_statements(code)
+    except UnwritableOutput as exc:
+        problem = f"{example.source}:{code.start_line + exc.args[0]}: {_UNWRITABLE}"
+    else:
+        if eval_example.update_examples:
+            if new_source:
+                code.source = new_source
+                eval_example._mark_for_update(code)  # what run_print_update does
+            return None
+        problem = describe_mismatch(example, new_source) if new_source else None
+        problem = problem or _orphan_output(example, statements)
+    if problem:
         report("outcome", {"reason": "wrong-output", "details": {}})
-        return _describe_output_problem(example, problem)
+    return problem
+
+
+def _orphan_output(example: Example, statements: list) -> str | None:
+    """The message for the first output written under anything but a `print` that ran (a bare
+    expression, `pprint`, a branch not taken), which pytest-examples never compares; else None."""
+    printed_after = {
+        _run_code.find_print_location(example.code, statement.line_no)[0]
+        for statement in statements
+    }
+    for output in written_outputs(example.code.source):
+        if output.first - 1 not in printed_after:
+            return (
+                f"{example.source}:{example.code.start_line + output.first}: this output is not "
+                "under a print() call that ran, so nothing checks it. Print the value (print(x), "
+                "not a bare x or pprint), or delete it."
+            )
     return None
 
 
 def printed_output(source: str, statements: list) -> list[dict]:
     """What an example printed (pytest-examples' print statements, in order), as the record keeps
-    it: `{"print": n, "line": l, "text": t}` per print, n being the call's index among the example's
-    print calls (None for a print from elsewhere), l its 1-based line within the example, t the text
-    `print` wrote, trailing spaces aside."""
+    it (`printed` in `verified.record`'s schema)."""
     calls = print_call_lines(source)
     return [
         {
@@ -441,23 +428,19 @@ def check_environment(
             "something printed from this line, which is not a print(...) call of the example "
             "(a library function that prints?); print its result instead"
         )
-    changed = differences(source, printed)
-    calls = {call.key: call for call in print_calls_with_outputs(source)}
-    for key, text in changed.items():
-        where = f"{example.source}:{start + calls[key].first}: in environment {target.environment}"
+    changed = mismatches(source, printed, {})  # against the file's own output
+    for call, _, text in changed:
+        where = f"{example.source}:{start + call.first}: in environment {target.environment}"
         if not example.is_script:
             return (
                 f"{where}, this block prints something other than its #> lines say. A block "
                 "in a page must print the same in every environment: move the code into a "
                 "script under examples/, whose outputs can differ between environments"
             )
-        if text and render_output(text, calls[key].col) is None:
-            return (
-                f'{where}, this print\'s output contains """ or a backslash, which a """ block '
-                "cannot hold unchanged; print repr(...) or split the output."
-            )
+        if text and render_output(text, call.col) is None:
+            return f"{where}, {_UNWRITABLE}"
     if eval_example.update_examples:
-        target.updates[example.id] = changed
+        target.updates[example.id] = {call.key: text for call, _, text in changed}
         return None
     wrong = mismatches(source, printed, target.overrides.get(example.id, {}))
     if not wrong:
@@ -478,22 +461,6 @@ def check_environment(
         f"`make update-examples ENV={target.environment}` and review the diff of "
         f"verification/expected/{target.environment}.json; the page then shows both outputs."
     )
-
-
-def _describe_output_problem(example: Example, problem: Exception) -> str:
-    if isinstance(problem, OrphanOutput):
-        line = example.code.start_line + problem.args[0]
-        return (
-            f"{example.source}:{line}: this output is not under a print() call that ran, so "
-            "nothing checks it. Print the value (print(x), not a bare x or pprint), or delete it."
-        )
-    if isinstance(problem, UnwritableOutput):
-        line = example.code.start_line + problem.args[0]
-        return (
-            f'{example.source}:{line}: this print\'s output contains """ or a backslash, which a '
-            '""" block cannot hold unchanged; print repr(...) or split the output.'
-        )
-    return describe_mismatch(example, str(problem))
 
 
 def describe_mismatch(example: Example, expected_source: str) -> str:
@@ -528,17 +495,20 @@ def describe_mismatch(example: Example, expected_source: str) -> str:
         f"{example.source}:{line}: printed output differs from the expected output\n"
         f"  expected (in the file):\n{indent(expected, '    ')}\n"
         f"  actual (printed):\n{indent(actual, '    ')}\n"
-        f"{indent(diff_text, '  ')}\n{_UPDATE_HINT}"
+        f"{indent(diff_text, '  ')}\n"
+        "If the new output is right (an intended library upgrade, a new print), run "
+        "`make update-examples` and review the diff."
     )
 
 
 def describe_exception(
-    exc: BaseException, example: Example, python_file: Path
+    exc: BaseException, example: Example, python_file: Path, target: Target
 ) -> tuple[int, str, str]:
     """An exception the example raised, as `(line, "Type: message", full message)`: the 1-based
-    line in the example's own file, and `path:line: example raised Type: message` with the
-    offending source line, the traceback restricted to the example's own frames (in `python_file`,
-    the temporary file pytest-examples executed) and what to do about it."""
+    line in the example's own file, and `path:line: example raised Type: message` (naming the
+    environment outside the default) with the offending source line, the traceback restricted to
+    the example's own frames (in `python_file`, the temporary file pytest-examples executed) and
+    what to do about it."""
     frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == str(python_file)]
     if isinstance(exc, SyntaxError) and exc.filename == str(python_file):
         lineno = exc.lineno
@@ -566,10 +536,17 @@ def describe_exception(
             "catch it and print its type and message; if the example needs a GPU or a "
             "download, mark it (see README, 'How an example is written')."
         )
+    where = f"{example.source}:{line}:"
+    if not target.checks_file:
+        where += f" in environment {target.environment} ({target.label}),"
+        advice += (
+            "\nIf it raises only here, mind that an example must run in every verification "
+            "environment: where behaviour differs, print what happened rather than index into it "
+            "(README, 'Verification environments')."
+        )
     return (
         line,
         error,
-        f"{example.source}:{line}: example raised {error}\n"
-        f"  > {code}\n"
+        f"{where} example raised {error}\n  > {code}\n"
         f"  example frames (innermost last):\n{chain or '    (none)'}\n{advice}",
     )
