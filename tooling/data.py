@@ -126,7 +126,7 @@ def _describe(data: object, schema: dict, exc: fastjsonschema.JsonSchemaValueExc
     properties = exc.definition.get("properties", {})
     if exc.rule == "required":
         missing = next(key for key in exc.rule_definition if key not in node)
-        about = properties[missing].get("description")
+        about = properties.get(missing, {}).get("description", about)
         text = f"`{field + '.' if field else ''}{missing}` is missing"
     elif exc.rule == "additionalProperties":
         unknown = sorted(set(node) - set(properties))[0]

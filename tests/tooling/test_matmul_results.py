@@ -65,3 +65,8 @@ def test_missing_and_broken_results_are_named(tmp_path, tiny_run):
     (tmp_path / "matmul-bad.json").write_text(json.dumps(data))
     with pytest.raises(DataError, match=f"{bad}: result 2: `n` cannot be 0: the size of the n"):
         load_all(tmp_path)
+    del data["machine"]["cpu"]  # a nested field that the schema requires without describing it
+    data["results"][1]["n"] = 16
+    (tmp_path / "matmul-bad.json").write_text(json.dumps(data))
+    with pytest.raises(DataError, match=f"{bad}: `machine.cpu` is missing: where it was measured"):
+        load_all(tmp_path)
