@@ -17,7 +17,7 @@ from tests.browser.conftest import HOME, site_pages, wait_for_search
 from verified.paths import REPO_ROOT, docs_dir, relative
 from verified_site.notebooks import META
 from verified_site.notebooks import source_files as notebook_sources
-from verified_site.pages import front_matter_yaml, page_at, page_locale, site_addresses
+from verified_site.pages import front_matter_yaml, page_at, site_addresses
 
 #: The address of the site's root, which canonical links start with.
 SITE_URL = site_addresses(REPO_ROOT)[0]
@@ -42,7 +42,7 @@ def _download_problems(page, source: Path) -> list[str]:
     served = json.loads(download.body())
     if served["nbformat"] != 4 or not served["cells"]:
         return ["the download is not a notebook"]
-    if page_locale(Path(served["metadata"][META]["source"])) != page_locale(source):
+    if served["metadata"][META]["source"] != relative(source, REPO_ROOT):
         return [f"the download is the notebook of {served['metadata'][META]['source']}"]
     return []
 

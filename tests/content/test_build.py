@@ -97,8 +97,9 @@ def test_the_site_is_stamped_from_a_record(record):
 
 
 def test_the_committed_gpu_run_verifies_its_examples_and_stamps_their_pages(site, record):
-    # Each CUDA example that verification/gpu-run.json passed is, in this run, verified on that
-    # GPU or reported as changed since; the built pages that embed a verified one name the GPU.
+    # Each CUDA example that verification/gpu-run.json passed is, in this run, verified from it
+    # (or ran on this machine's own GPU, or changed since and says so); the built pages that
+    # embed one verified from it name that GPU.
     gpu_run = json.loads((REPO_ROOT / "verification" / "gpu-run.json").read_text("utf-8"))
     passed = {
         entry["id"]: run["environment"]["gpu"]  # an entry's device and GPU are its run's
@@ -109,15 +110,17 @@ def test_the_committed_gpu_run_verifies_its_examples_and_stamps_their_pages(site
     assert passed, "verification/gpu-run.json verifies no example"
     entries = {e["id"]: e for e in record["environments"]["default"]["examples"]}
     for example, gpu in passed.items():
-        entry = entries[example]
-        if entry["reason"] == "changed-since-gpu-run":
+        entry = entries.get(example)  # None: the example is gone since the GPU run
+        if entry is None or entry["reason"] == "changed-since-gpu-run":
             continue
+        if entry["status"] == "passed" and "gpu_run" not in entry:
+            assert entry["device"] == "cuda", f"{example}: passed without CUDA"
+            continue  # ran on this machine's GPU
         assert (entry["status"], entry.get("gpu")) == ("passed", gpu), (
             f"{example}: the committed GPU run passed it on {gpu}; this run's record says "
             f"{entry['status']} ({entry['reason']})"
         )
-        pages = [p for p in PAGES if entry["source"] in page_sources(p, REPO_ROOT)]
-        for page in pages:
+        for page in (p for p in PAGES if entry["source"] in page_sources(p, REPO_ROOT)):
             html = site / page_url(page, docs_dir(REPO_ROOT)) / "index.html"
             stamp = _soup(html).select_one(".verification-stamp")
             assert stamp is not None and gpu in stamp.get_text(), (
