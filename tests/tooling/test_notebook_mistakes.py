@@ -33,7 +33,8 @@ _TREE = {
     # `items` alone: IPython would display it; the script (and so the notebook) does not.
     SCRIPT: '"""Demo."""\n\n# --8<-- [start:part]\nitems = [1, 1]\nprint(sum(items))\n#> 2\n'
     "items\n# --8<-- [end:part]\n",
-    NOTEBOOK: f"# 笔记本\n\n见[示例页](../numpy-torch/page.md#part)。\n\n## 一节 {{#x}}\n\n{_CELL}",
+    NOTEBOOK: "# 笔记本\n\n见[示例页](../numpy-torch/page.md#part)与[下文](#x)。\n\n"
+    f"## 一节 {{#x}}\n\n{_CELL}",
     "docs/notebooks/demo.en.md": "# Notebook\n\nSee the [page](../numpy-torch/page.md).\n\n"
     f"## A part {{#x}}\n\n{_CELL}",
 }
@@ -86,6 +87,7 @@ def test_site_notebooks_show_the_run_links_and_how_to_run_them(tree):
     assert "（Python 3.11.7，" in about and '<a href="demo.ipynb" download>' in about
     assert "pip install jupyterlab" in about  # the code imports no library
     assert "](https://site.invalid/numpy-torch/page/#part)" in site.cells[2].source
+    assert "](https://site.invalid/notebooks/demo/#x)" in site.cells[2].source
     english = nbformat.read(written[0], as_version=4).cells[2].source
     assert "](https://site.invalid/en/numpy-torch/page/)" in english
 
@@ -152,6 +154,7 @@ _BROKEN = {
         "4: examples/numpy_torch/demo.py cannot be part of a notebook: it needs cuda",
     ),
     "no-code-cell": ("Only prose.\n", "1: a notebook without code cells"),
+    "image": (f"![A figure](figure.svg)\n\n{_CELL}", "3: the downloaded notebook cannot show"),
     "no-title": ({NOTEBOOK: f"Some text.\n\n{_CELL}"}, "1: a notebook starts with its title"),
     "space-in-name": ({"docs/notebooks/My Notes.md": f"# T\n\n{_CELL}"}, _BAD_NAME),
     "dot-in-name": ({"docs/notebooks/v2.0.md": f"# T\n\n{_CELL}"}, _BAD_NAME),

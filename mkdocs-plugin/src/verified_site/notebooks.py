@@ -38,6 +38,7 @@ from verified_site.pages import (
     PYTHON_LANGUAGES,
     SnippetRef,
     fence_language,
+    fenced_lines,
     fences,
     is_snippet_line,
     page_files,
@@ -76,7 +77,8 @@ class Source(NamedTuple):
 
 
 def source_files(root: Path) -> list[Path]:
-    """All notebook sources, both languages, sorted (`notebooks/*.md`; [] without the folder)."""
+    """All notebook sources, both languages, sorted (`docs/notebooks/*.md`; [] without the
+    folder)."""
     return page_files(notebooks_dir(root))
 
 
@@ -90,7 +92,7 @@ def read_source(
 
     NotebookError names every problem with file and line: a bad name, no title, a code block
     that is not only `--8<--` lines or `--8<--` lines shown as text, a broken reference, a
-    script a kernel cannot run, no code cell."""
+    script a kernel cannot run, no code cell, a link the download cannot follow (an image)."""
     text, where = path.read_text(encoding="utf-8"), relative(path, root)
     front, body = split_front_matter(text)
     problems = []
@@ -131,6 +133,14 @@ def read_source(
             section_code(root / r.path, r.section, (outputs or {}).get(r.path)) for r in found
         ]
         cells.append((fence.start, found, "\n\n".join(scripts)))
+    code_lines = fenced_lines(text)
+    for number, line in enumerate(lines, start=1):
+        for link in _LINK.finditer(line) if number not in code_lines else ():
+            if link["target"] and not link["target"].endswith(".md"):
+                problems.append(
+                    f"{where}:{number}: the downloaded notebook cannot show {link['target']}: "
+                    "link a page (.md), a section of a page (#id) or an address (https://...)"
+                )
     if not cells and not problems:
         problems.append(
             f"{where}:1: a notebook without code cells; embed the example sections it walks "
@@ -159,8 +169,9 @@ def read_source(
     return Source(path, notebook, [script for _, _, script in cells])
 
 
-# A link to a page's source file, relative to the notebook: `](../api/save-load.md#anchor)`.
-_PAGE_LINK = re.compile(r"\]\((?P<target>[^)\s#:]+\.md)(?P<anchor>#[^)\s]*)?\)")
+# A relative link in the notebook's prose: to a page's file (`](../api/save-load.md#anchor)`) or
+# to a section of this page (`](#anchor)`), or to anything else under docs/ (an image, a file).
+_LINK = re.compile(r"\]\((?P<target>[^)\s#:]*?)(?P<anchor>#[^)\s]*)?\)")
 _ANCHOR = re.compile(r"[ \t]*\{#[\w-]+\}[ \t]*$", re.MULTILINE)
 _SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
@@ -339,9 +350,11 @@ def _suite_run(source: Source, root: Path) -> tuple[nbformat.NotebookNode, dict 
 
 
 def _address(source: Path, root: Path, site_url: str, match: re.Match) -> str:
-    """A link to a page's file made into the address of the page in the notebook's language
-    (the link is left as it is when it leads out of docs/: the strict build refuses it)."""
-    page = translation_of((source.parent / match["target"]).resolve(), page_locale(source))
+    """A link to a page's file, or to a section of the notebook's own page (`#id`), made into
+    the address of that page in the notebook's language (the link is left as it is when it
+    leads out of docs/: the strict build refuses it)."""
+    target = source.parent / match["target"] if match["target"] else source
+    page = translation_of(target.resolve(), page_locale(source))
     if not page.is_relative_to(docs_dir(root).resolve()):
         return match[0]
     url = page_url(page, docs_dir(root).resolve())
@@ -386,7 +399,7 @@ def write_site_notebooks(root: Path) -> list[Path]:
             continue
         for cell in notebook.cells:
             if cell.cell_type == "markdown":
-                cell.source = _PAGE_LINK.sub(partial(_address, path, root, site_url), cell.source)
+                cell.source = _LINK.sub(partial(_address, path, root, site_url), cell.source)
         title, _, rest = notebook.cells[0].source.partition("\n")
         notebook.cells[0].source = title
         if rest.strip():
