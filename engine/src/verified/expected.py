@@ -59,13 +59,6 @@ def printed_by_print(
     return grouped, sorted(set(elsewhere))
 
 
-def differences(source: str, printed: dict[PrintKey, str]) -> dict[PrintKey, str]:
-    """For each print whose output in this run (`printed`, from `printed_by_print`) differs from
-    what the example's file says, the run's output; "" for a print with output in the file that
-    printed nothing here."""
-    return {call.key: actual for call, _, actual in mismatches(source, printed, {})}
-
-
 def mismatches(
     source: str, printed: dict[PrintKey, str], overrides: dict[PrintKey, str]
 ) -> list[tuple[PrintCall, str, str]]:
