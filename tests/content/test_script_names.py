@@ -8,7 +8,7 @@ The examples stage runs scripts in-process and never sees this, so the names are
 checked here. Each script's docstring must also tell the reader how to run it.
 
 Self-contained but for the engine's parsers of markers and imports (`verified.markers`,
-`verified.capture`, standard library only), so that it can move with the tests.
+`verified.outputs`, standard library only), so that it can move with the tests.
 """
 
 from __future__ import annotations

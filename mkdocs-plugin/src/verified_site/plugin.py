@@ -123,7 +123,7 @@ class VerifiedSitePlugin(BasePlugin):
             return markdown
         lines = markdown.split("\n")
         title = next((h.line for h in headings(markdown) if h.level == 1), 0)
-        lines.insert(title, f"\n{top}")  # below the title, between blank lines
+        lines.insert(title, f"\n{top}\n")  # below the title, between blank lines
         return "\n".join(lines)
 
     @event_priority(-110)  # after mkdocs-static-i18n has set this page's language links
