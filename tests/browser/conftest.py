@@ -110,7 +110,7 @@ def site_pages(locale: str) -> list[str]:
         urlsplit(loc.text).path.removeprefix(MOUNT)
         for loc in ElementTree.parse(sitemap).getroot().findall("s:url/s:loc", namespace)
     ]
-    return [path for path in paths if path.startswith("en/") == (locale == "en")]
+    return [path for path in paths if path.startswith(HOME["en"]) == (locale == "en")]
 
 
 def built_page(path: str, end: str = "") -> BeautifulSoup:

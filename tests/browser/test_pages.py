@@ -9,7 +9,6 @@ import re
 from pathlib import Path
 
 import pytest
-import yaml
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
@@ -17,7 +16,7 @@ from tests.browser.conftest import HOME, site_pages, wait_for_search
 from verified.paths import REPO_ROOT, docs_dir, relative
 from verified_site.notebooks import META
 from verified_site.notebooks import source_files as notebook_sources
-from verified_site.pages import front_matter_yaml, page_at, site_addresses
+from verified_site.pages import front_matter, page_at, site_addresses
 
 #: The address of the site's root, which canonical links start with.
 SITE_URL = site_addresses(REPO_ROOT)[0]
@@ -52,11 +51,11 @@ def _problems_of(page, path: str) -> list[str]:
     source = page_at(path, docs_dir(REPO_ROOT))
     lang, description, canonical, edit, updated = page.evaluate(_READ)
     problems = []
-    locale = "en" if path.startswith("en/") else "zh"
+    locale = "en" if path.startswith(HOME["en"]) else "zh"  # from the address, not the file
     if lang != locale:
         problems.append(f"<html lang> is {lang!r}, not {locale}")
     # A page without `description:` is refused by tooling.checks.missing_descriptions.
-    meta = yaml.safe_load(front_matter_yaml(source.read_text("utf-8"))) or {}
+    meta = front_matter(source, source.read_text("utf-8"))
     if description != meta.get("description"):
         problems.append("meta description is not the page's `description:`")
     if canonical != SITE_URL + path:
