@@ -47,6 +47,9 @@ class VersionNotes:
         ]
         self.labels = {env: versions_label(v, varying or None) for env, v in pinned.items()}
         self.default = known[0].name
+        # (environment, script, section) -> its code with that environment's outputs, made once
+        # per build: both languages' pages embed the same sections.
+        self._codes: dict[tuple[str, str, str | None], str] = {}
 
     def insert(self, markdown: str, locale: str, verified: set[str] | None = None) -> str:
         """The page's Markdown (`--8<--` lines not yet expanded) with a note below each code block
@@ -73,20 +76,22 @@ class VersionNotes:
         where that differs: the default environment's first, then each other's that differs
         from it; empty when all print the same. `refs` are the (script, section) pairs the
         block embeds, scripts relative to the content root, section None for a whole script."""
-        default = self._stdout(refs, {})
+        default = self._stdout(refs, self.default, {})
         found = {
             name: output
             for name, expected in self.others
-            if (output := self._stdout(refs, expected)) != default
+            if (output := self._stdout(refs, name, expected)) != default
         }
         return {self.default: default, **found} if found else {}
 
-    def _stdout(self, refs: list[tuple[str, str | None]], expected: dict) -> str:
+    def _stdout(self, refs: list[tuple[str, str | None]], name: str, expected: dict) -> str:
         # The plugin has refused a page whose `--8<--` lines name a missing file.
-        codes = [
-            section_code(self.root / script, section, expected.get(script))
-            for script, section in refs
-        ]
+        codes = []
+        for script, section in refs:
+            key = (name, script, section)
+            if key not in self._codes:
+                self._codes[key] = section_code(self.root / script, section, expected.get(script))
+            codes.append(self._codes[key])
         return "\n".join(part for code in codes if (part := expected_stdout(code)[0]))
 
     def _note(self, outputs: dict[str, str], locale: str, verified: set[str] | None) -> str:
