@@ -76,8 +76,7 @@ serve: docs-env generated notebooks
 build: docs-env generated
 	@$(MAKE) --no-print-directory site-build
 
-site-build: docs-env
-	$(PY) -m verified_site.notebooks
+site-build: notebooks
 	$(PY) -m mkdocs build --strict
 
 # Verification environments (pyproject.toml, [tool.verification]): `default` is .venv;
