@@ -17,7 +17,6 @@ from pytest_examples import find_examples
 from tooling.translations import stale_translations
 from verified.paths import docs_dir, example_scripts, relative
 from verified_site.notebooks import NotebookError, read_source
-from verified_site.notebooks import source_files as notebook_sources
 from verified_site.pages import (
     LOCALES,
     PYTHON_LANGUAGES,
@@ -26,6 +25,7 @@ from verified_site.pages import (
     front_matter_yaml,
     headings,
     missing_translations,
+    notebook_sources,
     page_files,
     page_locale,
     snippet_error,

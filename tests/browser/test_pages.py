@@ -15,8 +15,7 @@ from playwright.sync_api import expect
 from tests.browser.conftest import HOME, site_pages, wait_for_search
 from verified.paths import REPO_ROOT, docs_dir, relative
 from verified_site.notebooks import META
-from verified_site.notebooks import source_files as notebook_sources
-from verified_site.pages import front_matter, page_at, site_addresses
+from verified_site.pages import front_matter, notebook_sources, page_at, site_addresses
 
 #: The address of the site's root, which canonical links start with.
 SITE_URL = site_addresses(REPO_ROOT)[0]

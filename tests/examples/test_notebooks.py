@@ -18,13 +18,12 @@ from verified_site.notebooks import (
     execute,
     executed_path,
     read_source,
-    source_files,
     write_executed,
 )
-from verified_site.pages import DEFAULT_LOCALE, page_locale
+from verified_site.pages import DEFAULT_LOCALE, notebook_sources, page_locale
 
 # Both languages share their code cells (tests/content checks it), so one run serves both.
-SOURCES = [p for p in source_files(content_root()) if page_locale(p) == DEFAULT_LOCALE]
+SOURCES = [p for p in notebook_sources(content_root()) if page_locale(p) == DEFAULT_LOCALE]
 
 
 @pytest.mark.parametrize("path", SOURCES, ids=[p.name for p in SOURCES])

@@ -19,6 +19,7 @@ from tooling.checks import SOURCE_CHECKS, broken_notebooks
 from verified.paths import REPO_ROOT
 from verified_site import notebooks
 from verified_site.notebooks import NotebookError, read_source
+from verified_site.pages import notebook_site_path
 
 pytest_plugins = ["pytester"]
 
@@ -95,7 +96,7 @@ def test_site_notebooks_show_the_run_links_and_how_to_run_them(tree):
 def test_changed_code_has_no_outputs_and_says_so(tree):
     _write(tree, {SCRIPT: _TREE[SCRIPT].replace("[1, 1]", "[2, 0]")})
     notebooks.write_site_notebooks(tree)
-    site = nbformat.read(notebooks.site_path(tree, tree / NOTEBOOK), as_version=4)
+    site = nbformat.read(notebook_site_path(tree, tree / NOTEBOOK), as_version=4)
     assert all(not cell.outputs for cell in site.cells if cell.cell_type == "code")
     assert "本次构建没有运行这个笔记本" in site.cells[1].source
 

@@ -6,7 +6,7 @@ example scripts. Read by jupytext, the same file is the notebook: prose becomes 
 each such block a code cell with those sections, without their written `#>` outputs.
 The suite (tests/examples/test_notebooks.py) runs it in a kernel (`execute`) and keeps the
 run in `executed_path`; `python -m verified_site.notebooks` (`make notebooks`, before every
-site build) writes each language's .ipynb to `site_path` with that run's outputs, and the
+site build) writes each language's .ipynb to `notebook_site_path` with that run's outputs, and the
 site plugin copies it next to its page.
 """
 
@@ -34,14 +34,15 @@ from verified.outputs import expected_stdout, imported_packages, same_output, wi
 from verified.paths import REPO_ROOT, content_root, docs_dir, notebooks_dir, relative
 from verified.record import LIBRARIES
 from verified_site.pages import (
-    DEFAULT_LOCALE,
     PYTHON_LANGUAGES,
     SnippetRef,
     fence_language,
     fenced_lines,
     fences,
     is_snippet_line,
-    page_files,
+    notebook_site_path,
+    notebook_slug,
+    notebook_sources,
     page_locale,
     page_url,
     section_code,
@@ -55,8 +56,6 @@ from verified_site.wording import wording
 
 #: Key of this project's metadata in a notebook and in its code cells.
 META = "tensors_verified"
-#: Where the notebooks for the site are written, below the repository (`site_path`).
-SITE_FOLDER = Path("build", "notebooks", "site")
 #: Longest time one cell may run, in seconds (below pytest's own limit of 300 s a test).
 CELL_TIMEOUT = 120
 
@@ -76,12 +75,6 @@ class Source(NamedTuple):
     scripts: list[str]
 
 
-def source_files(root: Path) -> list[Path]:
-    """All notebook sources, both languages, sorted (`docs/notebooks/*.md`; [] without the
-    folder)."""
-    return page_files(notebooks_dir(root))
-
-
 def read_source(
     path: Path, root: Path, outputs: dict[str, dict[PrintKey, str]] | None = None
 ) -> Source:
@@ -96,7 +89,8 @@ def read_source(
     text, where = path.read_text(encoding="utf-8"), relative(path, root)
     front, body = split_front_matter(text)
     problems = []
-    if path.parent.resolve() != notebooks_dir(root).resolve() or not _SLUG.fullmatch(_slug(path)):
+    in_folder = path.parent.resolve() == notebooks_dir(root).resolve()
+    if not in_folder or not _SLUG.fullmatch(notebook_slug(path)):
         problems.append(
             f"{where}:1: name a notebook docs/notebooks/<name>.md and <name>.en.md, the name "
             "in lower-case letters, digits and hyphens (it becomes the page's address)"
@@ -174,11 +168,6 @@ def read_source(
 _LINK = re.compile(r"\]\((?P<target>[^)\s#:]*?)(?P<anchor>#[^)\s]*)?\)")
 _ANCHOR = re.compile(r"[ \t]*\{#[\w-]+\}[ \t]*$", re.MULTILINE)
 _SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
-
-
-def _slug(path: Path) -> str:
-    """`save-load` for `save-load.md` and `save-load.en.md`."""
-    return translation_of(path, DEFAULT_LOCALE).stem
 
 
 def _ref_error(ref: SnippetRef, root: Path) -> str | None:
@@ -303,13 +292,7 @@ def check_outputs(notebook: nbformat.NotebookNode, source: Source) -> list[str]:
 def executed_path(root: Path, source: Path) -> Path:
     """Where the suite writes the notebook of a source (either language) that it ran:
     `root/build/notebooks/executed/<slug>.ipynb`."""
-    return root / "build" / "notebooks" / "executed" / f"{_slug(source)}.ipynb"
-
-
-def site_path(root: Path, source: Path) -> Path:
-    """Where the notebook of a source is written for the site (the plugin adds it):
-    `root/build/notebooks/site/<locale>/notebooks/<slug>.ipynb`."""
-    return root / SITE_FOLDER / page_locale(source) / "notebooks" / f"{_slug(source)}.ipynb"
+    return root / "build" / "notebooks" / "executed" / f"{notebook_slug(source)}.ipynb"
 
 
 def write_executed(notebook: nbformat.NotebookNode, path: Path, versions: dict) -> None:
@@ -373,7 +356,7 @@ def _about(notebook: nbformat.NotebookNode, run: dict | None, script_url: str) -
     shown = [f"{name} {versions[key]}" for key, name, _ in libraries if key in versions]
     env = " · ".join([f"Python {versions.get('python')}", *shown])
     status = words["ran"](env=env, date=run["created"][:10]) if run else words["not_ran"]()
-    name = _slug(Path(meta["source"])) + ".ipynb"
+    name = notebook_slug(Path(meta["source"])) + ".ipynb"
     yourself = words["yourself"](
         download=f'<a href="{name}" download>{name}</a>',
         scripts=[f"[{path}]({script_url}{path})" for path in meta["scripts"]],
@@ -385,13 +368,13 @@ def _about(notebook: nbformat.NotebookNode, run: dict | None, script_url: str) -
 
 
 def write_site_notebooks(root: Path) -> list[Path]:
-    """Write every source's notebook for the site (`site_path`) and return their paths. Each
-    has the outputs of the suite's run of its code (`_suite_run`), links to page files made
-    into the pages' addresses on the site (they work in the download too), and below its title
-    a cell saying with what it ran and how to run it yourself. NotebookError names the
-    problems of every broken source or executed notebook."""
+    """Write every source's notebook for the site (`notebook_site_path`) and return their paths.
+    Each has the outputs of the suite's run of its code (`_suite_run`), links to page files made
+    into the pages' addresses on the site (they work in the download too), and below its title a
+    cell saying with what it ran and how to run it yourself. NotebookError names the problems of
+    every broken source or executed notebook."""
     (site_url, script_url), written, problems = site_addresses(root), [], []
-    for path in source_files(root):
+    for path in notebook_sources(root):
         try:
             notebook, run = _suite_run(read_source(path, root), root)
         except NotebookError as exc:
@@ -406,7 +389,7 @@ def write_site_notebooks(root: Path) -> list[Path]:
             notebook.cells.insert(1, nbformat.v4.new_markdown_cell(rest.strip(), id="intro"))
         about = _about(notebook, run, script_url)
         notebook.cells.insert(1, nbformat.v4.new_markdown_cell(about, id="about"))
-        written.append(site_path(root, path))
+        written.append(notebook_site_path(root, path))
         written[-1].parent.mkdir(parents=True, exist_ok=True)
         nbformat.write(notebook, str(written[-1]))
     if problems:

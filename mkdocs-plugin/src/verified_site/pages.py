@@ -30,7 +30,7 @@ from verified.markdown import (  # noqa: F401  (re-used by the site checks)
     fences,
     is_snippet_line,
 )
-from verified.paths import docs_dir, relative
+from verified.paths import docs_dir, notebooks_dir, relative
 
 #: Locales in build order; the first is the default and has no file suffix.
 LOCALES = ("zh", "en")
@@ -61,6 +61,34 @@ def translation_of(path: Path, locale: str) -> Path:
 def page_files(docs: Path) -> list[Path]:
     """Every Markdown page below `docs`, sorted: its `*.md` files but those in `INCLUDES`."""
     return sorted(p for p in docs.rglob("*.md") if p.relative_to(docs).parts[0] != INCLUDES)
+
+
+#: Where `make notebooks` writes each language's .ipynb for the site, below the repository
+#: (`notebook_site_path`); the site plugin copies them next to their pages.
+NOTEBOOK_SITE_FOLDER = Path("build", "notebooks", "site")
+
+
+def notebook_sources(root: Path) -> list[Path]:
+    """All notebook pages, both languages, sorted (`docs/notebooks/*.md`; [] without the
+    folder)."""
+    return page_files(notebooks_dir(root))
+
+
+def notebook_slug(path: Path) -> str:
+    """`save-load` for `save-load.md` and `save-load.en.md`."""
+    return translation_of(path, DEFAULT_LOCALE).stem
+
+
+def notebook_site_path(root: Path, source: Path) -> Path:
+    """Where the notebook of a source is written for the site:
+    `root/build/notebooks/site/<locale>/notebooks/<slug>.ipynb`."""
+    return (
+        root
+        / NOTEBOOK_SITE_FOLDER
+        / page_locale(source)
+        / "notebooks"
+        / f"{notebook_slug(source)}.ipynb"
+    )
 
 
 def source_pages(root: Path) -> list[Path]:

@@ -20,12 +20,13 @@ from mkdocs.structure.files import File
 
 from verified.paths import notebooks_dir, record_path, relative
 from verified.record import load_record, verify_environments
-from verified_site.notebooks import SITE_FOLDER, site_path
-from verified_site.notebooks import source_files as notebook_sources
 from verified_site.pages import (
     LOCALES,
+    NOTEBOOK_SITE_FOLDER,
     headings,
     language_root,
+    notebook_site_path,
+    notebook_sources,
     page_locale,
     page_sources,
     snippet_error,
@@ -74,7 +75,7 @@ class VerifiedSitePlugin(BasePlugin):
             templates.discard("404.html")
         locale = i18n.current_language if i18n else LOCALES[0]
         for source in (s for s in notebook_sources(self.root) if page_locale(s) == locale):
-            path = site_path(self.root, source)
+            path = notebook_site_path(self.root, source)
             if not path.is_file():
                 raise PluginError(
                     f"{relative(source, self.root)}: no notebook written for it "
@@ -91,8 +92,8 @@ class VerifiedSitePlugin(BasePlugin):
     def on_serve(self, server, config, builder, **kwargs):
         """Under `mkdocs serve`, copy the notebooks again when `make notebooks` rewrites them;
         returns `server`."""
-        if (self.root / SITE_FOLDER).is_dir():
-            server.watch(str(self.root / SITE_FOLDER))
+        if (self.root / NOTEBOOK_SITE_FOLDER).is_dir():
+            server.watch(str(self.root / NOTEBOOK_SITE_FOLDER))
         return server
 
     def on_page_markdown(self, markdown: str, page, config, files, **kwargs) -> str:
@@ -116,7 +117,7 @@ class VerifiedSitePlugin(BasePlugin):
             # and introduction are searched, and those pages rank first (Material reads both).
             markdown = _HEADING_ANCHOR.sub(r"\1 data-search-exclude}", markdown)
             page.meta["search"] = {"boost": NOTEBOOK_SEARCH_BOOST}
-            name = site_path(root, source).name
+            name = notebook_site_path(root, source).name
             link = f'[{name}]({name}){{ download="{name}" }}'
             top += "\n" + wording(locale)["notebook"]["download"](link=link) + "\n"
         if not top:
