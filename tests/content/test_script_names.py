@@ -6,9 +6,6 @@ module shadows that module for itself and for every script beside it: a file
 (`ImportError: cannot import name 'typing' from partially initialized module 'numpy'`).
 The examples stage runs scripts in-process and never sees this, so the names are
 checked here. Each script's docstring must also tell the reader how to run it.
-
-Self-contained but for the engine's parsers of markers and imports (`verified.markers`,
-`verified.outputs`, standard library only), so that it can move with the tests.
 """
 
 from __future__ import annotations
@@ -26,8 +23,8 @@ import pytest
 
 from verified.markers import script_markers
 from verified.outputs import import_lines
+from verified.paths import REPO_ROOT as ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 #: Folders of scripts that readers run with `python <path>`.
 SCRIPT_FOLDERS = ("examples", "benchmarks")
 

@@ -23,9 +23,10 @@ import pytest
 from tooling.worktree import changed_paths, worktree_state
 from verified.markers import script_markers
 from verified.outputs import expected_stdout, same_output
+from verified.paths import REPO_ROOT as ROOT
+from verified.paths import example_scripts
 
-ROOT = Path(__file__).resolve().parents[2]
-SCRIPTS = sorted((ROOT / "examples").rglob("*.py"))
+SCRIPTS = example_scripts(ROOT)
 #: A script that takes longer than this, in seconds, fails instead of stalling the run.
 TIMEOUT = 240
 
