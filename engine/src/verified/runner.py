@@ -32,7 +32,7 @@ from __future__ import annotations
 import difflib
 import re
 import traceback
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from textwrap import indent
@@ -55,6 +55,7 @@ from verified.expected import (
 from verified.launch import LaunchError, describe_failure, launch_example
 from verified.outputs import (
     OUTPUT_LINE,
+    PrintCall,
     code_fingerprint,
     imported_packages,
     print_call_lines,
@@ -344,9 +345,10 @@ def _check(
     file is then marked for rewriting)."""
     code = example.code
     statements = printed.print_statements()
-    report("printed", printed_output(code.source, statements))
+    calls = print_calls_with_outputs(code.source)
+    report("printed", printed_output(calls, statements))
     if not target.checks_file:
-        return check_environment(eval_example, example, statements, target, report)
+        return check_environment(eval_example, example, calls, statements, target, report)
     try:
         new_source = printed.updated_print_statements(code)
     except UnwritableOutput as exc:
@@ -381,13 +383,16 @@ def _orphan_output(example: Example, statements: list) -> str | None:
     return None
 
 
-def printed_output(source: str, statements: list) -> list[dict]:
+def printed_output(calls: Sequence[PrintCall], statements: list) -> list[dict]:
     """What an example printed (pytest-examples' print statements, in order), as the record keeps
-    it (`printed` in `verified.record`'s schema)."""
-    calls = print_call_lines(source)
+    it (`printed` in `verified.record`'s schema); `calls` are its print calls
+    (`print_calls_with_outputs`)."""
+    index: dict[int, int] = {}
+    for position, call in enumerate(calls):
+        index.setdefault(call.first, position)  # the first call of a line, as list.index gives
     return [
         {
-            "print": calls.index(s.line_no) if s.line_no in calls else None,
+            "print": index.get(s.line_no),
             "line": s.line_no,
             "text": _printed_text(s),
         }
@@ -410,17 +415,22 @@ def _multiline_problem(example: Example) -> str | None:
 
 
 def check_environment(
-    eval_example: EvalExample, example: Example, statements: list, target: Target, report: Report
+    eval_example: EvalExample,
+    example: Example,
+    calls: Sequence[PrintCall],
+    statements: list,
+    target: Target,
+    report: Report,
 ) -> str | None:
     """Compare a run outside the default environment (`statements`: its pytest-examples print
-    statements, in order) with that environment's expectations, or in update mode collect what
-    differs from the file in `target.updates`.
+    statements, in order; `calls`: the example's print calls) with that environment's
+    expectations, or in update mode collect what differs from the file in `target.updates`.
 
     Returns a message naming the file and line (for a wrong output: both outputs and the command
     that records the new ones); None when they agree or the update was collected."""
-    source, start = example.code.source, example.code.start_line
+    start = example.code.start_line
     printed, elsewhere = printed_by_print(
-        source, [(s.line_no, _printed_text(s)) for s in statements]
+        calls, [(s.line_no, _printed_text(s)) for s in statements]
     )
     if elsewhere:
         return (
@@ -428,7 +438,7 @@ def check_environment(
             "something printed from this line, which is not a print(...) call of the example "
             "(a library function that prints?); print its result instead"
         )
-    changed = mismatches(source, printed, {})  # against the file's own output
+    changed = mismatches(calls, printed, {})  # against the file's own output
     for call, _, text in changed:
         where = f"{example.source}:{start + call.first}: in environment {target.environment}"
         if not example.is_script:
@@ -442,12 +452,14 @@ def check_environment(
     if eval_example.update_examples:
         target.updates[example.id] = {call.key: text for call, _, text in changed}
         return None
-    wrong = mismatches(source, printed, target.overrides.get(example.id, {}))
+    overrides = target.overrides.get(example.id, {})
+    # Without outputs of its own for this example, the environment expects the file's.
+    wrong = mismatches(calls, printed, overrides) if overrides else changed
     if not wrong:
         return None
     report("outcome", {"reason": "wrong-output", "details": {}})
     call, expected, actual = wrong[0]
-    overridden = call.key in target.overrides.get(example.id, {})
+    overridden = call.key in overrides
     whence = (
         f"verification/expected/{target.environment}.json" if overridden else "the file's #> lines"
     )
