@@ -28,9 +28,12 @@ def test_runs_made_elsewhere_are_merged_into_the_record(project, capsys):
     add_runs(path, {"default": build_run([_entry("passed")], {}, {"device": "cpu"})})
     add_runs(other, {"previous": build_run([_entry("failed")], {}, {})})
     assert environments_main(["merge", str(path), str(other)]) == 0
+    assert capsys.readouterr().out.endswith(": previous (added)\n")
     runs = load_record(path)["environments"]
     assert [run["summary"]["passed"] for run in runs.values()] == [1, 0]
     assert runs["previous"]["summary"]["failed"] == 1
+    assert environments_main(["merge", str(path), str(other)]) == 0
+    assert capsys.readouterr().out.endswith(": previous (replaced)\n")
     assert environments_main(["merge", str(path), str(tree / "missing.json")]) == 1
     assert "missing.json: no such record" in capsys.readouterr().out
 

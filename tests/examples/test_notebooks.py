@@ -12,7 +12,7 @@ import pytest
 
 from verified.outputs import imported_packages
 from verified.paths import content_root
-from verified.record import describe
+from verified.runner import skip_unless_applicable
 from verified_site.notebooks import (
     NotebookError,
     execute,
@@ -32,14 +32,12 @@ def test_notebook(path, tmp_path, versions, verification_environment, target):
     try:
         source = read_source(path, root, None if target.checks_file else target.expected)
         imported = {name for script in source.scripts for name in imported_packages(script)}
-        missing = verification_environment.not_applicable(imported)
-        notebook = None if missing else execute(source, root, tmp_path)
+        # pytest's Skipped is no NotebookError: the skip leaves the test, not through `except`.
+        skip_unless_applicable(verification_environment, imported)
+        notebook = execute(source, root, tmp_path)
     except NotebookError as exc:
         problem = str(exc)
     if problem:  # failing outside `except` keeps pytest from printing the chained error
         pytest.fail(problem, pytrace=False)
-    if missing:
-        details = {"libraries": missing, "environment": verification_environment.name}
-        pytest.skip(describe("needs-library", details))
     if target.checks_file:
         write_executed(notebook, executed_path(root, path), versions)

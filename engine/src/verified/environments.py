@@ -78,7 +78,7 @@ class Environment:
             for key, distributions in LIBRARY_DISTRIBUTIONS.items()
         }
 
-    def not_applicable(self, packages: Iterable[str], root: Path | None = None) -> list[str]:
+    def not_applicable(self, packages: Iterable[str]) -> list[str]:
         """The sorted libraries of `LIBRARY_DISTRIBUTIONS` among `packages` (what some code imports)
         that this environment lacks by design (the record's reason `needs-library`).
 
@@ -87,7 +87,7 @@ class Environment:
         file."""
         if self.checks_file:
             return []
-        pinned = self.pinned_versions(root)
+        pinned = self.pinned_versions()
         return sorted(p for p in set(packages) & pinned.keys() if not pinned[p])
 
 
@@ -116,7 +116,7 @@ def environments(root: Path | None = None) -> list[Environment]:
     ]
 
 
-def resolve(name: str | None, root: Path | None = None) -> Environment:
+def resolve(name: str | None) -> Environment:
     """The environment named by `--environment`, or if `name` is None the one whose pinned library
     versions are those installed here; `gpu` names the GPU run (`make test-gpu`), with whatever
     versions the GPU machine has.
@@ -124,7 +124,7 @@ def resolve(name: str | None, root: Path | None = None) -> Environment:
     Raises UnknownEnvironment for an unknown name, when no environment pins the installed versions
     (the message shows them and says how to run the suite in a defined environment), or when the
     named one pins other versions than those installed."""
-    root = root or repository()
+    root = repository()
     if name == GPU:
         return Environment(name, venv="", lock="")
     known, installed = environments(root), installed_versions()

@@ -21,6 +21,7 @@ Standard library only: the site build reads these files for the "changed in" not
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from textwrap import indent
 
@@ -38,16 +39,17 @@ class ExpectedOutputError(ValueError):
 
 
 def printed_by_print(
-    source: str, statements: list[tuple[int, str]]
+    calls: Sequence[PrintCall], statements: list[tuple[int, str]]
 ) -> tuple[dict[PrintKey, str], list[int]]:
-    """What a run printed, grouped by the print call that printed it.
+    """What a run printed, grouped by the print call (of the example's `calls`,
+    `print_calls_with_outputs`) that printed it.
 
     `statements` are, in the order they ran, each print's 1-based line and the text it wrote
     (arguments joined by `sep`, no final newline). Returns print -> its output (several runs of one
     print, as in a loop, joined by newlines; prints that did not run are absent), and the sorted
     lines that printed without being a `print(...)` call of the example (a library function that
     prints, say), which no expected output can hold."""
-    keys = {call.first: call.key for call in print_calls_with_outputs(source)}
+    keys = {call.first: call.key for call in calls}
     printed: dict[PrintKey, list[str]] = {}
     elsewhere = []
     for line, text in statements:
@@ -60,12 +62,12 @@ def printed_by_print(
 
 
 def mismatches(
-    source: str, printed: dict[PrintKey, str], overrides: dict[PrintKey, str]
+    calls: Sequence[PrintCall], printed: dict[PrintKey, str], overrides: dict[PrintKey, str]
 ) -> list[tuple[PrintCall, str, str]]:
-    """(the print in `source`, expected, printed) for each print whose output disagrees with what
+    """(the print of `calls`, expected, printed) for each print whose output disagrees with what
     the environment expects (its `overrides`, else the file), in line order."""
     found = []
-    for call in print_calls_with_outputs(source):
+    for call in calls:
         expected = overrides.get(call.key, call.written.text if call.written else "")
         actual = printed.get(call.key, "")
         if normalise(expected) != actual:

@@ -44,10 +44,11 @@ class LaunchResult:
     records: dict[int, dict] = field(default_factory=dict)
 
 
-def launcher_command(launch: Launch, python: str) -> list[str]:
-    """The command that starts `launch.processes` copies of `python -m verified.capture`, up to the
-    capture module's own arguments; LaunchError when `mpiexec` is not installed next to the
-    interpreter `python`."""
+def launcher_command(launch: Launch) -> list[str]:
+    """The command that starts `launch.processes` copies of `python -m verified.capture` (this
+    interpreter), up to the capture module's own arguments; LaunchError when `mpiexec` is not
+    installed next to it."""
+    python = sys.executable
     capture = ["-m", "verified.capture"]
     processes = str(launch.processes)
     if launch.launcher == "torchrun":
@@ -76,7 +77,7 @@ def launch_example(
     output lines)."""
     timeout = float(os.environ.get("EXAMPLES_LAUNCH_TIMEOUT", TIMEOUT))
     out_dir = workdir / "ranks"
-    command = [*launcher_command(launch, sys.executable), str(script), "--source", source]
+    command = [*launcher_command(launch), str(script), "--source", source]
     command += ["--out-dir", str(out_dir), *(f"--protect={folder}" for folder in protect)]
     process = subprocess.Popen(
         command,

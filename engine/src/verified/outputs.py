@@ -22,6 +22,7 @@ import textwrap
 import tokenize
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 #: A written output line: `#> text`, or a bare `#>` for an empty line.
 OUTPUT_LINE = re.compile(r"^ *#>(?: |$)", re.MULTILINE)
@@ -86,6 +87,11 @@ def written_outputs(source: str) -> list[WrittenOutput]:
 
     `source` is a script or a part of one that parses on its own: SyntaxError when it does not
     parse, tokenize.TokenError when it ends inside a bracket or string."""
+    return _written_outputs(source, ast.parse(source))
+
+
+def _written_outputs(source: str, tree: ast.AST) -> list[WrittenOutput]:
+    """written_outputs, given the source's parsed tree."""
     found: list[WrittenOutput] = []
     run: list[tuple[int, str]] = []
     for token in tokenize.generate_tokens(io.StringIO(source).readline):
@@ -97,7 +103,7 @@ def written_outputs(source: str) -> list[WrittenOutput]:
         run.append((token.start[0], token.string.lstrip()[3:]))
     if run:
         found.append(_comment_run(run))
-    for _, statement in _output_blocks(ast.parse(source)):
+    for _, statement in _output_blocks(tree):
         text = textwrap.dedent(statement.value.value).strip("\n")
         found.append(WrittenOutput(statement.lineno, statement.end_lineno, text))
     return sorted(found, key=lambda output: output.first)
@@ -107,28 +113,46 @@ def _comment_run(run: list[tuple[int, str]]) -> WrittenOutput:
     return WrittenOutput(run[0][0], run[-1][0], "\n".join(text for _, text in run))
 
 
-def print_calls_with_outputs(source: str) -> list[PrintCall]:
+def _segment(lines: list[bytes], node: ast.expr) -> str:
+    """The source of `node`, as ast.get_source_segment gives it, from the source's lines (UTF-8,
+    as the AST's columns count): without re-splitting the whole source for each node."""
+    first, last = node.lineno - 1, (node.end_lineno or node.lineno) - 1
+    if node.end_col_offset is None or last >= len(lines):
+        return ""
+    if first == last:
+        return lines[first][node.col_offset : node.end_col_offset].decode()
+    middle = b"".join(lines[first + 1 : last])
+    return (lines[first][node.col_offset :] + middle + lines[last][: node.end_col_offset]).decode()
+
+
+@lru_cache(maxsize=256)
+def print_calls_with_outputs(source: str) -> tuple[PrintCall, ...]:
     """An example's print calls (`source` has its outputs) sorted by line, each with the output
-    written under it; empty when the source does not parse."""
+    written under it; empty when the source does not parse.
+
+    Cached per source text: the runner, the expected outputs and the checks ask for the same
+    example's calls several times."""
     try:
         tree = ast.parse(source)
-        outputs = {output.first: output for output in written_outputs(source)}
+        outputs = {output.first: output for output in _written_outputs(source, tree)}
     except SyntaxError:
-        return []
+        return ()
     calls = sorted(
         (node for node in ast.walk(tree) if _is_print(node)), key=lambda n: (n.lineno, n.col_offset)
     )
+    # Split as the parser does (on \n, \r, \r\n only), as ast.get_source_segment would each time.
+    lines = [line.encode() for line in io.StringIO(source, newline="").readlines()]
     seen: dict[str, int] = {}
     found = []
     for node in calls:
-        code = ast.get_source_segment(source, node) or ""
+        code = _segment(lines, node)
         occurrence = seen.get(code, 0)
         seen[code] = occurrence + 1
         last = node.end_lineno or node.lineno
         found.append(
             PrintCall((code, occurrence), node.lineno, last, node.col_offset, outputs.get(last + 1))
         )
-    return found
+    return tuple(found)
 
 
 def print_call_lines(source: str) -> list[int]:

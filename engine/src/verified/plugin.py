@@ -136,7 +136,7 @@ def target(request: pytest.FixtureRequest, verification_environment: Environment
         overrides = {} if environment.checks_file else load_expected(path)
     except ExpectedOutputError as exc:
         _fail(str(exc))
-    found = Target(environment.name, versions_label(environment.pinned_versions()), overrides)
+    found = Target(environment, versions_label(environment.pinned_versions()), overrides)
     yield found
     if found.updates and not environment.checks_file:
         try:
@@ -269,7 +269,6 @@ def verify_example(
     return functools.partial(
         verify,
         eval_example=eval_example,
-        environment=verification_environment,
         target=target,
         device=run_device,
         versions=versions,

@@ -288,9 +288,9 @@ def build_run(
     }
 
 
-def add_runs(path: Path, runs: dict[str, dict]) -> dict:
+def add_runs(path: Path, runs: dict[str, dict]) -> set[str]:
     """Write environment -> run into the record at `path`, keeping the other environments' runs,
-    and return the record as written.
+    and return the environments of `runs` that replaced a run the record held.
 
     A missing record is created, an unreadable or older one replaced. Raises RecordError, leaving
     the file as it was, when a run does not fit the schema; OSError when the file cannot be
@@ -299,12 +299,13 @@ def add_runs(path: Path, runs: dict[str, dict]) -> dict:
         record = load_record(path) or {"schema": SCHEMA, "environments": {}}
     except RecordError:
         record = {"schema": SCHEMA, "environments": {}}
+    replaced = set(runs) & set(record["environments"])
     record["environments"].update(runs)
     if problem := record_problem(record):
         raise RecordError(f"{path}: not written, the run is malformed: {problem}")
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    return record
+    return replaced
 
 
 def load_record(path: Path, again: str = "delete it and run `make test`") -> dict | None:
@@ -344,12 +345,8 @@ def merge_records(path: Path, other: Path, known: list[str]) -> list[str]:
             raise RecordError(
                 f"{other}: a run of {name!r}, which is not a verification environment"
             )
-    try:
-        before = set((load_record(path) or {"environments": {}})["environments"])
-    except RecordError:
-        before = set()
-    add_runs(path, runs)
-    return [f"{name} ({'replaced' if name in before else 'added'})" for name in runs]
+    replaced = add_runs(path, runs)
+    return [f"{name} ({'replaced' if name in replaced else 'added'})" for name in runs]
 
 
 PageState = Literal["verified", "partial", "failed", "unverified", "not-applicable", "none"]

@@ -32,7 +32,7 @@ from __future__ import annotations
 import difflib
 import re
 import traceback
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from textwrap import indent
@@ -55,6 +55,7 @@ from verified.expected import (
 from verified.launch import LaunchError, describe_failure, launch_example
 from verified.outputs import (
     OUTPUT_LINE,
+    PrintCall,
     code_fingerprint,
     imported_packages,
     print_call_lines,
@@ -62,7 +63,7 @@ from verified.outputs import (
     written_outputs,
 )
 from verified.paths import content_root, repository
-from verified.record import CHECKS_FILE, DEFAULT_ENVIRONMENT, describe, status_of
+from verified.record import describe, status_of
 
 #: The pytest-examples release these adaptations were written against.
 PINNED_PYTEST_EXAMPLES = "0.0.18"
@@ -80,20 +81,20 @@ Report = Callable[[str, object], None]
 class Target:
     """The verification environment an example's output is checked in.
 
-    `environment`: its name (`"default"` checks against the file's own output); `label`: its
-    versions, for messages (`torch 2.13.0 · NumPy 1.26.4`); `overrides`: example id -> the outputs
-    that differ from the file's there (`verified.expected`); `updates`: filled in update mode
-    outside the default environment, example id -> what this run printed differently."""
+    `environment`: the environment (the default checks against the file's own output); `label`:
+    its versions, for messages (`torch 2.13.0 · NumPy 1.26.4`); `overrides`: example id -> the
+    outputs that differ from the file's there (`verified.expected`); `updates`: filled in update
+    mode outside the default environment, example id -> what this run printed differently."""
 
-    environment: str = DEFAULT_ENVIRONMENT
+    environment: Environment
     label: str = ""
     overrides: dict[str, dict[PrintKey, str]] = field(default_factory=dict)
     updates: dict[str, dict[PrintKey, str]] = field(default_factory=dict)
 
     @property
     def checks_file(self) -> bool:
-        """True when the file's own output is what is expected (`verified.record.CHECKS_FILE`)."""
-        return self.environment in CHECKS_FILE
+        """True when the file's own output is what is expected (`Environment.checks_file`)."""
+        return self.environment.checks_file
 
     @property
     def expected(self) -> dict[str, dict[PrintKey, str]]:
@@ -172,7 +173,6 @@ def verify(
     example: Example,
     *,
     eval_example: EvalExample,
-    environment: Environment,
     target: Target,
     device: dict[str, str],
     versions: dict[str, str | None],
@@ -184,11 +184,12 @@ def verify(
     `report` records in the test where the example ran (`device`, from the `run_device` fixture)
     and with what `versions`, what it printed and why it did not pass. Skips it, giving a code of
     `verified.record.REASONS`, when it is marked not-run, needs CUDA outside the runs that check
-    the file, imports a library `environment` lacks by design, or needs CUDA on a machine without
-    it and the GPU run (`gpu_run()`, read only then) does not verify it. Raises
+    the file, imports a library `target.environment` lacks by design, or needs CUDA on a machine
+    without it and the GPU run (`gpu_run()`, read only then) does not verify it. Raises
     pytest.fail.Exception, naming the file and line, when the output differs, the example raised,
     or a process of a launched example failed."""
     __tracebackhide__ = True
+    environment = target.environment
     for name, value in {**device, "versions": versions}.items():
         report(name, value)
     if example.not_run:
@@ -344,9 +345,10 @@ def _check(
     file is then marked for rewriting)."""
     code = example.code
     statements = printed.print_statements()
-    report("printed", printed_output(code.source, statements))
+    calls = print_calls_with_outputs(code.source)
+    report("printed", printed_output(calls, statements))
     if not target.checks_file:
-        return check_environment(eval_example, example, statements, target, report)
+        return check_environment(eval_example, example, calls, statements, target, report)
     try:
         new_source = printed.updated_print_statements(code)
     except UnwritableOutput as exc:
@@ -381,13 +383,16 @@ def _orphan_output(example: Example, statements: list) -> str | None:
     return None
 
 
-def printed_output(source: str, statements: list) -> list[dict]:
+def printed_output(calls: Sequence[PrintCall], statements: list) -> list[dict]:
     """What an example printed (pytest-examples' print statements, in order), as the record keeps
-    it (`printed` in `verified.record`'s schema)."""
-    calls = print_call_lines(source)
+    it (`printed` in `verified.record`'s schema); `calls` are its print calls
+    (`print_calls_with_outputs`)."""
+    index: dict[int, int] = {}
+    for position, call in enumerate(calls):
+        index.setdefault(call.first, position)  # the first call of a line, as list.index gives
     return [
         {
-            "print": calls.index(s.line_no) if s.line_no in calls else None,
+            "print": index.get(s.line_no),
             "line": s.line_no,
             "text": _printed_text(s),
         }
@@ -410,27 +415,32 @@ def _multiline_problem(example: Example) -> str | None:
 
 
 def check_environment(
-    eval_example: EvalExample, example: Example, statements: list, target: Target, report: Report
+    eval_example: EvalExample,
+    example: Example,
+    calls: Sequence[PrintCall],
+    statements: list,
+    target: Target,
+    report: Report,
 ) -> str | None:
     """Compare a run outside the default environment (`statements`: its pytest-examples print
-    statements, in order) with that environment's expectations, or in update mode collect what
-    differs from the file in `target.updates`.
+    statements, in order; `calls`: the example's print calls) with that environment's
+    expectations, or in update mode collect what differs from the file in `target.updates`.
 
     Returns a message naming the file and line (for a wrong output: both outputs and the command
     that records the new ones); None when they agree or the update was collected."""
-    source, start = example.code.source, example.code.start_line
+    start, name = example.code.start_line, target.environment.name
     printed, elsewhere = printed_by_print(
-        source, [(s.line_no, _printed_text(s)) for s in statements]
+        calls, [(s.line_no, _printed_text(s)) for s in statements]
     )
     if elsewhere:
         return (
-            f"{example.source}:{start + elsewhere[0]}: in environment {target.environment}, "
+            f"{example.source}:{start + elsewhere[0]}: in environment {name}, "
             "something printed from this line, which is not a print(...) call of the example "
             "(a library function that prints?); print its result instead"
         )
-    changed = mismatches(source, printed, {})  # against the file's own output
+    changed = mismatches(calls, printed, {})  # against the file's own output
     for call, _, text in changed:
-        where = f"{example.source}:{start + call.first}: in environment {target.environment}"
+        where = f"{example.source}:{start + call.first}: in environment {name}"
         if not example.is_script:
             return (
                 f"{where}, this block prints something other than its #> lines say. A block "
@@ -442,24 +452,24 @@ def check_environment(
     if eval_example.update_examples:
         target.updates[example.id] = {call.key: text for call, _, text in changed}
         return None
-    wrong = mismatches(source, printed, target.overrides.get(example.id, {}))
+    overrides = target.overrides.get(example.id, {})
+    # Without outputs of its own for this example, the environment expects the file's.
+    wrong = mismatches(calls, printed, overrides) if overrides else changed
     if not wrong:
         return None
     report("outcome", {"reason": "wrong-output", "details": {}})
     call, expected, actual = wrong[0]
-    overridden = call.key in target.overrides.get(example.id, {})
-    whence = (
-        f"verification/expected/{target.environment}.json" if overridden else "the file's #> lines"
-    )
+    overridden = call.key in overrides
+    whence = f"verification/expected/{name}.json" if overridden else "the file's #> lines"
     return (
         f"{example.source}:{example.code.start_line + call.first}: in environment "
-        f"{target.environment} ({target.label}), {call.key[0]} printed other output than "
+        f"{name} ({target.label}), {call.key[0]} printed other output than "
         f"expected ({len(wrong)} print{'s' if len(wrong) > 1 else ''} differ)\n"
         f"  expected (from {whence}):\n{indent(expected or '(nothing)', '    ')}\n"
         f"  actual (printed):\n{indent(actual or '(nothing)', '    ')}\n"
         "If the new output is right for these versions, run "
-        f"`make update-examples ENV={target.environment}` and review the diff of "
-        f"verification/expected/{target.environment}.json; the page then shows both outputs."
+        f"`make update-examples ENV={name}` and review the diff of "
+        f"verification/expected/{name}.json; the page then shows both outputs."
     )
 
 
@@ -538,7 +548,7 @@ def describe_exception(
         )
     where = f"{example.source}:{line}:"
     if not target.checks_file:
-        where += f" in environment {target.environment} ({target.label}),"
+        where += f" in environment {target.environment.name} ({target.label}),"
         advice += (
             "\nIf it raises only here, mind that an example must run in every verification "
             "environment: where behaviour differs, print what happened rather than index into it "
