@@ -6,7 +6,8 @@ the script sections its tabs embed, with the variable that holds each tab's resu
 tolerance and the differences the page documents. tests/examples/test_tab_agreement.py runs
 each script once, section by section, keeps each tab's value, and compares every tab with the
 first tab that documents no difference: same shape, same dtype unless documented, and values
-within the tolerance unless documented (`values: differ`). A group on a page with no
+within the tolerance unless documented (`values: differ`), by the comparison the cross-library
+reference uses too (`tooling.agreement`). A group on a page with no
 declaration fails, as does a declared difference that no longer holds.
 """
 
@@ -21,6 +22,7 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tooling.agreement import Result, as_result, differing
 from tooling.data import DataError, read
 from verified.paths import docs_dir, relative
 from verified_site.pages import (
@@ -35,6 +37,8 @@ from verified_site.pages import (
 #: Tab labels that name a framework.
 FRAMEWORKS = ("PyTorch", "TensorFlow", "NumPy")
 DECLARATIONS = "examples/tab_agreement.yml"
+#: What tabs compare: memory sharing is each library's own business on a page's tabs.
+_ASPECTS = ("raises", "shape", "dtype", "values")
 
 
 class TabAgreementError(ValueError):
@@ -179,43 +183,6 @@ def load_declarations(root: Path) -> dict[frozenset[str], tuple[int, Declaration
     return found
 
 
-@dataclass(frozen=True)
-class Result:
-    """What one tab computed: the shape, the dtype without the library's prefix (`float32`, `int64`)
-    and a NumPy copy of the values."""
-
-    shape: tuple[int, ...]
-    dtype: str
-    values: object
-
-    def __str__(self) -> str:
-        return f"{self.dtype} {self.shape} {self.values}"
-
-
-def as_result(value: object) -> Result:
-    """The `Result` of a torch or TensorFlow tensor, a NumPy array or a number; its values are a
-    copy, so that later writes through shared memory cannot change them. TypeError when the value is
-    not numbers (a string, None, a dtype object...)."""
-    import numpy as np
-
-    if hasattr(value, "detach") and hasattr(value, "dtype"):  # torch.Tensor
-        tensor = value.detach().cpu().resolve_conj()
-        try:
-            array = tensor.numpy().copy()
-        except TypeError:  # bfloat16 and other dtypes NumPy lacks: compare as float64
-            array = tensor.double().numpy()
-        dtype = str(value.dtype).removeprefix("torch.")
-    elif type(value).__module__.startswith("tensorflow") and hasattr(value, "numpy"):
-        array = np.array(value.numpy(), copy=True)
-        dtype = value.dtype.name
-    else:
-        array = np.array(value, copy=True)
-        dtype = array.dtype.name
-    if array.dtype.kind not in "biufc":
-        raise TypeError(f"{type(value).__name__} {value!r:.60}, not a tensor or array of numbers")
-    return Result(tuple(array.shape), dtype, array)
-
-
 def run_sections(script: Path, sections: list[str], value: str, name: str) -> dict[str, Result]:
     """Run a script once, section by section: section -> what `value` held at the end of each of
     `sections`. `name` is the script as messages name it (relative to the content root).
@@ -282,9 +249,8 @@ def _assigns(lines: list[str], name: str) -> bool:
 def compare(group: TabGroup, declaration: Declaration, results: dict[str, Result]) -> list[str]:
     """One message per disagreement between the tabs of a group, naming the page, its line, the tab
     and both results; empty when they agree as declared. `results`: tab label -> what the tab
-    computed (its last section's value)."""
-    import numpy as np
-
+    computed (its last section's value), each compared with the first tab that documents no
+    difference (`tooling.agreement`)."""
     documented = declaration.documented
     labels = [tab.label for tab in group.tabs]
     if strays := sorted(set(documented) - set(labels)):
@@ -313,25 +279,24 @@ def compare(group: TabGroup, declaration: Declaration, results: dict[str, Result
             f'{group.where}: tab "{tab.label}" ({", ".join(tab.targets)}, `{declaration.value}`)'
         )
         against = f'tab "{reference.label}" computes {ref}'
-        if got.shape != ref.shape:
+        pair = {reference.label: ref, tab.label: got}
+        differs = differing(pair, reference.label, declaration.rtol, declaration.atol, _ASPECTS)
+        if "shape" in differs:
             problems.append(f"{where} has shape {got.shape}; {against}. {fix}")
             continue
-        if "dtype" in notes and (got.dtype != notes["dtype"] or got.dtype == ref.dtype):
+        if "dtype" in notes and (got.dtype != notes["dtype"] or "dtype" not in differs):
             problems.append(
                 f"{where} has dtype {got.dtype}, but {DECLARATIONS} documents {notes['dtype']} "
                 f"({notes['because']}); {against}. {stale}"
             )
-        elif "dtype" not in notes and got.dtype != ref.dtype:
+        elif "dtype" not in notes and "dtype" in differs:
             problems.append(f"{where} has dtype {got.dtype}; {against}. {fix}")
-        # np.allclose cannot subtract booleans: compare them as 0 and 1.
-        ours, theirs = (v.astype(float) if v.dtype == bool else v for v in (got.values, ref.values))
-        close = np.allclose(ours, theirs, declaration.rtol, declaration.atol, equal_nan=True)
-        if notes.get("values") == "differ" and close:
+        if notes.get("values") == "differ" and "values" not in differs:
             problems.append(
                 f'{where} computes {got}, the same as tab "{reference.label}", but {DECLARATIONS} '
                 f"documents a difference ({notes['because']}). {stale}"
             )
-        elif notes.get("values") != "differ" and not close:
+        elif notes.get("values") != "differ" and "values" in differs:
             tolerance = f"rtol={declaration.rtol}, atol={declaration.atol}"
             problems.append(f"{where} computes {got}; {against} ({tolerance}). {fix}")
     return problems

@@ -81,7 +81,7 @@ def test_a_tab_that_computes_something_else_fails_naming_page_and_tab(content):
     zh, en = (_group_line(content / page, 1) for page in PAGES)
     where = f"docs/numpy-torch/dtypes.md:{zh} (and docs/numpy-torch/dtypes.en.md:{en})"
     assert f'{where}: tab "TensorFlow"' in out, out
-    assert "float32 (2,) [1. 3.]" in out and 'tab "PyTorch" computes float32 (2,) [1. 2.]' in out
+    assert "float32 (2,) [1., 3.]" in out and 'tab "PyTorch" computes float32 (2,) [1., 2.]' in out
 
 
 def test_a_changed_dtype_fails_unless_documented(content):

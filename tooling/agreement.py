@@ -1,0 +1,248 @@
+"""Whether NumPy, PyTorch and TensorFlow computed the same thing: one comparison for the
+framework tabs of pages (`tooling.tabs`) and the rows of the cross-library reference
+(`tooling.reference`).
+
+A `Result` is what one library returned (or raised), reduced to what can be compared across
+libraries: its parts (one array, or each array of a returned tuple) with their shape, dtype
+name without the library's prefix (`torch.int64` -> `int64`) and values, and whether it shares
+memory with the input. `differing` says, per aspect, which labels (libraries, tabs) differ from
+the majority; a tie is broken in favour of the `baseline`'s group. Results survive a trip
+through JSON (`Result.to_json`, `Result.from_json`), so that a status can be recomputed from a
+published file.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+#: What is compared, in order: once results differ in one aspect, the later ones are not compared
+#: (two shapes have no values to compare).
+ASPECTS = ("raises", "shape", "dtype", "values", "shares memory")
+#: Python types a library may return instead of an array, named as their dtype.
+_PYTHON = {bool: "bool (Python)", int: "int (Python)", float: "float (Python)"}
+
+
+@dataclass(frozen=True)
+class Part:
+    """One array of a result: `dtype` is the library's dtype name without prefix (`float32`), or
+    `"dtype"` when the library returned a dtype (its name is then `values`)."""
+
+    shape: tuple[int, ...]
+    dtype: str
+    values: object  # a NumPy array, or a dtype's name
+
+    def text(self) -> str:
+        """The values as the reference shows them: NumPy's printing, 4 significant decimals."""
+        if self.dtype == "dtype":
+            return str(self.values)
+        with np.printoptions(precision=4, threshold=24, edgeitems=3, suppress=True):
+            return np.array2string(np.asarray(self.values), separator=", ")
+
+
+@dataclass(frozen=True)
+class Result:
+    """What one library returned: its `parts` (`many`: a tuple or list of them), whether it shares
+    memory with the input (None: no input, or nothing to share), or the `error` it raised
+    (`"ValueError: ..."`, parts then empty)."""
+
+    parts: tuple[Part, ...] = ()
+    many: bool = False
+    shares: bool | None = None
+    error: str | None = None
+
+    @property
+    def shape(self) -> object:
+        shapes = tuple(part.shape for part in self.parts)
+        return shapes if self.many else shapes[0]
+
+    @property
+    def dtype(self) -> str:
+        dtypes = ", ".join(part.dtype for part in self.parts)
+        return f"({dtypes})" if self.many else dtypes
+
+    def __str__(self) -> str:
+        if self.error:
+            return f"raises {self.error}"
+        values = ", ".join(" ".join(part.text().split()) for part in self.parts)
+        shares = ", shares memory with the input" if self.shares else ""
+        return f"{self.dtype} {self.shape} {f'({values})' if self.many else values}{shares}"
+
+    def to_json(self) -> dict:
+        """This result as JSON data: NaN and infinities as the strings `nan`, `inf`, `-inf`, and
+        each part's `text` as pages show it (`Part.text`)."""
+        parts = [
+            {"shape": list(p.shape), "dtype": p.dtype, "values": _plain(p.values), "text": p.text()}
+            for p in self.parts
+        ]
+        return {"parts": parts, "many": self.many, "shares": self.shares, "error": self.error}
+
+    @classmethod
+    def from_json(cls, data: dict) -> Result:
+        """The result `to_json` wrote."""
+        parts = tuple(
+            Part(
+                tuple(p["shape"]),
+                p["dtype"],
+                p["values"]
+                if p["dtype"] == "dtype"
+                else np.array(_unplain(p["values"])).reshape(p["shape"]),
+            )
+            for p in data["parts"]
+        )
+        return cls(parts, data["many"], data["shares"], data["error"])
+
+
+def _plain(values: object) -> object:
+    if isinstance(values, str):
+        return values
+    if np.iscomplexobj(values):
+        return {"real": _plain(np.real(values)), "imag": _plain(np.imag(values))}
+    listed = np.asarray(values).tolist()
+
+    def clean(v):
+        if isinstance(v, list):
+            return [clean(x) for x in v]
+        return str(v) if isinstance(v, float) and not math.isfinite(v) else v
+
+    return clean(listed)
+
+
+def _unplain(values: object) -> object:
+    if isinstance(values, dict):
+        return np.array(_unplain(values["real"])) + 1j * np.array(_unplain(values["imag"]))
+    if isinstance(values, list):
+        return [_unplain(v) for v in values]
+    return float(values) if isinstance(values, str) else values
+
+
+def _part(value: object) -> Part:
+    """The `Part` of one tensor, array, number or dtype (values copied: a later write through shared
+    memory cannot change them). TypeError for anything else."""
+    name = type(value).__module__.split(".")[0]
+    if name == "torch" and hasattr(value, "detach"):
+        tensor = value.detach().cpu().resolve_conj().resolve_neg()
+        try:
+            array = tensor.numpy().copy()
+        except TypeError:  # bfloat16 and other dtypes NumPy lacks: compare as float64
+            array = tensor.double().numpy()
+        return Part(tuple(array.shape), str(value.dtype).removeprefix("torch."), array)
+    if name == "tensorflow" and hasattr(value, "numpy"):
+        array = np.array(value.numpy(), copy=True)
+        return Part(tuple(array.shape), value.dtype.name, array)
+    if name in ("torch", "tensorflow", "numpy") and "dtype" in type(value).__name__.lower():
+        return Part(
+            (),
+            "dtype",
+            str(value).removeprefix("torch.").removeprefix("<dtype: '").removesuffix("'>"),
+        )
+    if type(value) in _PYTHON:
+        return Part((), _PYTHON[type(value)], np.array(value))
+    array = np.array(value, copy=True)
+    if array.dtype.kind not in "biufc":
+        raise TypeError(f"{type(value).__name__} {value!r:.60}, not a tensor or array of numbers")
+    return Part(tuple(array.shape), array.dtype.name, array)
+
+
+def as_result(value: object, given: object = None) -> Result:
+    """The `Result` of a returned value: a torch or TensorFlow tensor, a NumPy array or scalar, a
+    Python number, a dtype, or a tuple or list of those; `given` is the input it was computed
+    from (None: none), to tell whether it shares memory with it. TypeError for anything else."""
+    many = isinstance(value, tuple | list) and not isinstance(value, str)
+    items = list(value) if many else [value]
+    parts = tuple(_part(item) for item in items)
+    shares = [] if given is None else [_shares(item, given) for item in items]
+    known = [flag for flag in shares if flag is not None]
+    return Result(parts, many, any(known) if known else None)
+
+
+def _shares(value: object, given: object) -> bool | None:
+    """Whether `value` uses the memory of `given` (None when `given` holds no element)."""
+    library = type(given).__module__.split(".")[0]
+    if library == "torch":
+        if not given.numel():
+            return None
+        return hasattr(value, "untyped_storage") and (
+            value.untyped_storage().data_ptr() == given.untyped_storage().data_ptr()
+        )
+    if np.size(given) == 0:
+        return None
+    if library == "tensorflow":  # np.asarray gives a view of a CPU tensor's buffer
+        return type(value).__module__.startswith("tensorflow") and bool(
+            np.shares_memory(np.asarray(value), np.asarray(given))
+        )
+    return isinstance(value, np.ndarray) and bool(np.shares_memory(value, given))
+
+
+def raised(exc: BaseException) -> Result:
+    """The `Result` of a call that raised `exc`: its type and the first line of its message."""
+    message = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+    return Result(error=f"{type(exc).__name__}: {message}".rstrip(": "))
+
+
+def _groups(labels: list[str], same) -> list[list[str]]:
+    """`labels` grouped by `same(a, b)`, each joining the first group whose first member it
+    matches."""
+    groups: list[list[str]] = []
+    for label in labels:
+        group = next((g for g in groups if same(g[0], label)), None)
+        if group is None:
+            groups.append([label])
+        else:
+            group.append(label)
+    return groups
+
+
+def close(a: Part, b: Part, rtol: float, atol: float) -> bool:
+    """Whether two parts hold the same values within the tolerance of `numpy.allclose`, NaN equal to
+    NaN; booleans as 0 and 1."""
+    if "dtype" in (a.dtype, b.dtype):
+        return a.values == b.values
+    x, y = (np.asarray(p.values) for p in (a, b))
+    x, y = (v.astype(float) if v.dtype == bool else v for v in (x, y))
+    return x.shape == y.shape and bool(np.allclose(x, y, rtol, atol, equal_nan=True))
+
+
+def differing(
+    results: dict[str, Result],
+    baseline: str,
+    rtol: float = 1e-6,
+    atol: float = 0.0,
+    aspects: tuple[str, ...] = ASPECTS,
+) -> dict[str, frozenset[str]]:
+    """Aspect (of `aspects`) -> the labels of `results` whose result differs in it from the
+    majority (ties: from `baseline`'s group); empty when they agree. When some raised and others
+    not, only `raises` is given; when they all raised, nothing; values are compared only when the
+    shapes agree."""
+    found: dict[str, frozenset[str]] = {}
+    keys = {
+        "raises": lambda r: r.error is not None,
+        "shape": lambda r: (r.many, r.shape),
+        "dtype": lambda r: r.dtype,
+        "shares memory": lambda r: r.shares,
+    }
+    for aspect in ASPECTS:
+        if aspect not in aspects or (aspect == "values" and "shape" in found):
+            continue
+        if aspect == "values":
+
+            def same(a: str, b: str) -> bool:
+                pairs = zip(results[a].parts, results[b].parts, strict=True)
+                return all(close(x, y, rtol, atol) for x, y in pairs)
+        else:
+
+            def same(a: str, b: str, key=keys[aspect]) -> bool:
+                return key(results[a]) == key(results[b])
+
+        known = [k for k, r in results.items() if aspect != "shares memory" or r.shares is not None]
+        groups = _groups(known, same)
+        if len(groups) > 1:
+            top = max(len(g) for g in groups)
+            largest = [g for g in groups if len(g) == top]
+            majority = next((g for g in largest if baseline in g), largest[0])
+            found[aspect] = frozenset(k for k in known if k not in majority)
+        if aspect == "raises" and (found or any(r.error for r in results.values())):
+            return found  # some raised: nothing else can be compared
+    return found
