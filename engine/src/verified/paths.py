@@ -70,6 +70,12 @@ def notebooks_dir(root: Path | None = None) -> Path:
     return docs_dir(root) / "notebooks"
 
 
+def generated_pages(root: Path | None = None) -> Path:
+    """`root/docs/reference`: the pages of the cross-library reference, written before each build
+    from `root/data/reference/` and the record (not committed, not hashed into the record)."""
+    return docs_dir(root) / "reference"
+
+
 def example_scripts(root: Path | None = None) -> list[Path]:
     """Every `examples/**/*.py`, sorted; [] when there is no examples/ folder."""
     folder = (root or content_root()) / "examples"

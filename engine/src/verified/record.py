@@ -20,6 +20,7 @@ adding its own and keeping the others' (`add_runs`). JSON layout::
           "sources": {"docs/index.md": "<sha256>", "examples/a/b.py": "<sha256>",
                       "verification/expected/previous.json": "<sha256>", ...},
           "summary": {"passed": 12, "failed": 0, "not-verified": 1, "not-applicable": 0},
+          "reference": {"shape.reshape": {"family": "shape", "status": "agree", ...}, ...},
           "examples": [{"id": ..., "source": ..., "line": ..., "requires": ["cuda"],
                         "status": "passed" | "failed" | "not-verified" | "not-applicable",
                         "reason": null | a code of REASONS, "details": {...},
@@ -54,7 +55,7 @@ from pathlib import Path
 from string import Formatter
 from typing import Literal
 
-from verified.paths import docs_dir, example_scripts, expected_dir, relative
+from verified.paths import docs_dir, example_scripts, expected_dir, generated_pages, relative
 
 SCHEMA = 4
 STATUSES = ("passed", "failed", "not-verified", "not-applicable")
@@ -92,6 +93,9 @@ REASON_TEXT = {
 #: Where an example ran: `device` in a run's environment and in an example's entry; with
 #: `cuda`, the field `gpu` names the CUDA device (e.g. "NVIDIA H200").
 DEVICES = ("cpu", "cuda")
+#: How a row of the cross-library reference ended: its libraries agree, differ as its data
+#: declares, one library has no such operation, or a difference is unexplained (the run failed).
+ROW_STATUSES = ("agree", "differs", "missing", "failed")
 
 
 class RecordError(ValueError):
@@ -176,6 +180,14 @@ _RUN = {
         "sources": {"type": "object"},
         "summary": {"type": "object"},
         "examples": {"type": "array", "items": _ENTRY},
+        "reference": {
+            "type": "object",
+            "additionalProperties": {
+                "type": "object",
+                "required": ["family", "status", "results"],
+                "properties": {"status": {"enum": list(ROW_STATUSES)}, "results": {"type": "object"}},
+            },
+        },
     },
 }
 _SCHEMA = {
@@ -227,10 +239,14 @@ def file_sha256(path: Path) -> str:
 
 def hash_sources(root: Path) -> dict[str, str]:
     """Root-relative path -> hex SHA-256 of every file a run's verdicts depend on, under the content
-    root `root`: sorted `docs/**/*.md`, `examples/**/*.py`, then each environment's expected
-    outputs (`verification/expected/*.json`)."""
+    root `root`: sorted `docs/**/*.md` but the generated pages, `examples/**/*.py`, each
+    environment's expected outputs (`verification/expected/*.json`), then the data files
+    (`data/**/*.yml`)."""
     expected = sorted(expected_dir(root).glob("*.json"))
-    files = sorted(docs_dir(root).rglob("*.md")) + example_scripts(root) + expected
+    generated = generated_pages(root)
+    pages = [p for p in sorted(docs_dir(root).rglob("*.md")) if generated not in p.parents]
+    data = sorted((root / "data").rglob("*.yml"))
+    files = pages + example_scripts(root) + expected + data
     return {relative(path, root): file_sha256(path) for path in files}
 
 
@@ -273,18 +289,24 @@ def count_statuses(entries: list[dict]) -> dict[str, int]:
 
 
 def build_run(
-    entries: list[dict], sources: dict[str, str], environment: dict[str, str | None]
+    entries: list[dict],
+    sources: dict[str, str],
+    environment: dict[str, str | None],
+    reference: dict[str, dict] | None = None,
 ) -> dict:
     """One environment's run, ready for `add_runs` (which checks it), dated now and naming the
     platform: `entries` holds one dict per collected example (keys as in the module docstring),
     `sources` comes from `hash_sources` when the run started, `environment` holds the versions
-    (`python`, `torch`, ...) and the `device`."""
+    (`python`, `torch`, ...) and the `device`; `reference`, the rows of the cross-library reference
+    that ran, by id."""
+    rows = Counter(row["status"] for row in (reference or {}).values())
     return {
         "created": datetime.now(UTC).isoformat(timespec="seconds"),
         "environment": {**environment, "platform": platform.platform()},
         "sources": sources,
-        "summary": count_statuses(entries),
+        "summary": {**count_statuses(entries), "reference": {s: rows[s] for s in ROW_STATUSES}},
         "examples": sorted(entries, key=lambda e: (e["source"], e["line"])),
+        "reference": reference or {},
     }
 
 

@@ -58,6 +58,7 @@ class VerificationRecorder:
             raise pytest.UsageError(str(exc)) from None
         if self.environment == GPU_ENVIRONMENT:
             examples = [example for example in examples if "cuda" in example.requires]
+        self.reference: dict[str, dict] = {}  # the reference's rows that ran, by id
         self.entries: dict[str, dict] = {
             example.id: _initial_entry(example) for example in examples
         }
@@ -65,6 +66,7 @@ class VerificationRecorder:
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         """Update the example's entry from one phase's report (setup, call or teardown)."""
         props = dict(report.user_properties)
+        self.reference.update(props.get("reference", {}))
         entry = self.entries.get(props.get("example"))
         if entry is None:
             return
@@ -95,7 +97,7 @@ class VerificationRecorder:
         environment["device"] = here[0]["device"] if here else "cpu"
         if here and "gpu" in here[0]:
             environment["gpu"] = here[0]["gpu"]
-        run = build_run(entries, self.sources, environment)
+        run = build_run(entries, self.sources, environment, self.reference)
         add_runs(self.path, {self.environment: run})
 
     def pytest_terminal_summary(self, terminalreporter) -> None:
@@ -112,6 +114,13 @@ class VerificationRecorder:
                 label = entry["status"].replace("-", " ")
                 why = describe(entry["reason"], entry["details"])
                 terminalreporter.write_line(f"  {label}: {entry['id']}: {why}")
+        if self.reference:
+            rows = Counter(row["status"] for row in self.reference.values())
+            terminalreporter.write_line(
+                f"reference rows: {len(self.reference)} ran, {rows['agree']} agree, "
+                f"{rows['differs']} differ as declared, {rows['missing']} missing in a library, "
+                f"{rows['failed']} failed"
+            )
         terminalreporter.write_line(f"verification record: {self.path}")
 
 
