@@ -185,7 +185,10 @@ _RUN = {
             "additionalProperties": {
                 "type": "object",
                 "required": ["family", "status", "results"],
-                "properties": {"status": {"enum": list(ROW_STATUSES)}, "results": {"type": "object"}},
+                "properties": {
+                    "status": {"enum": list(ROW_STATUSES)},
+                    "results": {"type": "object"},
+                },
             },
         },
     },
