@@ -28,6 +28,7 @@ _TYPES = {
     "number": "a number, e.g. 0.001",
     "integer": "a whole number",
     "boolean": "true or false",
+    "null": "null",
 }
 
 
@@ -136,6 +137,9 @@ def _describe(data: object, schema: dict, exc: fastjsonschema.JsonSchemaValueExc
         types = exc.rule_definition
         types = " or ".join(_TYPES[t] for t in ([types] if isinstance(types, str) else types))
         text = f"`{field}` must be {types}" if field else f"it must be {types}"
+    elif exc.rule == "enum":
+        allowed = ", ".join(map(str, exc.rule_definition))
+        text = f"`{field}` cannot be {node!r}; write one of {allowed}"
     else:
         text = f"`{field}` cannot be {node!r}" if field else f"it cannot be {node!r}"
     return line, label + text + (f": {' '.join(about.split())}" if about else "")

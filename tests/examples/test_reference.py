@@ -1,0 +1,50 @@
+"""The cross-library reference (data/reference/): each family's rows run in NumPy, PyTorch and
+TensorFlow on the shared inputs, one test per family, in every verification environment. A
+difference the data does not declare, or a declared one that no longer holds, fails the
+family, naming the data file's line, the row, the input and each library's result. What the
+rows returned goes into the verification record, from which the pages are written
+(tooling/reference_pages.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tooling.data import DataError
+from tooling.reference import ALIASES, load_families, load_inputs
+from tooling.reference_run import input_problems, run_family
+from verified.paths import content_root
+
+
+def _load():
+    try:
+        inputs = load_inputs(content_root())
+        return inputs, load_families(content_root(), inputs), None
+    except DataError as exc:
+        return {}, [], str(exc)
+
+
+INPUTS, FAMILIES, PROBLEM = _load()
+
+
+@pytest.fixture
+def modules(libraries, verification_environment):
+    """The libraries under the names the rows use (np, torch, tf)."""
+    if PROBLEM:
+        pytest.fail(PROBLEM, pytrace=False)
+    if missing := [name for name in ALIASES if libraries.get(name) is None]:
+        pytest.skip(f"the reference needs {', '.join(missing)}, not installed here")
+    return {alias: libraries[name] for name, alias in ALIASES.items()}
+
+
+def test_the_shared_inputs_are_the_same_in_every_library(modules, sandbox):
+    problems = input_problems(INPUTS, modules)
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("family", FAMILIES or [None], ids=[f.id for f in FAMILIES] or ["data"])
+def test_family(family, modules, sandbox, verification_environment, record_property):
+    rows, problems = run_family(family, INPUTS, modules, verification_environment.name)
+    record_property("reference", rows)
+    problems += [problem for row in rows.values() for problem in row["problems"]]
+    if problems:
+        pytest.fail("\n".join(problems), pytrace=False)

@@ -1,0 +1,189 @@
+"""The cross-library reference: operations in NumPy, PyTorch and TensorFlow, run on shared inputs.
+
+Its data is one YAML file per family in `data/reference/` (`NN-<family>.yml`: the number orders
+the pages) and the shared inputs in
+`data/reference/inputs.yml`; `data/schemas/reference*.schema.yml` document every field.
+tests/examples/test_reference.py runs each family in every verification environment
+(`tooling.reference_run`): each library's call on each of the row's inputs, compared by
+`tooling.agreement`. Every difference must be declared in the row with its reason in both
+languages, and every declared difference must still hold; the rows' results go into the
+verification record, from which `tooling.reference_pages` writes the pages before the build.
+
+A row in the record (`run["reference"][<family>.<id>]`): `family`, `status` (`agree`, `differs`,
+`missing`: a library has no such operation, `failed`), `results` (input id, or `none` -> library
+-> `Result.to_json()`), `differences` (what differed: input, aspect, libraries) and `problems`
+(the messages of a failed row).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tooling.data import DataError, read
+
+LIBRARIES = ("numpy", "torch", "tensorflow")
+#: The names pages give the libraries.
+NAMES = {"numpy": "NumPy", "torch": "PyTorch", "tensorflow": "TensorFlow"}
+#: The module names a row's code uses.
+ALIASES = {"numpy": "np", "torch": "torch", "tensorflow": "tf"}
+FOLDER = "data/reference"
+INPUTS = f"{FOLDER}/inputs.yml"
+#: The input key of a row that takes no input.
+NO_INPUT = "none"
+
+
+@dataclass
+class Input:
+    """A shared input: its id, names in both languages and the code that makes it per library."""
+
+    id: str
+    zh: str
+    en: str
+    code: dict[str, str]
+
+
+@dataclass
+class Row:
+    """One operation: its calls (library -> code, None where the library has none), other
+    spellings (`also`), the inputs it runs on, and what the data declares about it."""
+
+    id: str
+    family: str
+    source: str
+    line: int
+    zh: str
+    en: str
+    calls: dict[str, str | None]
+    also: dict[str, list[str]]
+    inputs: list[str]
+    rtol: float
+    atol: float
+    random: dict | None = None
+    differences: list[dict] = field(default_factory=list)
+    missing: dict | None = None
+    #: The family's declared differences, which hold for any of its rows.
+    shared: list[dict] = field(default_factory=list)
+
+    @property
+    def key(self) -> str:
+        """`family.id`: the row's key in the record and its anchor."""
+        return f"{self.family}.{self.id}"
+
+
+@dataclass
+class Family:
+    """A family's page: its id, titles and introduction per language, and its rows."""
+
+    id: str
+    source: str
+    title: dict[str, str]
+    intro: dict[str, str]
+    rows: list[Row]
+    differences: list[dict] = field(default_factory=list)
+
+
+def load_inputs(root: Path) -> dict[str, Input]:
+    """The shared inputs of `data/reference/inputs.yml`, by id. DataError, naming the line, when
+    the file is malformed or gives an id twice."""
+    inputs: dict[str, Input] = {}
+    for item in read(Path(INPUTS), root, "reference-inputs"):
+        if item["id"] in inputs:
+            raise DataError(f"{INPUTS}:{item.line}: input {item['id']!r} is defined twice")
+        code = {library: item[library] for library in LIBRARIES}
+        inputs[item["id"]] = Input(item["id"], item["zh"], item["en"], code)
+    return inputs
+
+
+def load_families(root: Path, inputs: dict[str, Input]) -> list[Family]:
+    """Every family of `data/reference/*.yml`, sorted by file name; DataError, naming the file and
+    line, for a malformed row: a schema mistake, an id given twice, an unknown input, a library
+    without a call and no `missing` reason, or a declared difference naming no library compared."""
+    families, seen = [], {}
+    for path in sorted((root / FOLDER).glob("*.yml")):
+        if path.name == "inputs.yml":
+            continue
+        source = f"{FOLDER}/{path.name}"
+        data = read(Path(source), root, "reference")
+        rows = []
+        for item in data["rows"]:
+            where = f"{source}:{item.line}: row {item['id']!r}"
+            if item["id"] in seen:
+                raise DataError(
+                    f"{where}: the id is used at {seen[item['id']]} too; ids are unique"
+                )
+            seen[item["id"]] = f"{source}:{item.line}"
+            calls = {library: item.get(library) for library in LIBRARIES}
+            code = [c for c in calls.values() if c] + [
+                c for cs in item.get("also", {}).values() for c in cs
+            ]
+            for text in code:
+                try:
+                    compile(text, source, "exec")
+                except SyntaxError as exc:
+                    raise DataError(
+                        f"{where}: `{text}` is not Python ({exc.msg}); in a YAML list [a, b], "
+                        "quote code that holds a comma"
+                    ) from None
+            absent = [NAMES[lib] for lib, call in calls.items() if call is None]
+            if absent and "missing" not in item:
+                raise DataError(
+                    f"{where}: no call for {', '.join(absent)}; give one, or say under `missing` "
+                    "(zh, en) what readers use instead"
+                )
+            if not absent and "missing" in item:
+                raise DataError(f"{where}: `missing` is given, but every library has a call")
+            names = item.get("inputs", data.get("inputs", []))
+            if unknown := [name for name in names if name not in inputs]:
+                raise DataError(
+                    f"{where}: unknown input {', '.join(unknown)}; the inputs are "
+                    f"{', '.join(inputs)} ({INPUTS})"
+                )
+            for declared in item.get("differences", []):
+                if stray := set(declared["libraries"]) - {lib for lib, c in calls.items() if c}:
+                    raise DataError(
+                        f"{source}:{declared.line}: row {item['id']!r} declares a difference "
+                        f"of {', '.join(sorted(stray))}, which has no call in this row"
+                    )
+                if stray := set(declared.get("inputs", [])) - set(names or [NO_INPUT]):
+                    raise DataError(
+                        f"{source}:{declared.line}: row {item['id']!r} declares a difference "
+                        f"on input {', '.join(sorted(stray))}, which the row does not run on"
+                    )
+            rows.append(
+                Row(
+                    item["id"],
+                    data["id"],
+                    source,
+                    item.line,
+                    item["zh"],
+                    item["en"],
+                    calls,
+                    item.get("also", {}),
+                    names,
+                    item.get("rtol", data.get("rtol", 1e-6)),
+                    item.get("atol", data.get("atol", 0.0)),
+                    item.get("random"),
+                    item.get("differences", []),
+                    item.get("missing"),
+                    data.get("differences", []),
+                )
+            )
+        title = {"zh": data["zh"], "en": data["en"]}
+        families.append(
+            Family(
+                data["id"], source, title, data.get("intro", {}), rows, data.get("differences", [])
+            )
+        )
+    return families
+
+
+def covers(declared: dict, environment: str, found: dict) -> bool:
+    """Whether a declared difference is the one `found` (input, aspect, libraries that differ) in
+    `environment`."""
+    return (
+        declared["aspect"] == found["aspect"]
+        and sorted(declared["libraries"]) == found["libraries"]
+        and found["input"] in declared.get("inputs", [found["input"]])
+        and environment in declared.get("environments", [environment])
+    )

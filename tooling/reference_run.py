@@ -1,0 +1,172 @@
+"""Running the rows of the cross-library reference (`tooling.reference`) and judging them: what
+each library returns on each input, compared by `tooling.agreement`, against the differences the
+data declares. Needs NumPy (the examples stage has it; the site build reads the record instead).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import warnings
+
+from tooling.agreement import Result, as_result, differing, raised
+from tooling.reference import INPUTS, LIBRARIES, NAMES, NO_INPUT, Family, Input, Row, covers
+
+
+def _evaluate(code: str, modules: dict, given: object) -> object:
+    """Run a row's code (statements, then an expression on its last line) with `x` bound to
+    `given`, and return the expression's value; what it prints is discarded."""
+    *body, last = code.strip().splitlines()
+    namespace = {**modules, "x": given}
+    with contextlib.redirect_stdout(io.StringIO()), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        exec("\n".join(body), namespace)  # noqa: S102 - the reference's own data
+        return eval(last, namespace)  # noqa: S307
+
+
+def outcome(code: str, library: str, modules: dict, given: Input | None) -> Result:
+    """What `code` gives in `library` (modules: `np`, `torch`, `tf`) on a fresh copy of the input
+    `given` (None: no input); an error `Result` when it raised. TypeError when it returned
+    something that is not numbers, a dtype or a tuple of those."""
+    value = None if given is None else _evaluate(given.code[library], modules, None)
+    try:
+        returned = _evaluate(code, modules, value)
+    except Exception as exc:  # noqa: BLE001 - what the library raised is the result
+        return raised(exc)
+    return as_result(returned, value)
+
+
+def judge(row: Row, results: dict[str, dict[str, Result]], environment: str) -> dict:
+    """The record row of `row` from its `results` (input -> library -> Result) in `environment`:
+    status, what differed and the problems that fail it (an undeclared difference, a declared one
+    that no longer holds), each naming the data file's line, the row, the input, the libraries and
+    their results."""
+    aspects = (
+        ("raises", "shape", "dtype")
+        if row.random
+        else ("raises", "shape", "dtype", "values", "shares memory")
+    )
+    found, problems = [], []
+    for name, by_library in results.items():
+        for aspect, odd in differing(by_library, "numpy", row.rtol, row.atol, aspects).items():
+            found.append({"input": name, "aspect": aspect, "libraries": sorted(odd)})
+    where = f"{row.source}:{row.line}: row {row.id!r} in environment {environment}"
+    for item in found:
+        if not any(covers(d, environment, item) for d in row.differences + row.shared):
+            odd, aspect = item["libraries"], item["aspect"]
+            shown = "\n".join(
+                f"    {NAMES[lib]}: {result}" for lib, result in results[item["input"]].items()
+            )
+            problems.append(
+                f"{where}, input {item['input']!r}: {', '.join(NAMES[lib] for lib in odd)} "
+                f"differ{'s' if len(odd) == 1 else ''} from the others in {aspect}:\n{shown}\n"
+                f"  If the difference is real, declare it under `differences:` (aspect: {aspect}, "
+                f"libraries: [{', '.join(odd)}], zh and en saying why); else correct the call."
+            )
+    for declared in row.differences:
+        applies = environment in declared.get("environments", [environment])
+        if applies and not any(covers(declared, environment, item) for item in found):
+            problems.append(
+                f"{row.source}:{declared.line}: row {row.id!r} declares that "
+                f"{', '.join(NAMES[lib] for lib in declared['libraries'])} differ in "
+                f"{declared['aspect']}, which no longer holds in environment {environment}; "
+                "correct or delete the declaration"
+            )
+    if problems:
+        status = "failed"
+    elif row.missing:
+        status = "missing"
+    else:
+        status = "differs" if found else "agree"
+    return {
+        "family": row.family,
+        "status": status,
+        "results": {n: {lib: r.to_json() for lib, r in by.items()} for n, by in results.items()},
+        "differences": found,
+        "problems": problems,
+    }
+
+
+def run_row(row: Row, inputs: dict[str, Input], modules: dict, environment: str) -> dict:
+    """Run `row`'s calls and other spellings on each of its inputs and judge them (`judge`). Other
+    spellings must give what the row's call gives, random rows must stay in their range and repeat
+    their values with their seed: otherwise the row fails, naming the line."""
+    results: dict[str, dict[str, Result]] = {}
+    extra = []
+    for name in row.inputs or [NO_INPUT]:
+        given = inputs.get(name)
+        by_library = results.setdefault(name, {})
+        for library, call in row.calls.items():
+            if call is None:
+                continue
+            by_library[library] = outcome(call, library, modules, given)
+            extra += _spelling_problems(row, library, name, given, modules, by_library[library])
+            if row.random:
+                extra += _random_problems(row, library, name, given, modules, by_library[library])
+    judged = judge(row, results, environment)
+    if extra:
+        judged.update(status="failed", problems=judged["problems"] + extra)
+    return judged
+
+
+def _spelling_problems(row, library, name, given, modules, result) -> list[str]:
+    problems = []
+    for spelling in row.also.get(library, []):
+        other = outcome(spelling, library, modules, given)
+        if differing({"call": result, "also": other}, "call", row.rtol, row.atol):
+            problems.append(
+                f"{row.source}:{row.line}: row {row.id!r}, input {name!r}: {NAMES[library]}'s "
+                f"`{spelling}` (under `also`) gives {other}, but `{row.calls[library]}` gives "
+                f"{result}; list only spellings of the same operation, or give it a row of its own"
+            )
+    return problems
+
+
+def _random_problems(row, library, name, given, modules, result) -> list[str]:
+    if result.error:
+        return []
+    again = outcome(row.calls[library], library, modules, given)
+    where = f"{row.source}:{row.line}: row {row.id!r}, input {name!r}, {NAMES[library]}"
+    low, high = row.random["low"], row.random["high"]
+    values = [v for part in result.parts for v in part.values.ravel().tolist()]
+    if not all(low <= v <= high for v in values):
+        return [f"{where}: gives {result}, outside the declared range [{low}, {high}]"]
+    if differing({"first": result, "again": again}, "first"):
+        return [f"{where}: gives {result}, then {again}: seed it in the row's code"]
+    return []
+
+
+def input_problems(inputs: dict[str, Input], modules: dict) -> list[str]:
+    """One message per shared input whose libraries' versions differ in shape, dtype or values
+    (the rows compare what the libraries do, not what they were given)."""
+    problems = []
+    for item in inputs.values():
+        made = {lib: outcome("x", lib, modules, item) for lib in LIBRARIES}
+        if odd := differing(made, "numpy", aspects=("raises", "shape", "dtype", "values")):
+            shown = "; ".join(f"{NAMES[lib]}: {result}" for lib, result in made.items())
+            problems.append(
+                f"{INPUTS}: input {item.id!r} differs in {', '.join(odd)} between the "
+                f"libraries ({shown}); make each library's copy the same"
+            )
+    return problems
+
+
+def run_family(
+    family: Family, inputs: dict[str, Input], modules: dict, environment: str
+) -> tuple[dict, list[str]]:
+    """Record rows of every row of `family` in `environment`, by `Row.key`, and the problems of the
+    family's own declared differences (`differences:` beside `rows:`) that no row shows."""
+    rows = {row.key: run_row(row, inputs, modules, environment) for row in family.rows}
+    problems = [
+        f"{family.source}:{declared.line}: the family declares that "
+        f"{', '.join(NAMES[lib] for lib in declared['libraries'])} differ in {declared['aspect']}, "
+        f"which no row shows in environment {environment}; correct or delete the declaration"
+        for declared in family.differences
+        if environment in declared.get("environments", [environment])
+        and not any(
+            covers(declared, environment, item)
+            for row in rows.values()
+            for item in row["differences"]
+        )
+    ]
+    return rows, problems
