@@ -35,10 +35,11 @@ class Part:
     values: object  # a NumPy array, or a dtype's name
 
     def text(self) -> str:
-        """The values as the reference shows them: NumPy's printing, 4 significant decimals."""
+        """The values as the reference shows them: NumPy's printing, 4 decimals (tiny and huge
+        values in scientific notation)."""
         if self.dtype == "dtype":
             return str(self.values)
-        with np.printoptions(precision=4, threshold=24, edgeitems=3, suppress=True):
+        with np.printoptions(precision=4, threshold=24, edgeitems=3):
             return np.array2string(np.asarray(self.values), separator=", ")
 
 
@@ -213,9 +214,9 @@ def differing(
     aspects: tuple[str, ...] = ASPECTS,
 ) -> dict[str, frozenset[str]]:
     """Aspect (of `aspects`) -> the labels of `results` whose result differs in it from the
-    majority (ties: from `baseline`'s group); empty when they agree. When some raised and others
-    not, only `raises` is given; when they all raised, nothing; values are compared only when the
-    shapes agree."""
+    majority (ties: from `baseline`'s group, else the first); empty when they agree. Whether
+    they raised is compared among all; the other aspects among those that returned. Dtypes are
+    compared only when the results have as many parts, values only when the shapes agree."""
     found: dict[str, frozenset[str]] = {}
     keys = {
         "raises": lambda r: r.error is not None,
@@ -223,8 +224,13 @@ def differing(
         "dtype": lambda r: r.dtype,
         "shares memory": lambda r: r.shares,
     }
+    returned = [label for label, result in results.items() if result.error is None]
+    parts = {(results[label].many, len(results[label].parts)) for label in returned}
     for aspect in ASPECTS:
-        if aspect not in aspects or (aspect == "values" and "shape" in found):
+        skipped = (aspect == "values" and "shape" in found) or (
+            aspect == "dtype" and len(parts) > 1
+        )
+        if aspect not in aspects or skipped:
             continue
         if aspect == "values":
 
@@ -236,13 +242,12 @@ def differing(
             def same(a: str, b: str, key=keys[aspect]) -> bool:
                 return key(results[a]) == key(results[b])
 
-        known = [k for k, r in results.items() if aspect != "shares memory" or r.shares is not None]
+        labels = list(results) if aspect == "raises" else returned
+        known = [k for k in labels if aspect != "shares memory" or results[k].shares is not None]
         groups = _groups(known, same)
         if len(groups) > 1:
             top = max(len(g) for g in groups)
             largest = [g for g in groups if len(g) == top]
             majority = next((g for g in largest if baseline in g), largest[0])
             found[aspect] = frozenset(k for k in known if k not in majority)
-        if aspect == "raises" and (found or any(r.error for r in results.values())):
-            return found  # some raised: nothing else can be compared
     return found
