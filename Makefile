@@ -17,7 +17,7 @@ export TF_CPP_MIN_LOG_LEVEL := 2
 # to 9.x on purpose: its successor does not yet support mkdocs-static-i18n.
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve build site-build generated notebooks test test-matrix test-examples run-examples test-gpu wheelhouse check-site benchmark budgets measure-matmul browser update-examples new-page sync-translation lock clean docs-env test-env
+.PHONY: serve build site-build generated notebooks reference test test-matrix test-examples run-examples test-gpu wheelhouse check-site benchmark budgets measure-matmul browser update-examples new-page sync-translation lock clean docs-env test-env
 
 $(PY):
 	@command -v $(PYTHON) >/dev/null || { echo "$(PYTHON) not found: install Python 3.11 or run 'make $(MAKECMDGOALS) PYTHON=/path/to/python3.11'"; exit 1; }
@@ -68,15 +68,20 @@ generated: docs-env
 notebooks: docs-env
 	$(PY) -m verified_site.notebooks
 
+# The cross-library reference's pages (docs/reference/, not committed), from data/reference/
+# and the rows' results in the record; rows the record lacks show as "not run in this build".
+reference: docs-env
+	$(PY) -m tooling.reference_pages
+
 # SITE_URL: served at the root, not under the deployed site's path (notebooks' links too).
 serve: export SITE_URL := http://127.0.0.1:8000/
-serve: docs-env generated notebooks
+serve: docs-env generated notebooks reference
 	$(PY) -m mkdocs serve --livereload --dev-addr 127.0.0.1:8000
 
 build: docs-env generated
 	@$(MAKE) --no-print-directory site-build
 
-site-build: notebooks
+site-build: notebooks reference
 	$(PY) -m mkdocs build --strict
 
 # Verification environments (pyproject.toml, [tool.verification]): `default` is .venv;

@@ -59,7 +59,8 @@ def _problems_of(page, path: str) -> list[str]:
         problems.append("meta description is not the page's `description:`")
     if canonical != SITE_URL + path:
         problems.append(f"canonical link {canonical!r}, expected {SITE_URL + path}")
-    if not edit.endswith(f"/edit/main/{relative(source, REPO_ROOT)}"):
+    # A generated page is edited in its data file.
+    if not edit.endswith(f"/edit/main/{meta.get('data') or relative(source, REPO_ROOT)}"):
         problems.append(f"'edit this page' is {edit or 'missing'}, not a link to its source file")
     if not re.search(r"\d{4}", updated):
         problems.append("no last-updated date")

@@ -30,7 +30,7 @@ from verified.markdown import (  # noqa: F401  (re-used by the site checks)
     fences,
     is_snippet_line,
 )
-from verified.paths import docs_dir, notebooks_dir, relative
+from verified.paths import docs_dir, generated_pages, notebooks_dir, relative
 
 #: Locales in build order; the first is the default and has no file suffix.
 LOCALES = ("zh", "en")
@@ -59,8 +59,10 @@ def translation_of(path: Path, locale: str) -> Path:
 
 
 def page_files(docs: Path) -> list[Path]:
-    """Every Markdown page below `docs`, sorted: its `*.md` files but those in `INCLUDES`."""
-    return sorted(p for p in docs.rglob("*.md") if p.relative_to(docs).parts[0] != INCLUDES)
+    """Every written Markdown page below `docs`, sorted: its `*.md` files but those in `INCLUDES`
+    and the generated pages (`verified.paths.generated_pages`)."""
+    skipped = {INCLUDES, generated_pages(docs.parent).name}
+    return sorted(p for p in docs.rglob("*.md") if p.relative_to(docs).parts[0] not in skipped)
 
 
 #: Where `make notebooks` writes each language's .ipynb for the site, below the repository
@@ -127,8 +129,9 @@ def page_url(page: Path, docs: Path) -> str:
 
 def page_at(url: str, docs: Path) -> Path | None:
     """The page file served at a URL path below the site root (`en/a/b/`), the inverse of
-    `page_url`; None when no page is served there."""
-    return next((page for page in page_files(docs) if page_url(page, docs) == url), None)
+    `page_url`, generated pages included; None when no page is served there."""
+    pages = page_files(docs) + sorted(generated_pages(docs.parent).glob("*.md"))
+    return next((page for page in pages if page_url(page, docs) == url), None)
 
 
 def missing_translations(pages: list[Path]) -> list[tuple[Path, Path]]:

@@ -18,7 +18,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File
 
-from verified.paths import notebooks_dir, record_path, relative
+from verified.paths import generated_pages, notebooks_dir, record_path, relative
 from verified.record import load_record, verify_environments
 from verified_site.pages import (
     LOCALES,
@@ -108,6 +108,11 @@ class VerifiedSitePlugin(BasePlugin):
         errors = [message for ref in snippet_refs(source) if (message := snippet_error(ref, root))]
         if errors:
             raise PluginError("Broken snippet reference:\n  " + "\n  ".join(errors))
+        if generated_pages(root) in source.parents:
+            # The reference's pages carry their own run's stamp; readers edit their data.
+            if page.edit_url and (data := page.meta.get("data")):
+                page.edit_url = page.edit_url.rsplit("/docs/", 1)[0] + "/" + data
+            return markdown
         verifications = verify_environments(self.record, page_sources(source, root), root)
         verified = {env for env, v in verifications.items() if v.state in ("verified", "partial")}
         markdown = self.notes.insert(markdown, locale, verified)

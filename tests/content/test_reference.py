@@ -1,0 +1,56 @@
+"""The cross-library reference as built: `site/reference/operations.json` holds every row, and
+each status it publishes is the one its own results give (recomputed here with the data's
+declarations, so a status edited by hand fails); the nav lists every family."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import yaml
+
+from tooling.agreement import Result
+from tooling.reference import load_families, load_inputs
+from tooling.reference_run import judge
+from verified.paths import REPO_ROOT
+
+FAMILIES = load_families(REPO_ROOT, load_inputs(REPO_ROOT))
+ROWS = {row.id: row for family in FAMILIES for row in family.rows}
+
+
+@pytest.fixture(scope="module")
+def published(site) -> list[dict]:
+    return json.loads((site / "reference" / "operations.json").read_text(encoding="utf-8"))
+
+
+def test_every_row_is_published(published):
+    assert [entry["id"] for entry in published] == list(ROWS)
+
+
+def test_each_published_status_is_what_its_results_give(published, record):
+    wrong = []
+    for entry in published:
+        row = ROWS[entry["id"]]
+        for environment, results in entry["results"].items():
+            rebuilt = {
+                name: {lib: Result.from_json(result) for lib, result in by_library.items()}
+                for name, by_library in results.items()
+            }
+            status = judge(row, rebuilt, environment)["status"]
+            if status != entry["statuses"][environment]:
+                wrong.append(
+                    f"{row.source}:{row.line}: row {row.id!r} is published as "
+                    f"{entry['statuses'][environment]!r} in environment {environment}, but its "
+                    f"results give {status!r}: rebuild the pages (make reference)"
+                )
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_nav_lists_every_family_page():
+    config = yaml.load((REPO_ROOT / "mkdocs.yml").read_text("utf-8"), Loader=yaml.BaseLoader)
+    section = next(item for item in config["nav"] if "跨库对照" in item)["跨库对照"]
+    pages = ["reference/index.md"] + [f"reference/{f.id}.md" for f in FAMILIES]
+    assert section == [*pages, "reference/differences.md"], (
+        "mkdocs.yml: the nav's 跨库对照 section must list reference/index.md, one page per "
+        "file of data/reference/ in file-name order, then reference/differences.md"
+    )
