@@ -3,7 +3,8 @@
 //   node search_rank.mjs WORKER INDEX [suggest] < queries.json
 // WORKER: site's assets/javascripts/workers/search.*.min.js; INDEX: a search_index.json;
 // "suggest" if the site has search.suggest. Reads a JSON list of queries and writes, for
-// each, the locations (as in the index) of the pages found, best first, one per page.
+// each, the pages found, best first: per page, the locations (as in the index) of the page
+// and of the sections the results list under it.
 import { readFileSync } from "node:fs"
 import { dirname, resolve } from "node:path"
 import vm from "node:vm"
@@ -39,6 +40,6 @@ const ranked = []
 for (const query of JSON.parse(readFileSync(0, "utf8"))) {
   const { items } = await send(QUERY, query)
   // An item is a page and its sections, all at the page's location before "#".
-  ranked.push(items.map(sections => sections[0].location.split("#")[0]))
+  ranked.push(items.map(sections => sections.map(section => section.location)))
 }
 process.stdout.write(JSON.stringify(ranked))

@@ -31,10 +31,11 @@ def expectations(queries_file: Path, locale: str) -> list[tuple[str, str, int]]:
     ]
 
 
-def rank(site: Path, locale: str, queries: list[str]) -> dict[str, list[str]]:
+def rank(site: Path, locale: str, queries: list[str]) -> dict[str, list[list[str]]]:
     """Rank `queries` as the `locale` site's search box does, with the worker and index its
-    home page names, in one Node process: query -> the pages found, best first (paths below
-    the root). AssertionError, with Node's error output, if Node is missing or failed."""
+    home page names, in one Node process: query -> the pages found, best first, each as the
+    addresses of its results, best first (paths below the root, a section's with its
+    `#anchor`). AssertionError, with Node's error output, if Node is missing or failed."""
     node = shutil.which("node")
     assert node, "Node.js (20 or newer) is needed to rank search results: install nodejs"
     home = HOME[locale]
@@ -48,8 +49,8 @@ def rank(site: Path, locale: str, queries: list[str]) -> dict[str, list[str]]:
     assert done.returncode == 0, f"{RANK.name} failed:\n{done.stderr}"
     ranked = json.loads(done.stdout)
     return {
-        query: [site_link(base, loc) for loc in locs]
-        for query, locs in zip(queries, ranked, strict=True)
+        query: [[site_link(base, loc) for loc in item] for item in items]
+        for query, items in zip(queries, ranked, strict=True)
     }
 
 
@@ -61,11 +62,14 @@ def search_failures(queries_file: Path, site: Path, locale: str) -> list[str]:
     failures = []
     for query, expected, top in wanted:
         where = f"search for {query!r} on the {locale} site"
-        shown = ["/" + path for path in ranked[query]]
+        pages = [item[0].split("#")[0] for item in ranked[query]]
+        shown = ["/" + path for path in pages]
         foreign = [path for path in shown if path.startswith("/en/") != (locale == "en")]
+        # A page is found by any of its results; a `page/#anchor`, by that section's.
+        found = ranked[query][:top] if "#" in expected else [[page] for page in pages[:top]]
         if foreign:
             failures.append(f"{where}: results in the other language: {foreign}")
-        elif expected not in ranked[query][:top]:
+        elif not any(expected in item for item in found):
             failures.append(f"{where}: /{expected} not in the first {top}: {shown[: top + 2]}")
     return failures
 
@@ -104,8 +108,9 @@ def test_search_box_shows_what_node_ranks(page, traffic, site, locale):
         # lists the first 10 at once, the rest as the reader scrolls.
         hrefs = links.evaluate_all("links => links.map(a => a.href)")
         shown = list(dict.fromkeys(urlsplit(href).path.removeprefix(MOUNT) for href in hrefs))
-        assert shown[:10] == ranked[query][:10], (
+        pages = [item[0].split("#")[0] for item in ranked[query]]
+        assert shown[:10] == pages[:10], (
             f"search for {query!r} on the {locale} site: the browser lists {shown[:10]}, "
-            f"Material's worker in Node {ranked[query][:10]}"
+            f"Material's worker in Node {pages[:10]}"
         )
     assert not traffic, traffic
