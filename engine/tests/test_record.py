@@ -103,3 +103,20 @@ def test_a_record_with_a_missing_field_or_a_free_text_reason_is_rejected(
     with pytest.raises(RecordError, match=expected) as raised:  # on read: names the file
         load_record(path)
     assert str(path) in str(raised.value) and "run `make test`" in str(raised.value)
+
+
+def test_rows_a_test_reports_are_kept_and_counted_in_its_run(project):
+    """A test that ran rows of a table (the cross-library reference) reports them as JSON text;
+    the run keeps them, even with integers beyond 64 bits, and counts their statuses."""
+    rows = {"a.big": {"family": "a", "status": "agree", "results": {"none": {"n": 2**70}}}}
+    rows["a.odd"] = {"family": "a", "status": "differs", "results": {}}
+    project.write(
+        {
+            "tests/test_rows.py": "import json\n\n\ndef test_rows(record_property):\n"
+            f"    record_property('reference', json.dumps({rows!r}))\n"
+        }
+    )
+    project.run("--record", "build/record.json", "tests/test_rows.py")
+    run = project.record()["run"]
+    assert run["reference"] == rows
+    assert run["summary"]["reference"] == {"agree": 1, "differs": 1, "missing": 0, "failed": 0}

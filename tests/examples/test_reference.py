@@ -7,6 +7,8 @@ rows returned goes into the verification record, from which the pages are writte
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tooling.data import DataError
@@ -44,7 +46,7 @@ def test_the_shared_inputs_are_the_same_in_every_library(modules, sandbox):
 @pytest.mark.parametrize("family", FAMILIES or [None], ids=[f.id for f in FAMILIES] or ["data"])
 def test_family(family, modules, sandbox, verification_environment, record_property):
     rows, problems = run_family(family, INPUTS, modules, verification_environment.name)
-    record_property("reference", rows)
+    record_property("reference", json.dumps(rows))  # the recorder's format (verified.recorder)
     problems += [problem for row in rows.values() for problem in row["problems"]]
     if problems:
         pytest.fail("\n".join(problems), pytrace=False)

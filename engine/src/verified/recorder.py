@@ -9,11 +9,14 @@ Every example collected at the start is recorded. It starts as "not-verified" (r
 interrupted run or a `-k` selection can never leave an example marked as passed that did
 not pass. A report names its example by the test's `example` property (set by the plugin
 before the test starts), and says why it was skipped by its `outcome` property
-(`verified.runner.verify`): nothing is read back from test ids or messages.
+(`verified.runner.verify`): nothing is read back from test ids or messages. A test that ran rows
+of the cross-library reference reports them, by id, as the JSON text of its `reference`
+property.
 """
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from pathlib import Path
 
@@ -66,7 +69,8 @@ class VerificationRecorder:
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         """Update the example's entry from one phase's report (setup, call or teardown)."""
         props = dict(report.user_properties)
-        self.reference.update(props.get("reference", {}))
+        # JSON text: xdist's transport (execnet) cannot carry integers beyond 64 bits.
+        self.reference.update(json.loads(props.get("reference", "{}")))
         entry = self.entries.get(props.get("example"))
         if entry is None:
             return
