@@ -5,8 +5,10 @@ test` run it) writes into `docs/reference/` (not committed): per language an ove
 shared inputs, one page per family, a page of the rows whose libraries differ, and
 `operations.json`, the whole reference as data. What each library returned comes from the
 examples stage's run in the verification record, never from the data: a row that run does not
-hold, or whose data changed since, is marked "not run in this build". The wording is in the site's
-locale files (section `reference`).
+hold, or whose data changed since, is marked "not run in this build". The API names of each
+row's spellings link to their libraries' pages, from the committed table `data/api-links.json`
+(`tooling.api_links`); the command prints how many names it linked and those it could not. The
+wording is in the site's locale files (section `reference`).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import re
 import sys
 from pathlib import Path
 
+from tooling.api_links import TABLE, api_spans, load_table
 from tooling.data import DataError
 from tooling.reference import (
     INPUTS,
@@ -93,6 +96,60 @@ def _code(text: str) -> str:
     return f"`` {flat} ``" if "`" in flat else f"`{flat}`"
 
 
+#: What Markdown would read inside an HTML element (emphasis, links, escapes, a table's pipe),
+#: written as character references.
+_LITERAL = str.maketrans({c: f"&#{ord(c)};" for c in '&<>"*_`[]\\|{}'})
+
+
+def _spellings(row: Row, library: str) -> list[str]:
+    """What the row's table shows for `library`: its call's last line, then the other
+    spellings."""
+    return [row.calls[library].strip().splitlines()[-1], *row.also.get(library, [])]
+
+
+def _linked_code(text: str, library: str, links: dict[str, str | None]) -> str:
+    """A spelling as inline code for a table cell, each API name that has a page in `links`
+    linked to it: `np.linalg.norm` whole, a method by its own name (`x.<a>reshape</a>`)."""
+    try:
+        spans = [span for span in api_spans(text, library) if links.get(span[0])]
+    except SyntaxError:  # a call's last line alone need not parse
+        spans = []
+    if not spans:
+        return _code(text)
+    out, at = [], 0
+    for name, start, end in spans:
+        if start >= at:
+            link = f'<a href="{links[name]}">{text[start:end].translate(_LITERAL)}</a>'
+            out += [text[at:start].translate(_LITERAL), link]
+            at = end
+    out.append(text[at:].translate(_LITERAL))
+    return "<code>" + " ".join("".join(out).split()) + "</code>"
+
+
+def link_report(families: list[Family], links: dict[str, str | None]) -> str:
+    """How many API names the spellings tables link, then those without a page (null in the
+    table) and those missing from it."""
+    shown = set()
+    for row in (row for family in families for row in family.rows):
+        for library in (lib for lib in LIBRARIES if row.calls[lib] is not None):
+            for text in _spellings(row, library):
+                try:
+                    shown |= {name for name, _, _ in api_spans(text, library)}
+                except SyntaxError:
+                    pass
+    none = sorted(name for name in shown if name in links and links[name] is None)
+    absent = sorted(shown - set(links))
+    lines = [f"API links: {len(shown) - len(none) - len(absent)} names linked to their docs"]
+    if none:
+        lines.append(f"  {len(none)} without a page (null in {TABLE}): {', '.join(none)}")
+    if absent:
+        lines.append(
+            f"  {len(absent)} not in {TABLE} (run `python -m tooling.api_links` in the test "
+            f"environment): {', '.join(absent)}"
+        )
+    return "\n".join(lines)
+
+
 def _cell(result: dict, words: dict) -> str:
     """One library's result as a table cell: its values, then dtype, shape and memory."""
     if result["error"]:
@@ -124,9 +181,16 @@ def _snippet(row: Row, given: Input | None) -> str:
     return "\n".join(lines)
 
 
-def row_section(row: Row, runs: dict[str, dict], inputs: dict[str, Input], locale: str) -> str:
-    """The Markdown of one row: heading with its anchor, the spellings, the status with the
-    declared reasons, and per input what each library returned in the leading run."""
+def row_section(
+    row: Row,
+    runs: dict[str, dict],
+    inputs: dict[str, Input],
+    locale: str,
+    links: dict[str, str | None] | None = None,
+) -> str:
+    """The Markdown of one row: heading with its anchor, the spellings (API names linked to
+    their pages in `links`), the status with the declared reasons, and per input what each
+    library returned in the leading run."""
     words = wording(locale)["reference"]
     title = row.zh if locale == "zh" else row.en
     other = row.en if locale == "zh" else row.zh
@@ -137,8 +201,8 @@ def row_section(row: Row, runs: dict[str, dict], inputs: dict[str, Input], local
         if row.calls[library] is None:
             spellings.append(words["none"]())
         else:
-            found = [row.calls[library].strip().splitlines()[-1], *row.also.get(library, [])]
-            spellings.append("<br>".join(_code(s) for s in found))
+            found = _spellings(row, library)
+            spellings.append("<br>".join(_linked_code(s, library, links or {}) for s in found))
     out += ["| " + " | ".join(spellings) + " |", ""]
     if not runs:
         return "\n".join([*out, f"*{words['not_run']()}*", ""])
@@ -215,9 +279,14 @@ def _stamp(family: Family, runs: dict[str, dict], locale: str) -> str:
 
 
 def family_page(
-    family: Family, runs: dict[str, dict], inputs: dict[str, Input], locale: str
+    family: Family,
+    runs: dict[str, dict],
+    inputs: dict[str, Input],
+    locale: str,
+    links: dict[str, str | None] | None = None,
 ) -> str:
-    """The Markdown of a family's page in `locale`."""
+    """The Markdown of a family's page in `locale`, API names linked to their pages in
+    `links`."""
     words = wording(locale)["reference"]
     out = [
         _front_matter(family.intro.get(locale, family.title[locale]), family.source)
@@ -228,7 +297,7 @@ def family_page(
         _stamp(family, runs, locale),
     ]
     out += [words["see_also"](), ""]
-    out += [row_section(row, runs, inputs, locale) for row in family.rows]
+    out += [row_section(row, runs, inputs, locale, links) for row in family.rows]
     return "\n".join(out)
 
 
@@ -354,6 +423,7 @@ def pages(root: Path) -> dict[str, str]:
         for family in families
     }
     folder = relative(generated_pages(root), root)
+    links = load_table(root)
     files = {}
     for locale in LOCALES:
         suffix = "" if locale == LOCALES[0] else f".{locale}"
@@ -361,7 +431,7 @@ def pages(root: Path) -> dict[str, str]:
         files[f"{folder}/differences{suffix}.md"] = differences_page(families, runs_of, locale)
         for family in families:
             files[f"{folder}/{family.id}{suffix}.md"] = family_page(
-                family, runs_of[family.id], inputs, locale
+                family, runs_of[family.id], inputs, locale, links
             )
     files[f"{folder}/operations.json"] = json.dumps(
         operations(families, runs_of), ensure_ascii=False, indent=1
@@ -384,6 +454,7 @@ def main() -> int:
         (REPO_ROOT / path).parent.mkdir(parents=True, exist_ok=True)
         (REPO_ROOT / path).write_text(text, encoding="utf-8")
     print(f"wrote {len(files)} files to {relative(folder, REPO_ROOT)}/")
+    print(link_report(load_families(REPO_ROOT, load_inputs(REPO_ROOT)), load_table(REPO_ROOT)))
     return 0
 
 

@@ -1,0 +1,231 @@
+"""Links from the API names of the reference's code to each library's documentation.
+
+`api_names` reads the names a row's code uses from its syntax tree. The link table,
+`data/api-links.json` (committed), maps every name used by a row's calls and `also` spellings
+to the page of the installed library's version, or to null where there is none: it is
+generated in the test environment by `python -m tooling.api_links`, which imports the libraries,
+finds each name (import and getattr: a name that does not exist gets null) and applies its
+site's URL rule, except for the names of `data/api-links-exceptions.yml`.
+tests/content/test_api_links.py regenerates it and fails where the committed table differs.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import json
+import sys
+from pathlib import Path
+
+import yaml
+
+from tooling.data import DataError
+from tooling.reference import ALIASES, LIBRARIES, NAMES, load_families, load_inputs
+
+TABLE = "data/api-links.json"
+EXCEPTIONS = "data/api-links-exceptions.yml"
+#: The module aliases of the code -> the library's module name.
+MODULES = {alias: library for library, alias in ALIASES.items()}
+#: The type of the input `x` in each library's code.
+ARRAY = {"numpy": "numpy.ndarray", "torch": "torch.Tensor", "tensorflow": "tensorflow.Tensor"}
+#: Functions whose result is not an array: the type whose methods their result has.
+RETURNS = {
+    "numpy.random.default_rng": "numpy.random.Generator",
+    "tensorflow.random.Generator.from_seed": "tensorflow.random.Generator",
+}
+#: The TensorFlow release tensorflow.org shows under /api_docs/python/; the others are under
+#: /versions/r<X.Y>/api_docs/python/.
+TF_SITE_RELEASE = "2.21"
+
+
+def _module_name(node: ast.AST) -> str | None:
+    """`np.linalg.norm` -> `numpy.linalg.norm`; None for a chain not rooted at a module alias."""
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name) and node.id in MODULES and parts:
+        return ".".join([MODULES[node.id], *reversed(parts)])
+    return None
+
+
+def _type(node: ast.AST, library: str) -> tuple[str, bool] | None:
+    """The type of what `node` evaluates to, and whether it is the input `x` (or part of it):
+    x and x[...] are the library's array, a call to a class is that class, a call to a
+    function its result (an array, unless `RETURNS` says otherwise); None where unknown."""
+    if isinstance(node, ast.Name) and node.id == "x":
+        return ARRAY[library], True
+    if isinstance(node, ast.Subscript):
+        return _type(node.value, library)
+    if isinstance(node, ast.Call) and (name := _module_name(node.func)):
+        if name in RETURNS:
+            return RETURNS[name], False
+        return (name if name.rsplit(".", 1)[-1][0].isupper() else ARRAY[library]), False
+    return None
+
+
+def api_spans(code: str, library: str) -> list[tuple[str, int, int]]:
+    """Each API name `code` uses, with the start and end offsets in `code` of the text that
+    names it, in order: called attribute chains of np, torch and tf (`np.linalg.norm(...)`: the
+    whole chain), and the methods and attributes of `x` and of what calls return (`x.reshape`:
+    `reshape`; on a call's result only methods called, not a named tuple's fields). Constants
+    and dtypes (`np.float32`, `tf.newaxis`) are values, not operations, and are left out.
+    SyntaxError if `code` is not Python."""
+    tree = ast.parse(code)
+    lines = code.splitlines(keepends=True)
+
+    def offset(line: int, column: int) -> int:  # ast columns count UTF-8 bytes
+        return sum(map(len, lines[: line - 1])) + len(lines[line - 1].encode()[:column].decode())
+
+    called = {id(node.func) for node in ast.walk(tree) if isinstance(node, ast.Call)}
+    spans = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Attribute):
+            continue
+        end = offset(node.end_lineno, node.end_col_offset)
+        if name := _module_name(node):
+            if id(node) in called:
+                spans.append((name, offset(node.lineno, node.col_offset), end))
+        elif (found := _type(node.value, library)) and (found[1] or id(node) in called):
+            spans.append((f"{found[0]}.{node.attr}", end - len(node.attr), end))
+    return sorted(spans, key=lambda span: span[1])
+
+
+def api_names(code: str, library: str) -> list[str]:
+    """The API names `code` uses (see `api_spans`), each once, in order of appearance, as full
+    names: `np.take(x, ...)` -> `numpy.take`, `x.reshape(...)` in torch -> `torch.Tensor.reshape`.
+    SyntaxError if `code` is not Python."""
+    return list(dict.fromkeys(name for name, _, _ in api_spans(code, library)))
+
+
+def used_names(root: Path) -> set[str]:
+    """Every API name of the reference's calls and `also` spellings. DataError for malformed
+    reference data."""
+    used = set()
+    for family in load_families(root, load_inputs(root)):
+        for row in family.rows:
+            for library in LIBRARIES:
+                code = [row.calls[library] or "", *row.also.get(library, [])]
+                used |= {name for text in code for name in api_names(text, library)}
+    return used
+
+
+def load_exceptions(root: Path) -> dict[str, str | None]:
+    """`data/api-links-exceptions.yml`: name -> URL, or None where no page exists. DataError
+    when it is not a mapping of names to https URLs or null."""
+    data = yaml.safe_load((root / EXCEPTIONS).read_text(encoding="utf-8")) or {}
+    if not isinstance(data, dict) or not all(
+        isinstance(url, str) and url.startswith("https://") or url is None for url in data.values()
+    ):
+        raise DataError(f"{EXCEPTIONS}: give each name an https:// URL, or null")
+    return data
+
+
+def _tf_name(found: object, written: str) -> str:
+    """TensorFlow's canonical name of `found` without `tf.` (`tf_export`'s first name, which
+    its page has: tf.cumsum -> math.cumsum), else the name as written."""
+    while found is not None:
+        names = getattr(found, "__dict__", {}).get("_tf_api_names")
+        if names:
+            return names[0]
+        found = getattr(found, "__wrapped__", None)
+    return written
+
+
+def _version(module: object) -> str:
+    """The installed version's major.minor, as the sites name their versions: 2.14.1+cu130 ->
+    2.14."""
+    return ".".join(module.__version__.split("+")[0].split(".")[:2])
+
+
+def url(name: str, modules: dict) -> str | None:
+    """The page of `name` in the installed library's documentation (major.minor version), by
+    its site's URL rule; None when the library has no such name. Methods of other objects
+    than modules are found on their type's page: `numpy.add.at` on `numpy.ufunc.at`'s,
+    `torch.Generator.manual_seed` and TensorFlow's on their class's page, as an anchor."""
+    library, *parts = name.split(".")
+    parent, found = None, modules[library]
+    try:
+        for part in parts:
+            parent, found = found, getattr(found, part)
+    except AttributeError:
+        return None
+    attribute = parts[-1]
+    version = _version(modules[library])
+    is_class = inspect.isclass(parent)
+    if library == "numpy":
+        if not inspect.ismodule(parent) and not is_class:
+            name = f"numpy.{type(parent).__name__}.{attribute}"
+        folder = "reference/random/" if name.startswith("numpy.random.") else "reference/"
+        return f"https://numpy.org/doc/{version}/{folder}generated/{name}.html"
+    if library == "torch":
+        base = f"https://docs.pytorch.org/docs/{version}/generated/"
+        if is_class and parent is not modules["torch"].Tensor:
+            return f"{base}{name.rsplit('.', 1)[0]}.html#{name}"
+        return f"{base}{name}.html"
+    site = "https://www.tensorflow.org/"
+    if version != TF_SITE_RELEASE:
+        site += f"versions/r{version}/"
+    if is_class:
+        page = _tf_name(parent, name.split(".", 1)[1].rsplit(".", 1)[0])
+        return f"{site}api_docs/python/tf/{page.replace('.', '/')}#{attribute}"
+    return f"{site}api_docs/python/tf/{_tf_name(found, name.split('.', 1)[1]).replace('.', '/')}"
+
+
+def table(root: Path, modules: dict) -> dict[str, str | None]:
+    """Every used name -> its page, sorted by name: the exceptions file's URL (`{version}`
+    replaced by the library's) or null where it names it, else `url`'s."""
+    links = {name: url(name, modules) for name in sorted(used_names(root))}
+    for name, given in load_exceptions(root).items():
+        if name in links:
+            version = _version(modules[name.split(".")[0]])
+            links[name] = given and given.replace("{version}", version)
+    return links
+
+
+def load_table(root: Path) -> dict[str, str | None]:
+    """The committed table (empty when there is none yet)."""
+    path = root / TABLE
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+
+
+def summary(links: dict[str, str | None]) -> str:
+    """Per library: how many names have a page, and the ones without."""
+    lines = []
+    for library in LIBRARIES:
+        names = [name for name in links if name.split(".")[0] == library]
+        none = [name for name in names if links[name] is None]
+        lines.append(
+            f"{NAMES[library]}: {len(names) - len(none)} linked, {len(none)} without a page"
+        )
+        lines += [f"  {name}" for name in none]
+    return "\n".join(lines)
+
+
+def main() -> int:
+    """Command line: write the table from the installed libraries and print the summary. Exit
+    status 0, or 2 when the data is malformed or a library is not installed."""
+    from tests.libraries import import_libraries
+    from verified.paths import REPO_ROOT
+
+    modules = import_libraries()
+    if missing := [library for library in LIBRARIES if modules.get(library) is None]:
+        print(
+            f"error: {', '.join(missing)} not installed: use the test environment", file=sys.stderr
+        )
+        return 2
+    try:
+        links = table(REPO_ROOT, modules)
+    except DataError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    text = json.dumps(links, indent=1) + "\n"
+    (REPO_ROOT / TABLE).write_text(text, encoding="utf-8")
+    print(f"wrote {len(links)} names to {TABLE}\n{summary(links)}")
+    if unused := sorted(set(load_exceptions(REPO_ROOT)) - set(links)):
+        print(f"{EXCEPTIONS} names what no row uses: {', '.join(unused)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
