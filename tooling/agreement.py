@@ -82,17 +82,18 @@ class Result:
 
     @classmethod
     def from_json(cls, data: dict) -> Result:
-        """The result `to_json` wrote."""
-        parts = tuple(
-            Part(
-                tuple(p["shape"]),
-                p["dtype"],
-                p["values"]
-                if p["dtype"] == "dtype"
-                else np.array(_unplain(p["values"])).reshape(p["shape"]),
-            )
-            for p in data["parts"]
-        )
+        """The result `to_json` wrote, its arrays in their dtype where NumPy has it."""
+
+        def values(part: dict) -> object:
+            if part["dtype"] == "dtype":
+                return part["values"]
+            array = np.array(_unplain(part["values"])).reshape(part["shape"])
+            try:
+                return array.astype(part["dtype"])
+            except TypeError:  # bfloat16, Python's types: kept as read
+                return array
+
+        parts = tuple(Part(tuple(p["shape"]), p["dtype"], values(p)) for p in data["parts"])
         return cls(parts, data["many"], data["shares"], data["error"])
 
 

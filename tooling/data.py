@@ -67,10 +67,16 @@ _Loader.add_constructor("tag:yaml.org,2002:map", _Loader.construct_row)
 def read(path: Path, root: Path, schema: str) -> object:
     """The data of the YAML file `root / path`, once valid against
     `data/schemas/<schema>.schema.yml`; each mapping in it is a `Row`. DataError, naming
-    `path:<line>` (of the mapping at fault) and the field, when it is not valid YAML, gives a
-    key twice or does not match the schema."""
+    `path:<line>` (of the mapping at fault) and the field, when it is not UTF-8 or valid YAML,
+    gives a key twice or does not match the schema."""
+    raw = (root / path).read_bytes()
     try:
-        data = yaml.load((root / path).read_text(encoding="utf-8"), Loader=_Loader)  # noqa: S506
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise DataError(f"{path}:{line}: not UTF-8 text; save the file as UTF-8") from None
+    try:
+        data = yaml.load(text, Loader=_Loader)  # noqa: S506
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         raise DataError(f"{path}:{mark.line + 1 if mark else 1}: not valid YAML: {exc}") from None

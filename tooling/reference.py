@@ -17,10 +17,13 @@ A row in the record (`run["reference"][<family>.<id>]`): `family`, `status` (`ag
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from tooling.data import DataError, read
+from verified.environments import environments
+from verified.record import GPU_ENVIRONMENT
 
 LIBRARIES = ("numpy", "torch", "tensorflow")
 #: The names pages give the libraries.
@@ -97,14 +100,22 @@ def load_inputs(root: Path) -> dict[str, Input]:
 
 def load_families(root: Path, inputs: dict[str, Input]) -> list[Family]:
     """Every family of `data/reference/*.yml`, sorted by file name; DataError, naming the file and
-    line, for a malformed row: a schema mistake, an id given twice, an unknown input, a library
-    without a call and no `missing` reason, or a declared difference naming no library compared."""
-    families, seen = [], {}
-    for path in sorted((root / FOLDER).glob("*.yml")):
+    line, for a misnamed file, a family id given twice, or a malformed row: a schema mistake, an id
+    given twice, an unknown input, a library without a call and no `missing` reason, or a declared
+    difference naming no library compared, an input the row does not run or an unknown
+    verification environment."""
+    families, seen, pages = [], {}, {}
+    known = [env.name for env in environments()] + [GPU_ENVIRONMENT]
+    for path in sorted((root / FOLDER).iterdir()):
         if path.name == "inputs.yml":
             continue
         source = f"{FOLDER}/{path.name}"
+        if not re.fullmatch(r"\d\d-[a-z][a-z-]*\.yml", path.name):
+            raise DataError(f"{source}:1: a family's file is named NN-<family>.yml (03-shape.yml)")
         data = read(Path(source), root, "reference")
+        if data["id"] in pages:
+            raise DataError(f"{source}:1: family id {data['id']!r} is {pages[data['id']]}'s too")
+        pages[data["id"]] = source
         rows = []
         for item in data["rows"]:
             where = f"{source}:{item.line}: row {item['id']!r}"
@@ -140,6 +151,11 @@ def load_families(root: Path, inputs: dict[str, Input]) -> list[Family]:
                     f"{', '.join(inputs)} ({INPUTS})"
                 )
             for declared in item.get("differences", []):
+                if stray := set(declared.get("environments", [])) - set(known):
+                    raise DataError(
+                        f"{source}:{declared.line}: row {item['id']!r}: unknown environment "
+                        f"{', '.join(sorted(stray))}; the environments are {', '.join(known)}"
+                    )
                 if stray := set(declared["libraries"]) - {lib for lib, c in calls.items() if c}:
                     raise DataError(
                         f"{source}:{declared.line}: row {item['id']!r} declares a difference "

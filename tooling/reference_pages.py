@@ -51,10 +51,13 @@ SEARCH_BOOST = 0.5
 
 
 def _front_matter(description: str, data: str) -> str:
-    """The page's front matter: its description, the data file its edit link opens, its search
-    weight."""
+    """The page's front matter: its description (the first sentence of `description`, with
+    typographic quotes: the theme writes it into an HTML attribute unescaped), the data file its
+    edit link opens, its search weight."""
+    first = re.split(r"(?<=。)|(?<=\.)\s", prose(description), maxsplit=1)[0]
+    first = re.sub(r'"([^"]*)"', "“\\1”", first)
     return (
-        f"---\ndescription: {json.dumps(prose(description), ensure_ascii=False)}\n"
+        f"---\ndescription: {json.dumps(first, ensure_ascii=False)}\n"
         f"data: {data}\nsearch:\n  boost: {SEARCH_BOOST}\n---\n\n"
     )
 

@@ -9,6 +9,8 @@ import contextlib
 import io
 import warnings
 
+import numpy as np
+
 from tooling.agreement import Result, as_result, differing, raised
 from tooling.reference import INPUTS, LIBRARIES, NAMES, NO_INPUT, Family, Input, Row, covers
 
@@ -24,16 +26,34 @@ def _evaluate(code: str, modules: dict, given: object) -> object:
         return eval(last, namespace)  # noqa: S307
 
 
+class RowProblem(Exception):
+    """A call that is no result to compare: it names no function of the library, or returns
+    something that is not numbers (an in-place operation's None, a string)."""
+
+
+#: Errors that mean the code is wrong, not that the library refused the input.
+_MISTAKES = (NameError, ImportError, SyntaxError)
+
+
 def outcome(code: str, library: str, modules: dict, given: Input | None) -> Result:
     """What `code` gives in `library` (modules: `np`, `torch`, `tf`) on a fresh copy of the input
-    `given` (None: no input); an error `Result` when it raised. TypeError when it returned
-    something that is not numbers, a dtype or a tuple of those."""
+    `given` (None: no input); an error `Result` when the library raised. RowProblem when the code
+    names something the library lacks or returns something that is not numbers, a dtype or a
+    tuple of those."""
     value = None if given is None else _evaluate(given.code[library], modules, None)
     try:
         returned = _evaluate(code, modules, value)
     except Exception as exc:  # noqa: BLE001 - what the library raised is the result
+        if isinstance(exc, _MISTAKES) or "has no attribute" in str(exc) and "module '" in str(exc):
+            raise RowProblem(f"`{code}` fails: {type(exc).__name__}: {exc}") from None
         return raised(exc)
-    return as_result(returned, value)
+    try:
+        return as_result(returned, value)
+    except TypeError as exc:
+        raise RowProblem(
+            f"`{code}` returns {exc}; its last line must give the result (an in-place operation "
+            "returns None: give the tensor after it)"
+        ) from None
 
 
 def judge(row: Row, results: dict[str, dict[str, Result]], environment: str) -> dict:
@@ -68,7 +88,8 @@ def judge(row: Row, results: dict[str, dict[str, Result]], environment: str) -> 
         if applies and not any(covers(declared, environment, item) for item in found):
             problems.append(
                 f"{row.source}:{declared.line}: row {row.id!r} declares that "
-                f"{', '.join(NAMES[lib] for lib in declared['libraries'])} differ in "
+                f"{', '.join(NAMES[lib] for lib in declared['libraries'])} "
+                f"differ{'s' if len(declared['libraries']) == 1 else ''} in "
                 f"{declared['aspect']}, which no longer holds in environment {environment}; "
                 "correct or delete the declaration"
             )
@@ -89,20 +110,28 @@ def judge(row: Row, results: dict[str, dict[str, Result]], environment: str) -> 
 
 def run_row(row: Row, inputs: dict[str, Input], modules: dict, environment: str) -> dict:
     """Run `row`'s calls and other spellings on each of its inputs and judge them (`judge`). Other
-    spellings must give what the row's call gives, random rows must stay in their range and repeat
-    their values with their seed: otherwise the row fails, naming the line."""
+    spellings must give what the row's call gives, values must repeat (random rows: with their
+    seed, and in their range), and each call must give a result: otherwise the row fails, naming
+    the line."""
     results: dict[str, dict[str, Result]] = {}
     extra = []
     for name in row.inputs or [NO_INPUT]:
         given = inputs.get(name)
         by_library = results.setdefault(name, {})
         for library, call in row.calls.items():
-            if call is None:
-                continue
-            by_library[library] = outcome(call, library, modules, given)
-            extra += _spelling_problems(row, library, name, given, modules, by_library[library])
-            if row.random:
-                extra += _random_problems(row, library, name, given, modules, by_library[library])
+            where = f"{row.source}:{row.line}: row {row.id!r}, input {name!r}, {NAMES[library]}"
+            try:
+                if call is not None:
+                    by_library[library] = outcome(call, library, modules, given)
+                    extra += _spelling_problems(
+                        row, library, name, given, modules, by_library[library]
+                    )
+                    extra += _repeat_problems(
+                        row, library, name, given, modules, by_library[library]
+                    )
+            except RowProblem as exc:
+                extra.append(f"{where}: {exc}")
+                by_library.pop(library, None)
     judged = judge(row, results, environment)
     if extra:
         judged.update(status="failed", problems=judged["problems"] + extra)
@@ -122,17 +151,21 @@ def _spelling_problems(row, library, name, given, modules, result) -> list[str]:
     return problems
 
 
-def _random_problems(row, library, name, given, modules, result) -> list[str]:
+def _repeat_problems(row, library, name, given, modules, result) -> list[str]:
+    """A random row must stay in its range; any row must give the same values when run again
+    (a random one with the seed in its code)."""
     if result.error:
         return []
-    again = outcome(row.calls[library], library, modules, given)
     where = f"{row.source}:{row.line}: row {row.id!r}, input {name!r}, {NAMES[library]}"
-    low, high = row.random["low"], row.random["high"]
-    values = [v for part in result.parts for v in part.values.ravel().tolist()]
-    if not all(low <= v <= high for v in values):
-        return [f"{where}: gives {result}, outside the declared range [{low}, {high}]"]
-    if differing({"first": result, "again": again}, "first"):
-        return [f"{where}: gives {result}, then {again}: seed it in the row's code"]
+    if row.random:
+        low, high = row.random["low"], row.random["high"]
+        values = [v for part in result.parts for v in np.ravel(part.values).tolist()]
+        if not all(low <= v <= high for v in values):
+            return [f"{where}: gives {result}, outside the declared range [{low}, {high}]"]
+    again = outcome(row.calls[library], library, modules, given)
+    if differing({"first": result, "again": again}, "first", aspects=("values",)):
+        fix = "seed it in the row's code" + ("" if row.random else " and add `random: {low, high}`")
+        return [f"{where}: gives {result}, then {again}: {fix}"]
     return []
 
 
@@ -141,7 +174,7 @@ def input_problems(inputs: dict[str, Input], modules: dict) -> list[str]:
     (the rows compare what the libraries do, not what they were given)."""
     problems = []
     for item in inputs.values():
-        made = {lib: outcome("x", lib, modules, item) for lib in LIBRARIES}
+        made = {lib: outcome(item.code[lib], lib, modules, None) for lib in LIBRARIES}
         if odd := differing(made, "numpy", aspects=("raises", "shape", "dtype", "values")):
             shown = "; ".join(f"{NAMES[lib]}: {result}" for lib, result in made.items())
             problems.append(

@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from tooling.agreement import Result
-from tooling.reference import load_families, load_inputs
+from tooling.reference import covers, load_families, load_inputs
 from tooling.reference_run import judge
 from verified.paths import REPO_ROOT
 
@@ -19,7 +19,7 @@ ROWS = {row.id: row for family in FAMILIES for row in family.rows}
 
 
 @pytest.fixture(scope="module")
-def published(site) -> list[dict]:
+def published(site, record) -> list[dict]:
     return json.loads((site / "reference" / "operations.json").read_text(encoding="utf-8"))
 
 
@@ -27,22 +27,33 @@ def test_every_row_is_published(published):
     assert [entry["id"] for entry in published] == list(ROWS)
 
 
-def test_each_published_status_is_what_its_results_give(published, record):
+def test_each_published_status_is_what_its_results_give(published):
     wrong = []
     for entry in published:
-        row = ROWS[entry["id"]]
+        row, found = ROWS[entry["id"]], []
         for environment, results in entry["results"].items():
             rebuilt = {
                 name: {lib: Result.from_json(result) for lib, result in by_library.items()}
                 for name, by_library in results.items()
             }
-            status = judge(row, rebuilt, environment)["status"]
-            if status != entry["statuses"][environment]:
+            # Judged again: the status, and the results with the text the page shows.
+            judged = judge(row, rebuilt, environment)
+            found += [(environment, item) for item in judged["differences"]]
+            published_ = (entry["statuses"][environment], results)
+            if (judged["status"], judged["results"]) != published_:
                 wrong.append(
-                    f"{row.source}:{row.line}: row {row.id!r} is published as "
-                    f"{entry['statuses'][environment]!r} in environment {environment}, but its "
-                    f"results give {status!r}: rebuild the pages (make reference)"
+                    f"{row.source}:{row.line}: row {row.id!r}: the published status "
+                    f"{published_[0]!r} or results in environment {environment} are not what "
+                    f"the results give ({judged['status']!r}): the record was edited; run "
+                    "`make test`"
                 )
+        # The reasons shown are those of the differences the results show.
+        shown = [d["en"] for d in row.differences + row.shared if any(covers(d, *f) for f in found)]
+        if [d["en"] for d in entry["differences"]] != shown:
+            wrong.append(
+                f"{row.source}:{row.line}: row {row.id!r}: other reasons are published "
+                "than its results call for: the record was edited; run `make test`"
+            )
     assert not wrong, "\n".join(wrong)
 
 

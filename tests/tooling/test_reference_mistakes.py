@@ -4,6 +4,7 @@ that no longer holds) fails naming the row, the input, the libraries and their r
 
 from __future__ import annotations
 
+import re
 import shutil
 
 import numpy as np
@@ -12,7 +13,7 @@ import pytest
 from tooling.agreement import as_result, raised
 from tooling.data import DataError
 from tooling.reference import INPUTS, load_families, load_inputs
-from tooling.reference_run import judge
+from tooling.reference_run import judge, run_row
 from verified.paths import REPO_ROOT
 
 FAMILY = """\
@@ -34,9 +35,9 @@ def _load(tmp_path, family: str, other: str | None = None):
     (tmp_path / "data/reference").mkdir(parents=True)
     shutil.copy(REPO_ROOT / INPUTS, tmp_path / INPUTS)
     shutil.copytree(REPO_ROOT / "data/schemas", tmp_path / "data/schemas")
-    (tmp_path / "data/reference/sample.yml").write_text(family, encoding="utf-8")
+    (tmp_path / "data/reference/01-sample.yml").write_text(family, encoding="utf-8")
     if other:
-        (tmp_path / "data/reference/second.yml").write_text(other, encoding="utf-8")
+        (tmp_path / "data/reference/02-second.yml").write_text(other, encoding="utf-8")
     return load_families(tmp_path, load_inputs(tmp_path))
 
 
@@ -45,24 +46,24 @@ def _load(tmp_path, family: str, other: str | None = None):
     [
         (
             ("    tensorflow: tf.negative(x)\n", "    tensorflow: null\n"),
-            "sample.yml:6: row 'negate': no call for TensorFlow; give one, or say under `missing`",
+            "01-sample.yml:6: row 'negate': no call for TensorFlow; give one, or say under",
         ),
         (
             ("inputs: [ints]", "inputs: [ints, halves]"),
-            "sample.yml:6: row 'negate': unknown input halves",
+            "01-sample.yml:6: row 'negate': unknown input halves",
         ),
         (
             ("    torch: torch.neg(x)\n", "    torch: [x.neg(0, 1)]\n"),
-            "sample.yml:6: row 'negate': `torch` must be text (quote it) or null",
+            "01-sample.yml:6: row 'negate': `torch` must be text (quote it) or null",
         ),
-        (("    zh: 取负\n", ""), "sample.yml:6: row 'negate': `zh` is missing"),
+        (("    zh: 取负\n", ""), "01-sample.yml:6: row 'negate': `zh` is missing"),
         (
             (
                 "    tensorflow: tf.negative(x)\n",
                 "    tensorflow: tf.negative(x)\n    differences:\n      - aspect: dtype\n"
                 "        libraries: [torch]\n        en: a reason in one language\n",
             ),
-            "sample.yml:13: row 'negate': `differences[0].zh` is missing: why it differs, in "
+            "01-sample.yml:13: row 'negate': `differences[0].zh` is missing: why it differs, in "
             "Chinese",
         ),
         (
@@ -71,13 +72,14 @@ def _load(tmp_path, family: str, other: str | None = None):
                 "    tensorflow: tf.negative(x)\n    differences:\n      - aspect: type\n"
                 "        libraries: [torch]\n        zh: 原因\n        en: why\n",
             ),
-            "sample.yml:13: row 'negate': `differences[0].aspect` cannot be 'type'; write one of "
+            "01-sample.yml:13: row 'negate': `differences[0].aspect` cannot be 'type'; write one "
+            "of "
             "raises, "
             "shape, dtype, values, shares memory",
         ),
         (
             ("    numpy: np.negative(x)\n", "    numpy: np.negative(x\n"),
-            "sample.yml:6: row 'negate': `np.negative(x` is not Python",
+            "01-sample.yml:6: row 'negate': `np.negative(x` is not Python",
         ),
     ],
     ids=[
@@ -96,12 +98,40 @@ def test_a_malformed_row_names_its_line(tmp_path, edit, expected):
     assert expected in str(caught.value).replace("data/reference/", "")
 
 
+@pytest.mark.parametrize(
+    ("name", "text", "expected"),
+    [
+        ("03-other.yaml", "", "03-other.yaml:1: a family's file is named NN-<family>.yml"),
+        ("02-second.yml", FAMILY.replace("negate", "minus"), "02-second.yml:1: family id 'sample'"),
+        (
+            "02-second.yml",
+            "id: second\nzh: 取负\n".encode("gbk"),
+            "02-second.yml:2: not UTF",
+        ),
+        (
+            "02-second.yml",
+            FAMILY.replace("id: sample", "id: second").replace("negate", "minus")
+            + "    differences:\n      - {aspect: dtype, libraries: [torch],"
+            + " environments: [nightly], zh: 原因, en: why}\n",
+            "02-second.yml:13: row 'minus': unknown environment nightly; the environments are ",
+        ),
+    ],
+    ids=["misnamed-file", "family-id-twice", "not-utf-8", "unknown-environment"],
+)
+def test_a_malformed_file_names_its_line(tmp_path, name, text, expected):
+    _load(tmp_path, FAMILY)
+    target = tmp_path / "data/reference" / name
+    target.write_bytes(text) if isinstance(text, bytes) else target.write_text(text, "utf-8")
+    with pytest.raises(DataError, match=re.escape(expected)):
+        load_families(tmp_path, load_inputs(tmp_path))
+
+
 def test_an_id_used_by_two_families_is_refused(tmp_path):
     other = FAMILY.replace("id: sample", "id: second")
     with pytest.raises(
         DataError,
-        match=r"second.yml:6: row 'negate': the id is used at "
-        r"data/reference/sample.yml:6 too",
+        match=r"02-second.yml:6: row 'negate': the id is used at "
+        r"data/reference/01-sample.yml:6 too",
     ):
         _load(tmp_path, FAMILY, other)
 
@@ -119,7 +149,7 @@ def test_an_undeclared_difference_fails_with_both_results(tmp_path):
     assert judged["status"] == "failed"
     (problem,) = judged["problems"]
     assert problem.startswith(
-        "data/reference/sample.yml:6: row 'negate' in environment default, input 'ints': "
+        "data/reference/01-sample.yml:6: row 'negate' in environment default, input 'ints': "
         "PyTorch differs from the others in dtype:\n    NumPy: int64 (2, 3) [[-3, 1, -2], "
     )
     assert "PyTorch: float64 (2, 3)" in problem and "(aspect: dtype, libraries: [torch]" in problem
@@ -133,8 +163,28 @@ def test_a_declared_difference_that_no_longer_holds_fails(tmp_path):
     (row,) = _load(tmp_path, declared)[0].rows
     x = np.array([[3, -1, 2], [0, 5, -4]])
     assert judge(row, _results(as_result(-x, x)), "default")["problems"] == [
-        "data/reference/sample.yml:13: row 'negate' declares that PyTorch differ in raises, which "
+        "data/reference/01-sample.yml:13: row 'negate' declares that PyTorch differs in raises, "
+        "which "
         "no longer holds in environment default; correct or delete the declaration"
     ]
     judged = judge(row, _results(raised(TypeError("no"))), "default")
     assert (judged["status"], judged["problems"]) == ("differs", [])
+
+
+@pytest.mark.parametrize(
+    ("call", "expected"),
+    [
+        ("np.negatve(x)", "`np.negatve(x)` fails: AttributeError: module 'numpy' has no"),
+        ("np.copyto(x, 0)", "`np.copyto(x, 0)` returns NoneType None"),
+    ],
+    ids=["misspelled", "returns-none"],
+)
+def test_a_call_that_gives_no_result_fails_the_row(tmp_path, call, expected):
+    (row,) = _load(tmp_path, FAMILY.replace("np.negative(x)", call))[0].rows
+    modules = {"np": np, "torch": None, "tf": None}
+    row.calls = {"numpy": call, "torch": None, "tensorflow": None}
+    judged = run_row(row, load_inputs(tmp_path), modules, "default")
+    assert judged["status"] == "failed"
+    assert judged["problems"][0].startswith(
+        f"data/reference/01-sample.yml:6: row 'negate', input 'ints', NumPy: {expected}"
+    )
