@@ -19,7 +19,7 @@ from pytest_examples import CodeExample, find_examples
 
 from verified.markdown import PYTHON_LANGUAGES, fence_language, is_snippet_line
 from verified.markers import Launch, MarkerError, parse_requires, script_markers
-from verified.paths import docs_dir, example_scripts, relative
+from verified.paths import docs_dir, example_scripts, generated_pages, relative
 
 _INTERACTIVE_LANGUAGES = {"pycon", "pyrepl"}
 
@@ -65,8 +65,12 @@ def collect(root: Path) -> list[Example]:
                 f"{relative(path, root)}: file names must be ASCII (they become URLs and test "
                 "ids); rename the file"
             )
-    # find_examples also reads .py docstrings; pages are Markdown only.
-    pages_blocks = [code for code in blocks if code.path.suffix == ".md"]
+    # find_examples also reads .py docstrings; pages are Markdown only. The generated pages'
+    # code runs in the tests that generate them (the cross-library reference).
+    generated = generated_pages(root)
+    pages_blocks = [
+        code for code in blocks if code.path.suffix == ".md" and generated not in code.path.parents
+    ]
     for make, items in ((_from_block, pages_blocks), (_from_script, scripts)):
         for item in items:
             try:
