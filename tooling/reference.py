@@ -194,6 +194,11 @@ def load_families(root: Path, inputs: dict[str, Input]) -> list[Family]:
     return families
 
 
+def names(libraries: list[str]) -> str:
+    """The libraries as pages and messages name them: `NumPy, PyTorch`."""
+    return ", ".join(NAMES[library] for library in libraries)
+
+
 def covers(declared: dict, environment: str, found: dict) -> bool:
     """Whether a declared difference is the one `found` (input, aspect, libraries that differ) in
     `environment`."""
