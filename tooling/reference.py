@@ -125,10 +125,8 @@ def load_families(root: Path, inputs: dict[str, Input]) -> list[Family]:
                 )
             seen[item["id"]] = f"{source}:{item.line}"
             calls = {library: item.get(library) for library in LIBRARIES}
-            code = [c for c in calls.values() if c] + [
-                c for cs in item.get("also", {}).values() for c in cs
-            ]
-            for text in code:
+            also = item.get("also", {})
+            for text in [c for c in calls.values() if c] + [c for cs in also.values() for c in cs]:
                 try:
                     compile(text, source, "exec")
                 except SyntaxError as exc:
@@ -144,8 +142,8 @@ def load_families(root: Path, inputs: dict[str, Input]) -> list[Family]:
                 )
             if not absent and "missing" in item:
                 raise DataError(f"{where}: `missing` is given, but every library has a call")
-            names = item.get("inputs", data.get("inputs", []))
-            if unknown := [name for name in names if name not in inputs]:
+            used = item.get("inputs", data.get("inputs", []))
+            if unknown := [name for name in used if name not in inputs]:
                 raise DataError(
                     f"{where}: unknown input {', '.join(unknown)}; the inputs are "
                     f"{', '.join(inputs)} ({INPUTS})"
@@ -161,7 +159,7 @@ def load_families(root: Path, inputs: dict[str, Input]) -> list[Family]:
                         f"{source}:{declared.line}: row {item['id']!r} declares a difference "
                         f"of {', '.join(sorted(stray))}, which has no call in this row"
                     )
-                if stray := set(declared.get("inputs", [])) - set(names or [NO_INPUT]):
+                if stray := set(declared.get("inputs", [])) - set(used or [NO_INPUT]):
                     raise DataError(
                         f"{source}:{declared.line}: row {item['id']!r} declares a difference "
                         f"on input {', '.join(sorted(stray))}, which the row does not run on"
@@ -175,8 +173,8 @@ def load_families(root: Path, inputs: dict[str, Input]) -> list[Family]:
                     item["zh"],
                     item["en"],
                     calls,
-                    item.get("also", {}),
-                    names,
+                    also,
+                    used,
                     item.get("rtol", data.get("rtol", 1e-6)),
                     item.get("atol", data.get("atol", 0.0)),
                     item.get("random"),
