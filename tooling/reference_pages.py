@@ -5,10 +5,9 @@ test` run it) writes into `docs/reference/` (not committed): per language an ove
 shared inputs, one page per family, a page of the rows whose libraries differ, and
 `operations.json`, the whole reference as data. What each library returned comes from the
 examples stage's run in the verification record, never from the data: a row that run does not
-hold, or whose data changed since, is marked "not run in this build". The API names of each
-row's spellings link to their libraries' pages, from the committed table `data/api-links.json`
-(`tooling.api_links`); the command prints how many names it linked and those it could not. The
-wording is in the site's locale files (section `reference`).
+hold, or whose data changed since, is marked "not run in this build". API names link to their
+pages by the committed table `data/api-links.json` (`tooling.api_links`); the command prints how
+many it linked and those it could not. Wording: the site's locale files (section `reference`).
 """
 
 from __future__ import annotations
@@ -33,14 +32,8 @@ from tooling.reference import (
     load_inputs,
     names,
 )
+from verified import record
 from verified.paths import REPO_ROOT, generated_pages, record_path, relative
-from verified.record import (
-    DEFAULT_ENVIRONMENT,
-    RecordError,
-    file_sha256,
-    load_record,
-    versions_label,
-)
 from verified_site.pages import LOCALES
 from verified_site.wording import wording
 
@@ -216,7 +209,7 @@ def row_section(
     for other_name, other_run in list(runs.items())[1:]:
         theirs = other_run["reference"].get(row.key)
         if theirs and theirs["differences"] != judged["differences"]:
-            libs = versions_label(other_run["environment"])
+            libs = record.versions_label(other_run["environment"])
             out += ["", words["elsewhere"](env=other_name, libs=libs)]
             for found in theirs["differences"]:
                 given = inputs.get(found["input"])
@@ -239,15 +232,14 @@ def row_section(
 def family_page(
     family: Family, runs: dict[str, dict], inputs: dict[str, Input], locale: str, links: dict
 ) -> str:
-    """The Markdown of a family's page in `locale`, API names linked to their pages in
-    `links`."""
+    """The Markdown of a family's page in `locale`, API names linked to their pages in `links`."""
     words = wording(locale)["reference"]
     front = _front_matter(family.intro.get(locale, family.title[locale]), family.source)
     out = [f"{front}# {family.title[locale]}", "", prose(family.intro.get(locale, "")), ""]
     if runs:
         out += [f'!!! success "{words["ran"]()}"', ""]
         for name, run in runs.items():
-            libs, date = versions_label(run["environment"]), run["created"][:10]
+            libs, date = record.versions_label(run["environment"]), run["created"][:10]
             out.append(f"    - {words['ran_in'](env=name, libs=libs, date=date)}")
     else:
         out += [f'!!! warning "{words["not_run"]()}"', "", f"    {words['not_run_body']()}"]
@@ -333,14 +325,15 @@ def pages(root: Path) -> dict[str, str]:
     data, RecordError for a malformed record."""
     inputs = load_inputs(root)
     families = load_families(root, inputs)
-    runs = (load_record(record_path(root)) or {}).get("environments", {})
-    order = sorted(runs, key=lambda name: name != DEFAULT_ENVIRONMENT)  # the default first
+    runs = (record.load_record(record_path(root)) or {}).get("environments", {})
+    order = sorted(runs, key=lambda name: name != record.DEFAULT_ENVIRONMENT)  # the default first
     runs = {name: runs[name] for name in order if runs[name].get("reference")}
+    now = {p: record.file_sha256(root / p) for p in [INPUTS, *(f.source for f in families)]}
     runs_of = {  # those that ran the family from the data files as they are now
         family.id: {
             name: run
             for name, run in runs.items()
-            if all(run["sources"].get(s) == file_sha256(root / s) for s in (family.source, INPUTS))
+            if all(run["sources"].get(p) == now[p] for p in (family.source, INPUTS))
             and all(row.key in run["reference"] for row in family.rows)
         }
         for family in families
@@ -363,7 +356,7 @@ def main() -> int:
     or 2 when the data or the record is malformed (the message names the file and line)."""
     try:
         files = pages(REPO_ROOT)
-    except (DataError, RecordError) as exc:
+    except (DataError, record.RecordError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     folder = generated_pages(REPO_ROOT)
