@@ -42,8 +42,7 @@ class Part:
     values: object  # a NumPy array, or a dtype's name
 
     def text(self) -> str:
-        """The values as the reference shows them: NumPy's printing, 4 decimals (tiny and huge
-        values in scientific notation)."""
+        """The values as pages show them: NumPy's printing, 4 decimals (tiny, huge: 1e-05)."""
         if self.dtype == "dtype":
             return str(self.values)
         with np.printoptions(precision=4, threshold=24, edgeitems=3):

@@ -99,8 +99,7 @@ def api_names(code: str, library: str) -> list[str]:
 
 
 def used_names(root: Path) -> set[str]:
-    """Every API name of the reference's calls and `also` spellings. DataError for malformed
-    reference data."""
+    """Every API name of the reference's calls and `also` spellings; DataError for bad data."""
     return {
         name
         for family in load_families(root, load_inputs(root))
@@ -134,8 +133,7 @@ def _tf_name(found: object, written: str) -> str:
 
 
 def _version(module: object) -> str:
-    """The installed version's major.minor, as the sites name their versions: 2.14.1+cu130 ->
-    2.14."""
+    """The installed major.minor, as the sites name their versions: 2.14.1+cu130 -> 2.14."""
     return ".".join(module.__version__.split("+")[0].split(".")[:2])
 
 

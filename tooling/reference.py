@@ -1,18 +1,17 @@
 """The cross-library reference: operations in NumPy, PyTorch and TensorFlow, run on shared inputs.
 
-Its data is one YAML file per family in `data/reference/` (`NN-<family>.yml`: the number orders
-the pages) and the shared inputs in
-`data/reference/inputs.yml`; `data/schemas/reference*.schema.yml` document every field.
-tests/examples/test_reference.py runs each family in every verification environment
-(`tooling.reference_run`): each library's call on each of the row's inputs, compared by
-`tooling.agreement`. Every difference must be declared in the row with its reason in both
-languages, and every declared difference must still hold; the rows' results go into the
-verification record, from which `tooling.reference_pages` writes the pages before the build.
+Its data is one YAML file per family in `data/reference/` (`NN-<family>.yml`: the number orders the
+pages) and the shared inputs in `data/reference/inputs.yml`; `data/schemas/reference*.schema.yml`
+document every field. tests/examples/test_reference.py runs each family in every verification
+environment (`tooling.reference_run`): each library's call on each of the row's inputs, compared by
+`tooling.agreement`. Every difference must be declared in the row with its reason in both languages,
+and every declared difference must still hold; the rows' results go into the verification record,
+from which `tooling.reference_pages` writes the pages before the build.
 
 A row in the record (`run["reference"][<family>.<id>]`): `family`, `status` (`agree`, `differs`,
-`missing`: a library has no such operation, `failed`), `results` (input id, or `none` -> library
--> `Result.to_json()`), `differences` (what differed: input, aspect, libraries) and `problems`
-(the messages of a failed row).
+`missing`: a library has no such operation, `failed`), `results` (input id, or `none` -> library ->
+`Result.to_json()`), `differences` (what differed: input, aspect, libraries) and `problems` (the
+messages of a failed row).
 """
 
 from __future__ import annotations
@@ -198,8 +197,7 @@ def names(libraries: list[str]) -> str:
 
 
 def covers(declared: dict, environment: str, found: dict) -> bool:
-    """Whether a declared difference is the one `found` (input, aspect, libraries that differ) in
-    `environment`."""
+    """Whether `declared` is the difference `found` (input, aspect, libraries) in `environment`."""
     return (
         declared["aspect"] == found["aspect"]
         and sorted(declared["libraries"]) == found["libraries"]

@@ -53,8 +53,7 @@ HEADER = [NAMES[library] for library in LIBRARIES]
 
 
 def prose(text: str) -> str:
-    """Data text as one paragraph: folded lines joined, without a space between Chinese
-    characters (YAML's `>-` joins lines with one)."""
+    """Data text as one paragraph: folded lines joined, no space between Chinese characters."""
     return _CJK_FOLD.sub("", " ".join(text.split()))
 
 
@@ -81,8 +80,7 @@ def _code(text: str) -> str:
 
 
 def _spellings(row: Row) -> dict[str, list[str]]:
-    """Library (those with a call) -> what the row's table shows for it: its call's last line,
-    then the other spellings."""
+    """Library with a call -> what the row's table shows: the call's last line, then `also`."""
     return {
         library: [call.strip().splitlines()[-1], *row.also.get(library, [])]
         for library, call in row.calls.items()
@@ -115,8 +113,7 @@ def _linked_code(text: str, library: str, links: dict[str, str | None]) -> str:
 
 
 def link_report(families: list[Family], links: dict[str, str | None]) -> str:
-    """How many API names the spellings tables link, then those without a page (null in the
-    table) and those missing from it."""
+    """How many API names the tables link; those without a page (null), those not in the table."""
     shown = {
         name
         for family in families
@@ -249,8 +246,7 @@ def family_page(
 
 
 def index_page(families: list[Family], runs_of: dict, inputs: dict[str, Input], locale: str) -> str:
-    """The overview: how the rows are run and compared, the families with their counts, the
-    shared inputs with each library's code."""
+    """The overview: how rows are run, the families with their counts, the shared inputs' code."""
     words = wording(locale)["reference"]
     out = [_front_matter(words["description"](), INPUTS) + f"# {words['title']()}", ""]
     out += [words["intro"](), "", f"## {words['families']()}", ""]
@@ -269,8 +265,7 @@ def index_page(families: list[Family], runs_of: dict, inputs: dict[str, Input], 
 
 
 def differences_page(families: list[Family], runs_of: dict, locale: str) -> str:
-    """Only the rows whose libraries differ or where one has no such operation, with the reasons,
-    each linking to its row."""
+    """The rows whose libraries differ or where one has no such operation, each linking to it."""
     words = wording(locale)["reference"]
     # Found through the rows themselves: kept out of search.
     front = _front_matter(words["differences_intro"](), INPUTS, search="exclude: true")
