@@ -108,14 +108,13 @@ def _plain(values: object) -> object:
         return values
     if np.iscomplexobj(values):
         return {"real": _plain(np.real(values)), "imag": _plain(np.imag(values))}
-    listed = np.asarray(values).tolist()
+    return _finite(np.asarray(values).tolist())
 
-    def clean(v):
-        if isinstance(v, list):
-            return [clean(x) for x in v]
-        return str(v) if isinstance(v, float) and not math.isfinite(v) else v
 
-    return clean(listed)
+def _finite(listed: object) -> object:
+    if isinstance(listed, list):
+        return [_finite(item) for item in listed]
+    return str(listed) if isinstance(listed, float) and not math.isfinite(listed) else listed
 
 
 def _unplain(values: object) -> object:

@@ -79,9 +79,7 @@ def api_spans(code: str, library: str) -> list[tuple[str, int, int]]:
 
     called = {id(node.func) for node in ast.walk(tree) if isinstance(node, ast.Call)}
     spans = []
-    for node in ast.walk(tree):
-        if not isinstance(node, ast.Attribute):
-            continue
+    for node in (node for node in ast.walk(tree) if isinstance(node, ast.Attribute)):
         end = offset(node.end_lineno, node.end_col_offset)
         if name := _module_name(node):
             if id(node) in called:
@@ -125,8 +123,7 @@ def _tf_name(found: object, written: str) -> str:
     """TensorFlow's canonical name of `found` without `tf.` (`tf_export`'s first name, which
     its page has: tf.cumsum -> math.cumsum), else the name as written."""
     while found is not None:
-        names = getattr(found, "__dict__", {}).get("_tf_api_names")
-        if names:
+        if names := getattr(found, "__dict__", {}).get("_tf_api_names"):
             return names[0]
         found = getattr(found, "__wrapped__", None)
     return written

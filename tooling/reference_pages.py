@@ -166,10 +166,8 @@ def row_section(
     words = wording(locale)["reference"]
     title, other = (row.zh, row.en) if locale == "zh" else (row.en, row.zh)
     spelled = _spellings(row)
-    spellings = [
-        "<br>".join(_linked_code(text, lib, links) for text in spelled[lib])
-        if lib in spelled
-        else words["none"]()
+    spellings = [  # a library without a call has no spellings
+        "<br>".join(_linked_code(t, lib, links) for t in spelled.get(lib, [])) or words["none"]()
         for lib in LIBRARIES
     ]
     out = [f"## {title} · {other} {{#{row.id}}}", "", *_table(HEADER, spellings), ""]
