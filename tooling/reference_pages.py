@@ -58,9 +58,8 @@ def prose(text: str) -> str:
 
 
 def _front_matter(description: str, data: str, search: str = f"boost: {SEARCH_BOOST}") -> str:
-    """The page's front matter: its description (the first sentence of `description`, with
-    typographic quotes: the theme writes it into an HTML attribute unescaped), the data file its
-    edit link opens, its search settings."""
+    """Front matter: the first sentence of `description` (typographic quotes: the theme writes it
+    into an HTML attribute unescaped), the data file the edit link opens, the search settings."""
     first = re.split(r"(?<=。)|(?<=\.)\s", prose(description), maxsplit=1)[0]
     first = re.sub(r'"([^"]*)"', "“\\1”", first)
     description = json.dumps(first, ensure_ascii=False)
@@ -160,9 +159,8 @@ def _badge(label: str, reason: str) -> str:
 def row_section(
     row: Row, runs: dict[str, dict], inputs: dict[str, Input], locale: str, links: dict
 ) -> str:
-    """The Markdown of one row: heading with its anchor, the spellings (API names linked to
-    their pages in `links`), the status with the declared reasons, and per input what each
-    library returned in the leading run."""
+    """The Markdown of one row: heading and anchor, spellings (API names linked by `links`),
+    status and declared reasons, and per input what each library returned in the leading run."""
     words = wording(locale)["reference"]
     title, other = (row.zh, row.en) if locale == "zh" else (row.en, row.zh)
     spelled = _spellings(row)

@@ -98,10 +98,8 @@ def judge(row: Row, results: dict[str, dict[str, Result]], environment: str) -> 
 
 
 def run_row(row: Row, inputs: dict[str, Input], modules: dict, environment: str) -> dict:
-    """Run `row`'s calls and other spellings on each of its inputs and judge them (`judge`). Other
-    spellings must give what the row's call gives, values must repeat (random rows: with their
-    seed, and in their range), and each call must give a result: otherwise the row fails, naming
-    the line."""
+    """Run `row`'s calls on each of its inputs and judge them (`judge`); a call that gives no
+    result (`RowProblem`) or fails `_checks` fails the row, naming the line."""
     results: dict[str, dict[str, Result]] = {}
     extra = []
     for name in row.inputs or [NO_INPUT]:
