@@ -111,29 +111,6 @@ def _linked_code(text: str, library: str, links: dict[str, str | None]) -> str:
     return "<code>" + " ".join("".join(out).split()) + "</code>"
 
 
-def link_report(families: list[Family], links: dict[str, str | None]) -> str:
-    """How many API names the tables link; those without a page (null), those not in the table."""
-    shown = {
-        name
-        for family in families
-        for row in family.rows
-        for library, texts in _spellings(row).items()
-        for text in texts
-        for name, _, _ in _spans(text, library)
-    }
-    none = sorted(name for name in shown if name in links and links[name] is None)
-    absent = sorted(shown - set(links))
-    lines = [f"API links: {len(shown) - len(none) - len(absent)} names linked to their docs"]
-    if none:
-        lines.append(f"  {len(none)} without a page (null in {TABLE}): {', '.join(none)}")
-    if absent:
-        lines.append(
-            f"  {len(absent)} not in {TABLE} (run `python -m tooling.api_links` in the test "
-            f"environment): {', '.join(absent)}"
-        )
-    return "\n".join(lines)
-
-
 def _cell(result: dict, words: dict) -> str:
     """One library's result as a table cell: its values, then dtype, shape and memory."""
     if error := result["error"]:
@@ -343,8 +320,8 @@ def pages(root: Path) -> dict[str, str]:
 
 
 def main() -> int:
-    """Command line: write the reference's files, replacing the folder's old ones. Exit status 0,
-    or 2 when the data or the record is malformed (the message names the file and line)."""
+    """Command line: replace the folder's files with the reference's, report the API links. Exit
+    status 0, or 2 when the data or the record is malformed (the message names file and line)."""
     try:
         files = pages(REPO_ROOT)
     except (DataError, record.RecordError) as exc:
@@ -357,7 +334,25 @@ def main() -> int:
         (REPO_ROOT / path).parent.mkdir(parents=True, exist_ok=True)
         (REPO_ROOT / path).write_text(text, encoding="utf-8")
     print(f"wrote {len(files)} files to {relative(folder, REPO_ROOT)}/")
-    print(link_report(load_families(REPO_ROOT, load_inputs(REPO_ROOT)), load_table(REPO_ROOT)))
+    links = load_table(REPO_ROOT)  # the API names the tables show: how many have a page, which not
+    shown = {
+        name
+        for family in load_families(REPO_ROOT, load_inputs(REPO_ROOT))
+        for row in family.rows
+        for library, texts in _spellings(row).items()
+        for text in texts
+        for name, _, _ in _spans(text, library)
+    }
+    none = sorted(name for name in shown if name in links and links[name] is None)
+    absent = sorted(shown - set(links))
+    print(f"API links: {len(shown) - len(none) - len(absent)} names linked to their docs")
+    if none:
+        print(f"  {len(none)} without a page (null in {TABLE}): {', '.join(none)}")
+    if absent:
+        print(
+            f"  {len(absent)} not in {TABLE} (run `python -m tooling.api_links` in the test "
+            f"environment): {', '.join(absent)}"
+        )
     return 0
 
 
