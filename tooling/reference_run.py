@@ -72,20 +72,19 @@ def judge(row: Row, results: dict[str, dict[str, Result]], environment: str) -> 
             odd, aspect = item["libraries"], item["aspect"]
             shown = "\n".join(f"    {NAMES[lib]}: {r}" for lib, r in results[item["input"]].items())
             problems.append(
-                f"{where}, input {item['input']!r}: {names(odd)} differ{'s' * (len(odd) == 1)} "
-                f"from the others in {aspect}:\n{shown}\n  If the difference is real, declare it "
-                f"under `differences:` (aspect: {aspect}, libraries: [{', '.join(odd)}], zh and "
-                "en saying why); else correct the call."
+                f"{where}, input {item['input']!r}: {names(odd)} "
+                f"differ{'s' if len(odd) == 1 else ''} from the others in {aspect}:\n{shown}\n"
+                f"  If the difference is real, declare it under `differences:` (aspect: {aspect}, "
+                f"libraries: [{', '.join(odd)}], zh and en saying why); else correct the call."
             )
     for declared in row.differences:
         odd = declared["libraries"]
-        if environment in declared.get("environments", [environment]) and not any(
-            covers(declared, environment, item) for item in found
-        ):
+        applies = environment in declared.get("environments", [environment])
+        if applies and not any(covers(declared, environment, item) for item in found):
             problems.append(
                 f"{row.source}:{declared.line}: row {row.id!r} declares that {names(odd)} "
-                f"differ{'s' * (len(odd) == 1)} in {declared['aspect']}, which no longer holds in "
-                f"environment {environment}; correct or delete the declaration"
+                f"differ{'s' if len(odd) == 1 else ''} in {declared['aspect']}, which no longer "
+                f"holds in environment {environment}; correct or delete the declaration"
             )
     status = "failed" if problems else "missing" if row.missing else "differs" if found else "agree"
     return {
@@ -154,7 +153,7 @@ def input_problems(inputs: dict[str, Input], modules: dict) -> list[str]:
     problems = []
     for item in inputs.values():
         made = {lib: outcome(item.code[lib], lib, modules, None) for lib in LIBRARIES}
-        if odd := differing(made, "numpy", aspects=ASPECTS[:4]):
+        if odd := differing(made, "numpy", aspects=("raises", "shape", "dtype", "values")):
             shown = "; ".join(f"{NAMES[lib]}: {result}" for lib, result in made.items())
             problems.append(
                 f"{INPUTS}: input {item.id!r} differs in {', '.join(odd)} between the "
