@@ -23,6 +23,13 @@ import numpy as np
 ASPECTS = ("raises", "shape", "dtype", "values", "shares memory")
 #: Python types a library may return instead of an array, named as their dtype.
 _PYTHON = {bool: "bool (Python)", int: "int (Python)", float: "float (Python)"}
+#: What two results must have in common to agree in an aspect (values: `close`).
+_KEYS = {
+    "raises": lambda r: r.error is not None,
+    "shape": lambda r: (r.many, r.shape),
+    "dtype": lambda r: r.dtype,
+    "shares memory": lambda r: r.shares,
+}
 
 
 @dataclass(frozen=True)
@@ -35,8 +42,7 @@ class Part:
     values: object  # a NumPy array, or a dtype's name
 
     def text(self) -> str:
-        """The values as the reference shows them: NumPy's printing, 4 decimals (tiny and huge
-        values in scientific notation)."""
+        """The values as pages show them: NumPy's printing, 4 decimals (tiny, huge: 1e-05)."""
         if self.dtype == "dtype":
             return str(self.values)
         with np.printoptions(precision=4, threshold=24, edgeitems=3):
@@ -102,14 +108,13 @@ def _plain(values: object) -> object:
         return values
     if np.iscomplexobj(values):
         return {"real": _plain(np.real(values)), "imag": _plain(np.imag(values))}
-    listed = np.asarray(values).tolist()
+    return _finite(np.asarray(values).tolist())
 
-    def clean(v):
-        if isinstance(v, list):
-            return [clean(x) for x in v]
-        return str(v) if isinstance(v, float) and not math.isfinite(v) else v
 
-    return clean(listed)
+def _finite(listed: object) -> object:
+    if isinstance(listed, list):
+        return [_finite(item) for item in listed]
+    return str(listed) if isinstance(listed, float) and not math.isfinite(listed) else listed
 
 
 def _unplain(values: object) -> object:
@@ -135,11 +140,8 @@ def _part(value: object) -> Part:
         array = np.array(value.numpy(), copy=True)
         return Part(tuple(array.shape), value.dtype.name, array)
     if name in ("torch", "tensorflow", "numpy") and "dtype" in type(value).__name__.lower():
-        return Part(
-            (),
-            "dtype",
-            str(value).removeprefix("torch.").removeprefix("<dtype: '").removesuffix("'>"),
-        )
+        text = str(value).removeprefix("torch.").removeprefix("<dtype: '").removesuffix("'>")
+        return Part((), "dtype", text)
     if type(value) in _PYTHON:
         return Part((), _PYTHON[type(value)], np.array(value))
     array = np.array(value, copy=True)
@@ -184,19 +186,6 @@ def raised(exc: BaseException) -> Result:
     return Result(error=f"{type(exc).__name__}: {message}".rstrip(": "))
 
 
-def _groups(labels: list[str], same) -> list[list[str]]:
-    """`labels` grouped by `same(a, b)`, each joining the first group whose first member it
-    matches."""
-    groups: list[list[str]] = []
-    for label in labels:
-        group = next((g for g in groups if same(g[0], label)), None)
-        if group is None:
-            groups.append([label])
-        else:
-            group.append(label)
-    return groups
-
-
 def close(a: Part, b: Part, rtol: float, atol: float) -> bool:
     """Whether two parts hold the same values within the tolerance of `numpy.allclose`, NaN equal to
     NaN; booleans as 0 and 1."""
@@ -218,34 +207,27 @@ def differing(
     majority (ties: from `baseline`'s group, else the first); empty when they agree. Whether
     they raised is compared among all; the other aspects among those that returned. Dtypes are
     compared only when the results have as many parts, values only when the shapes agree."""
+
+    def same(aspect: str, a: Result, b: Result) -> bool:
+        if aspect == "values":
+            return all(close(x, y, rtol, atol) for x, y in zip(a.parts, b.parts, strict=True))
+        return _KEYS[aspect](a) == _KEYS[aspect](b)
+
     found: dict[str, frozenset[str]] = {}
-    keys = {
-        "raises": lambda r: r.error is not None,
-        "shape": lambda r: (r.many, r.shape),
-        "dtype": lambda r: r.dtype,
-        "shares memory": lambda r: r.shares,
-    }
     returned = [label for label, result in results.items() if result.error is None]
     parts = {(results[label].many, len(results[label].parts)) for label in returned}
     for aspect in ASPECTS:
-        skipped = (aspect == "values" and "shape" in found) or (
-            aspect == "dtype" and len(parts) > 1
-        )
+        skipped = aspect == "values" and "shape" in found or aspect == "dtype" and len(parts) > 1
         if aspect not in aspects or skipped:
             continue
-        if aspect == "values":
-
-            def same(a: str, b: str) -> bool:
-                pairs = zip(results[a].parts, results[b].parts, strict=True)
-                return all(close(x, y, rtol, atol) for x, y in pairs)
-        else:
-
-            def same(a: str, b: str, key=keys[aspect]) -> bool:
-                return key(results[a]) == key(results[b])
-
         labels = list(results) if aspect == "raises" else returned
         known = [k for k in labels if aspect != "shares memory" or results[k].shares is not None]
-        groups = _groups(known, same)
+        groups: list[list[str]] = []  # each label joins the first group whose first it matches
+        for label in known:
+            group = next((g for g in groups if same(aspect, results[g[0]], results[label])), [])
+            if not group:
+                groups.append(group)
+            group.append(label)
         if len(groups) > 1:
             top = max(len(g) for g in groups)
             largest = [g for g in groups if len(g) == top]

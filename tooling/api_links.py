@@ -79,9 +79,7 @@ def api_spans(code: str, library: str) -> list[tuple[str, int, int]]:
 
     called = {id(node.func) for node in ast.walk(tree) if isinstance(node, ast.Call)}
     spans = []
-    for node in ast.walk(tree):
-        if not isinstance(node, ast.Attribute):
-            continue
+    for node in (node for node in ast.walk(tree) if isinstance(node, ast.Attribute)):
         end = offset(node.end_lineno, node.end_col_offset)
         if name := _module_name(node):
             if id(node) in called:
@@ -99,15 +97,15 @@ def api_names(code: str, library: str) -> list[str]:
 
 
 def used_names(root: Path) -> set[str]:
-    """Every API name of the reference's calls and `also` spellings. DataError for malformed
-    reference data."""
-    used = set()
-    for family in load_families(root, load_inputs(root)):
-        for row in family.rows:
-            for library in LIBRARIES:
-                code = [row.calls[library] or "", *row.also.get(library, [])]
-                used |= {name for text in code for name in api_names(text, library)}
-    return used
+    """Every API name of the reference's calls and `also` spellings; DataError for bad data."""
+    return {
+        name
+        for family in load_families(root, load_inputs(root))
+        for row in family.rows
+        for library in LIBRARIES
+        for text in [row.calls[library] or "", *row.also.get(library, [])]
+        for name in api_names(text, library)
+    }
 
 
 def load_exceptions(root: Path) -> dict[str, str | None]:
@@ -125,16 +123,14 @@ def _tf_name(found: object, written: str) -> str:
     """TensorFlow's canonical name of `found` without `tf.` (`tf_export`'s first name, which
     its page has: tf.cumsum -> math.cumsum), else the name as written."""
     while found is not None:
-        names = getattr(found, "__dict__", {}).get("_tf_api_names")
-        if names:
+        if names := getattr(found, "__dict__", {}).get("_tf_api_names"):
             return names[0]
         found = getattr(found, "__wrapped__", None)
     return written
 
 
 def _version(module: object) -> str:
-    """The installed version's major.minor, as the sites name their versions: 2.14.1+cu130 ->
-    2.14."""
+    """The installed major.minor, as the sites name their versions: 2.14.1+cu130 -> 2.14."""
     return ".".join(module.__version__.split("+")[0].split(".")[:2])
 
 
@@ -150,12 +146,10 @@ def url(name: str, modules: dict) -> str | None:
             parent, found = found, getattr(found, part)
     except AttributeError:
         return None
-    attribute = parts[-1]
-    version = _version(modules[library])
-    is_class = inspect.isclass(parent)
+    version, is_class = _version(modules[library]), inspect.isclass(parent)
     if library == "numpy":
         if not inspect.ismodule(parent) and not is_class:
-            name = f"numpy.{type(parent).__name__}.{attribute}"
+            name = f"numpy.{type(parent).__name__}.{parts[-1]}"
         folder = "reference/random/" if name.startswith("numpy.random.") else "reference/"
         return f"https://numpy.org/doc/{version}/{folder}generated/{name}.html"
     if library == "torch":
@@ -163,13 +157,12 @@ def url(name: str, modules: dict) -> str | None:
         if is_class and parent is not modules["torch"].Tensor:
             return f"{base}{name.rsplit('.', 1)[0]}.html#{name}"
         return f"{base}{name}.html"
-    site = "https://www.tensorflow.org/"
-    if version != TF_SITE_RELEASE:
-        site += f"versions/r{version}/"
+    release = "" if version == TF_SITE_RELEASE else f"versions/r{version}/"
+    site = f"https://www.tensorflow.org/{release}api_docs/python/tf/"
     if is_class:
         page = _tf_name(parent, name.split(".", 1)[1].rsplit(".", 1)[0])
-        return f"{site}api_docs/python/tf/{page.replace('.', '/')}#{attribute}"
-    return f"{site}api_docs/python/tf/{_tf_name(found, name.split('.', 1)[1]).replace('.', '/')}"
+        return f"{site}{page.replace('.', '/')}#{parts[-1]}"
+    return site + _tf_name(found, name.split(".", 1)[1]).replace(".", "/")
 
 
 def table(root: Path, modules: dict) -> dict[str, str | None]:
@@ -189,19 +182,6 @@ def load_table(root: Path) -> dict[str, str | None]:
     return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
 
 
-def summary(links: dict[str, str | None]) -> str:
-    """Per library: how many names have a page, and the ones without."""
-    lines = []
-    for library in LIBRARIES:
-        names = [name for name in links if name.split(".")[0] == library]
-        none = [name for name in names if links[name] is None]
-        lines.append(
-            f"{NAMES[library]}: {len(names) - len(none)} linked, {len(none)} without a page"
-        )
-        lines += [f"  {name}" for name in none]
-    return "\n".join(lines)
-
-
 def main() -> int:
     """Command line: write the table from the installed libraries and print the summary. Exit
     status 0, or 2 when the data is malformed or a library is not installed."""
@@ -219,9 +199,14 @@ def main() -> int:
     except DataError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    text = json.dumps(links, indent=1) + "\n"
-    (REPO_ROOT / TABLE).write_text(text, encoding="utf-8")
-    print(f"wrote {len(links)} names to {TABLE}\n{summary(links)}")
+    (REPO_ROOT / TABLE).write_text(json.dumps(links, indent=1) + "\n", encoding="utf-8")
+    print(f"wrote {len(links)} names to {TABLE}")
+    for library in LIBRARIES:  # how many names have a page, and the ones without
+        names = [name for name in links if name.split(".")[0] == library]
+        none = [name for name in names if links[name] is None]
+        print(f"{NAMES[library]}: {len(names) - len(none)} linked, {len(none)} without a page")
+        for name in none:
+            print(f"  {name}")
     if unused := sorted(set(load_exceptions(REPO_ROOT)) - set(links)):
         print(f"{EXCEPTIONS} names what no row uses: {', '.join(unused)}")
     return 0

@@ -1,18 +1,17 @@
 """The cross-library reference: operations in NumPy, PyTorch and TensorFlow, run on shared inputs.
 
-Its data is one YAML file per family in `data/reference/` (`NN-<family>.yml`: the number orders
-the pages) and the shared inputs in
-`data/reference/inputs.yml`; `data/schemas/reference*.schema.yml` document every field.
-tests/examples/test_reference.py runs each family in every verification environment
-(`tooling.reference_run`): each library's call on each of the row's inputs, compared by
-`tooling.agreement`. Every difference must be declared in the row with its reason in both
-languages, and every declared difference must still hold; the rows' results go into the
-verification record, from which `tooling.reference_pages` writes the pages before the build.
+Its data is one YAML file per family in `data/reference/` (`NN-<family>.yml`: the number orders the
+pages) and the shared inputs in `data/reference/inputs.yml`; `data/schemas/reference*.schema.yml`
+document every field. tests/examples/test_reference.py runs each family in every verification
+environment (`tooling.reference_run`): each library's call on each of the row's inputs, compared by
+`tooling.agreement`. Every difference must be declared in the row with its reason in both languages,
+and every declared difference must still hold; the rows' results go into the verification record,
+from which `tooling.reference_pages` writes the pages before the build.
 
 A row in the record (`run["reference"][<family>.<id>]`): `family`, `status` (`agree`, `differs`,
-`missing`: a library has no such operation, `failed`), `results` (input id, or `none` -> library
--> `Result.to_json()`), `differences` (what differed: input, aspect, libraries) and `problems`
-(the messages of a failed row).
+`missing`: a library has no such operation, `failed`), `results` (input id, or `none` -> library ->
+`Result.to_json()`), `differences` (what differed: input, aspect, libraries) and `problems` (the
+messages of a failed row).
 """
 
 from __future__ import annotations
@@ -125,10 +124,8 @@ def load_families(root: Path, inputs: dict[str, Input]) -> list[Family]:
                 )
             seen[item["id"]] = f"{source}:{item.line}"
             calls = {library: item.get(library) for library in LIBRARIES}
-            code = [c for c in calls.values() if c] + [
-                c for cs in item.get("also", {}).values() for c in cs
-            ]
-            for text in code:
+            also = item.get("also", {})
+            for text in [c for c in calls.values() if c] + [c for cs in also.values() for c in cs]:
                 try:
                     compile(text, source, "exec")
                 except SyntaxError as exc:
@@ -144,8 +141,8 @@ def load_families(root: Path, inputs: dict[str, Input]) -> list[Family]:
                 )
             if not absent and "missing" in item:
                 raise DataError(f"{where}: `missing` is given, but every library has a call")
-            names = item.get("inputs", data.get("inputs", []))
-            if unknown := [name for name in names if name not in inputs]:
+            used = item.get("inputs", data.get("inputs", []))
+            if unknown := [name for name in used if name not in inputs]:
                 raise DataError(
                     f"{where}: unknown input {', '.join(unknown)}; the inputs are "
                     f"{', '.join(inputs)} ({INPUTS})"
@@ -161,7 +158,7 @@ def load_families(root: Path, inputs: dict[str, Input]) -> list[Family]:
                         f"{source}:{declared.line}: row {item['id']!r} declares a difference "
                         f"of {', '.join(sorted(stray))}, which has no call in this row"
                     )
-                if stray := set(declared.get("inputs", [])) - set(names or [NO_INPUT]):
+                if stray := set(declared.get("inputs", [])) - set(used or [NO_INPUT]):
                     raise DataError(
                         f"{source}:{declared.line}: row {item['id']!r} declares a difference "
                         f"on input {', '.join(sorted(stray))}, which the row does not run on"
@@ -175,8 +172,8 @@ def load_families(root: Path, inputs: dict[str, Input]) -> list[Family]:
                     item["zh"],
                     item["en"],
                     calls,
-                    item.get("also", {}),
-                    names,
+                    also,
+                    used,
                     item.get("rtol", data.get("rtol", 1e-6)),
                     item.get("atol", data.get("atol", 0.0)),
                     item.get("random"),
@@ -194,9 +191,13 @@ def load_families(root: Path, inputs: dict[str, Input]) -> list[Family]:
     return families
 
 
+def names(libraries: list[str]) -> str:
+    """The libraries as pages and messages name them: `NumPy, PyTorch`."""
+    return ", ".join(NAMES[library] for library in libraries)
+
+
 def covers(declared: dict, environment: str, found: dict) -> bool:
-    """Whether a declared difference is the one `found` (input, aspect, libraries that differ) in
-    `environment`."""
+    """Whether `declared` is the difference `found` (input, aspect, libraries) in `environment`."""
     return (
         declared["aspect"] == found["aspect"]
         and sorted(declared["libraries"]) == found["libraries"]

@@ -5,10 +5,9 @@ test` run it) writes into `docs/reference/` (not committed): per language an ove
 shared inputs, one page per family, a page of the rows whose libraries differ, and
 `operations.json`, the whole reference as data. What each library returned comes from the
 examples stage's run in the verification record, never from the data: a row that run does not
-hold, or whose data changed since, is marked "not run in this build". The API names of each
-row's spellings link to their libraries' pages, from the committed table `data/api-links.json`
-(`tooling.api_links`); the command prints how many names it linked and those it could not. The
-wording is in the site's locale files (section `reference`).
+hold, or whose data changed since, is marked "not run in this build". API names link to their
+pages by the committed table `data/api-links.json` (`tooling.api_links`); the command prints how
+many it linked and those it could not. Wording: the site's locale files (section `reference`).
 """
 
 from __future__ import annotations
@@ -31,15 +30,10 @@ from tooling.reference import (
     covers,
     load_families,
     load_inputs,
+    names,
 )
+from verified import record
 from verified.paths import REPO_ROOT, generated_pages, record_path, relative
-from verified.record import (
-    DEFAULT_ENVIRONMENT,
-    RecordError,
-    file_sha256,
-    load_record,
-    versions_label,
-)
 from verified_site.pages import LOCALES
 from verified_site.wording import wording
 
@@ -48,49 +42,34 @@ ERROR_CHARACTERS = 160
 #: The search weight of the reference's pages, against 1 for the other pages: a row ranks first
 #: for its own API names, the topic pages for the words they explain (float64, reshape).
 SEARCH_BOOST = 0.5
-
-
-def _front_matter(description: str, data: str) -> str:
-    """The page's front matter: its description (the first sentence of `description`, with
-    typographic quotes: the theme writes it into an HTML attribute unescaped), the data file its
-    edit link opens, its search weight."""
-    first = re.split(r"(?<=。)|(?<=\.)\s", prose(description), maxsplit=1)[0]
-    first = re.sub(r'"([^"]*)"', "“\\1”", first)
-    return (
-        f"---\ndescription: {json.dumps(first, ensure_ascii=False)}\n"
-        f"data: {data}\nsearch:\n  boost: {SEARCH_BOOST}\n---\n\n"
-    )
-
-
-def current_runs(record: dict | None, root: Path) -> dict[str, dict]:
-    """Environment -> its run, default first, keeping only the runs that hold reference rows."""
-    runs = (record or {}).get("environments", {})
-    order = sorted(runs, key=lambda name: name != DEFAULT_ENVIRONMENT)
-    return {name: runs[name] for name in order if runs[name].get("reference")}
-
-
-def fresh(run: dict, family: Family, root: Path) -> bool:
-    """Whether `run` ran `family` from the data files as they are now."""
-    return all(
-        run["sources"].get(source) == file_sha256(root / source)
-        for source in (family.source, INPUTS)
-    )
-
-
 #: Whitespace that YAML's folding left between two Chinese characters or punctuation marks.
 _CJK_FOLD = re.compile(
     r"(?<=[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef])\s+(?=[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef])"
 )
+#: What Markdown would read inside an HTML element (emphasis, links, escapes, a table's pipe),
+#: written as character references.
+_LITERAL = str.maketrans({c: f"&#{ord(c)};" for c in '&<>"*_`[]\\|{}'})
+HEADER = [NAMES[library] for library in LIBRARIES]
 
 
 def prose(text: str) -> str:
-    """Data text as one paragraph: folded lines joined, without a space between Chinese
-    characters (YAML's `>-` joins lines with one)."""
+    """Data text as one paragraph: folded lines joined, no space between Chinese characters."""
     return _CJK_FOLD.sub("", " ".join(text.split()))
 
 
-def _table_row(cells: list) -> str:
-    return "| " + " | ".join(str(cell) for cell in cells) + " |"
+def _front_matter(description: str, data: str, search: str = f"boost: {SEARCH_BOOST}") -> str:
+    """Front matter: the first sentence of `description` (typographic quotes: the theme writes it
+    into an HTML attribute unescaped), the data file the edit link opens, the search settings."""
+    first = re.split(r"(?<=。)|(?<=\.)\s", prose(description), maxsplit=1)[0]
+    first = re.sub(r'"([^"]*)"', "“\\1”", first)
+    description = json.dumps(first, ensure_ascii=False)
+    return f"---\ndescription: {description}\ndata: {data}\nsearch:\n  {search}\n---\n\n"
+
+
+def _table(*rows: list) -> list[str]:
+    """The lines of a Markdown table whose first row is the header."""
+    head, *body = ["| " + " | ".join(str(cell) for cell in cells) + " |" for cells in rows]
+    return [head, "| --- " * len(rows[0]) + "|", *body]
 
 
 def _code(text: str) -> str:
@@ -99,24 +78,27 @@ def _code(text: str) -> str:
     return f"`` {flat} ``" if "`" in flat else f"`{flat}`"
 
 
-#: What Markdown would read inside an HTML element (emphasis, links, escapes, a table's pipe),
-#: written as character references.
-_LITERAL = str.maketrans({c: f"&#{ord(c)};" for c in '&<>"*_`[]\\|{}'})
+def _spellings(row: Row) -> dict[str, list[str]]:
+    """Library with a call -> what the row's table shows: the call's last line, then `also`."""
+    return {
+        library: [call.strip().splitlines()[-1], *row.also.get(library, [])]
+        for library, call in row.calls.items()
+        if call is not None
+    }
 
 
-def _spellings(row: Row, library: str) -> list[str]:
-    """What the row's table shows for `library`: its call's last line, then the other
-    spellings."""
-    return [row.calls[library].strip().splitlines()[-1], *row.also.get(library, [])]
+def _spans(text: str, library: str) -> list[tuple[str, int, int]]:
+    """`api_spans` of a spelling; none where it does not parse (a call's last line alone)."""
+    try:
+        return api_spans(text, library)
+    except SyntaxError:
+        return []
 
 
 def _linked_code(text: str, library: str, links: dict[str, str | None]) -> str:
     """A spelling as inline code for a table cell, each API name that has a page in `links`
     linked to it: `np.linalg.norm` whole, a method by its own name (`x.<a>reshape</a>`)."""
-    try:
-        spans = [span for span in api_spans(text, library) if links.get(span[0])]
-    except SyntaxError:  # a call's last line alone need not parse
-        spans = []
+    spans = [span for span in _spans(text, library) if links.get(span[0])]
     if not spans:
         return _code(text)
     out, at = [], 0
@@ -129,114 +111,61 @@ def _linked_code(text: str, library: str, links: dict[str, str | None]) -> str:
     return "<code>" + " ".join("".join(out).split()) + "</code>"
 
 
-def link_report(families: list[Family], links: dict[str, str | None]) -> str:
-    """How many API names the spellings tables link, then those without a page (null in the
-    table) and those missing from it."""
-    shown = set()
-    for row in (row for family in families for row in family.rows):
-        for library in (lib for lib in LIBRARIES if row.calls[lib] is not None):
-            for text in _spellings(row, library):
-                try:
-                    shown |= {name for name, _, _ in api_spans(text, library)}
-                except SyntaxError:
-                    pass
-    none = sorted(name for name in shown if name in links and links[name] is None)
-    absent = sorted(shown - set(links))
-    lines = [f"API links: {len(shown) - len(none) - len(absent)} names linked to their docs"]
-    if none:
-        lines.append(f"  {len(none)} without a page (null in {TABLE}): {', '.join(none)}")
-    if absent:
-        lines.append(
-            f"  {len(absent)} not in {TABLE} (run `python -m tooling.api_links` in the test "
-            f"environment): {', '.join(absent)}"
-        )
-    return "\n".join(lines)
-
-
 def _cell(result: dict, words: dict) -> str:
     """One library's result as a table cell: its values, then dtype, shape and memory."""
-    if result["error"]:
-        error = result["error"]
-        if len(error) > ERROR_CHARACTERS:
-            error = error[: ERROR_CHARACTERS - 1] + "…"
+    if error := result["error"]:
+        error = error[: ERROR_CHARACTERS - 1] + "…" if len(error) > ERROR_CHARACTERS else error
         return f"{words['raises']()} {_code(error)}"
-    values = ", ".join(part["text"] for part in result["parts"])
-    values = f"({values})" if result["many"] else values
-    dtype = ", ".join(part["dtype"] for part in result["parts"])
-    shape = ", ".join(str(tuple(part["shape"])) for part in result["parts"])
-    about = [dtype, shape]
+    parts = result["parts"]
+    values = ", ".join(part["text"] for part in parts)
+    about = [", ".join(p["dtype"] for p in parts), ", ".join(str(tuple(p["shape"])) for p in parts)]
     if result["shares"] is not None:
         about.append(words["shares"]() if result["shares"] else words["copies"]())
+    values = f"({values})" if result["many"] else values
     return f"{_code(values)}<br><small>{html.escape(' · '.join(about))}</small>"
 
 
-def _snippet(row: Row, given: Input | None) -> str:
-    """The row's code as a reader can run it: each library's input, then its call printed."""
-    lines = ["import numpy as np", "import tensorflow as tf", "import torch", ""]
-    for library in LIBRARIES:
-        call = row.calls[library]
-        if call is None:
-            continue
-        *body, last = call.strip().splitlines()
-        if given is not None:
-            lines.append(f"x = {given.code[library]}")
-        lines += [*body, f"print({last})"]
-    return "\n".join(lines)
+def _aspect(words: dict, aspect: str) -> str:
+    return words[f"aspect_{aspect.replace(' ', '_')}"]()
+
+
+def _badge(label: str, reason: str) -> str:
+    return f'<span class="ref-badge">{label}</span> {prose(reason)}'
 
 
 def row_section(
-    row: Row,
-    runs: dict[str, dict],
-    inputs: dict[str, Input],
-    locale: str,
-    links: dict[str, str | None] | None = None,
+    row: Row, runs: dict[str, dict], inputs: dict[str, Input], locale: str, links: dict
 ) -> str:
-    """The Markdown of one row: heading with its anchor, the spellings (API names linked to
-    their pages in `links`), the status with the declared reasons, and per input what each
-    library returned in the leading run."""
+    """The Markdown of one row: heading and anchor, spellings (API names linked by `links`),
+    status and declared reasons, and per input what each library returned in the leading run."""
     words = wording(locale)["reference"]
-    title = row.zh if locale == "zh" else row.en
-    other = row.en if locale == "zh" else row.zh
-    out = [f"## {title} · {other} {{#{row.id}}}", ""]
-    out += ["| " + " | ".join(NAMES[lib] for lib in LIBRARIES) + " |", "| --- | --- | --- |"]
-    spellings = []
-    for library in LIBRARIES:
-        if row.calls[library] is None:
-            spellings.append(words["none"]())
-        else:
-            found = _spellings(row, library)
-            spellings.append("<br>".join(_linked_code(s, library, links or {}) for s in found))
-    out += ["| " + " | ".join(spellings) + " |", ""]
+    title, other = (row.zh, row.en) if locale == "zh" else (row.en, row.zh)
+    spelled = _spellings(row)
+    spellings = [  # a library without a call has no spellings
+        "<br>".join(_linked_code(t, lib, links) for t in spelled.get(lib, [])) or words["none"]()
+        for lib in LIBRARIES
+    ]
+    out = [f"## {title} · {other} {{#{row.id}}}", "", *_table(HEADER, spellings), ""]
     if not runs:
         return "\n".join([*out, f"*{words['not_run']()}*", ""])
     name, run = next(iter(runs.items()))
     judged = run["reference"][row.key]
     if row.missing:
-        out += [
-            f'<span class="ref-badge">{words["missing"]()}</span> {prose(row.missing[locale])}',
-            "",
-        ]
-    reasons = []
-    for declared in row.differences + row.shared:
-        if any(covers(declared, name, found) for found in judged["differences"]):
-            aspect = words[f"aspect_{declared['aspect'].replace(' ', '_')}"]()
-            libraries = ", ".join(NAMES[lib] for lib in declared["libraries"])
-            reasons.append(
-                f'<span class="ref-badge">{aspect} · {libraries}</span> {prose(declared[locale])}'
-            )
+        out += [_badge(words["missing"](), row.missing[locale]), ""]
     if judged["status"] == "agree":
         out += [words["agree"](), ""]
-    out += [*(f"{reason}\n" for reason in reasons)]
-    out += ["<div markdown data-search-exclude>", ""]
-    out += [f"| {words['input']()} | " + " | ".join(NAMES[lib] for lib in LIBRARIES) + " |"]
-    out += ["| --- | --- | --- | --- |"]
+    out += [
+        _badge(f"{_aspect(words, d['aspect'])} · {names(d['libraries'])}", d[locale]) + "\n"
+        for d in row.differences + row.shared
+        if any(covers(d, name, found) for found in judged["differences"])
+    ]
+    table = [[words["input"](), *HEADER]]
     for key, by_library in judged["results"].items():
         given = inputs.get(key)
-        label = (given.zh if locale == "zh" else given.en) if given else words["no_input"]()
-        if given:
-            label = f"[{label}](index.md#input-{key})"
-        same = not any(found["input"] == key for found in judged["differences"])
-        cells, first = [], None
+        cells = [
+            f"[{getattr(given, locale)}](index.md#input-{key})" if given else words["no_input"]()
+        ]
+        same, first = not any(found["input"] == key for found in judged["differences"]), None
         for library in LIBRARIES:
             if library not in by_library:
                 cells.append("—")
@@ -245,164 +174,112 @@ def row_section(
             else:
                 cells.append(_cell(by_library[library], words))
                 first = first or library
-        out.append(f"| {label} | " + " | ".join(cells) + " |")
+        table.append(cells)
+    out += ["<div markdown data-search-exclude>", "", *_table(*table)]
     for other_name, other_run in list(runs.items())[1:]:
         theirs = other_run["reference"].get(row.key)
         if theirs and theirs["differences"] != judged["differences"]:
-            out += [
-                "",
-                words["elsewhere"](env=other_name, libs=versions_label(other_run["environment"])),
-            ]
+            libs = record.versions_label(other_run["environment"])
+            out += ["", words["elsewhere"](env=other_name, libs=libs)]
             for found in theirs["differences"]:
-                libraries = ", ".join(NAMES[lib] for lib in found["libraries"])
-                aspect = words[f"aspect_{found['aspect'].replace(' ', '_')}"]()
                 given = inputs.get(found["input"])
-                name = (given.zh if locale == "zh" else given.en) if given else words["no_input"]()
-                out.append(f"- {name}: {aspect} · {libraries}")
-    first_input = inputs.get(row.inputs[0]) if row.inputs else None
-    out += ["", f'??? example "{words["run_it"]()}"', ""]
-    out += [
-        "    ```python",
-        *(f"    {line}" if line else "" for line in _snippet(row, first_input).splitlines()),
-        "    ```",
-    ]
-    out += ["", "</div>", ""]
-    return "\n".join(out)
-
-
-def _stamp(family: Family, runs: dict[str, dict], locale: str) -> str:
-    words = wording(locale)["reference"]
-    if not runs:
-        return f'!!! warning "{words["not_run"]()}"\n\n    {words["not_run_body"]()}\n'
-    lines = [
-        words["ran_in"](env=name, libs=versions_label(run["environment"]), date=run["created"][:10])
-        for name, run in runs.items()
-    ]
-    return f'!!! success "{words["ran"]()}"\n\n' + "".join(f"    - {line}\n" for line in lines)
+                label = getattr(given, locale) if given else words["no_input"]()
+                out.append(
+                    f"- {label}: {_aspect(words, found['aspect'])} · {names(found['libraries'])}"
+                )
+    given = inputs.get(row.inputs[0]) if row.inputs else None
+    snippet = ["import numpy as np", "import tensorflow as tf", "import torch", ""]
+    for library, call in row.calls.items():
+        if call is not None:
+            *body, last = call.strip().splitlines()
+            snippet += [f"x = {given.code[library]}"] if given is not None else []
+            snippet += [*body, f"print({last})"]
+    out += ["", f'??? example "{words["run_it"]()}"', "", "    ```python"]
+    out += [f"    {line}" if line else "" for line in "\n".join(snippet).splitlines()]
+    return "\n".join([*out, "    ```", "", "</div>", ""])
 
 
 def family_page(
-    family: Family,
-    runs: dict[str, dict],
-    inputs: dict[str, Input],
-    locale: str,
-    links: dict[str, str | None] | None = None,
+    family: Family, runs: dict[str, dict], inputs: dict[str, Input], locale: str, links: dict
 ) -> str:
-    """The Markdown of a family's page in `locale`, API names linked to their pages in
-    `links`."""
+    """The Markdown of a family's page in `locale`, API names linked to their pages in `links`."""
     words = wording(locale)["reference"]
-    out = [
-        _front_matter(family.intro.get(locale, family.title[locale]), family.source)
-        + f"# {family.title[locale]}",
-        "",
-        prose(family.intro.get(locale, "")),
-        "",
-        _stamp(family, runs, locale),
-    ]
-    out += [words["see_also"](), ""]
+    front = _front_matter(family.intro.get(locale, family.title[locale]), family.source)
+    out = [f"{front}# {family.title[locale]}", "", prose(family.intro.get(locale, "")), ""]
+    if runs:
+        out += [f'!!! success "{words["ran"]()}"', ""]
+        for name, run in runs.items():
+            libs, date = record.versions_label(run["environment"]), run["created"][:10]
+            out.append(f"    - {words['ran_in'](env=name, libs=libs, date=date)}")
+    else:
+        out += [f'!!! warning "{words["not_run"]()}"', "", f"    {words['not_run_body']()}"]
+    out += ["", words["see_also"](), ""]
     out += [row_section(row, runs, inputs, locale, links) for row in family.rows]
     return "\n".join(out)
 
 
 def index_page(families: list[Family], runs_of: dict, inputs: dict[str, Input], locale: str) -> str:
-    """The overview: how the rows are run and compared, the families with their counts, the
-    shared inputs with each library's code."""
+    """The overview: how rows are run, the families with their counts, the shared inputs' code."""
     words = wording(locale)["reference"]
-    out = [
-        _front_matter(words["description"](), INPUTS) + f"# {words['title']()}",
-        "",
-        words["intro"](),
-        "",
-    ]
-    out += [f"## {words['families']()}", ""]
-    out += [
-        _table_row([words[key]() for key in ("family", "rows", "agree_count", "differ_count")]),
-        "| --- | --- | --- | --- |",
-    ]
+    out = [_front_matter(words["description"](), INPUTS) + f"# {words['title']()}", ""]
+    out += [words["intro"](), "", f"## {words['families']()}", ""]
+    table = [[words[key]() for key in ("family", "rows", "agree_count", "differ_count")]]
     for family in families:
-        runs = runs_of[family.id]
-        statuses = (
-            [next(iter(runs.values()))["reference"][row.key]["status"] for row in family.rows]
-            if runs
-            else []
-        )
-        agree = statuses.count("agree") if runs else "—"
-        differ = len(statuses) - statuses.count("agree") if runs else "—"
-        out.append(
-            _table_row(
-                [f"[{family.title[locale]}]({family.id}.md)", len(family.rows), agree, differ]
-            )
-        )
-    out += ["", f"## {words['inputs_title']()} {{#inputs}}", "", words["inputs_intro"](), ""]
+        run = next(iter(runs_of[family.id].values()), None)
+        agree = [run["reference"][r.key]["status"] == "agree" for r in family.rows] if run else []
+        counts = [sum(agree), len(agree) - sum(agree)] if run else ["—", "—"]
+        table.append([f"[{family.title[locale]}]({family.id}.md)", len(family.rows), *counts])
+    out += [*_table(*table), "", f"## {words['inputs_title']()} {{#inputs}}", ""]
+    out += [words["inputs_intro"](), ""]
     for given in inputs.values():
-        name = given.zh if locale == "zh" else given.en
-        out += [f"### {name} {{#input-{given.id} data-search-exclude}}", ""]
-        for library in LIBRARIES:
-            out += [f"- {NAMES[library]}: {_code(given.code[library])}"]
-        out.append("")
+        out += [f"### {getattr(given, locale)} {{#input-{given.id} data-search-exclude}}", ""]
+        out += [f"- {NAMES[lib]}: {_code(given.code[lib])}" for lib in LIBRARIES] + [""]
     return "\n".join(out)
 
 
 def differences_page(families: list[Family], runs_of: dict, locale: str) -> str:
-    """Only the rows whose libraries differ or where one has no such operation, with the reasons,
-    each linking to its row."""
+    """The rows whose libraries differ or where one has no such operation, each linking to it."""
     words = wording(locale)["reference"]
     # Found through the rows themselves: kept out of search.
-    front = _front_matter(words["differences_intro"](), INPUTS).replace(
-        f"  boost: {SEARCH_BOOST}", "  exclude: true"
-    )
+    front = _front_matter(words["differences_intro"](), INPUTS, search="exclude: true")
     out = [front + f"# {words['differences_title']()}", "", words["differences_intro"](), ""]
     for family in families:
-        runs = runs_of[family.id]
-        if not runs:
-            continue
-        name, run = next(iter(runs.items()))
-        shown = [
-            row
-            for row in family.rows
-            if run["reference"][row.key]["status"] in ("differs", "missing")
-        ]
-        if not shown:
-            continue
-        out += [f"## {family.title[locale]}", ""]
-        for row in shown:
-            judged = run["reference"][row.key]
-            what = sorted({found["aspect"] for found in judged["differences"]})
-            aspects = ", ".join(words[f"aspect_{a.replace(' ', '_')}"]() for a in what)
-            if row.missing:
-                aspects = ", ".join(filter(None, [words["missing"](), aspects]))
-            title = row.zh if locale == "zh" else row.en
-            out.append(f"- [{title}]({family.id}.md#{row.id}) — {aspects}")
-        out.append("")
+        run = next(iter(runs_of[family.id].values()), None)
+        judged = [(row, run["reference"][row.key]) for row in family.rows] if run else []
+        shown = [(row, j) for row, j in judged if j["status"] in ("differs", "missing")]
+        if shown:
+            out += [f"## {family.title[locale]}", ""]
+        for row, j in shown:
+            aspects = [_aspect(words, a) for a in sorted({f["aspect"] for f in j["differences"]})]
+            aspects = [words["missing"](), *aspects] if row.missing else aspects
+            link = f"[{getattr(row, locale)}]({family.id}.md#{row.id})"
+            out.append(f"- {link} — {', '.join(aspects)}")
+        out += [""] if shown else []
     return "\n".join(out)
 
 
 def operations(families: list[Family], runs_of: dict) -> list[dict]:
     """The reference as data (`operations.json`): one entry per row with its spellings, status,
     reasons and the results of every environment's run, from which the status was computed."""
+    keys = ("aspect", "libraries", "inputs", "environments", "zh", "en")
     entries = []
     for family in families:
-        runs = runs_of[family.id]
         for row in family.rows:
-            judged = {name: run["reference"][row.key] for name, run in runs.items()}
-            leading = next(iter(judged.values()), None)
+            judged = {name: run["reference"][row.key] for name, run in runs_of[family.id].items()}
+            found = [(name, f) for name, j in judged.items() for f in j["differences"]]
             entries.append(
                 {
                     "id": row.id,
                     "family": family.id,
                     "name": {"zh": row.zh, "en": row.en},
-                    **{lib: row.calls[lib] for lib in LIBRARIES},
+                    **row.calls,
                     "also": row.also,
-                    "status": leading["status"] if leading else "not-run",
+                    "status": next(iter(judged.values()), {"status": "not-run"})["status"],
                     "missing": row.missing,
                     "differences": [
-                        {
-                            k: d[k]
-                            for k in ("aspect", "libraries", "inputs", "environments", "zh", "en")
-                            if k in d
-                        }
+                        {k: d[k] for k in keys if k in d}
                         for d in row.differences + row.shared
-                        if any(covers(d, n, f) for n, j in judged.items() for f in j["differences"])
+                        if any(covers(d, *f) for f in found)
                     ],
                     "results": {name: j["results"] for name, j in judged.items()},
                     "statuses": {name: j["status"] for name, j in judged.items()},
@@ -416,38 +293,38 @@ def pages(root: Path) -> dict[str, str]:
     data, RecordError for a malformed record."""
     inputs = load_inputs(root)
     families = load_families(root, inputs)
-    runs = current_runs(load_record(record_path(root)), root)
-    runs_of = {
+    runs = (record.load_record(record_path(root)) or {}).get("environments", {})
+    order = sorted(runs, key=lambda name: name != record.DEFAULT_ENVIRONMENT)  # the default first
+    runs = {name: runs[name] for name in order if runs[name].get("reference")}
+    now = {p: record.file_sha256(root / p) for p in [INPUTS, *(f.source for f in families)]}
+    runs_of = {  # those that ran the family from the data files as they are now
         family.id: {
             name: run
             for name, run in runs.items()
-            if fresh(run, family, root) and all(row.key in run["reference"] for row in family.rows)
+            if all(run["sources"].get(p) == now[p] for p in (family.source, INPUTS))
+            and all(row.key in run["reference"] for row in family.rows)
         }
         for family in families
     }
-    folder = relative(generated_pages(root), root)
-    links = load_table(root)
-    files = {}
+    folder, links, files = relative(generated_pages(root), root), load_table(root), {}
     for locale in LOCALES:
         suffix = "" if locale == LOCALES[0] else f".{locale}"
         files[f"{folder}/index{suffix}.md"] = index_page(families, runs_of, inputs, locale)
         files[f"{folder}/differences{suffix}.md"] = differences_page(families, runs_of, locale)
         for family in families:
-            files[f"{folder}/{family.id}{suffix}.md"] = family_page(
-                family, runs_of[family.id], inputs, locale, links
-            )
-    files[f"{folder}/operations.json"] = json.dumps(
-        operations(families, runs_of), ensure_ascii=False, indent=1
-    )
+            page = family_page(family, runs_of[family.id], inputs, locale, links)
+            files[f"{folder}/{family.id}{suffix}.md"] = page
+    entries = operations(families, runs_of)
+    files[f"{folder}/operations.json"] = json.dumps(entries, ensure_ascii=False, indent=1)
     return files
 
 
 def main() -> int:
-    """Command line: write the reference's files, replacing the folder's old ones. Exit status 0,
-    or 2 when the data or the record is malformed (the message names the file and line)."""
+    """Command line: replace the folder's files with the reference's, report the API links. Exit
+    status 0, or 2 when the data or the record is malformed (the message names file and line)."""
     try:
         files = pages(REPO_ROOT)
-    except (DataError, RecordError) as exc:
+    except (DataError, record.RecordError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     folder = generated_pages(REPO_ROOT)
@@ -457,7 +334,25 @@ def main() -> int:
         (REPO_ROOT / path).parent.mkdir(parents=True, exist_ok=True)
         (REPO_ROOT / path).write_text(text, encoding="utf-8")
     print(f"wrote {len(files)} files to {relative(folder, REPO_ROOT)}/")
-    print(link_report(load_families(REPO_ROOT, load_inputs(REPO_ROOT)), load_table(REPO_ROOT)))
+    links = load_table(REPO_ROOT)  # the API names the tables show: how many have a page, which not
+    shown = {
+        name
+        for family in load_families(REPO_ROOT, load_inputs(REPO_ROOT))
+        for row in family.rows
+        for library, texts in _spellings(row).items()
+        for text in texts
+        for name, _, _ in _spans(text, library)
+    }
+    none = sorted(name for name in shown if name in links and links[name] is None)
+    absent = sorted(shown - set(links))
+    print(f"API links: {len(shown) - len(none) - len(absent)} names linked to their docs")
+    if none:
+        print(f"  {len(none)} without a page (null in {TABLE}): {', '.join(none)}")
+    if absent:
+        print(
+            f"  {len(absent)} not in {TABLE} (run `python -m tooling.api_links` in the test "
+            f"environment): {', '.join(absent)}"
+        )
     return 0
 
 

@@ -11,8 +11,8 @@ import warnings
 
 import numpy as np
 
-from tooling.agreement import Result, as_result, differing, raised
-from tooling.reference import INPUTS, LIBRARIES, NAMES, NO_INPUT, Family, Input, Row, covers
+from tooling.agreement import ASPECTS, Result, as_result, differing, raised
+from tooling.reference import INPUTS, LIBRARIES, NAMES, NO_INPUT, Family, Input, Row, covers, names
 
 
 def _evaluate(code: str, modules: dict, given: object) -> object:
@@ -61,11 +61,7 @@ def judge(row: Row, results: dict[str, dict[str, Result]], environment: str) -> 
     status, what differed and the problems that fail it (an undeclared difference, a declared one
     that no longer holds), each naming the data file's line, the row, the input, the libraries and
     their results."""
-    aspects = (
-        ("raises", "shape", "dtype")
-        if row.random
-        else ("raises", "shape", "dtype", "values", "shares memory")
-    )
+    aspects = ASPECTS[:3] if row.random else ASPECTS  # a random row's values are not compared
     found, problems = [], []
     for name, by_library in results.items():
         for aspect, odd in differing(by_library, "numpy", row.rtol, row.atol, aspects).items():
@@ -74,31 +70,23 @@ def judge(row: Row, results: dict[str, dict[str, Result]], environment: str) -> 
     for item in found:
         if not any(covers(d, environment, item) for d in row.differences + row.shared):
             odd, aspect = item["libraries"], item["aspect"]
-            shown = "\n".join(
-                f"    {NAMES[lib]}: {result}" for lib, result in results[item["input"]].items()
-            )
+            shown = "\n".join(f"    {NAMES[lib]}: {r}" for lib, r in results[item["input"]].items())
             problems.append(
-                f"{where}, input {item['input']!r}: {', '.join(NAMES[lib] for lib in odd)} "
+                f"{where}, input {item['input']!r}: {names(odd)} "
                 f"differ{'s' if len(odd) == 1 else ''} from the others in {aspect}:\n{shown}\n"
                 f"  If the difference is real, declare it under `differences:` (aspect: {aspect}, "
                 f"libraries: [{', '.join(odd)}], zh and en saying why); else correct the call."
             )
     for declared in row.differences:
+        odd = declared["libraries"]
         applies = environment in declared.get("environments", [environment])
         if applies and not any(covers(declared, environment, item) for item in found):
             problems.append(
-                f"{row.source}:{declared.line}: row {row.id!r} declares that "
-                f"{', '.join(NAMES[lib] for lib in declared['libraries'])} "
-                f"differ{'s' if len(declared['libraries']) == 1 else ''} in "
-                f"{declared['aspect']}, which no longer holds in environment {environment}; "
-                "correct or delete the declaration"
+                f"{row.source}:{declared.line}: row {row.id!r} declares that {names(odd)} "
+                f"differ{'s' if len(odd) == 1 else ''} in {declared['aspect']}, which no longer "
+                f"holds in environment {environment}; correct or delete the declaration"
             )
-    if problems:
-        status = "failed"
-    elif row.missing:
-        status = "missing"
-    else:
-        status = "differs" if found else "agree"
+    status = "failed" if problems else "missing" if row.missing else "differs" if found else "agree"
     return {
         "family": row.family,
         "status": status,
@@ -109,26 +97,18 @@ def judge(row: Row, results: dict[str, dict[str, Result]], environment: str) -> 
 
 
 def run_row(row: Row, inputs: dict[str, Input], modules: dict, environment: str) -> dict:
-    """Run `row`'s calls and other spellings on each of its inputs and judge them (`judge`). Other
-    spellings must give what the row's call gives, values must repeat (random rows: with their
-    seed, and in their range), and each call must give a result: otherwise the row fails, naming
-    the line."""
+    """Run `row`'s calls on each of its inputs and judge them (`judge`); a call that gives no
+    result (`RowProblem`) or fails `_checks` fails the row, naming the line."""
     results: dict[str, dict[str, Result]] = {}
     extra = []
     for name in row.inputs or [NO_INPUT]:
-        given = inputs.get(name)
-        by_library = results.setdefault(name, {})
+        given, by_library = inputs.get(name), results.setdefault(name, {})
         for library, call in row.calls.items():
             where = f"{row.source}:{row.line}: row {row.id!r}, input {name!r}, {NAMES[library]}"
             try:
                 if call is not None:
-                    by_library[library] = outcome(call, library, modules, given)
-                    extra += _spelling_problems(
-                        row, library, name, given, modules, by_library[library]
-                    )
-                    extra += _repeat_problems(
-                        row, library, name, given, modules, by_library[library]
-                    )
+                    result = by_library[library] = outcome(call, library, modules, given)
+                    extra += _checks(row, library, name, given, modules, result)
             except RowProblem as exc:
                 extra.append(f"{where}: {exc}")
                 by_library.pop(library, None)
@@ -138,7 +118,10 @@ def run_row(row: Row, inputs: dict[str, Input], modules: dict, environment: str)
     return judged
 
 
-def _spelling_problems(row, library, name, given, modules, result) -> list[str]:
+def _checks(row, library, name, given, modules, result) -> list[str]:
+    """The problems of a call's `result`: an other spelling that gives something else, a random
+    row's value outside its range, values that change when the call runs again (a random one
+    with the seed in its code)."""
     problems = []
     for spelling in row.also.get(library, []):
         other = outcome(spelling, library, modules, given)
@@ -148,25 +131,20 @@ def _spelling_problems(row, library, name, given, modules, result) -> list[str]:
                 f"`{spelling}` (under `also`) gives {other}, but `{row.calls[library]}` gives "
                 f"{result}; list only spellings of the same operation, or give it a row of its own"
             )
-    return problems
-
-
-def _repeat_problems(row, library, name, given, modules, result) -> list[str]:
-    """A random row must stay in its range; any row must give the same values when run again
-    (a random one with the seed in its code)."""
     if result.error:
-        return []
+        return problems
     where = f"{row.source}:{row.line}: row {row.id!r}, input {name!r}, {NAMES[library]}"
     if row.random:
         low, high = row.random["low"], row.random["high"]
         values = [v for part in result.parts for v in np.ravel(part.values).tolist()]
         if not all(low <= v <= high for v in values):
-            return [f"{where}: gives {result}, outside the declared range [{low}, {high}]"]
+            problems.append(f"{where}: gives {result}, outside the declared range [{low}, {high}]")
+            return problems
     again = outcome(row.calls[library], library, modules, given)
     if differing({"first": result, "again": again}, "first", aspects=("values",)):
         fix = "seed it in the row's code" + ("" if row.random else " and add `random: {low, high}`")
-        return [f"{where}: gives {result}, then {again}: {fix}"]
-    return []
+        problems.append(f"{where}: gives {result}, then {again}: {fix}")
+    return problems
 
 
 def input_problems(inputs: dict[str, Input], modules: dict) -> list[str]:
@@ -190,16 +168,12 @@ def run_family(
     """Record rows of every row of `family` in `environment`, by `Row.key`, and the problems of the
     family's own declared differences (`differences:` beside `rows:`) that no row shows."""
     rows = {row.key: run_row(row, inputs, modules, environment) for row in family.rows}
-    problems = [
-        f"{family.source}:{declared.line}: the family declares that "
-        f"{', '.join(NAMES[lib] for lib in declared['libraries'])} differ in {declared['aspect']}, "
-        f"which no row shows in environment {environment}; correct or delete the declaration"
+    found = [item for row in rows.values() for item in row["differences"]]
+    return rows, [
+        f"{family.source}:{declared.line}: the family declares that {names(declared['libraries'])} "
+        f"differ in {declared['aspect']}, which no row shows in environment {environment}; "
+        "correct or delete the declaration"
         for declared in family.differences
         if environment in declared.get("environments", [environment])
-        and not any(
-            covers(declared, environment, item)
-            for row in rows.values()
-            for item in row["differences"]
-        )
+        and not any(covers(declared, environment, item) for item in found)
     ]
-    return rows, problems

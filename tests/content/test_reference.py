@@ -43,9 +43,8 @@ def test_each_published_status_is_what_its_results_give(published):
             if (judged["status"], judged["results"]) != published_:
                 wrong.append(
                     f"{row.source}:{row.line}: row {row.id!r}: the published status "
-                    f"{published_[0]!r} or results in environment {environment} are not what "
-                    f"the results give ({judged['status']!r}): the record was edited; run "
-                    "`make test`"
+                    f"{published_[0]!r} or results in environment {environment} are not what the "
+                    f"results give ({judged['status']!r}): the record was edited; run `make test`"
                 )
         # The reasons shown are those of the differences the results show.
         shown = [d["en"] for d in row.differences + row.shared if any(covers(d, *f) for f in found)]

@@ -16,16 +16,11 @@ from tooling.reference import ALIASES, FOLDER, load_families, load_inputs
 from tooling.reference_run import input_problems, run_family
 from verified.paths import content_root
 
-
-def _load():
-    try:
-        inputs = load_inputs(content_root())
-        return inputs, load_families(content_root(), inputs), None
-    except DataError as exc:
-        return {}, [], str(exc)
-
-
-INPUTS, FAMILIES, PROBLEM = _load()
+try:
+    INPUTS = load_inputs(content_root())
+    FAMILIES, PROBLEM = load_families(content_root(), INPUTS), None
+except DataError as exc:
+    INPUTS, FAMILIES, PROBLEM = {}, [], str(exc)
 # With malformed data, one failing test per data file, so that `-k <family>` shows the error too.
 IDS = (
     [f.id for f in FAMILIES]

@@ -41,61 +41,39 @@ def _load(tmp_path, family: str, other: str | None = None):
     return load_families(tmp_path, load_inputs(tmp_path))
 
 
+#: The row's TensorFlow call, then a declared difference of PyTorch in the aspect `{}`.
+DECLARED = "tf.negative(x)\n    differences:\n      - aspect: {}\n        libraries: [torch]\n"
+#: Edits of FAMILY (old, new) -> the line and message of the error, after "row 'negate': ".
+MALFORMED_ROWS = {
+    "no-call": ("tf.negative(x)", "null", 6, "no call for TensorFlow; give one, or say under"),
+    "unknown-input": ("[ints]", "[ints, halves]", 6, "unknown input halves"),
+    "not-text": ("torch.neg(x)", "[x.neg(0, 1)]", 6, "`torch` must be text (quote it) or null"),
+    "no-chinese-name": ("    zh: 取负\n", "", 6, "`zh` is missing"),
+    "one-language-reason": (
+        "tf.negative(x)\n",
+        DECLARED.format("dtype") + "        en: a reason in one language\n",
+        13,
+        "`differences[0].zh` is missing: why it differs, in Chinese",
+    ),
+    "unknown-aspect": (
+        "tf.negative(x)\n",
+        DECLARED.format("type") + "        zh: 原因\n        en: why\n",
+        13,
+        "`differences[0].aspect` cannot be 'type'; write one of raises, shape, dtype, values, "
+        "shares memory",
+    ),
+    "not-python": ("np.negative(x)", "np.negative(x", 6, "`np.negative(x` is not Python"),
+}
+
+
 @pytest.mark.parametrize(
-    ("edit", "expected"),
-    [
-        (
-            ("    tensorflow: tf.negative(x)\n", "    tensorflow: null\n"),
-            "01-sample.yml:6: row 'negate': no call for TensorFlow; give one, or say under",
-        ),
-        (
-            ("inputs: [ints]", "inputs: [ints, halves]"),
-            "01-sample.yml:6: row 'negate': unknown input halves",
-        ),
-        (
-            ("    torch: torch.neg(x)\n", "    torch: [x.neg(0, 1)]\n"),
-            "01-sample.yml:6: row 'negate': `torch` must be text (quote it) or null",
-        ),
-        (("    zh: 取负\n", ""), "01-sample.yml:6: row 'negate': `zh` is missing"),
-        (
-            (
-                "    tensorflow: tf.negative(x)\n",
-                "    tensorflow: tf.negative(x)\n    differences:\n      - aspect: dtype\n"
-                "        libraries: [torch]\n        en: a reason in one language\n",
-            ),
-            "01-sample.yml:13: row 'negate': `differences[0].zh` is missing: why it differs, in "
-            "Chinese",
-        ),
-        (
-            (
-                "    tensorflow: tf.negative(x)\n",
-                "    tensorflow: tf.negative(x)\n    differences:\n      - aspect: type\n"
-                "        libraries: [torch]\n        zh: 原因\n        en: why\n",
-            ),
-            "01-sample.yml:13: row 'negate': `differences[0].aspect` cannot be 'type'; write one "
-            "of "
-            "raises, "
-            "shape, dtype, values, shares memory",
-        ),
-        (
-            ("    numpy: np.negative(x)\n", "    numpy: np.negative(x\n"),
-            "01-sample.yml:6: row 'negate': `np.negative(x` is not Python",
-        ),
-    ],
-    ids=[
-        "no-call",
-        "unknown-input",
-        "not-text",
-        "no-chinese-name",
-        "one-language-reason",
-        "unknown-aspect",
-        "not-python",
-    ],
+    ("old", "new", "line", "expected"), MALFORMED_ROWS.values(), ids=MALFORMED_ROWS
 )
-def test_a_malformed_row_names_its_line(tmp_path, edit, expected):
+def test_a_malformed_row_names_its_line(tmp_path, old, new, line, expected):
     with pytest.raises(DataError) as caught:
-        _load(tmp_path, FAMILY.replace(*edit))
-    assert expected in str(caught.value).replace("data/reference/", "")
+        _load(tmp_path, FAMILY.replace(old, new))
+    message = str(caught.value).replace("data/reference/", "")
+    assert f"01-sample.yml:{line}: row 'negate': {expected}" in message
 
 
 @pytest.mark.parametrize(
@@ -103,11 +81,7 @@ def test_a_malformed_row_names_its_line(tmp_path, edit, expected):
     [
         ("03-other.yaml", "", "03-other.yaml:1: a family's file is named NN-<family>.yml"),
         ("02-second.yml", FAMILY.replace("negate", "minus"), "02-second.yml:1: family id 'sample'"),
-        (
-            "02-second.yml",
-            "id: second\nzh: 取负\n".encode("gbk"),
-            "02-second.yml:2: not UTF",
-        ),
+        ("02-second.yml", "id: second\nzh: 取负\n".encode("gbk"), "02-second.yml:2: not UTF"),
         (
             "02-second.yml",
             FAMILY.replace("id: sample", "id: second").replace("negate", "minus")
@@ -164,8 +138,7 @@ def test_a_declared_difference_that_no_longer_holds_fails(tmp_path):
     x = np.array([[3, -1, 2], [0, 5, -4]])
     assert judge(row, _results(as_result(-x, x)), "default")["problems"] == [
         "data/reference/01-sample.yml:13: row 'negate' declares that PyTorch differs in raises, "
-        "which "
-        "no longer holds in environment default; correct or delete the declaration"
+        "which no longer holds in environment default; correct or delete the declaration"
     ]
     judged = judge(row, _results(raised(TypeError("no"))), "default")
     assert (judged["status"], judged["problems"]) == ("differs", [])
