@@ -180,13 +180,12 @@ def row_section(
         theirs = other_run["reference"].get(row.key)
         if theirs and theirs["differences"] != judged["differences"]:
             libs = record.versions_label(other_run["environment"])
-            out += ["", words["elsewhere"](env=other_name, libs=libs)]
-            for found in theirs["differences"]:
-                given = inputs.get(found["input"])
-                label = getattr(given, locale) if given else words["no_input"]()
-                out.append(
-                    f"- {label}: {_aspect(words, found['aspect'])} · {names(found['libraries'])}"
-                )
+            out += ["", words["elsewhere"](env=other_name, libs=libs), ""]
+            out += [  # the reasons declared for what differs there
+                _badge(f"{_aspect(words, d['aspect'])} · {names(d['libraries'])}", d[locale]) + "\n"
+                for d in row.differences + row.shared
+                if any(covers(d, other_name, found) for found in theirs["differences"])
+            ] or [words["agree"](), ""]
     given = inputs.get(row.inputs[0]) if row.inputs else None
     snippet = ["import numpy as np", "import tensorflow as tf", "import torch", ""]
     for library, call in row.calls.items():
