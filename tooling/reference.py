@@ -98,11 +98,11 @@ def load_inputs(root: Path) -> dict[str, Input]:
 
 
 def load_families(root: Path, inputs: dict[str, Input]) -> list[Family]:
-    """Every family of `data/reference/*.yml`, sorted by file name; DataError, naming the file and
-    line, for a misnamed file, a family id given twice, or a malformed row: a schema mistake, an id
-    given twice, an unknown input, a library without a call and no `missing` reason, or a declared
-    difference naming no library compared, an input the row does not run or an unknown
-    verification environment."""
+    """Every family of `data/reference/NN-<id>.yml`, sorted by file name; DataError, naming the file
+    and line, for a misnamed file, a family id given twice, or a malformed row: a schema mistake, an
+    id given twice, an unknown input, a library without a call and no `missing` reason, `also`
+    under a library without a call, or a declared difference (of a row or the family) naming a
+    library without a call, an input not run or an unknown verification environment."""
     families, seen, pages = [], {}, {}
     known = [env.name for env in environments()] + [GPU_ENVIRONMENT]
     for path in sorted((root / FOLDER).iterdir()):
@@ -112,9 +112,17 @@ def load_families(root: Path, inputs: dict[str, Input]) -> list[Family]:
         if not re.fullmatch(r"\d\d-[a-z][a-z-]*\.yml", path.name):
             raise DataError(f"{source}:1: a family's file is named NN-<family>.yml (03-shape.yml)")
         data = read(Path(source), root, "reference")
+        if data["id"] != path.stem[3:]:
+            raise DataError(
+                f"{source}:1: the family's id is {data['id']!r}: name the file "
+                f"{path.name[:3]}{data['id']}.yml, or change the id"
+            )
         if data["id"] in pages:
             raise DataError(f"{source}:1: family id {data['id']!r} is {pages[data['id']]}'s too")
         pages[data["id"]] = source
+        everywhere = dict.fromkeys(LIBRARIES, "any call")
+        for declared in data.get("differences", []):
+            _check(declared, "the family", source, everywhere, [*inputs, NO_INPUT], known)
         rows = []
         for item in data["rows"]:
             where = f"{source}:{item.line}: row {item['id']!r}"
@@ -147,22 +155,13 @@ def load_families(root: Path, inputs: dict[str, Input]) -> list[Family]:
                     f"{where}: unknown input {', '.join(unknown)}; the inputs are "
                     f"{', '.join(inputs)} ({INPUTS})"
                 )
+            if stray := sorted(set(also) - {lib for lib, call in calls.items() if call}):
+                raise DataError(
+                    f"{where}: `also` gives spellings for {names(stray)}, which has "
+                    "no call in this row; move them to the call or delete them"
+                )
             for declared in item.get("differences", []):
-                if stray := set(declared.get("environments", [])) - set(known):
-                    raise DataError(
-                        f"{source}:{declared.line}: row {item['id']!r}: unknown environment "
-                        f"{', '.join(sorted(stray))}; the environments are {', '.join(known)}"
-                    )
-                if stray := set(declared["libraries"]) - {lib for lib, c in calls.items() if c}:
-                    raise DataError(
-                        f"{source}:{declared.line}: row {item['id']!r} declares a difference "
-                        f"of {', '.join(sorted(stray))}, which has no call in this row"
-                    )
-                if stray := set(declared.get("inputs", [])) - set(used or [NO_INPUT]):
-                    raise DataError(
-                        f"{source}:{declared.line}: row {item['id']!r} declares a difference "
-                        f"on input {', '.join(sorted(stray))}, which the row does not run on"
-                    )
+                _check(declared, f"row {item['id']!r}", source, calls, used or [NO_INPUT], known)
             rows.append(
                 Row(
                     item["id"],
@@ -189,6 +188,23 @@ def load_families(root: Path, inputs: dict[str, Input]) -> list[Family]:
             )
         )
     return families
+
+
+def _check(declared: dict, who: str, source: str, calls: dict, used: list, known: list) -> None:
+    """DataError, naming the declaration's line, when it names an environment that does not exist,
+    a library without a call (`calls`: library -> call) or an input not run (`used`)."""
+    where = f"{source}:{declared.line}: {who}"
+    if stray := sorted(set(declared.get("environments", [])) - set(known)):
+        raise DataError(
+            f"{where}: unknown environment {', '.join(stray)}; the environments are "
+            f"{', '.join(known)}"
+        )
+    if stray := sorted(set(declared["libraries"]) - {lib for lib, call in calls.items() if call}):
+        raise DataError(f"{where} declares a difference of {names(stray)}, which has no call here")
+    if stray := sorted(set(declared.get("inputs", [])) - set(used)):
+        raise DataError(
+            f"{where} declares a difference on input {', '.join(stray)}, which is not run here"
+        )
 
 
 def names(libraries: list[str]) -> str:

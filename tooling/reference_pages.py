@@ -78,10 +78,18 @@ def _code(text: str) -> str:
     return f"`` {flat} ``" if "`" in flat else f"`{flat}`"
 
 
+#: A line of a row's code that only seeds a generator: the run-it block shows it, the table not.
+_SEEDING = re.compile(r"^[\w.]*seed\(\d*\)$")
+
+
 def _spellings(row: Row) -> dict[str, list[str]]:
-    """Library with a call -> what the row's table shows: the call's last line, then `also`."""
+    """Library with a call -> what the row's table shows: the call, then `also`, each on one line
+    (statements joined by `; `, seeding left out)."""
     return {
-        library: [call.strip().splitlines()[-1], *row.also.get(library, [])]
+        library: [
+            "; ".join(line for line in text.strip().splitlines() if not _SEEDING.match(line))
+            for text in [call, *row.also.get(library, [])]
+        ]
         for library, call in row.calls.items()
         if call is not None
     }
@@ -119,10 +127,12 @@ def _cell(result: dict, words: dict) -> str:
     parts = result["parts"]
     values = ", ".join(part["text"] for part in parts)
     about = [", ".join(p["dtype"] for p in parts), ", ".join(str(tuple(p["shape"])) for p in parts)]
+    about = [text for text in about if text]  # an empty tuple has neither
     if result["shares"] is not None:
         about.append(words["shares"]() if result["shares"] else words["copies"]())
     values = f"({values})" if result["many"] else values
-    return f"{_code(values)}<br><small>{html.escape(' · '.join(about))}</small>"
+    small = f"<br><small>{html.escape(' · '.join(about))}</small>" if about else ""
+    return _code(values) + small
 
 
 def _aspect(words: dict, aspect: str) -> str:
@@ -152,8 +162,8 @@ def row_section(
     judged = run["reference"][row.key]
     if row.missing:
         out += [_badge(words["missing"](), row.missing[locale]), ""]
-    if judged["status"] == "agree":
-        out += [words["agree"](), ""]
+    if judged["status"] == "agree":  # a random row's values are not compared
+        out += [words["agree_random" if row.random else "agree"](), ""]
     out += [
         _badge(f"{_aspect(words, d['aspect'])} · {names(d['libraries'])}", d[locale]) + "\n"
         for d in row.differences + row.shared
@@ -165,7 +175,8 @@ def row_section(
         cells = [
             f"[{getattr(given, locale)}](index.md#input-{key})" if given else words["no_input"]()
         ]
-        same, first = not any(found["input"] == key for found in judged["differences"]), None
+        same = not row.random and not any(found["input"] == key for found in judged["differences"])
+        first = None
         for library in LIBRARIES:
             if library not in by_library:
                 cells.append("—")

@@ -63,6 +63,12 @@ MALFORMED_ROWS = {
         "shares memory",
     ),
     "not-python": ("np.negative(x)", "np.negative(x", 6, "`np.negative(x` is not Python"),
+    "also-without-call": (
+        "tf.negative(x)\n",
+        "null\n    missing: {zh: 没有, en: none}\n    also: {tensorflow: [-x]}\n",
+        6,
+        "`also` gives spellings for TensorFlow, which has no call in this row",
+    ),
 }
 
 
@@ -80,7 +86,8 @@ def test_a_malformed_row_names_its_line(tmp_path, old, new, line, expected):
     ("name", "text", "expected"),
     [
         ("03-other.yaml", "", "03-other.yaml:1: a family's file is named NN-<family>.yml"),
-        ("02-second.yml", FAMILY.replace("negate", "minus"), "02-second.yml:1: family id 'sample'"),
+        ("02-sample.yml", FAMILY.replace("negate", "minus"), "02-sample.yml:1: family id 'sample'"),
+        ("02-second.yml", FAMILY.replace("negate", "minus"), "02-second.yml:1: the family's id is"),
         ("02-second.yml", "id: second\nzh: 取负\n".encode("gbk"), "02-second.yml:2: not UTF"),
         (
             "02-second.yml",
@@ -89,8 +96,22 @@ def test_a_malformed_row_names_its_line(tmp_path, old, new, line, expected):
             + " environments: [nightly], zh: 原因, en: why}\n",
             "02-second.yml:13: row 'minus': unknown environment nightly; the environments are ",
         ),
+        (
+            "02-second.yml",
+            FAMILY.replace("id: sample", "id: second").replace("negate", "minus")
+            + "differences:\n  - {aspect: dtype, libraries: [torch], inputs: [halves], zh: 原因,"
+            + " en: why}\n",
+            "02-second.yml:13: the family declares a difference on input halves, which is not run",
+        ),
     ],
-    ids=["misnamed-file", "family-id-twice", "not-utf-8", "unknown-environment"],
+    ids=[
+        "misnamed-file",
+        "family-id-twice",
+        "id-not-file-name",
+        "not-utf-8",
+        "unknown-environment",
+        "family-declaration-input",
+    ],
 )
 def test_a_malformed_file_names_its_line(tmp_path, name, text, expected):
     _load(tmp_path, FAMILY)
