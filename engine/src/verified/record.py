@@ -19,7 +19,8 @@ adding its own and keeping the others' (`add_runs`). JSON layout::
                           "device": "cpu"},  # or "device": "cuda", "gpu": "NVIDIA H200"
           "sources": {"docs/index.md": "<sha256>", "examples/a/b.py": "<sha256>",
                       "verification/expected/previous.json": "<sha256>", ...},
-          "summary": {"passed": 12, "failed": 0, "not-verified": 1, "not-applicable": 0},
+          "summary": {"passed": 12, "failed": 0, "not-verified": 1, "not-applicable": 0,
+                      "reference": {"agree": 90, "differs": 183, "missing": 10, "failed": 0}},
           "reference": {"shape.reshape": {"family": "shape", "status": "agree", ...}, ...},
           "examples": [{"id": ..., "source": ..., "line": ..., "requires": ["cuda"],
                         "status": "passed" | "failed" | "not-verified" | "not-applicable",
@@ -301,7 +302,7 @@ def build_run(
     platform: `entries` holds one dict per collected example (keys as in the module docstring),
     `sources` comes from `hash_sources` when the run started, `environment` holds the versions
     (`python`, `torch`, ...) and the `device`; `reference`, the rows of the cross-library reference
-    that ran, by id."""
+    that ran, by `<family>.<row id>`."""
     rows = Counter(row["status"] for row in (reference or {}).values())
     return {
         "created": datetime.now(UTC).isoformat(timespec="seconds"),

@@ -10,8 +10,8 @@ interrupted run or a `-k` selection can never leave an example marked as passed 
 not pass. A report names its example by the test's `example` property (set by the plugin
 before the test starts), and says why it was skipped by its `outcome` property
 (`verified.runner.verify`): nothing is read back from test ids or messages. A test that ran rows
-of the cross-library reference reports them, by id, as the JSON text of its `reference`
-property.
+of the cross-library reference reports them, by `<family>.<row id>`, as the JSON text of its
+`reference` property.
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ class VerificationRecorder:
             raise pytest.UsageError(str(exc)) from None
         if self.environment == GPU_ENVIRONMENT:
             examples = [example for example in examples if "cuda" in example.requires]
-        self.reference: dict[str, dict] = {}  # the reference's rows that ran, by id
+        self.reference: dict[str, dict] = {}  # the reference's rows that ran, by family.id
         self.entries: dict[str, dict] = {
             example.id: _initial_entry(example) for example in examples
         }
