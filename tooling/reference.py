@@ -220,3 +220,11 @@ def covers(declared: dict, environment: str, found: dict) -> bool:
         and found["input"] in declared.get("inputs", [found["input"]])
         and environment in declared.get("environments", [environment])
     )
+
+
+def reasons(row: Row, found: list[tuple[str, dict]]) -> list[dict]:
+    """The declarations that explain what differed (`found`: environment, difference): the row's
+    own, then the family's for what no row declaration explains."""
+    own = [d for d in row.differences if any(covers(d, *item) for item in found)]
+    rest = [item for item in found if not any(covers(d, *item) for d in own)]
+    return own + [d for d in row.shared if any(covers(d, *item) for item in rest)]

@@ -27,10 +27,10 @@ from tooling.reference import (
     Family,
     Input,
     Row,
-    covers,
     load_families,
     load_inputs,
     names,
+    reasons,
 )
 from verified import record
 from verified.paths import REPO_ROOT, generated_pages, record_path, relative
@@ -164,10 +164,11 @@ def row_section(
         out += [_badge(words["missing"](), row.missing[locale]), ""]
     if judged["status"] == "agree":  # a random row's values are not compared
         out += [words["agree_random" if row.random else "agree"](), ""]
+    if judged["status"] == "failed":
+        out += [_badge(words["failed"](), words["failed_body"]()), ""]
     out += [
         _badge(f"{_aspect(words, d['aspect'])} · {names(d['libraries'])}", d[locale]) + "\n"
-        for d in row.differences + row.shared
-        if any(covers(d, name, found) for found in judged["differences"])
+        for d in reasons(row, [(name, found) for found in judged["differences"]])
     ]
     table = [[words["input"](), *HEADER]]
     for key, by_library in judged["results"].items():
@@ -194,8 +195,7 @@ def row_section(
             out += ["", words["elsewhere"](env=other_name, libs=libs), ""]
             out += [  # the reasons declared for what differs there
                 _badge(f"{_aspect(words, d['aspect'])} · {names(d['libraries'])}", d[locale]) + "\n"
-                for d in row.differences + row.shared
-                if any(covers(d, other_name, found) for found in theirs["differences"])
+                for d in reasons(row, [(other_name, found) for found in theirs["differences"]])
             ] or [words["agree"](), ""]
     given = inputs.get(row.inputs[0]) if row.inputs else None
     snippet = ["import numpy as np", "import tensorflow as tf", "import torch", ""]
@@ -286,11 +286,7 @@ def operations(families: list[Family], runs_of: dict) -> list[dict]:
                     "also": row.also,
                     "status": next(iter(judged.values()), {"status": "not-run"})["status"],
                     "missing": row.missing,
-                    "differences": [
-                        {k: d[k] for k in keys if k in d}
-                        for d in row.differences + row.shared
-                        if any(covers(d, *f) for f in found)
-                    ],
+                    "differences": [{k: d[k] for k in keys if k in d} for d in reasons(row, found)],
                     "results": {name: j["results"] for name, j in judged.items()},
                     "statuses": {name: j["status"] for name, j in judged.items()},
                 }

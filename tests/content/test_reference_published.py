@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from tooling.agreement import Result
-from tooling.reference import covers, load_families, load_inputs
+from tooling.reference import load_families, load_inputs, reasons
 from tooling.reference_run import judge
 from verified.paths import REPO_ROOT
 from verified.record import DEFAULT_ENVIRONMENT
@@ -50,7 +50,7 @@ def test_each_published_status_is_what_its_results_give(published):
                     f"results give ({judged['status']!r}): the record was edited; run `make test`"
                 )
         # The reasons shown are those of the differences the results show.
-        shown = [d["en"] for d in row.differences + row.shared if any(covers(d, *f) for f in found)]
+        shown = [d["en"] for d in reasons(row, found)]
         if [d["en"] for d in entry["differences"]] != shown:
             wrong.append(
                 f"{row.source}:{row.line}: row {row.id!r}: other reasons are published "
