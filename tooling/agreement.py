@@ -14,10 +14,13 @@ published file.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 
 import numpy as np
 
+#: The spaces NumPy pads numbers with to align columns: after `[`, around `,`, before `]`.
+_ALIGNMENT = re.compile(r"\[ +| *, +| +\]")
 #: What is compared, in order: once results differ in one aspect, the later ones are not compared
 #: (two shapes have no values to compare).
 ASPECTS = ("raises", "shape", "dtype", "values", "shares memory")
@@ -42,11 +45,13 @@ class Part:
     values: object  # a NumPy array, or a dtype's name
 
     def text(self) -> str:
-        """The values as pages show them: NumPy's printing, 4 decimals (tiny, huge: 1e-05)."""
+        """The values as pages show them: NumPy's printing, 4 decimals (tiny, huge: 1e-05), without
+        the spaces that align its columns (`[1., 10.]`, not `[ 1., 10.]`)."""
         if self.dtype == "dtype":
             return str(self.values)
         with np.printoptions(precision=4, threshold=24, edgeitems=3):
-            return np.array2string(np.asarray(self.values), separator=", ")
+            text = np.array2string(np.asarray(self.values), separator=", ")
+        return _ALIGNMENT.sub(lambda m: m[0].strip(" ") + (" " if "," in m[0] else ""), text)
 
 
 @dataclass(frozen=True)
