@@ -41,7 +41,7 @@ from verified_site.wording import wording
 ERROR_CHARACTERS = 160
 #: The search weight of the reference's pages, against 1 for the other pages: a row ranks first
 #: for its own API names, the topic pages for the words they explain (float64, reshape).
-SEARCH_BOOST = 0.5
+SEARCH_BOOST = 0.3
 #: Whitespace that YAML's folding left between two Chinese characters or punctuation marks.
 _CJK_FOLD = re.compile(
     r"(?<=[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef])\s+(?=[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef])"
