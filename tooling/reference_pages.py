@@ -83,11 +83,11 @@ _SEEDING = re.compile(r"^[\w.]*seed\(\d*\)$")
 
 
 def _spellings(row: Row) -> dict[str, list[str]]:
-    """Library with a call -> what the row's table shows: the call, then `also`, each on one line
-    (statements joined by `; `, seeding left out)."""
+    """Library with a call -> what the row's table shows: the call, then `also`, each whole but
+    for the lines that only seed a generator."""
     return {
         library: [
-            "; ".join(line for line in text.strip().splitlines() if not _SEEDING.match(line))
+            "\n".join(line for line in text.strip().splitlines() if not _SEEDING.match(line))
             for text in [call, *row.also.get(library, [])]
         ]
         for library, call in row.calls.items()
@@ -95,28 +95,18 @@ def _spellings(row: Row) -> dict[str, list[str]]:
     }
 
 
-def _spans(text: str, library: str) -> list[tuple[str, int, int]]:
-    """`api_spans` of a spelling; none where it does not parse (a call's last line alone)."""
-    try:
-        return api_spans(text, library)
-    except SyntaxError:
-        return []
-
-
 def _linked_code(text: str, library: str, links: dict[str, str | None]) -> str:
-    """A spelling as inline code for a table cell, each API name that has a page in `links`
-    linked to it: `np.linalg.norm` whole, a method by its own name (`x.<a>reshape</a>`)."""
-    spans = [span for span in _spans(text, library) if links.get(span[0])]
-    if not spans:
-        return _code(text)
+    """A spelling as code for a table cell, line by line, each API name that has a page in
+    `links` linked to it: `np.linalg.norm` whole, a method by its own name (`x.<a>reshape</a>`)."""
     out, at = [], 0
-    for name, start, end in spans:
-        if start >= at:
+    for name, start, end in api_spans(text, library):
+        if links.get(name) and start >= at:
             link = f'<a href="{links[name]}">{text[start:end].translate(_LITERAL)}</a>'
             out += [text[at:start].translate(_LITERAL), link]
             at = end
     out.append(text[at:].translate(_LITERAL))
-    return "<code>" + " ".join("".join(out).split()) + "</code>"
+    lines = "".join(out).split("\n")  # indentation kept: a loop's body stays under it
+    return "<code>" + "<br>".join(re.sub(" (?= )|^ ", "&nbsp;", line) for line in lines) + "</code>"
 
 
 def _cell(result: dict, words: dict) -> str:
@@ -294,11 +284,11 @@ def operations(families: list[Family], runs_of: dict) -> list[dict]:
     return entries
 
 
-def pages(root: Path) -> dict[str, str]:
-    """Path relative to `root` -> text of every file of the reference: DataError for malformed
-    data, RecordError for a malformed record."""
-    inputs = load_inputs(root)
-    families = load_families(root, inputs)
+def pages(
+    root: Path, families: list[Family], inputs: dict[str, Input], links: dict
+) -> dict[str, str]:
+    """Path relative to `root` -> text of every file of the reference, API names linked by
+    `links`; RecordError for a malformed record."""
     runs = (record.load_record(record_path(root)) or {}).get("environments", {})
     order = sorted(runs, key=lambda name: name != record.DEFAULT_ENVIRONMENT)  # the default first
     runs = {name: runs[name] for name in order if runs[name].get("reference")}
@@ -312,7 +302,7 @@ def pages(root: Path) -> dict[str, str]:
         }
         for family in families
     }
-    folder, links, files = relative(generated_pages(root), root), load_table(root), {}
+    folder, files = relative(generated_pages(root), root), {}
     for locale in LOCALES:
         suffix = "" if locale == LOCALES[0] else f".{locale}"
         files[f"{folder}/index{suffix}.md"] = index_page(families, runs_of, inputs, locale)
@@ -328,8 +318,11 @@ def pages(root: Path) -> dict[str, str]:
 def main() -> int:
     """Command line: replace the folder's files with the reference's, report the API links. Exit
     status 0, or 2 when the data or the record is malformed (the message names file and line)."""
+    links = load_table(REPO_ROOT)
     try:
-        files = pages(REPO_ROOT)
+        inputs = load_inputs(REPO_ROOT)
+        families = load_families(REPO_ROOT, inputs)
+        files = pages(REPO_ROOT, families, inputs, links)
     except (DataError, record.RecordError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -340,14 +333,13 @@ def main() -> int:
         (REPO_ROOT / path).parent.mkdir(parents=True, exist_ok=True)
         (REPO_ROOT / path).write_text(text, encoding="utf-8")
     print(f"wrote {len(files)} files to {relative(folder, REPO_ROOT)}/")
-    links = load_table(REPO_ROOT)  # the API names the tables show: how many have a page, which not
-    shown = {
+    shown = {  # the API names the tables show: how many have a page, which not
         name
-        for family in load_families(REPO_ROOT, load_inputs(REPO_ROOT))
+        for family in families
         for row in family.rows
         for library, texts in _spellings(row).items()
         for text in texts
-        for name, _, _ in _spans(text, library)
+        for name, _, _ in api_spans(text, library)
     }
     none = sorted(name for name in shown if name in links and links[name] is None)
     absent = sorted(shown - set(links))
