@@ -21,8 +21,7 @@ import numpy as np
 
 #: The spaces NumPy pads numbers with to align columns: after `[`, around `,`, before `]`.
 _ALIGNMENT = re.compile(r"\[ +| *, +| +\]")
-#: What is compared, in order: once results differ in one aspect, the later ones are not compared
-#: (two shapes have no values to compare).
+#: What is compared, in order (`differing` says which aspects it skips when others differ).
 ASPECTS = ("raises", "shape", "dtype", "values", "shares memory")
 #: Python types a library may return instead of an array, named as their dtype.
 _PYTHON = {bool: "bool (Python)", int: "int (Python)", float: "float (Python)"}
