@@ -17,9 +17,7 @@ import json
 import sys
 from pathlib import Path
 
-import yaml
-
-from tooling.data import DataError
+from tooling.data import DataError, read
 from tooling.reference import ALIASES, LIBRARIES, NAMES, load_families, load_inputs
 
 TABLE = "data/api-links.json"
@@ -109,14 +107,9 @@ def used_names(root: Path) -> set[str]:
 
 
 def load_exceptions(root: Path) -> dict[str, str | None]:
-    """`data/api-links-exceptions.yml`: name -> URL, or None where no page exists. DataError
-    when it is not a mapping of names to https URLs or null."""
-    data = yaml.safe_load((root / EXCEPTIONS).read_text(encoding="utf-8")) or {}
-    if not isinstance(data, dict) or not all(
-        isinstance(url, str) and url.startswith("https://") or url is None for url in data.values()
-    ):
-        raise DataError(f"{EXCEPTIONS}: give each name an https:// URL, or null")
-    return data
+    """`data/api-links-exceptions.yml`: name -> URL, or None where no page exists. DataError,
+    naming the line, when it does not match data/schemas/api-links-exceptions.schema.yml."""
+    return read(Path(EXCEPTIONS), root, "api-links-exceptions") or {}
 
 
 def _tf_name(found: object, written: str) -> str:

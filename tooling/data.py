@@ -37,9 +37,11 @@ class DataError(ValueError):
 
 
 class Row(dict):
-    """A mapping read from a data file, with the 1-based line of its first key (`line`)."""
+    """A mapping read from a data file, with the 1-based line of its first key (`line`) and of
+    each key (`lines`)."""
 
     line: int
+    lines: dict[str, int]
 
 
 class _Loader(yaml.SafeLoader):
@@ -58,6 +60,7 @@ class _Loader(yaml.SafeLoader):
     def construct_row(self, node):
         row = Row(self.construct_mapping(node, deep=True))
         row.line = node.start_mark.line + 1
+        row.lines = {key.value: key.start_mark.line + 1 for key, _ in node.value}
         return row
 
 
@@ -111,7 +114,9 @@ def _describe(data: object, schema: dict, exc: fastjsonschema.JsonSchemaValueExc
     alongside, keeping the innermost mapping's line and the deepest `description`."""
     node, definition, line, label, field = data, schema, 1, "", ""
     about = schema.get("description")
-    for step in exc.path[1:]:  # the first is fastjsonschema's name for the whole data
+    steps = list(exc.path[1:])  # the first is fastjsonschema's name for the whole data
+    while steps:
+        step = steps.pop(0)
         line = node.line if isinstance(node, Row) else line
         if isinstance(node, list):
             node, definition = node[int(step)], definition.get("items", {})
@@ -123,6 +128,9 @@ def _describe(data: object, schema: dict, exc: fastjsonschema.JsonSchemaValueExc
                 continue
             field += f"[{step}]"
         else:
+            while step not in node and steps:  # fastjsonschema's path splits keys at their dots
+                step += "." + steps.pop(0)
+            line = node.lines.get(step, line) if isinstance(node, Row) else line
             node = node[step]
             definition = definition.get("properties", {}).get(step) or definition.get(
                 "additionalProperties", {}

@@ -3,10 +3,13 @@ uses, and the committed table (data/api-links.json) is what the installed librar
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 
 from tests.libraries import import_libraries
-from tooling.api_links import TABLE, api_names, load_table, table
+from tooling.api_links import EXCEPTIONS, TABLE, api_names, load_exceptions, load_table, table
+from tooling.data import DataError
 from tooling.reference import LIBRARIES
 from verified.paths import REPO_ROOT
 
@@ -63,3 +66,13 @@ def test_the_committed_table_is_what_the_installed_libraries_give():
         f"{TABLE} differs from what the installed libraries give; run "
         "`.venv/bin/python -m tooling.api_links` and commit it:\n" + "\n".join(differ)
     )
+
+
+def test_a_malformed_exception_names_its_line(tmp_path):
+    (tmp_path / "data").mkdir()
+    shutil.copytree(REPO_ROOT / "data/schemas", tmp_path / "data/schemas")
+    text = (REPO_ROOT / EXCEPTIONS).read_text("utf-8")
+    (tmp_path / EXCEPTIONS).write_text(text + "torch.cummin: ftp://example.org\n", "utf-8")
+    line = text.count("\n") + 1
+    with pytest.raises(DataError, match=rf"{EXCEPTIONS}:{line}: `torch.cummin` cannot be"):
+        load_exceptions(tmp_path)

@@ -63,7 +63,7 @@ MISTAKES = {
     "duplicate": (GOOD_TERM + GOOD_TERM, ":15: the id 'stride' is used twice"),
     "avoid-not-list": (
         _with(ZH_TERM, ZH_TERM + "      avoid: 步长\n"),
-        ":10: term 'stride': `zh.avoid` must be a list",
+        ":11: term 'stride': `zh.avoid` must be a list",
     ),
     "unknown-field": (
         _with("    group: tensors\n", "    group: tensors\n    colour: red\n"),
@@ -74,7 +74,7 @@ MISTAKES = {
         _with(ZH_TERM, ZH_TERM + "      term: 跨度\n"),
         ":11: not valid YAML: `term` appears twice here; keep one",
     ),
-    "group-not-text": (_with("group: tensors", "group: [tensors]"), ":6: term 'stride': `group`"),
+    "group-not-text": (_with("group: tensors", "group: [tensors]"), ":7: term 'stride': `group`"),
     "avoid-part-of-term": (
         _with(ZH_TERM, ZH_TERM + "      avoid: [步]\n"),
         ":6: term 'stride': `zh.avoid` lists '步', which is part of the term '步长'",
@@ -85,7 +85,7 @@ MISTAKES = {
     ),
     "avoid-blank": (
         _with(ZH_TERM, ZH_TERM + "      avoid: [' ']\n"),
-        ":10: term 'stride': `zh.avoid[0]` cannot be ' ': names the pages",
+        ":11: term 'stride': `zh.avoid[0]` cannot be ' ': names the pages",
     ),
     "see-english": (_with("see: a.md", "see: a.en.md"), "names the English page 'a.en.md'"),
     "means-not-text": (_with("means: Elements skipped.", "means: 42"), "`en.means` must be text"),

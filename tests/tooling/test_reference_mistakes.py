@@ -47,7 +47,7 @@ DECLARED = "tf.negative(x)\n    differences:\n      - aspect: {}\n        librar
 MALFORMED_ROWS = {
     "no-call": ("tf.negative(x)", "null", 6, "no call for TensorFlow; give one, or say under"),
     "unknown-input": ("[ints]", "[ints, halves]", 6, "unknown input halves"),
-    "not-text": ("torch.neg(x)", "[x.neg(0, 1)]", 6, "`torch` must be text (quote it) or null"),
+    "not-text": ("torch.neg(x)", "[x.neg(0, 1)]", 10, "`torch` must be text (quote it) or null"),
     "no-chinese-name": ("    zh: 取负\n", "", 6, "`zh` is missing"),
     "one-language-reason": (
         "tf.negative(x)\n",

@@ -141,7 +141,7 @@ MALFORMED = {
         ":1: tab group 1: `tabs` must be a list, e.g. [a, b]: the sections its tabs embed",
     ),
     "no-value": ("- tabs: [a.py:x, a.py:y]\n", ":1: tab group 1: `value` is missing: the variable"),
-    "rtol-text": (GROUP + "  rtol: 1e-3\n", ":1: tab group 1: `rtol` must be a number, e.g. 0.001"),
+    "rtol-text": (GROUP + "  rtol: 1e-3\n", ":3: tab group 1: `rtol` must be a number, e.g. 0.001"),
     "label": (
         GROUP + "  documented:\n    Tensorflow: {values: differ, because: b}\n",
         ":4: tab group 1: unknown field `documented.Tensorflow`: the fields here are PyTorch, "
