@@ -1,24 +1,23 @@
-"""Run one example script and record what its `print` calls wrote, and from which line.
+"""Multi-process examples: start one with torchrun or mpiexec, each process running the script
+under this module, and collect what each process printed.
 
-Standard library only, on purpose. It runs where the suite's own tools may be
-missing: inside each process of a multi-process example (started by torchrun or
-mpiexec, see `verified.launch`). The suite then compares the record with
-the `#>` output written in the script, exactly as for an example run in-process
-(`verified.runner`), and `--update-examples` writes it.
-
-Record, one JSON file per process::
+The child side (`python -m verified.capture`, once per process) uses the standard library only,
+on purpose: it runs where the suite's own tools may be missing. Each process writes its record
+to `rank-<n>.json`, whole or not at all::
 
     {"source": "examples/distributed/ddp.py", "rank": 0,
      "statements": [{"line": 12, "sep": " ", "args": ["tensor([1., 2.])"]}],
      "error": null | {"type": "RuntimeError", "message": "...", "line": 7,
-                      "traceback": "..."}}
+                      "traceback": "...", "time": <seconds since the epoch>}}
 
-`line` is the 1-based line, in the script, of the `print` call (of the innermost
-frame that belongs to the script, as pytest-examples counts it).
+`line` is the 1-based line, in the script, of the `print` call (of the innermost frame that
+belongs to the script, as pytest-examples counts it). The suite (`verified.runner`) then checks
+rank 0's prints like any example's, and fails if another rank printed, raised or died.
 
-Command line (what the launchers start, once per process)::
-
-    python -m verified.capture SCRIPT --source examples/x.py --out-dir DIR [--protect DIR ...]
+Processes never collide with those of another test worker: torchrun runs with `--standalone`
+(its rendezvous takes a free port), examples that open their own port bind port 0, and every
+process is limited to one thread so that two workers running two ranks each do not
+oversubscribe the cores.
 """
 
 from __future__ import annotations
@@ -30,11 +29,20 @@ import json
 import os
 import runpy
 import signal
+import subprocess
 import sys
 import time
 import traceback
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NoReturn
+
+from verified.markers import Launch
+
+#: Seconds a launched example may take, start-up of every process included
+#: (`EXAMPLES_LAUNCH_TIMEOUT`, read at each launch, overrides it: the engine's tests make a
+#: run hang on purpose).
+TIMEOUT = 180.0
 
 #: Audit events that change the file system, and which of their arguments are the paths
 #: written to (a link only writes its destination; a rename also removes its source).
@@ -74,15 +82,13 @@ def written_paths(event: str, args: tuple) -> list[Path]:
     ]
 
 
-#: Environment variables that carry the process's rank, by launcher.
-RANK_VARIABLES = ("RANK", "PMI_RANK", "OMPI_COMM_WORLD_RANK")
 _LOOPBACK = {"127.0.0.1", "::1", "localhost"}
 
 
 def process_rank() -> int:
     """This process's rank from `RANK` (torchrun), `PMI_RANK` (MPICH) or `OMPI_COMM_WORLD_RANK`
     (Open MPI); 0 when not launched."""
-    for name in RANK_VARIABLES:
+    for name in ("RANK", "PMI_RANK", "OMPI_COMM_WORLD_RANK"):
         if os.environ.get(name, "").isdigit():
             return int(os.environ[name])
     return 0
@@ -216,8 +222,7 @@ def _exit_now(code: int) -> NoReturn:
     which would fail a correct example at random. MPI is finalised first, as mpiexec
     expects of a process that exits normally.
     """
-    mpi = sys.modules.get("mpi4py.MPI")
-    if mpi is not None and mpi.Is_initialized() and not mpi.Is_finalized():
+    if mpi := _running_mpi():
         mpi.Finalize()
     sys.stdout.flush()
     sys.stderr.flush()
@@ -240,10 +245,183 @@ def _die_with_parent() -> None:
 def _abort_mpi_job() -> None:
     """Under MPI, a rank that raised must end the job: the others would otherwise wait
     in their next collective until the launch times out."""
-    mpi = sys.modules.get("mpi4py.MPI")
-    if mpi is not None and mpi.Is_initialized() and not mpi.Is_finalized():
+    if mpi := _running_mpi():
         sys.stderr.flush()
         mpi.COMM_WORLD.Abort(1)
+
+
+def _running_mpi():
+    """mpi4py's MPI module when the script initialised MPI and has not finalised it, else None."""
+    mpi = sys.modules.get("mpi4py.MPI")
+    return mpi if mpi and mpi.Is_initialized() and not mpi.Is_finalized() else None
+
+
+class LaunchError(RuntimeError):
+    """The launcher is missing, or the run did not finish; the message says what to do."""
+
+
+@dataclass
+class LaunchResult:
+    """What a launched run left behind: the launcher's exit status, its and the processes' stdout
+    and stderr interleaved, and rank -> the record `verified.capture` wrote."""
+
+    returncode: int
+    output: str
+    records: dict[int, dict] = field(default_factory=dict)
+
+
+def launch_example(
+    script: Path, source: str, launch: Launch, workdir: Path, protect: list[Path]
+) -> LaunchResult:
+    """Run `script` as `launch.processes` processes and collect one record per rank that finished.
+
+    `script` is a copy in the temporary `workdir`, every process's working directory; `source` is
+    its path in the repository; no process may write into `protect` (the repository); after
+    `EXAMPLES_LAUNCH_TIMEOUT`, else `TIMEOUT`, seconds the whole process group is killed. Raises
+    LaunchError when the launcher is missing (`mpiexec` is looked for next to this Python) or the
+    run timed out (the message holds the last output lines)."""
+    timeout = float(os.environ.get("EXAMPLES_LAUNCH_TIMEOUT", TIMEOUT))
+    out_dir = workdir / "ranks"
+    python, processes = sys.executable, str(launch.processes)
+    mpiexec = Path(python).parent / "mpiexec"
+    if launch.launcher == "torchrun":
+        # torch.distributed.run is torchrun; --standalone gives each run its own free port.
+        command = [python, "-m", "torch.distributed.run", "--standalone", "--nnodes", "1"]
+        command += ["--nproc-per-node", processes]
+    elif mpiexec.is_file():
+        # -launcher fork: start the processes on this machine, never over ssh.
+        command = [str(mpiexec), "-launcher", "fork", "-n", processes, python]
+    else:
+        raise LaunchError(
+            f"mpiexec not found next to {python}; the project installs MPICH from PyPI: run "
+            "`make test-env` (or `pip install -r requirements/test.txt`)"
+        )
+    command += ["-m", "verified.capture", str(script), "--source", source]
+    command += ["--out-dir", str(out_dir), *(f"--protect={folder}" for folder in protect)]
+    process = subprocess.Popen(
+        command,
+        cwd=workdir,
+        env=_environment(timeout),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        output, _ = process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        output = _stop(process)
+        result = LaunchResult(process.returncode, output, _records(out_dir))
+        raised = describe_failure(result, source, launch, errors_only=True)
+        raise LaunchError(
+            f"{source}: {launch.launcher} with {launch.processes} processes did not finish in "
+            f"{timeout:.0f} s and was killed. "
+            + (
+                f"Before that:\n{raised}"
+                if raised
+                else "Is there a collective (a barrier, an all-reduce) that not every rank "
+                "reaches? "
+                f"Where each process was, and the last output:\n{_excerpt(output)}"
+            )
+        ) from None
+    except KeyboardInterrupt:
+        _stop(process)
+        raise
+    return LaunchResult(process.returncode, output, _records(out_dir))
+
+
+def _records(out_dir: Path) -> dict[int, dict]:
+    records = {}
+    for path in sorted(out_dir.glob("rank-*.json")):
+        record = json.loads(path.read_text(encoding="utf-8"))
+        records[record["rank"]] = record
+    return records
+
+
+def _stop(process: subprocess.Popen) -> str:
+    """End a launch: SIGTERM to the launcher (torchrun then stops its workers, which run
+    in sessions of their own), SIGKILL to its process group after a grace period.
+    Ranks also die with their parent (`_die_with_parent`). Returns the output so far."""
+    for sig, grace in ((signal.SIGTERM, 10), (signal.SIGKILL, 10)):
+        try:
+            os.killpg(process.pid, sig)
+        except ProcessLookupError:
+            pass
+        try:
+            return process.communicate(timeout=grace)[0] or ""
+        except subprocess.TimeoutExpired:
+            continue
+    return ""  # the pipe is still held open by a process we cannot reach
+
+
+def _environment(timeout: float) -> dict[str, str]:
+    env = dict(os.environ)
+    for name in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
+        env[name] = "1"  # 2 workers x 2 ranks within the reference machine's cores
+    if sys.platform.startswith("linux"):
+        env.setdefault("GLOO_SOCKET_IFNAME", "lo")  # gloo on the loopback interface only
+    env.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
+    env["PYTHONUNBUFFERED"] = "1"
+    env["EXAMPLES_LAUNCH_TIMEOUT"] = str(timeout)  # main() dumps stacks just before it
+    return env
+
+
+def _excerpt(output: str, lines: int = 12) -> str:
+    """The first and the last lines of a long output: the cause is often at the start."""
+    all_lines = output.splitlines()
+    if len(all_lines) <= 2 * lines:
+        return _tail(output, 2 * lines)
+    return _tail("\n".join(all_lines[:lines]), lines) + "\n    ...\n" + _tail(output, lines)
+
+
+def _tail(output: str, lines: int = 30) -> str:
+    return "\n".join("    " + line for line in output.splitlines()[-lines:]) or "    (none)"
+
+
+def describe_failure(
+    result: LaunchResult, source: str, launch: Launch, errors_only: bool = False
+) -> str | None:
+    """A message naming the file, line and rank of what went wrong in a launched run (`result` from
+    `launch_example`, or gathered after a timeout), or None. With `errors_only` (after a timeout)
+    only ranks that raised are reported."""
+    raised = sorted(
+        ((rank, record["error"]) for rank, record in result.records.items() if record["error"]),
+        key=lambda item: item[1].get("time", 0),
+    )
+    if raised:
+        # The first rank to fail is the cause; the others usually fail because it left.
+        rank, error = raised[0]
+        others = "".join(
+            f"\n  then rank {r} at line {e['line']}: {e['message'].splitlines()[0][:200]}"
+            for r, e in raised[1:]
+        )
+        return (
+            f"{source}:{error['line'] or 1}: rank {rank} raised {error['message']}\n"
+            f"{_tail(error['traceback'], 15)}{others}\n"
+            "An uncaught exception in any process is a failure of the example."
+        )
+    if errors_only:
+        return None
+    missing = [rank for rank in range(launch.processes) if rank not in result.records]
+    if missing:
+        return (
+            f"{source}: {launch.launcher} exited with status {result.returncode}; ranks that "
+            f"did not finish the script: {missing}. Output:\n{_excerpt(result.output)}"
+        )
+    if result.returncode != 0:
+        return (
+            f"{source}: every rank ran the script to its end, but {launch.launcher} exited with "
+            f"status {result.returncode}: a process failed while exiting (an abort during "
+            f"teardown?). Output:\n{_excerpt(result.output)}"
+        )
+    for rank, record in sorted(result.records.items()):
+        if rank != 0 and record["statements"]:
+            line = record["statements"][0]["line"]
+            return (
+                f"{source}:{line}: rank {rank} printed; only rank 0 may print, so that the "
+                "output is the same on every run (guard the print with `if rank == 0:`)"
+            )
+    return None
 
 
 if __name__ == "__main__":

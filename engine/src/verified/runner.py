@@ -43,6 +43,7 @@ import pytest_examples
 from pytest_examples import run_code as _run_code
 from pytest_examples.eval_example import EvalExample
 
+from verified.capture import LaunchError, describe_failure, launch_example
 from verified.environments import Environment
 from verified.examples import Example
 from verified.expected import (
@@ -52,7 +53,6 @@ from verified.expected import (
     printed_by_print,
     render_output,
 )
-from verified.launch import LaunchError, describe_failure, launch_example
 from verified.outputs import (
     OUTPUT_LINE,
     PrintCall,
