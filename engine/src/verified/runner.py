@@ -55,7 +55,6 @@ from verified.outputs import (
     PrintCall,
     code_fingerprint,
     imported_packages,
-    print_call_lines,
     print_calls_with_outputs,
     written_outputs,
 )
@@ -248,7 +247,7 @@ def _check_gpu_run(
         _skip(report, "needs-cuda")
     # The run kept each print's index among the print calls of the same code (its fingerprint);
     # writing `#>` output since then has moved the lines, not the order.
-    calls = print_call_lines(example.code.source)
+    calls = [call.first for call in print_calls_with_outputs(example.code.source)]
     statements = [
         {
             "line": p["line"] if p["print"] is None else calls[p["print"]],
