@@ -32,10 +32,8 @@ from pathlib import Path
 from verified import record
 from verified.paths import repository
 
-DEFAULT = record.DEFAULT_ENVIRONMENT
-GPU = record.GPU_ENVIRONMENT
-#: Libraries whose versions tell environments apart (the stamped ones): record key ->
-#: the distributions that provide it.
+DEFAULT, GPU = record.DEFAULT_ENVIRONMENT, record.GPU_ENVIRONMENT
+#: Libraries whose versions tell environments apart (the stamped ones) -> their distributions.
 LIBRARY_DISTRIBUTIONS = {key: distributions for key, _name, distributions in record.LIBRARIES}
 _PIN = re.compile(r"^(?P<name>[A-Za-z0-9._-]+)==(?P<version>[^\s;#]+)", re.MULTILINE)
 

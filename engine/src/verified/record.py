@@ -1,6 +1,6 @@
 """The verification record: what the last test run executed, with what, and how it ended.
 
-Written by the examples stage of `make test` (`verified.recorder`, enabled with `--record PATH`),
+Written by the examples stage of `make test` (the recorder of `verified.plugin`, `--record PATH`),
 read by the site plugin (`verified_site.plugin`) that stamps each page; the site build
 (docs-only environment) imports this module too, so it imports nothing from the test tools.
 
