@@ -44,7 +44,6 @@ TIMEOUT = 180.0
 
 #: Audit events that change the file system, and which of their arguments are the paths
 #: written to (a link only writes its destination; a rename also removes its source).
-#: Shared by this runner's guard and the in-process guard of the plugin (`verified.plugin`).
 WRITE_EVENTS = {
     "os.mkdir": (0,),
     "os.remove": (0,),
@@ -80,6 +79,26 @@ def written_paths(event: str, args: tuple) -> list[Path]:
     ]
 
 
+def check_write(event: str, args: tuple, writable: list[Path], protected: list[Path]) -> None:
+    """Raise PermissionError when the audit event writes a path in no `writable` folder, or inside a
+    `protected` one (the repository) but in no writable folder within it: for a clone of the
+    repository under /tmp, /tmp is no licence to write into it.
+
+    It covers Python-level writes (open, and the os/shutil calls of `WRITE_EVENTS`); a write made
+    inside a C++ extension is caught later by the work-tree guard of the run."""
+    for path in written_paths(event, args):
+        within = [root for root in protected if path.is_relative_to(root)]
+        if not any(
+            path.is_relative_to(folder) and all(folder.is_relative_to(root) for root in within)
+            for folder in writable
+        ):
+            raise PermissionError(
+                f"examples may write only inside a temporary directory, not {path}; write "
+                "relative to the current directory (a temporary one) or use "
+                "tempfile.TemporaryDirectory()"
+            )
+
+
 _LOOPBACK = {"127.0.0.1", "::1", "localhost"}
 
 
@@ -90,15 +109,10 @@ def install_guard(protected: list[str | Path]) -> None:
     It covers Python-level calls; native code (gloo, MPI) is kept on the loopback interface by the
     launcher's environment instead."""
     roots = [Path(p).resolve() for p in protected]
-    workdir = Path.cwd().resolve()
+    writable = [Path.cwd().resolve(), Path("/")]  # "/": anywhere outside `protected`
 
     def hook(event: str, args: tuple) -> None:
-        for path in written_paths(event, args):
-            inside = any(path.is_relative_to(root) for root in roots)
-            if inside and not path.is_relative_to(workdir):
-                raise PermissionError(
-                    f"examples may write only inside a temporary directory, not {path}"
-                )
+        check_write(event, args, writable, roots)
         if event == "socket.connect":
             address = args[1]
             host = address[0] if isinstance(address, tuple) else None

@@ -30,7 +30,7 @@ from typing import NoReturn
 
 import pytest
 
-from verified.capture import written_paths
+from verified.capture import check_write
 from verified.environments import Environment, UnknownEnvironment, resolve
 from verified.examples import Example, collect
 from verified.expected import ExpectedOutputError, expected_path, load_expected, write_expected
@@ -206,37 +206,15 @@ def run_device(libraries: dict, verification_environment: Environment) -> dict[s
     return {"device": "cpu"}
 
 
-# Set while an example runs: the folders it may write into, and those it may never
-# write into (the repository and the content tree), except through a writable folder
-# that lies inside them.
+# Set while an example runs: the folders it may write into, and those it may never write into
+# (the repository and the content tree) but through a writable folder inside them.
 _WRITABLE: list[Path] = []
 _PROTECTED: list[Path] = []
 
 
 def _guard_writes(event: str, args: tuple) -> None:
-    """Audit hook: an example may write only inside a temporary directory.
-
-    Covers Python-level writes (open, and the os/shutil calls in `WRITE_EVENTS` of
-    verified.capture); a write made inside a C++ extension is caught later by the work-tree guard of
-    the run."""
-    if not _WRITABLE:
-        return
-    for resolved in written_paths(event, args):
-        if not _may_write(resolved):
-            raise PermissionError(
-                f"examples may write only inside a temporary directory, not {resolved}; "
-                "write relative to the current directory (a temporary one) or use "
-                "tempfile.TemporaryDirectory()"
-            )
-
-
-def _may_write(path: Path) -> bool:
-    for protected in _PROTECTED:
-        if path.is_relative_to(protected):
-            # e.g. a clone of the repository under /tmp: /tmp is no licence to write into it
-            carve_outs = [w for w in _WRITABLE if w.is_relative_to(protected)]
-            return any(path.is_relative_to(w) for w in carve_outs)
-    return any(path.is_relative_to(root) for root in _WRITABLE)
+    if _WRITABLE:  # an example is running
+        check_write(event, args, _WRITABLE, _PROTECTED)
 
 
 sys.addaudithook(_guard_writes)
@@ -255,8 +233,8 @@ def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, libraries: dict):
     settings afterwards.
 
     Examples that save files therefore never write into the repository (any other write fails the
-    example at its line, see `_guard_writes`), and one example's default dtype, grad mode, print
-    options or warning filters cannot leak into the next one on the same worker."""
+    example at its line, see `verified.capture.check_write`), and one example's default dtype,
+    grad mode, print options or warning filters cannot leak into the next one on the same worker."""
     workdir = tmp_path / "cwd"
     workdir.mkdir()
     monkeypatch.chdir(workdir)
