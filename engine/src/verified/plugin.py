@@ -316,7 +316,18 @@ class VerificationRecorder:
             examples = [example for example in examples if "cuda" in example.requires]
         self.reference: dict[str, dict] = {}  # the reference's rows that ran, by family.id
         self.entries: dict[str, dict] = {
-            example.id: _initial_entry(example) for example in examples
+            example.id: {
+                "id": example.id,
+                "source": example.source,
+                "line": example.line,
+                "requires": sorted(example.requires),
+                "status": "not-verified",
+                "reason": "unfinished",
+                "details": {},
+                "seconds": None,
+                "fingerprint": code_fingerprint(example.code.source),
+            }
+            for example in examples
         }
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
@@ -379,17 +390,3 @@ class VerificationRecorder:
                 f"{rows['failed']} failed"
             )
         terminalreporter.write_line(f"verification record: {self.path}")
-
-
-def _initial_entry(example: Example) -> dict:
-    return {
-        "id": example.id,
-        "source": example.source,
-        "line": example.line,
-        "requires": sorted(example.requires),
-        "status": "not-verified",
-        "reason": "unfinished",
-        "details": {},
-        "seconds": None,
-        "fingerprint": code_fingerprint(example.code.source),
-    }

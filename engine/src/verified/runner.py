@@ -429,9 +429,9 @@ def check_environment(
     if eval_example.update_examples:
         target.updates[example.id] = {call.key: text for call, _, text in changed}
         return None
-    overrides = target.overrides.get(example.id, {})
     # Without outputs of its own for this example, the environment expects the file's.
-    wrong = mismatches(calls, printed, overrides) if overrides else changed
+    overrides = target.overrides.get(example.id, {})
+    wrong = mismatches(calls, printed, overrides)
     if not wrong:
         return None
     report("outcome", {"reason": "wrong-output", "details": {}})
