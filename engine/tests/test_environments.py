@@ -41,12 +41,14 @@ def test_the_environments_follow_the_naming_rule_and_a_bad_definition_names_the_
         environments(project.path / "bad")
 
 
-def test_another_environment_is_checked_against_its_own_outputs(project):
-    # The file's output is wrong for `previous` too; its expected outputs hold the right one.
+def test_another_environment_is_updated_apart_and_checked_against_its_own_outputs(project):
+    # The file's output is wrong for `previous` too: an update there collects the right one.
     project.write({"examples/demo.py": SCRIPT})
-    write_expected(
-        project.path / EXPECTED, "previous", {"examples/demo.py": {PRINT: "4", LOOP: ""}}
-    )
+    write_expected(project.path / EXPECTED, "previous", {"examples/gone.py": {PRINT: "2"}})
+    assert project.run(*PREVIOUS, "--update-examples").ret == 0
+    # The loop printed nothing here; "same" printed what the file says; gone.py is gone.
+    assert load_expected(project.path / EXPECTED) == {"examples/demo.py": {PRINT: "4", LOOP: ""}}
+    assert project.read("examples/demo.py") == SCRIPT  # the file is untouched
     project.run(*PREVIOUS).assert_outcomes(passed=1)
     project.run().assert_outcomes(failed=1)  # the default checks the file
     # A wrong entry fails that environment's run, naming where the expectation came from.
@@ -59,16 +61,6 @@ def test_another_environment_is_checked_against_its_own_outputs(project):
     assert "(2 prints differ)" in result.out
     assert "expected (from verification/expected/previous.json)" in result.out
     assert "make update-examples ENV=previous" in result.out
-
-
-def test_an_update_outside_the_default_environment_collects_only_differences(project):
-    project.write({"examples/demo.py": SCRIPT})
-    write_expected(project.path / EXPECTED, "previous", {"examples/gone.py": {PRINT: "2"}})
-    assert project.run(*PREVIOUS, "--update-examples").ret == 0
-    # The loop printed nothing here; "same" printed what the file says; gone.py is gone.
-    assert load_expected(project.path / EXPECTED) == {"examples/demo.py": {PRINT: "4", LOOP: ""}}
-    assert project.read("examples/demo.py") == SCRIPT  # the file is untouched
-    project.run(*PREVIOUS).assert_outcomes(passed=1)
 
 
 @pytest.mark.parametrize("text", ["{", '{"schema": 1, "examples": {"a.py": [{"print": 1}]}}'])

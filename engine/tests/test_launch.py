@@ -37,68 +37,44 @@ if dist.get_rank() == 0:
 dist.destroy_process_group()
 """
 
-RANK_RAISES = """\
-# launch: mpiexec 2
-from mpi4py import MPI
-
-if MPI.COMM_WORLD.Get_rank() == 1:
-    raise ValueError("rank one broke")
-"""
-
-EVERY_RANK_PRINTS = """\
-# launch: mpiexec 2
-from mpi4py import MPI
-
-print("hello from", MPI.COMM_WORLD.Get_rank())
-"""
-
-# Rank 1 exits while rank 0 waits for it: MPI must end the job at once, not time out.
-MPI_RANK_EXITS = """\
-# launch: mpiexec 2
-import sys
-
-from mpi4py import MPI
-
-if MPI.COMM_WORLD.Get_rank() == 1:
-    sys.exit(3)
-MPI.COMM_WORLD.Barrier()
-"""
-
-HANGS = """\
-# launch: mpiexec 2
-import time
-
-time.sleep(600)
-"""
-
-TORCHRUN_HANGS = """\
-# launch: torchrun 2
-import os
-import time
-
-if os.environ["RANK"] == "1":
-    time.sleep(600)
-"""
+#: Mistakes of launched examples: file -> (source, the start of its message). Rank 1 exits while
+#: rank 0 waits for it in rank_exits.py: MPI must end the job at once, not time out.
+MISTAKES = {
+    "rank_raises.py": (
+        "from mpi4py import MPI\n\nif MPI.COMM_WORLD.Get_rank() == 1:\n"
+        '    raise ValueError("rank one broke")\n',
+        "rank_raises.py:5: rank 1 raised ValueError: rank one broke",
+    ),
+    "every_rank_prints.py": (
+        'from mpi4py import MPI\n\nprint("hello from", MPI.COMM_WORLD.Get_rank())\n',
+        "every_rank_prints.py:4: rank 1 printed; only rank 0 may print",
+    ),
+    "rank_exits.py": (
+        "import sys\n\nfrom mpi4py import MPI\n\nif MPI.COMM_WORLD.Get_rank() == 1:\n"
+        "    sys.exit(3)\nMPI.COMM_WORLD.Barrier()\n",
+        "rank_exits.py:7: rank 1 raised SystemExit: 3",
+    ),
+}
 
 
 def test_launched_examples_pass_fail_at_their_line_and_rank_and_update(project, monkeypatch):
     monkeypatch.setenv("EXAMPLES_LAUNCH_TIMEOUT", "90")  # a regression fails, not hangs
     project.write(
+        {"examples/gloo_sum.py": GLOO_SUM, "examples/mpi_sum.py": MPI_SUM + "    #> sum 4\n"}
+    )
+    project.write(
         {
-            "examples/gloo_sum.py": GLOO_SUM,
-            "examples/mpi_sum.py": MPI_SUM + "    #> sum 4\n",  # wrong: the sum is 3
-            "examples/rank_raises.py": RANK_RAISES,
-            "examples/every_rank_prints.py": EVERY_RANK_PRINTS,
-            "examples/rank_exits.py": MPI_RANK_EXITS,
+            f"examples/{name}": f"# launch: mpiexec 2\n{source}"
+            for name, (source, _) in MISTAKES.items()
         }
     )
     result = project.run()
-    result.assert_outcomes(failed=4, passed=1)  # gloo_sum.py passes: 2 processes, real gloo
+    # gloo_sum.py passes: 2 processes, real gloo; mpi_sum.py's output is wrong: the sum is 3.
+    result.assert_outcomes(failed=1 + len(MISTAKES), passed=1)
     assert "examples/mpi_sum.py:8: printed output differs" in result.out
     assert "    #> sum 3" in result.out
-    assert "examples/rank_raises.py:5: rank 1 raised ValueError: rank one broke" in result.out
-    assert "examples/every_rank_prints.py:4: rank 1 printed; only rank 0 may print" in result.out
-    assert "examples/rank_exits.py:7: rank 1 raised SystemExit: 3" in result.out
+    for _, message in MISTAKES.values():
+        assert f"examples/{message}" in result.out
     assert "did not finish" not in result.out  # MPI_Abort ended the job; no timeout
 
     # Update mode writes what rank 0 printed, under the print.
@@ -109,7 +85,14 @@ def test_launched_examples_pass_fail_at_their_line_and_rank_and_update(project, 
 
 @pytest.mark.parametrize(
     ("launcher", "script"),
-    [("mpiexec", HANGS), ("torchrun", TORCHRUN_HANGS)],
+    [
+        ("mpiexec", "# launch: mpiexec 2\nimport time\n\ntime.sleep(600)\n"),
+        (
+            "torchrun",
+            "# launch: torchrun 2\nimport os\nimport time\n\n"
+            'if os.environ["RANK"] == "1":\n    time.sleep(600)\n',
+        ),
+    ],
     ids=["mpiexec", "torchrun"],
 )
 def test_a_hanging_run_is_killed_named_and_leaves_no_process(

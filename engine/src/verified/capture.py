@@ -1,44 +1,49 @@
-"""Run one example script and record what its `print` calls wrote, and from which line.
+"""Multi-process examples: start one with torchrun or mpiexec, each process running the script
+under this module, and collect what each process printed.
 
-Standard library only, on purpose. It runs where the suite's own tools may be
-missing: inside each process of a multi-process example (started by torchrun or
-mpiexec, see `verified.launch`). The suite then compares the record with
-the `#>` output written in the script, exactly as for an example run in-process
-(`verified.runner`), and `--update-examples` writes it.
-
-Record, one JSON file per process::
+The child side (`python -m verified.capture`, once per process) uses the standard library only,
+on purpose: it runs where the suite's own tools may be missing. Each process writes its record
+to `rank-<n>.json`, whole or not at all::
 
     {"source": "examples/distributed/ddp.py", "rank": 0,
      "statements": [{"line": 12, "sep": " ", "args": ["tensor([1., 2.])"]}],
      "error": null | {"type": "RuntimeError", "message": "...", "line": 7,
-                      "traceback": "..."}}
+                      "traceback": "...", "time": <seconds since the epoch>}}
 
-`line` is the 1-based line, in the script, of the `print` call (of the innermost
-frame that belongs to the script, as pytest-examples counts it).
+`line` is the 1-based line, in the script, of the `print` call (of the innermost frame that
+belongs to the script, as pytest-examples counts it). The suite (`verified.runner`) then checks
+rank 0's prints like any example's, and fails if another rank printed, raised or died.
 
-Command line (what the launchers start, once per process)::
-
-    python -m verified.capture SCRIPT --source examples/x.py --out-dir DIR [--protect DIR ...]
+Processes never collide with those of another test worker: torchrun runs with `--standalone`
+(its rendezvous takes a free port), examples that open their own port bind port 0, and every
+process is limited to one thread so that two workers running two ranks each do not
+oversubscribe the cores.
 """
 
 from __future__ import annotations
 
-import argparse
 import builtins
 import faulthandler
 import json
 import os
 import runpy
 import signal
+import subprocess
 import sys
 import time
 import traceback
 from pathlib import Path
 from typing import NoReturn
 
+from verified.markers import Launch
+
+#: Seconds a launched example may take, start-up of every process included
+#: (`EXAMPLES_LAUNCH_TIMEOUT`, read at each launch, overrides it: the engine's tests make a
+#: run hang on purpose).
+TIMEOUT = 180.0
+
 #: Audit events that change the file system, and which of their arguments are the paths
 #: written to (a link only writes its destination; a rename also removes its source).
-#: Shared by this runner's guard and the in-process guard of the plugin (`verified.plugin`).
 WRITE_EVENTS = {
     "os.mkdir": (0,),
     "os.remove": (0,),
@@ -74,62 +79,27 @@ def written_paths(event: str, args: tuple) -> list[Path]:
     ]
 
 
-#: Environment variables that carry the process's rank, by launcher.
-RANK_VARIABLES = ("RANK", "PMI_RANK", "OMPI_COMM_WORLD_RANK")
+def check_write(event: str, args: tuple, writable: list[Path], protected: list[Path]) -> None:
+    """Raise PermissionError when the audit event writes a path in no `writable` folder, or inside a
+    `protected` one (the repository) but in no writable folder within it: for a clone of the
+    repository under /tmp, /tmp is no licence to write into it.
+
+    It covers Python-level writes (open, and the os/shutil calls of `WRITE_EVENTS`); a write made
+    inside a C++ extension is caught later by the work-tree guard of the run."""
+    for path in written_paths(event, args):
+        within = [root for root in protected if path.is_relative_to(root)]
+        if not any(
+            path.is_relative_to(folder) and all(folder.is_relative_to(root) for root in within)
+            for folder in writable
+        ):
+            raise PermissionError(
+                f"examples may write only inside a temporary directory, not {path}; write "
+                "relative to the current directory (a temporary one) or use "
+                "tempfile.TemporaryDirectory()"
+            )
+
+
 _LOOPBACK = {"127.0.0.1", "::1", "localhost"}
-
-
-def process_rank() -> int:
-    """This process's rank from `RANK` (torchrun), `PMI_RANK` (MPICH) or `OMPI_COMM_WORLD_RANK`
-    (Open MPI); 0 when not launched."""
-    for name in RANK_VARIABLES:
-        if os.environ.get(name, "").isdigit():
-            return int(os.environ[name])
-    return 0
-
-
-class PrintRecorder:
-    """Replaces `print` while `script` runs and records the calls made from it; a call from another
-    file (a library printing) goes to the real `print`."""
-
-    def __init__(self, script: Path) -> None:
-        self.script = str(script.resolve())
-        self.statements: list[dict] = []
-        self._print = builtins.print
-
-    def __enter__(self) -> PrintRecorder:
-        builtins.print = self
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        builtins.print = self._print
-
-    def __call__(self, *args: object, sep: str | None = " ", **kwargs: object) -> None:
-        line = self._script_line(sys._getframe(1))
-        if line is None:
-            self._print(*args, sep=sep, **kwargs)
-            return
-        self.statements.append(
-            {"line": line, "sep": " " if sep is None else sep, "args": [str(a) for a in args]}
-        )
-
-    def _script_line(self, frame) -> int | None:
-        while frame is not None:
-            if frame.f_code.co_filename == self.script:
-                return frame.f_lineno
-            frame = frame.f_back
-        return None
-
-
-def _error(exc: BaseException, script: Path) -> dict:
-    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == str(script)]
-    return {
-        "type": type(exc).__name__,
-        "message": "".join(traceback.format_exception_only(type(exc), exc)).strip(),
-        "line": frames[-1].lineno if frames else None,
-        "traceback": "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)),
-        "time": time.time(),  # which rank failed first: the others often fail because of it
-    }
 
 
 def install_guard(protected: list[str | Path]) -> None:
@@ -139,15 +109,10 @@ def install_guard(protected: list[str | Path]) -> None:
     It covers Python-level calls; native code (gloo, MPI) is kept on the loopback interface by the
     launcher's environment instead."""
     roots = [Path(p).resolve() for p in protected]
-    workdir = Path.cwd().resolve()
+    writable = [Path.cwd().resolve(), Path("/")]  # "/": anywhere outside `protected`
 
     def hook(event: str, args: tuple) -> None:
-        for path in written_paths(event, args):
-            inside = any(path.is_relative_to(root) for root in roots)
-            if inside and not path.is_relative_to(workdir):
-                raise PermissionError(
-                    f"examples may write only inside a temporary directory, not {path}"
-                )
+        check_write(event, args, writable, roots)
         if event == "socket.connect":
             address = args[1]
             host = address[0] if isinstance(address, tuple) else None
@@ -159,65 +124,85 @@ def install_guard(protected: list[str | Path]) -> None:
 
 def capture(script: Path, source: str) -> dict:
     """Run `script` as `__main__` and return its record (see the module docstring); `source`, its
-    path in the repository, is stored in it; `error` is None unless it raised."""
-    record: dict = {"source": source, "rank": process_rank(), "statements": [], "error": None}
-    recorder = PrintRecorder(script)
+    path in the repository, is stored in it; `error` is None unless it raised. Only the `print`
+    calls made from the script are recorded; a library's prints go to the real `print`."""
+    path = str(script.resolve())
+    # The rank: torchrun sets RANK, MPICH PMI_RANK, Open MPI OMPI_COMM_WORLD_RANK.
+    ranks = (os.environ.get(name, "") for name in ("RANK", "PMI_RANK", "OMPI_COMM_WORLD_RANK"))
+    rank = next((int(value) for value in ranks if value.isdigit()), 0)
+    record: dict = {"source": source, "rank": rank, "statements": [], "error": None}
+    real_print = builtins.print
+
+    def recording_print(*args: object, sep: str | None = " ", **kwargs: object) -> None:
+        frame = sys._getframe(1)  # the innermost frame of the script, as pytest-examples counts
+        while frame is not None and frame.f_code.co_filename != path:
+            frame = frame.f_back
+        if frame is None:
+            return real_print(*args, sep=sep, **kwargs)
+        sep = " " if sep is None else sep
+        record["statements"].append(
+            {"line": frame.f_lineno, "sep": sep, "args": list(map(str, args))}
+        )
+
     sys.path.insert(0, str(script.parent))
+    builtins.print = recording_print
     try:
-        with recorder:
-            runpy.run_path(str(script.resolve()), run_name="__main__")
+        runpy.run_path(path, run_name="__main__")
     except (Exception, SystemExit) as exc:  # the example's failure, reported by the suite
-        record["error"] = _error(exc, script.resolve())
-    record["statements"] = recorder.statements
+        frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == path]
+        record["error"] = {
+            "type": type(exc).__name__,
+            "message": "".join(traceback.format_exception_only(type(exc), exc)).strip(),
+            "line": frames[-1].lineno if frames else None,
+            "traceback": "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)),
+            "time": time.time(),  # which rank failed first: the others often fail because of it
+        }
+    finally:
+        builtins.print = real_print
     return record
 
 
-def main(argv: list[str] | None = None) -> NoReturn:
-    """Command line: run one script, write `DIR/rank-<rank>.json` and end the process, with status 0
-    when the script ran to the end, 1 when it raised."""
-    parser = argparse.ArgumentParser(prog="python -m verified.capture", description=__doc__)
-    parser.add_argument("script", type=Path, help="the example script to run")
-    parser.add_argument("--out-dir", type=Path, required=True, help="where rank-<n>.json goes")
-    parser.add_argument("--source", required=True, help="the script's path in the repository")
-    parser.add_argument(
-        "--protect",
-        type=Path,
-        action="append",
-        default=[],
-        help="a folder the script may not write into (repeatable)",
-    )
-    options = parser.parse_args(argv)
+def main() -> NoReturn:
+    """Command line, what the launchers start once per process:
+    `python -m verified.capture SCRIPT SOURCE OUT_DIR [PROTECTED ...]`. Runs SCRIPT (SOURCE: its
+    path in the repository) with no writes into the PROTECTED folders, writes
+    `OUT_DIR/rank-<rank>.json` and ends the process, with status 0 when the script ran to its end,
+    1 when it raised."""
+    script, source, out_dir, *protected = sys.argv[1:]
     _die_with_parent()
     timeout = float(os.environ.get("EXAMPLES_LAUNCH_TIMEOUT", "0") or 0)
     if timeout > 5:  # show where each process is stuck before the launcher kills it
         faulthandler.dump_traceback_later(timeout - 3, exit=False)
-    install_guard(options.protect)
-    record = capture(options.script, options.source)
-    options.out_dir.mkdir(parents=True, exist_ok=True)
-    out = options.out_dir / f"rank-{record['rank']}.json"
+    install_guard(protected)
+    record = capture(Path(script), source)
+    Path(out_dir).mkdir(parents=True, exist_ok=True)
+    out = Path(out_dir) / f"rank-{record['rank']}.json"
     # Whole or not at all: when another rank fails, MPI or torchrun kills this process,
     # possibly mid-write, and the launcher must not read half a record.
     partial = out.with_suffix(".partial")
     partial.write_text(json.dumps(record, indent=1, ensure_ascii=False), encoding="utf-8")
     os.replace(partial, out)
+    mpi = sys.modules.get("mpi4py.MPI")
+    mpi = mpi if mpi and mpi.Is_initialized() and not mpi.Is_finalized() else None
     if record["error"]:
         sys.stderr.write(record["error"]["traceback"])
-        _abort_mpi_job()
-    _exit_now(1 if record["error"] else 0)
+        sys.stderr.flush()
+        if mpi:  # the job must end: the other ranks would wait in their next collective
+            mpi.COMM_WORLD.Abort(1)
+    _exit_now(1 if record["error"] else 0, mpi)
 
 
-def _exit_now(code: int) -> NoReturn:
+def _exit_now(code: int, mpi) -> NoReturn:
     """End the process right after its record is written.
 
     What the example printed and raised is in the record; interpreter teardown is not
     part of it. With torch 2.14, gloo sometimes aborts in its C++ destructors after a
     DDP script has finished ("terminate called without an active exception"), about
     once in ten runs on a loaded machine even with the clean-up the DDP page shows,
-    which would fail a correct example at random. MPI is finalised first, as mpiexec
-    expects of a process that exits normally.
+    which would fail a correct example at random. MPI (`mpi`, mpi4py's module when the script
+    left it initialised) is finalised first, as mpiexec expects of a process that exits normally.
     """
-    mpi = sys.modules.get("mpi4py.MPI")
-    if mpi is not None and mpi.Is_initialized() and not mpi.Is_finalized():
+    if mpi:
         mpi.Finalize()
     sys.stdout.flush()
     sys.stderr.flush()
@@ -237,13 +222,154 @@ def _die_with_parent() -> None:
         pass
 
 
-def _abort_mpi_job() -> None:
-    """Under MPI, a rank that raised must end the job: the others would otherwise wait
-    in their next collective until the launch times out."""
-    mpi = sys.modules.get("mpi4py.MPI")
-    if mpi is not None and mpi.Is_initialized() and not mpi.Is_finalized():
-        sys.stderr.flush()
-        mpi.COMM_WORLD.Abort(1)
+class LaunchError(RuntimeError):
+    """A launched example failed or could not be started; the message names the file, and the line
+    and rank where there are some, and says what to do."""
+
+
+def launch_example(
+    script: Path, source: str, launch: Launch, workdir: Path, protect: list[Path]
+) -> list[dict]:
+    """Run `script` as `launch.processes` processes and return what rank 0 printed (its record's
+    `statements`).
+
+    `script` is a copy in the temporary `workdir`, every process's working directory; `source` is
+    its path in the repository; no process may write into `protect` (the repository); after
+    `EXAMPLES_LAUNCH_TIMEOUT`, else `TIMEOUT`, seconds the whole process group is killed. Raises
+    LaunchError when the launcher is missing (`mpiexec` is looked for next to this Python), the run
+    timed out (with the last output lines), a process raised, died or printed though not rank 0,
+    or the launcher failed."""
+    timeout = float(os.environ.get("EXAMPLES_LAUNCH_TIMEOUT", TIMEOUT))
+    out_dir = workdir / "ranks"
+    python, processes = sys.executable, str(launch.processes)
+    mpiexec = Path(python).parent / "mpiexec"
+    if launch.launcher == "torchrun":
+        # torch.distributed.run is torchrun; --standalone gives each run its own free port.
+        command = [python, "-m", "torch.distributed.run", "--standalone", "--nnodes", "1"]
+        command += ["--nproc-per-node", processes]
+    elif mpiexec.is_file():
+        # -launcher fork: start the processes on this machine, never over ssh.
+        command = [str(mpiexec), "-launcher", "fork", "-n", processes, python]
+    else:
+        raise LaunchError(
+            f"mpiexec not found next to {python}; the project installs MPICH from PyPI: run "
+            "`make test-env` (or `pip install -r requirements/test.txt`)"
+        )
+    command += ["-m", "verified.capture", str(script), source, str(out_dir), *map(str, protect)]
+    env = dict(os.environ, PYTHONUNBUFFERED="1", EXAMPLES_LAUNCH_TIMEOUT=str(timeout))
+    for name in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
+        env[name] = "1"  # 2 workers x 2 ranks within the reference machine's cores
+    if sys.platform.startswith("linux"):
+        env.setdefault("GLOO_SOCKET_IFNAME", "lo")  # gloo on the loopback interface only
+    env.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
+    process = subprocess.Popen(
+        command,
+        cwd=workdir,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        output, _ = process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        output = _stop(process)
+        raised = _raised(_records(out_dir), source)
+        raise LaunchError(
+            f"{source}: {launch.launcher} with {launch.processes} processes did not finish in "
+            f"{timeout:.0f} s and was killed. "
+            + (
+                f"Before that:\n{raised}"
+                if raised
+                else "Is there a collective (a barrier, an all-reduce) that not every rank "
+                "reaches? "
+                f"Where each process was, and the last output:\n{_excerpt(output)}"
+            )
+        ) from None
+    except KeyboardInterrupt:
+        _stop(process)
+        raise
+    records = _records(out_dir)
+    if raised := _raised(records, source):
+        raise LaunchError(raised)
+    if missing := [rank for rank in range(launch.processes) if rank not in records]:
+        raise LaunchError(
+            f"{source}: {launch.launcher} exited with status {process.returncode}; ranks that "
+            f"did not finish the script: {missing}. Output:\n{_excerpt(output)}"
+        )
+    if process.returncode != 0:
+        raise LaunchError(
+            f"{source}: every rank ran the script to its end, but {launch.launcher} exited with "
+            f"status {process.returncode}: a process failed while exiting (an abort during "
+            f"teardown?). Output:\n{_excerpt(output)}"
+        )
+    for rank, record in sorted(records.items()):
+        if rank != 0 and record["statements"]:
+            raise LaunchError(
+                f"{source}:{record['statements'][0]['line']}: rank {rank} printed; only rank 0 "
+                "may print, so that the output is the same on every run (guard the print with "
+                "`if rank == 0:`)"
+            )
+    return records[0]["statements"]
+
+
+def _records(out_dir: Path) -> dict[int, dict]:
+    """Rank -> the record its process wrote, for the ranks that finished."""
+    records = {}
+    for path in sorted(out_dir.glob("rank-*.json")):
+        record = json.loads(path.read_text(encoding="utf-8"))
+        records[record["rank"]] = record
+    return records
+
+
+def _raised(records: dict[int, dict], source: str) -> str | None:
+    """The message for the first rank that raised, naming the file, line and rank, or None."""
+    raised = sorted(
+        ((rank, record["error"]) for rank, record in records.items() if record["error"]),
+        key=lambda item: item[1].get("time", 0),
+    )
+    if not raised:
+        return None
+    # The first rank to fail is the cause; the others usually fail because it left.
+    rank, error = raised[0]
+    others = "".join(
+        f"\n  then rank {r} at line {e['line']}: {e['message'].splitlines()[0][:200]}"
+        for r, e in raised[1:]
+    )
+    return (
+        f"{source}:{error['line'] or 1}: rank {rank} raised {error['message']}\n"
+        f"{_tail(error['traceback'], 15)}{others}\n"
+        "An uncaught exception in any process is a failure of the example."
+    )
+
+
+def _stop(process: subprocess.Popen) -> str:
+    """End a launch: SIGTERM to the launcher (torchrun then stops its workers, which run
+    in sessions of their own), SIGKILL to its process group after a grace period.
+    Ranks also die with their parent (`_die_with_parent`). Returns the output so far."""
+    for sig, grace in ((signal.SIGTERM, 10), (signal.SIGKILL, 10)):
+        try:
+            os.killpg(process.pid, sig)
+        except ProcessLookupError:
+            pass
+        try:
+            return process.communicate(timeout=grace)[0] or ""
+        except subprocess.TimeoutExpired:
+            continue
+    return ""  # the pipe is still held open by a process we cannot reach
+
+
+def _excerpt(output: str, lines: int = 12) -> str:
+    """The first and the last lines of a long output: the cause is often at the start."""
+    all_lines = output.splitlines()
+    if len(all_lines) <= 2 * lines:
+        return _tail(output, 2 * lines)
+    return _tail("\n".join(all_lines[:lines]), lines) + "\n    ...\n" + _tail(output, lines)
+
+
+def _tail(output: str, lines: int) -> str:
+    return "\n".join("    " + line for line in output.splitlines()[-lines:]) or "    (none)"
 
 
 if __name__ == "__main__":

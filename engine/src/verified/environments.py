@@ -20,10 +20,10 @@ Command line::
 
 from __future__ import annotations
 
-import argparse
 import functools
 import json
 import re
+import sys
 import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -32,10 +32,8 @@ from pathlib import Path
 from verified import record
 from verified.paths import repository
 
-DEFAULT = record.DEFAULT_ENVIRONMENT
-GPU = record.GPU_ENVIRONMENT
-#: Libraries whose versions tell environments apart (the stamped ones): record key ->
-#: the distributions that provide it.
+DEFAULT, GPU = record.DEFAULT_ENVIRONMENT, record.GPU_ENVIRONMENT
+#: Libraries whose versions tell environments apart (the stamped ones) -> their distributions.
 LIBRARY_DISTRIBUTIONS = {key: distributions for key, _name, distributions in record.LIBRARIES}
 _PIN = re.compile(r"^(?P<name>[A-Za-z0-9._-]+)==(?P<version>[^\s;#]+)", re.MULTILINE)
 
@@ -177,32 +175,25 @@ def _lock_pins(path: Path) -> dict[str, str] | None:
     return {re.sub(r"[-_.]+", "-", m["name"]).lower(): m["version"] for m in _PIN.finditer(text)}
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str]) -> int:
     """The command line of the module docstring (`--others` is for the CI workflow's matrix, `merge`
     adds a record made by a CI job); returns the exit status."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    commands = parser.add_subparsers(dest="command", required=True)
-    listing = commands.add_parser("names", help="the environments' names, the default first")
-    listing.add_argument("--others", action="store_true", help="JSON list, default left out")
-    merge = commands.add_parser("merge", help="add another record's runs to a record")
-    merge.add_argument("record", type=Path)
-    merge.add_argument("other", type=Path)
-    args = parser.parse_args(argv)
     names = [environment.name for environment in environments()]
-    if args.command == "merge":
-        try:
-            added = record.merge_records(args.record, args.other, names)
-        except record.RecordError as exc:
-            print(exc)
-            return 1
-        print(f"{args.record}: runs from {args.other}: {', '.join(added)}")
+    if argv in (["names"], ["names", "--others"]):
+        print(json.dumps(names[1:]) if "--others" in argv else "\n".join(names))
         return 0
-    if args.others:
-        print(json.dumps(names[1:]))
-    else:
-        print("\n".join(names))
+    if len(argv) != 3 or argv[0] != "merge":
+        print(__doc__[__doc__.index("Command line::") :])
+        return 2
+    path, other = Path(argv[1]), Path(argv[2])
+    try:
+        added = record.merge_records(path, other, names)
+    except record.RecordError as exc:
+        print(exc)
+        return 1
+    print(f"{path}: runs from {other}: {', '.join(added)}")
     return 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,7 +1,4 @@
-"""The marker lines an example script may carry, parsed with the standard library only.
-
-Shared by the example collector (`verified.examples`) and by `verified.capture`,
-which runs on machines that have torch but none of the project's test tools.
+"""The marker lines an example script may carry (standard library only):
 
 * `# requires: cuda`: the example needs a CUDA device.
 * `# not-run: <reason>`: shown on the page, never executed.

@@ -82,16 +82,13 @@ def _output_blocks(tree: ast.AST) -> Iterator[tuple[ast.AST, ast.stmt]]:
                 yield node, statement
 
 
-def written_outputs(source: str) -> list[WrittenOutput]:
-    """The outputs written in `source`, sorted by line: `#>` runs, and output blocks.
+def written_outputs(source: str, tree: ast.AST | None = None) -> list[WrittenOutput]:
+    """The outputs written in `source` (whose parsed `tree` may be given), sorted by line: `#>`
+    runs, and output blocks.
 
     `source` is a script or a part of one that parses on its own: SyntaxError when it does not
     parse, tokenize.TokenError when it ends inside a bracket or string."""
-    return _written_outputs(source, ast.parse(source))
-
-
-def _written_outputs(source: str, tree: ast.AST) -> list[WrittenOutput]:
-    """written_outputs, given the source's parsed tree."""
+    tree = tree or ast.parse(source)
     found: list[WrittenOutput] = []
     run: list[tuple[int, str]] = []
     for token in tokenize.generate_tokens(io.StringIO(source).readline):
@@ -113,18 +110,6 @@ def _comment_run(run: list[tuple[int, str]]) -> WrittenOutput:
     return WrittenOutput(run[0][0], run[-1][0], "\n".join(text for _, text in run))
 
 
-def _segment(lines: list[bytes], node: ast.expr) -> str:
-    """The source of `node`, as ast.get_source_segment gives it, from the source's lines (UTF-8,
-    as the AST's columns count): without re-splitting the whole source for each node."""
-    first, last = node.lineno - 1, (node.end_lineno or node.lineno) - 1
-    if node.end_col_offset is None or last >= len(lines):
-        return ""
-    if first == last:
-        return lines[first][node.col_offset : node.end_col_offset].decode()
-    middle = b"".join(lines[first + 1 : last])
-    return (lines[first][node.col_offset :] + middle + lines[last][: node.end_col_offset]).decode()
-
-
 @lru_cache(maxsize=256)
 def print_calls_with_outputs(source: str) -> tuple[PrintCall, ...]:
     """An example's print calls (`source` has its outputs) sorted by line, each with the output
@@ -134,18 +119,16 @@ def print_calls_with_outputs(source: str) -> tuple[PrintCall, ...]:
     example's calls several times."""
     try:
         tree = ast.parse(source)
-        outputs = {output.first: output for output in _written_outputs(source, tree)}
+        outputs = {output.first: output for output in written_outputs(source, tree)}
     except SyntaxError:
         return ()
     calls = sorted(
         (node for node in ast.walk(tree) if _is_print(node)), key=lambda n: (n.lineno, n.col_offset)
     )
-    # Split as the parser does (on \n, \r, \r\n only), as ast.get_source_segment would each time.
-    lines = [line.encode() for line in io.StringIO(source, newline="").readlines()]
     seen: dict[str, int] = {}
     found = []
     for node in calls:
-        code = _segment(lines, node)
+        code = ast.get_source_segment(source, node) or ""
         occurrence = seen.get(code, 0)
         seen[code] = occurrence + 1
         last = node.end_lineno or node.lineno
@@ -153,15 +136,6 @@ def print_calls_with_outputs(source: str) -> tuple[PrintCall, ...]:
             PrintCall((code, occurrence), node.lineno, last, node.col_offset, outputs.get(last + 1))
         )
     return tuple(found)
-
-
-def print_call_lines(source: str) -> list[int]:
-    """The sorted 1-based first lines of the script's `print(...)` calls; empty when it does not
-    parse.
-
-    A GPU run records each print's position in this list as well as its line: writing the `#>`
-    output afterwards shifts the lines, not the order."""
-    return [call.first for call in print_calls_with_outputs(source)]
 
 
 def code_fingerprint(source: str) -> str:

@@ -1,11 +1,10 @@
 """Where things live in the repository, in one place.
 
-The repository is found from the working directory: the nearest folder upwards whose
-`pyproject.toml` has a `[tool.verification]` table (the engine is an installed package, so its own
-location says nothing about the project). `CONTENT_ROOT` (environment variable) points the example
-collector at another tree with the same layout; the tooling tests use it to run the real suite on
-broken copies without touching the repository. Below, a `root` of None means `content_root()`,
-except for `record_path`.
+The repository is the nearest folder upwards whose `pyproject.toml` has a `[tool.verification]`
+table (the engine is an installed package: its own location says nothing about the project).
+`CONTENT_ROOT` (environment variable) points the collector at another tree with the same layout:
+the tooling tests run the real suite on broken copies. Below, a `root` of None means
+`content_root()`, except for `record_path`.
 """
 
 from __future__ import annotations
@@ -60,19 +59,17 @@ def content_root() -> Path:
 
 
 def docs_dir(root: Path | None = None) -> Path:
-    """`root/docs`, the Markdown pages."""
     return (root or content_root()) / "docs"
 
 
 def notebooks_dir(root: Path | None = None) -> Path:
-    """`root/docs/notebooks`, the notebook pages, which are also the sources of the
-    downloadable notebooks (see `verified_site.notebooks`)."""
+    """`root/docs/notebooks`: the notebook pages, sources of the downloadable notebooks."""
     return docs_dir(root) / "notebooks"
 
 
 def generated_pages(root: Path | None = None) -> Path:
-    """`root/docs/reference`: the pages of the cross-library reference, written before each build
-    from `root/data/reference/` and the record (not committed, not hashed into the record)."""
+    """`root/docs/reference`: the cross-library reference's pages, written before each build (not
+    committed, not hashed into the record)."""
     return docs_dir(root) / "reference"
 
 
@@ -89,8 +86,7 @@ def record_path(root: Path | None = None) -> Path:
 
 
 def expected_dir(root: Path | None = None) -> Path:
-    """`root/verification/expected`: each verification environment's expected outputs
-    (`verified.expected`)."""
+    """`root/verification/expected`: each environment's expected outputs (`verified.expected`)."""
     return (root or content_root()) / "verification" / "expected"
 
 

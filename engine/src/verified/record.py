@@ -1,48 +1,21 @@
 """The verification record: what the last test run executed, with what, and how it ended.
 
-Written by the examples stage of `make test` (the pytest plugin in
-`verified.recorder`, enabled with `--record PATH`), read by the site plugin
-(`verified_site.plugin`) that stamps each page. This module imports nothing from the test tools:
-the site build (docs-only environment) reads records too.
+Written by the examples stage of `make test` (the recorder of `verified.plugin`, `--record PATH`),
+read by the site plugin (`verified_site.plugin`) that stamps each page; the site build
+(docs-only environment) imports this module too, so it imports nothing from the test tools.
 
-The record holds one run per verification environment (`verified.environments`):
-`make test` writes the default one, `make test-matrix` one per environment, each run
-adding its own and keeping the others' (`add_runs`). JSON layout::
-
-    {
-      "schema": 4,
-      "environments": {
-        "default": {
-          "created": "2026-11-30T12:00:00+00:00",
-          "environment": {"python": "3.11.7", "torch": "2.14.1+cu130", "torchvision": "0.29.1",
-                          "tensorflow": "2.21.0", "numpy": "2.4.6", "platform": "...",
-                          "device": "cpu"},  # or "device": "cuda", "gpu": "NVIDIA H200"
-          "sources": {"docs/index.md": "<sha256>", "examples/a/b.py": "<sha256>",
-                      "verification/expected/previous.json": "<sha256>", ...},
-          "summary": {"passed": 12, "failed": 0, "not-verified": 1, "not-applicable": 0,
-                      "reference": {"agree": 90, "differs": 183, "missing": 10, "failed": 0}},
-          "reference": {"shape.reshape": {"family": "shape", "status": "agree", ...}, ...},
-          "examples": [{"id": ..., "source": ..., "line": ..., "requires": ["cuda"],
-                        "status": "passed" | "failed" | "not-verified" | "not-applicable",
-                        "reason": null | a code of REASONS, "details": {...},
-                        "seconds": <float, seconds of the example's own run>,
-                        "device": ..., "gpu": ..., "versions": {...}}, ...]
-        },
-        "previous": {...}
-      }
-    }
-
-`sources` holds the hash of every file the run's verdicts depend on, taken when it
-started, and `examples` lists every example collected then, including those that did
-not run (as "not-verified"). A page edited after the run, or with an example the run
-did not finish, is therefore never stamped as verified. "not-applicable" marks an
-example that needs a library its environment does not install (torchvision in
-`previous`), or a CUDA example outside the default environment: neither passed nor
-failed there.
+The record holds one run per verification environment (`verified.environments`): `make test`
+writes the default one, `make test-matrix` one per environment, each run adding its own and
+keeping the others' (`add_runs`). Its JSON Schema, `record.schema.json` next to this module,
+says what each field holds; this module adds the rules of the reason codes (`REASONS`).
+A page edited after the run, or with an example the run did not finish, is never stamped as
+verified: `sources` holds the hash of every file the verdicts depend on, taken when the run
+started, and `examples` every example collected then.
 """
 
 from __future__ import annotations
 
+import copy
 import functools
 import hashlib
 import json
@@ -58,8 +31,11 @@ from typing import Literal
 
 from verified.paths import docs_dir, example_scripts, expected_dir, generated_pages, relative
 
-SCHEMA = 4
-STATUSES = ("passed", "failed", "not-verified", "not-applicable")
+#: The record's JSON Schema, but for the rules of the reason codes (`_validator` adds them).
+_SCHEMA = json.loads(Path(__file__).with_name("record.schema.json").read_text(encoding="utf-8"))
+SCHEMA = _SCHEMA["properties"]["schema"]["const"]
+STATUSES = tuple(_SCHEMA["$defs"]["status"]["enum"])
+ROW_STATUSES = tuple(_SCHEMA["$defs"]["row-status"]["enum"])
 #: Name of the environment whose run a page's stamp leads with (verified.environments).
 DEFAULT_ENVIRONMENT = "default"
 #: Name of the run of the CUDA examples on a GPU machine (`make test-gpu`), with that
@@ -91,12 +67,6 @@ REASON_TEXT = {
     "cuda-verified-once": "CUDA examples are verified once, by the GPU run, not in each "
     "environment",
 }
-#: Where an example ran: `device` in a run's environment and in an example's entry; with
-#: `cuda`, the field `gpu` names the CUDA device (e.g. "NVIDIA H200").
-DEVICES = ("cpu", "cuda")
-#: How a row of the cross-library reference ended: its libraries agree, differ as its data
-#: declares, one library has no such operation, or a difference is unexplained (the run failed).
-ROW_STATUSES = ("agree", "differs", "missing", "failed")
 
 
 class RecordError(ValueError):
@@ -119,91 +89,6 @@ def describe(reason: str, details: dict) -> str:
     return REASON_TEXT[reason].format(**shown)
 
 
-def _when(field: str, value: object, then: dict) -> dict:
-    """JSON Schema: `then` applies where `field` is present and equals `value`."""
-    return {"if": {"required": [field], "properties": {field: {"const": value}}}, "then": then}
-
-
-#: A device and, on CUDA, the GPU's name: the rule of a run's environment and of an entry.
-_ON_CUDA_NAMES_GPU = _when("device", "cuda", {"required": ["gpu"]})
-#: The record's JSON Schema. Each entry has every field of `required`, and may have the others:
-#: the device (and GPU) and versions it ran with where they are not the run's (a CUDA example
-#: checked against the GPU run), that run's date, the fingerprint of its code (outputs aside,
-#: `verified.outputs.code_fingerprint`) and what it printed when it ran to its end: one
-#: `{"print": n, "line": l, "text": t}` per print, n being the call's index among the example's
-#: print calls (None for a print from elsewhere), l its 1-based line within the example and t the
-#: text `print` wrote, trailing spaces aside. A reason is a code of its status, with the details
-#: its text names.
-_ENTRY = {
-    "type": "object",
-    "required": ["id", "source", "line", "requires", "status", "reason", "details", "seconds"],
-    "additionalProperties": False,
-    "properties": {
-        "id": {"type": "string"},
-        "source": {"type": "string"},
-        "line": {"type": "integer"},
-        "requires": {"type": "array"},
-        "status": {"enum": list(STATUSES)},
-        "reason": {"type": ["string", "null"]},
-        "details": {"type": "object"},
-        "seconds": {"type": ["number", "null"]},
-        "device": {"enum": list(DEVICES)},
-        "gpu": {"type": "string"},
-        "versions": {"type": "object"},
-        "gpu_run": {"type": "string"},
-        "fingerprint": {"type": "string"},
-        "printed": {"type": ["array", "null"]},
-    },
-    "allOf": [
-        _ON_CUDA_NAMES_GPU,
-        _when("status", "passed", {"properties": {"reason": {"const": None}}}),
-        *(
-            _when("status", status, {"properties": {"reason": {"enum": list(codes)}}})
-            for status, codes in REASONS.items()
-        ),
-        *(
-            _when("reason", code, {"properties": {"details": {"required": sorted(needed)}}})
-            for code, text in REASON_TEXT.items()
-            if (needed := {name for _, name, _, _ in Formatter().parse(text) if name})
-        ),
-    ],
-}
-_RUN = {
-    "type": "object",
-    "required": ["created", "environment", "sources", "summary", "examples"],
-    "properties": {
-        "created": {"type": "string"},
-        "environment": {
-            "type": "object",
-            "properties": {"device": {"enum": list(DEVICES)}, "gpu": {"type": "string"}},
-            **_ON_CUDA_NAMES_GPU,
-        },
-        "sources": {"type": "object"},
-        "summary": {"type": "object"},
-        "examples": {"type": "array", "items": _ENTRY},
-        "reference": {
-            "type": "object",
-            "additionalProperties": {
-                "type": "object",
-                "required": ["family", "status", "results"],
-                "properties": {
-                    "status": {"enum": list(ROW_STATUSES)},
-                    "results": {"type": "object"},
-                },
-            },
-        },
-    },
-}
-_SCHEMA = {
-    "type": "object",
-    "required": ["schema", "environments"],
-    "properties": {
-        "schema": {"const": SCHEMA},
-        "environments": {"type": "object", "additionalProperties": _RUN},
-    },
-}
-
-
 def record_problem(record: object) -> str | None:
     """The first thing that makes `record` not a verification record of this schema, naming the
     field (`record.environments.default.examples[0].reason must be one of ...`); None for a valid
@@ -224,7 +109,23 @@ def _validator() -> tuple[Callable, type[Exception]]:
     virtual environment exists (the Makefile, CI), with the standard library alone."""
     import fastjsonschema
 
-    return fastjsonschema.compile(_SCHEMA), fastjsonschema.JsonSchemaValueException
+    def when(field: str, value: object, then: dict) -> dict:
+        return {"if": {"required": [field], "properties": {field: {"const": value}}}, "then": then}
+
+    schema = copy.deepcopy(_SCHEMA)
+    schema["$defs"]["entry"]["allOf"] += [
+        when("status", "passed", {"properties": {"reason": {"const": None}}}),
+        *(
+            when("status", status, {"properties": {"reason": {"enum": list(codes)}}})
+            for status, codes in REASONS.items()
+        ),
+        *(
+            when("reason", code, {"properties": {"details": {"required": sorted(needed)}}})
+            for code, text in REASON_TEXT.items()
+            if (needed := {name for _, name, _, _ in Formatter().parse(text) if name})
+        ),
+    ]
+    return fastjsonschema.compile(schema), fastjsonschema.JsonSchemaValueException
 
 
 #: Stamped libraries: (record key, name shown on pages, distributions that provide it).

@@ -22,9 +22,6 @@ stops applying:
 Outside the default environment the expected output comes from that environment's expected outputs
 (`verified.expected`) where they differ; there an update writes those, never the file. A CUDA
 example on a machine without CUDA is checked against the committed GPU run.
-
-Expected output is exactly what `print` wrote (stderr included), so examples must not print things
-that change between runs: object addresses, sets of strings, timings, dates.
 """
 
 from __future__ import annotations
@@ -43,6 +40,7 @@ import pytest_examples
 from pytest_examples import run_code as _run_code
 from pytest_examples.eval_example import EvalExample
 
+from verified.capture import LaunchError, launch_example
 from verified.environments import Environment
 from verified.examples import Example
 from verified.expected import (
@@ -52,13 +50,11 @@ from verified.expected import (
     printed_by_print,
     render_output,
 )
-from verified.launch import LaunchError, describe_failure, launch_example
 from verified.outputs import (
     OUTPUT_LINE,
     PrintCall,
     code_fingerprint,
     imported_packages,
-    print_call_lines,
     print_calls_with_outputs,
     written_outputs,
 )
@@ -79,12 +75,10 @@ Report = Callable[[str, object], None]
 
 @dataclass
 class Target:
-    """The verification environment an example's output is checked in.
-
-    `environment`: the environment (the default checks against the file's own output); `label`:
-    its versions, for messages (`torch 2.13.0 · NumPy 1.26.4`); `overrides`: example id -> the
-    outputs that differ from the file's there (`verified.expected`); `updates`: filled in update
-    mode outside the default environment, example id -> what this run printed differently."""
+    """The verification environment an example's output is checked in: `label` names its versions
+    for messages (`torch 2.13.0 · NumPy 1.26.4`); `overrides` maps example id -> the outputs that
+    differ from the file's there (`verified.expected`); `updates`, filled in update mode outside
+    the default environment, example id -> what this run printed differently."""
 
     environment: Environment
     label: str = ""
@@ -93,13 +87,11 @@ class Target:
 
     @property
     def checks_file(self) -> bool:
-        """True when the file's own output is what is expected (`Environment.checks_file`)."""
         return self.environment.checks_file
 
     @property
     def expected(self) -> dict[str, dict[PrintKey, str]]:
-        """The expected outputs with this session's updates applied (notebooks run after
-        the examples, and must see what the examples just recorded)."""
+        """The overrides with this session's updates (notebooks run after the examples)."""
         return {**self.overrides, **self.updates}
 
 
@@ -181,13 +173,11 @@ def verify(
 ) -> None:
     """Run `example` in the running test and check (with `--update-examples`, rewrite) its output.
 
-    `report` records in the test where the example ran (`device`, from the `run_device` fixture)
-    and with what `versions`, what it printed and why it did not pass. Skips it, giving a code of
-    `verified.record.REASONS`, when it is marked not-run, needs CUDA outside the runs that check
-    the file, imports a library `target.environment` lacks by design, or needs CUDA on a machine
-    without it and the GPU run (`gpu_run()`, read only then) does not verify it. Raises
-    pytest.fail.Exception, naming the file and line, when the output differs, the example raised,
-    or a process of a launched example failed."""
+    `report` records where (`device`) and with what `versions` it ran, what it printed and why it
+    did not pass. Skips it, with a code of `verified.record.REASONS`, when it is marked not-run,
+    needs CUDA outside the runs that check the file, imports a library `target.environment` lacks,
+    or needs CUDA here without it and the GPU run (`gpu_run()`, read only then) does not verify it.
+    Raises pytest.fail.Exception, naming the file and line, when it fails."""
     __tracebackhide__ = True
     environment = target.environment
     for name, value in {**device, "versions": versions}.items():
@@ -237,12 +227,10 @@ def _check_gpu_run(
     versions: dict,
     report: Report,
 ) -> str | None:
-    """Check a CUDA example, on a machine without CUDA, against the GPU `run` (a record's run, or
-    None); a message naming the file and line when it failed there or printed other output.
-
-    It counts as verified on the run's GPU only if the run has a result for it, made on a CUDA
-    device, from the same code (`code_fingerprint`), that ran to the end and printed what the
-    file says (`--update-examples` writes it); otherwise it is skipped."""
+    """Check a CUDA example, on a machine without CUDA, against the GPU `run` (or None); a message
+    naming the file and line when it failed there or printed other output. It counts as verified
+    only if the run has a result for it, made on a CUDA device, from the same code
+    (`code_fingerprint`), that ran to its end; otherwise it is skipped."""
     entries = {entry["id"]: entry for entry in run["examples"]} if run else {}
     entry = entries.get(example.id) if example.is_script else None
     if entry is None or run["environment"].get("device") != "cuda":
@@ -257,13 +245,12 @@ def _check_gpu_run(
         return f"{example.source}:{line}: raised {error} in the GPU run of {date}"
     if entry.get("printed") is None:  # it did not run to its end there
         _skip(report, "needs-cuda")
-    # The run kept each print's index among the print calls; writing `#>` output since
-    # then has moved the lines, not the order.
-    calls = print_call_lines(example.code.source)
+    # The run kept each print's index among the print calls of the same code (its fingerprint);
+    # writing `#>` output since then has moved the lines, not the order.
+    calls = [call.first for call in print_calls_with_outputs(example.code.source)]
     statements = [
         {
-            # The same code (its fingerprint) has the same print calls.
-            "line": calls[p["print"]] if p["print"] is not None else p["line"],
+            "line": p["line"] if p["print"] is None else calls[p["print"]],
             "sep": "",
             "args": [p["text"]],
         }
@@ -308,16 +295,14 @@ def _run_launched(
     workdir.mkdir(parents=True, exist_ok=True)
     script = workdir / Path(example.source).name
     script.write_text(example.code.source, encoding="utf-8")
+    protect = [repository(), content_root()]
     try:
-        result = launch_example(
-            script, example.source, example.launch, workdir, protect=[repository(), content_root()]
-        )
+        statements = launch_example(script, example.source, example.launch, workdir, protect)
     except LaunchError as exc:
         return str(exc)
-    if failure := describe_failure(result, example.source, example.launch):
-        return failure
-    recorded = _recorded(eval_example, script, result.records[0]["statements"])
-    return _check(eval_example, example, recorded, target, report)
+    return _check(
+        eval_example, example, _recorded(eval_example, script, statements), target, report
+    )
 
 
 def _recorded(
@@ -340,9 +325,8 @@ def _check(
     target: Target,
     report: Report,
 ) -> str | None:
-    """Check (or, with `--update-examples`, write) what `example` printed, recording it; a message
-    naming the file and line when the output differs or is orphaned, else None (in update mode the
-    file is then marked for rewriting)."""
+    """Check (with `--update-examples`, write) what `example` printed, recording it; a message
+    naming the file and line when the output differs or is orphaned, else None."""
     code = example.code
     statements = printed.print_statements()
     calls = print_calls_with_outputs(code.source)
@@ -385,17 +369,12 @@ def _orphan_output(example: Example, statements: list) -> str | None:
 
 def printed_output(calls: Sequence[PrintCall], statements: list) -> list[dict]:
     """What an example printed (pytest-examples' print statements, in order), as the record keeps
-    it (`printed` in `verified.record`'s schema); `calls` are its print calls
-    (`print_calls_with_outputs`)."""
+    it (`printed` in record.schema.json); `calls` are its print calls."""
     index: dict[int, int] = {}
     for position, call in enumerate(calls):
         index.setdefault(call.first, position)  # the first call of a line, as list.index gives
     return [
-        {
-            "print": index.get(s.line_no),
-            "line": s.line_no,
-            "text": _printed_text(s),
-        }
+        {"print": index.get(s.line_no), "line": s.line_no, "text": _printed_text(s)}
         for s in statements
     ]
 
@@ -423,11 +402,9 @@ def check_environment(
     report: Report,
 ) -> str | None:
     """Compare a run outside the default environment (`statements`: its pytest-examples print
-    statements, in order; `calls`: the example's print calls) with that environment's
-    expectations, or in update mode collect what differs from the file in `target.updates`.
-
-    Returns a message naming the file and line (for a wrong output: both outputs and the command
-    that records the new ones); None when they agree or the update was collected."""
+    statements, in order) with that environment's expectations, or in update mode collect what
+    differs from the file in `target.updates`. Returns a message naming the file and line, or None.
+    """
     start, name = example.code.start_line, target.environment.name
     printed, elsewhere = printed_by_print(
         calls, [(s.line_no, _printed_text(s)) for s in statements]
@@ -452,9 +429,9 @@ def check_environment(
     if eval_example.update_examples:
         target.updates[example.id] = {call.key: text for call, _, text in changed}
         return None
-    overrides = target.overrides.get(example.id, {})
     # Without outputs of its own for this example, the environment expects the file's.
-    wrong = mismatches(calls, printed, overrides) if overrides else changed
+    overrides = target.overrides.get(example.id, {})
+    wrong = mismatches(calls, printed, overrides)
     if not wrong:
         return None
     report("outcome", {"reason": "wrong-output", "details": {}})
@@ -475,8 +452,7 @@ def check_environment(
 
 def describe_mismatch(example: Example, expected_source: str) -> str:
     """Explain a wrong output: `path:line`, the written and the printed output, and a unified diff
-    with line numbers of the file. `expected_source` is the example's source with the outputs really
-    printed."""
+    with the file's line numbers; `expected_source` has the outputs really printed."""
     written = example.code.source.splitlines()
     printed = expected_source.splitlines()
     matcher = difflib.SequenceMatcher(a=written, b=printed, autojunk=False)
@@ -514,11 +490,9 @@ def describe_mismatch(example: Example, expected_source: str) -> str:
 def describe_exception(
     exc: BaseException, example: Example, python_file: Path, target: Target
 ) -> tuple[int, str, str]:
-    """An exception the example raised, as `(line, "Type: message", full message)`: the 1-based
-    line in the example's own file, and `path:line: example raised Type: message` (naming the
-    environment outside the default) with the offending source line, the traceback restricted to
-    the example's own frames (in `python_file`, the temporary file pytest-examples executed) and
-    what to do about it."""
+    """An exception the example raised, as `(line, "Type: message", message)`: the 1-based line in
+    the example's own file, and `path:line: example raised Type: message` with the source line,
+    the example's own frames (in `python_file`, which pytest-examples executed) and what to do."""
     frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == str(python_file)]
     if isinstance(exc, SyntaxError) and exc.filename == str(python_file):
         lineno = exc.lineno
