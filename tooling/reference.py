@@ -1,17 +1,11 @@
-"""The cross-library reference: operations in NumPy, PyTorch and TensorFlow, run on shared inputs.
+"""The cross-library reference's data (README: "The cross-library reference"): one YAML file per
+family in `data/reference/` (`NN-<family>.yml`, NN ordering the pages) and the shared inputs of
+`data/reference/inputs.yml`, both described by `data/schemas/reference*.schema.yml`.
 
-Its data is one YAML file per family in `data/reference/` (`NN-<family>.yml`: the number orders the
-pages) and the shared inputs in `data/reference/inputs.yml`; `data/schemas/reference*.schema.yml`
-document every field. tests/examples/test_reference.py runs each family in every verification
-environment (`tooling.reference_run`): each library's call on each of the row's inputs, compared by
-`tooling.agreement`. Every difference must be declared in the row with its reason in both languages,
-and every declared difference must still hold; the rows' results go into the verification record,
-from which `tooling.reference_pages` writes the pages before the build.
-
-A row in the record (`run["reference"][<family>.<id>]`): `family`, `status` (`agree`, `differs`,
-`missing`: a library has no such operation, `failed`), `results` (input id, or `none` -> library ->
-`Result.to_json()`), `differences` (what differed: input, aspect, libraries) and `problems` (the
-messages of a failed row).
+A row in the record (`run["reference"][<family>.<id>]`, written by `tooling.reference_run`):
+`family`, `status` (`agree`, `differs`, `missing`: a library has no such operation, `failed`),
+`results` (input id, or `none` -> library -> `Result.to_json()`), `differences` (what differed:
+input, aspect, libraries) and `problems` (the messages of a failed row).
 """
 
 from __future__ import annotations

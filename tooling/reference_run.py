@@ -80,15 +80,7 @@ def judge(row: Row, results: dict[str, dict[str, Result]], environment: str) -> 
                 f"  If the difference is real, declare it under `differences:` (aspect: {aspect}, "
                 f"libraries: [{', '.join(odd)}], zh and en saying why); else correct the call."
             )
-    for declared in row.differences:
-        odd = declared["libraries"]
-        applies = environment in declared.get("environments", [environment])
-        if applies and not any(covers(declared, environment, item) for item in found):
-            problems.append(
-                f"{row.source}:{declared.line}: row {row.id!r} declares that {names(odd)} "
-                f"differ{'s' if len(odd) == 1 else ''} in {declared['aspect']}, which no longer "
-                f"holds in environment {environment}; correct or delete the declaration"
-            )
+    problems += stale(row.differences, found, environment, row.source, f"row {row.id!r}")
     status = "failed" if problems else "missing" if row.missing else "differs" if found else "agree"
     return {
         "family": row.family,
@@ -172,11 +164,17 @@ def run_family(
     family's own declared differences (`differences:` beside `rows:`) that no row shows."""
     rows = {row.key: run_row(row, inputs, modules, environment) for row in family.rows}
     found = [item for row in rows.values() for item in row["differences"]]
-    return rows, [
-        f"{family.source}:{declared.line}: the family declares that {names(declared['libraries'])} "
-        f"differ in {declared['aspect']}, which no row shows in environment {environment}; "
-        "correct or delete the declaration"
-        for declared in family.differences
-        if environment in declared.get("environments", [environment])
-        and not any(covers(declared, environment, item) for item in found)
+    return rows, stale(family.differences, found, environment, family.source, "the family")
+
+
+def stale(declared: list, found: list[dict], environment: str, source: str, who: str) -> list[str]:
+    """One message per declaration of `who` (a row, the family) in the data file `source` that
+    applies in `environment` but that no difference `found` shows, naming its line."""
+    return [
+        f"{source}:{d.line}: {who} declares that {names(d['libraries'])} "
+        f"differ{'s' if len(d['libraries']) == 1 else ''} in {d['aspect']}, which no longer "
+        f"holds in environment {environment}; correct or delete the declaration"
+        for d in declared
+        if environment in d.get("environments", [environment])
+        and not any(covers(d, environment, item) for item in found)
     ]
