@@ -30,16 +30,6 @@ NO_INPUT = "none"
 
 
 @dataclass
-class Input:
-    """A shared input: its id, names in both languages and the code that makes it per library."""
-
-    id: str
-    zh: str
-    en: str
-    code: dict[str, str]
-
-
-@dataclass
 class Row:
     """One operation: its calls (library -> code, None where the library has none), other
     spellings (`also`), the inputs it runs on, and what the data declares about it."""
@@ -79,19 +69,19 @@ class Family:
     differences: list[dict] = field(default_factory=list)
 
 
-def load_inputs(root: Path) -> dict[str, Input]:
-    """The shared inputs of `data/reference/inputs.yml`, by id. DataError, naming the line, when
+def load_inputs(root: Path) -> dict[str, dict]:
+    """The shared inputs of `data/reference/inputs.yml` by id, each as the file gives it: `id`,
+    names (`zh`, `en`) and per library the code that makes it. DataError, naming the line, when
     the file is malformed or gives an id twice."""
-    inputs: dict[str, Input] = {}
+    inputs: dict[str, dict] = {}
     for item in read(Path(INPUTS), root, "reference-inputs"):
         if item["id"] in inputs:
             raise DataError(f"{INPUTS}:{item.line}: input {item['id']!r} is defined twice")
-        code = {library: item[library] for library in LIBRARIES}
-        inputs[item["id"]] = Input(item["id"], item["zh"], item["en"], code)
+        inputs[item["id"]] = item
     return inputs
 
 
-def load_families(root: Path, inputs: dict[str, Input]) -> list[Family]:
+def load_families(root: Path, inputs: dict[str, dict]) -> list[Family]:
     """Every family of `data/reference/NN-<id>.yml`, sorted by file name; DataError, naming the file
     and line, for a misnamed file, a family id given twice, or a malformed row: a schema mistake, an
     id given twice, an unknown input, a library without a call and no `missing` reason, `also`
