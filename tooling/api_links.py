@@ -1,12 +1,8 @@
-"""Links from the API names of the reference's code to each library's documentation.
-
-`api_names` reads the names a row's code uses from its syntax tree. The link table,
-`data/api-links.json` (committed), maps every name used by a row's calls and `also` spellings
-to the page of the installed library's version, or to null where there is none: it is
-generated in the test environment by `python -m tooling.api_links`, which imports the libraries,
-finds each name (import and getattr: a name that does not exist gets null) and applies its
-site's URL rule, except for the names of `data/api-links-exceptions.yml`.
-tests/content/test_api_links.py regenerates it and fails where the committed table differs.
+"""Links from the API names of the reference's code to each library's documentation (README:
+"The cross-library reference"). `python -m tooling.api_links` (test environment) writes the
+committed table `data/api-links.json`: every name a row's calls and `also` spellings use -> the
+page of the installed version by its site's URL rule (null where the name does not exist), but
+for the names of `data/api-links-exceptions.yml`.
 """
 
 from __future__ import annotations

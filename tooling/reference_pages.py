@@ -1,13 +1,7 @@
-"""The cross-library reference's pages, written before the build from its data and the record.
-
-`python -m tooling.reference_pages` (`make reference`; `make build`, `make serve` and `make
-test` run it) writes into `docs/reference/` (not committed): per language an overview with the
-shared inputs, one page per family, a page of the rows whose libraries differ, and
-`operations.json`, the whole reference as data. What each library returned comes from the
-examples stage's run in the verification record, never from the data: a row that run does not
-hold, or whose data changed since, is marked "not run in this build". API names link to their
-pages by the committed table `data/api-links.json` (`tooling.api_links`); the command prints how
-many it linked and those it could not. Wording: the site's locale files (section `reference`).
+"""The cross-library reference's pages (README: "The cross-library reference"), written into
+`docs/reference/` by `python -m tooling.reference_pages` (`make reference`) from the data and the
+rows' results in the verification record: a row that the record does not hold, or whose data
+changed since, is marked "not run in this build". Wording: the locale files' `reference` section.
 """
 
 from __future__ import annotations

@@ -34,7 +34,6 @@ rows:
 def _load(tmp_path, family: str):
     (tmp_path / "data/reference").mkdir(parents=True)
     shutil.copy(REPO_ROOT / INPUTS, tmp_path / INPUTS)
-    shutil.copytree(REPO_ROOT / "data/schemas", tmp_path / "data/schemas")
     (tmp_path / "data/reference/01-sample.yml").write_text(family, encoding="utf-8")
     return load_families(tmp_path, load_inputs(tmp_path))
 
