@@ -83,13 +83,6 @@ def api_spans(code: str, library: str) -> list[tuple[str, int, int]]:
     return sorted(spans, key=lambda span: span[1])
 
 
-def api_names(code: str, library: str) -> list[str]:
-    """The API names `code` uses (see `api_spans`), each once, in order of appearance, as full
-    names: `np.take(x, ...)` -> `numpy.take`, `x.reshape(...)` in torch -> `torch.Tensor.reshape`.
-    SyntaxError if `code` is not Python."""
-    return list(dict.fromkeys(name for name, _, _ in api_spans(code, library)))
-
-
 def used_names(root: Path) -> set[str]:
     """Every API name of the reference's calls and `also` spellings; DataError for bad data."""
     return {
@@ -98,7 +91,7 @@ def used_names(root: Path) -> set[str]:
         for row in family.rows
         for library in LIBRARIES
         for text in [row.calls[library] or "", *row.also.get(library, [])]
-        for name in api_names(text, library)
+        for name, _, _ in api_spans(text, library)
     }
 
 

@@ -1,4 +1,4 @@
-"""The API names of the reference's code and their links: `api_names` reads what a row's code
+"""The API names of the reference's code and their links: `api_spans` reads what a row's code
 uses, and the committed table (data/api-links.json) is what the installed libraries give."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.libraries import import_libraries
-from tooling.api_links import EXCEPTIONS, TABLE, api_names, load_exceptions, load_table, table
+from tooling.api_links import EXCEPTIONS, TABLE, api_spans, load_exceptions, load_table, table
 from tooling.data import DataError
 from tooling.reference import LIBRARIES
 from verified.paths import REPO_ROOT
@@ -47,7 +47,7 @@ from verified.paths import REPO_ROOT
     ],
 )
 def test_api_names(code, library, names):
-    assert api_names(code, library) == names
+    assert [name for name, _, _ in api_spans(code, library)] == names
 
 
 def test_the_committed_table_is_what_the_installed_libraries_give():
