@@ -89,8 +89,7 @@ def tab_groups(root: Path) -> list[TabGroup]:
                 continue
             known.pages += group.pages
             known.problems += group.problems
-            layout = [(tab.label, tab.targets) for tab in group.tabs]
-            if layout != [(tab.label, tab.targets) for tab in known.tabs]:
+            if group.tabs != known.tabs:
                 known.problems.append(
                     f"{group.where}: labels or orders these tabs differently from "
                     f"{known.pages[0][0]}:{known.pages[0][1]}; a translation shows the same tabs"
