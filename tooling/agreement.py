@@ -1,14 +1,10 @@
-"""Whether NumPy, PyTorch and TensorFlow computed the same thing: one comparison for the
-framework tabs of pages (`tooling.tabs`) and the rows of the cross-library reference
-(`tooling.reference`).
+"""Whether NumPy, PyTorch and TensorFlow computed the same thing: the one comparison of the
+framework tabs (`tooling.tabs`) and the cross-library reference (`tooling.reference_run`).
 
-A `Result` is what one library returned (or raised), reduced to what can be compared across
-libraries: its parts (one array, or each array of a returned tuple) with their shape, dtype
-name without the library's prefix (`torch.int64` -> `int64`) and values, and whether it shares
-memory with the input. `differing` says, per aspect, which labels (libraries, tabs) differ from
-the majority; a tie is broken in favour of the `baseline`'s group. Results survive a trip
-through JSON (`Result.to_json`, `Result.from_json`), so that a status can be recomputed from a
-published file.
+A `Result` is what one library returned (or raised), reduced to what compares across libraries.
+`differing` says, per aspect, which labels (libraries, tabs) differ from the majority; a tie is
+broken in favour of the `baseline`'s group. Results survive a trip through JSON, so that a
+status can be recomputed from a published file.
 """
 
 from __future__ import annotations

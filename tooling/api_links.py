@@ -1,12 +1,8 @@
-"""Links from the API names of the reference's code to each library's documentation.
-
-`api_names` reads the names a row's code uses from its syntax tree. The link table,
-`data/api-links.json` (committed), maps every name used by a row's calls and `also` spellings
-to the page of the installed library's version, or to null where there is none: it is
-generated in the test environment by `python -m tooling.api_links`, which imports the libraries,
-finds each name (import and getattr: a name that does not exist gets null) and applies its
-site's URL rule, except for the names of `data/api-links-exceptions.yml`.
-tests/content/test_api_links.py regenerates it and fails where the committed table differs.
+"""Links from the API names of the reference's code to each library's documentation (README:
+"The cross-library reference"). `python -m tooling.api_links` (test environment) writes the
+committed table `data/api-links.json`: every name a row's calls and `also` spellings use -> the
+page of the installed version by its site's URL rule (null where the name does not exist), but
+for the names of `data/api-links-exceptions.yml`.
 """
 
 from __future__ import annotations
@@ -87,13 +83,6 @@ def api_spans(code: str, library: str) -> list[tuple[str, int, int]]:
     return sorted(spans, key=lambda span: span[1])
 
 
-def api_names(code: str, library: str) -> list[str]:
-    """The API names `code` uses (see `api_spans`), each once, in order of appearance, as full
-    names: `np.take(x, ...)` -> `numpy.take`, `x.reshape(...)` in torch -> `torch.Tensor.reshape`.
-    SyntaxError if `code` is not Python."""
-    return list(dict.fromkeys(name for name, _, _ in api_spans(code, library)))
-
-
 def used_names(root: Path) -> set[str]:
     """Every API name of the reference's calls and `also` spellings; DataError for bad data."""
     return {
@@ -102,7 +91,7 @@ def used_names(root: Path) -> set[str]:
         for row in family.rows
         for library in LIBRARIES
         for text in [row.calls[library] or "", *row.also.get(library, [])]
-        for name in api_names(text, library)
+        for name, _, _ in api_spans(text, library)
     }
 
 

@@ -1,17 +1,11 @@
-"""The cross-library reference: operations in NumPy, PyTorch and TensorFlow, run on shared inputs.
+"""The cross-library reference's data (README: "The cross-library reference"): one YAML file per
+family in `data/reference/` (`NN-<family>.yml`, NN ordering the pages) and the shared inputs of
+`data/reference/inputs.yml`, both described by `data/schemas/reference*.schema.yml`.
 
-Its data is one YAML file per family in `data/reference/` (`NN-<family>.yml`: the number orders the
-pages) and the shared inputs in `data/reference/inputs.yml`; `data/schemas/reference*.schema.yml`
-document every field. tests/examples/test_reference.py runs each family in every verification
-environment (`tooling.reference_run`): each library's call on each of the row's inputs, compared by
-`tooling.agreement`. Every difference must be declared in the row with its reason in both languages,
-and every declared difference must still hold; the rows' results go into the verification record,
-from which `tooling.reference_pages` writes the pages before the build.
-
-A row in the record (`run["reference"][<family>.<id>]`): `family`, `status` (`agree`, `differs`,
-`missing`: a library has no such operation, `failed`), `results` (input id, or `none` -> library ->
-`Result.to_json()`), `differences` (what differed: input, aspect, libraries) and `problems` (the
-messages of a failed row).
+A row in the record (`run["reference"][<family>.<id>]`, written by `tooling.reference_run`):
+`family`, `status` (`agree`, `differs`, `missing`: a library has no such operation, `failed`),
+`results` (input id, or `none` -> library -> `Result.to_json()`), `differences` (what differed:
+input, aspect, libraries) and `problems` (the messages of a failed row).
 """
 
 from __future__ import annotations
@@ -33,16 +27,6 @@ FOLDER = "data/reference"
 INPUTS = f"{FOLDER}/inputs.yml"
 #: The input key of a row that takes no input.
 NO_INPUT = "none"
-
-
-@dataclass
-class Input:
-    """A shared input: its id, names in both languages and the code that makes it per library."""
-
-    id: str
-    zh: str
-    en: str
-    code: dict[str, str]
 
 
 @dataclass
@@ -85,19 +69,19 @@ class Family:
     differences: list[dict] = field(default_factory=list)
 
 
-def load_inputs(root: Path) -> dict[str, Input]:
-    """The shared inputs of `data/reference/inputs.yml`, by id. DataError, naming the line, when
+def load_inputs(root: Path) -> dict[str, dict]:
+    """The shared inputs of `data/reference/inputs.yml` by id, each as the file gives it: `id`,
+    names (`zh`, `en`) and per library the code that makes it. DataError, naming the line, when
     the file is malformed or gives an id twice."""
-    inputs: dict[str, Input] = {}
+    inputs: dict[str, dict] = {}
     for item in read(Path(INPUTS), root, "reference-inputs"):
         if item["id"] in inputs:
             raise DataError(f"{INPUTS}:{item.line}: input {item['id']!r} is defined twice")
-        code = {library: item[library] for library in LIBRARIES}
-        inputs[item["id"]] = Input(item["id"], item["zh"], item["en"], code)
+        inputs[item["id"]] = item
     return inputs
 
 
-def load_families(root: Path, inputs: dict[str, Input]) -> list[Family]:
+def load_families(root: Path, inputs: dict[str, dict]) -> list[Family]:
     """Every family of `data/reference/NN-<id>.yml`, sorted by file name; DataError, naming the file
     and line, for a misnamed file, a family id given twice, or a malformed row: a schema mistake, an
     id given twice, an unknown input, a library without a call and no `missing` reason, `also`

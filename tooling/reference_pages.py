@@ -1,13 +1,7 @@
-"""The cross-library reference's pages, written before the build from its data and the record.
-
-`python -m tooling.reference_pages` (`make reference`; `make build`, `make serve` and `make
-test` run it) writes into `docs/reference/` (not committed): per language an overview with the
-shared inputs, one page per family, a page of the rows whose libraries differ, and
-`operations.json`, the whole reference as data. What each library returned comes from the
-examples stage's run in the verification record, never from the data: a row that run does not
-hold, or whose data changed since, is marked "not run in this build". API names link to their
-pages by the committed table `data/api-links.json` (`tooling.api_links`); the command prints how
-many it linked and those it could not. Wording: the site's locale files (section `reference`).
+"""The cross-library reference's pages (README: "The cross-library reference"), written into
+`docs/reference/` by `python -m tooling.reference_pages` (`make reference`) from the data and the
+rows' results in the verification record: a row that the record does not hold, or whose data
+changed since, is marked "not run in this build". Wording: the locale files' `reference` section.
 """
 
 from __future__ import annotations
@@ -25,7 +19,6 @@ from tooling.reference import (
     LIBRARIES,
     NAMES,
     Family,
-    Input,
     Row,
     load_families,
     load_inputs,
@@ -133,8 +126,16 @@ def _badge(label: str, reason: str) -> str:
     return f'<span class="ref-badge">{label}</span> {prose(reason)}'
 
 
+def _reasons(row: Row, environment: str, found: list[dict], words: dict, locale: str) -> list[str]:
+    """A badged paragraph per declared reason for what differed (`found`) in `environment`."""
+    return [
+        _badge(f"{_aspect(words, d['aspect'])} · {names(d['libraries'])}", d[locale]) + "\n"
+        for d in reasons(row, [(environment, item) for item in found])
+    ]
+
+
 def row_section(
-    row: Row, runs: dict[str, dict], inputs: dict[str, Input], locale: str, links: dict
+    row: Row, runs: dict[str, dict], inputs: dict[str, dict], locale: str, links: dict
 ) -> str:
     """The Markdown of one row: heading and anchor, spellings (API names linked by `links`),
     status and declared reasons, and per input what each library returned in the leading run."""
@@ -156,16 +157,11 @@ def row_section(
         out += [words["agree_random" if row.random else "agree"](), ""]
     if judged["status"] == "failed":
         out += [_badge(words["failed"](), words["failed_body"]()), ""]
-    out += [
-        _badge(f"{_aspect(words, d['aspect'])} · {names(d['libraries'])}", d[locale]) + "\n"
-        for d in reasons(row, [(name, found) for found in judged["differences"]])
-    ]
+    out += _reasons(row, name, judged["differences"], words, locale)
     table = [[words["input"](), *HEADER]]
     for key, by_library in judged["results"].items():
         given = inputs.get(key)
-        cells = [
-            f"[{getattr(given, locale)}](index.md#input-{key})" if given else words["no_input"]()
-        ]
+        cells = [f"[{given[locale]}](index.md#input-{key})" if given else words["no_input"]()]
         same = not row.random and not any(found["input"] == key for found in judged["differences"])
         first = None
         for library in LIBRARIES:
@@ -183,16 +179,14 @@ def row_section(
         if theirs and theirs["differences"] != judged["differences"]:
             libs = record.versions_label(other_run["environment"])
             out += ["", words["elsewhere"](env=other_name, libs=libs), ""]
-            out += [  # the reasons declared for what differs there
-                _badge(f"{_aspect(words, d['aspect'])} · {names(d['libraries'])}", d[locale]) + "\n"
-                for d in reasons(row, [(other_name, found) for found in theirs["differences"]])
-            ] or [words["agree"](), ""]
+            shown = _reasons(row, other_name, theirs["differences"], words, locale)
+            out += shown or [words["agree"](), ""]
     given = inputs.get(row.inputs[0]) if row.inputs else None
     snippet = ["import numpy as np", "import tensorflow as tf", "import torch", ""]
     for library, call in row.calls.items():
         if call is not None:
             *body, last = call.strip().splitlines()
-            snippet += [f"x = {given.code[library]}"] if given is not None else []
+            snippet += [f"x = {given[library]}"] if given is not None else []
             snippet += [*body, f"print({last})"]
     out += ["", f'??? example "{words["run_it"]()}"', "", "    ```python"]
     out += [f"    {line}" if line else "" for line in "\n".join(snippet).splitlines()]
@@ -200,7 +194,7 @@ def row_section(
 
 
 def family_page(
-    family: Family, runs: dict[str, dict], inputs: dict[str, Input], locale: str, links: dict
+    family: Family, runs: dict[str, dict], inputs: dict[str, dict], locale: str, links: dict
 ) -> str:
     """The Markdown of a family's page in `locale`, API names linked to their pages in `links`."""
     words = wording(locale)["reference"]
@@ -218,7 +212,7 @@ def family_page(
     return "\n".join(out)
 
 
-def index_page(families: list[Family], runs_of: dict, inputs: dict[str, Input], locale: str) -> str:
+def index_page(families: list[Family], runs_of: dict, inputs: dict[str, dict], locale: str) -> str:
     """The overview: how rows are run, the families with their counts, the shared inputs' code."""
     words = wording(locale)["reference"]
     out = [_front_matter(words["description"](), INPUTS) + f"# {words['title']()}", ""]
@@ -232,8 +226,8 @@ def index_page(families: list[Family], runs_of: dict, inputs: dict[str, Input], 
     out += [*_table(*table), "", f"## {words['inputs_title']()} {{#inputs}}", ""]
     out += [words["inputs_intro"](), ""]
     for given in inputs.values():
-        out += [f"### {getattr(given, locale)} {{#input-{given.id} data-search-exclude}}", ""]
-        out += [f"- {NAMES[lib]}: {_code(given.code[lib])}" for lib in LIBRARIES] + [""]
+        out += [f"### {given[locale]} {{#input-{given['id']} data-search-exclude}}", ""]
+        out += [f"- {NAMES[lib]}: {_code(given[lib])}" for lib in LIBRARIES] + [""]
     return "\n".join(out)
 
 
@@ -285,7 +279,7 @@ def operations(families: list[Family], runs_of: dict) -> list[dict]:
 
 
 def pages(
-    root: Path, families: list[Family], inputs: dict[str, Input], links: dict
+    root: Path, families: list[Family], inputs: dict[str, dict], links: dict
 ) -> dict[str, str]:
     """Path relative to `root` -> text of every file of the reference, API names linked by
     `links`; RecordError for a malformed record."""

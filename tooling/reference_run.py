@@ -13,7 +13,7 @@ from types import ModuleType
 import numpy as np
 
 from tooling.agreement import ASPECTS, Result, as_result, differing, raised
-from tooling.reference import INPUTS, LIBRARIES, NAMES, NO_INPUT, Family, Input, Row, covers, names
+from tooling.reference import INPUTS, LIBRARIES, NAMES, NO_INPUT, Family, Row, covers, names
 
 
 def _evaluate(code: str, modules: dict, given: object) -> object:
@@ -36,12 +36,12 @@ class RowProblem(Exception):
 _MISTAKES = (NameError, ImportError, SyntaxError)
 
 
-def outcome(code: str, library: str, modules: dict, given: Input | None) -> Result:
+def outcome(code: str, library: str, modules: dict, given: dict | None) -> Result:
     """What `code` gives in `library` (modules: `np`, `torch`, `tf`) on a fresh copy of the input
     `given` (None: no input); an error `Result` when the library raised. RowProblem when the code
     names something the library lacks or returns something that is not numbers, a dtype or a
     tuple of those."""
-    value = None if given is None else _evaluate(given.code[library], modules, None)
+    value = None if given is None else _evaluate(given[library], modules, None)
     try:
         returned = _evaluate(code, modules, value)
     except Exception as exc:  # noqa: BLE001 - what the library raised is the result
@@ -80,15 +80,7 @@ def judge(row: Row, results: dict[str, dict[str, Result]], environment: str) -> 
                 f"  If the difference is real, declare it under `differences:` (aspect: {aspect}, "
                 f"libraries: [{', '.join(odd)}], zh and en saying why); else correct the call."
             )
-    for declared in row.differences:
-        odd = declared["libraries"]
-        applies = environment in declared.get("environments", [environment])
-        if applies and not any(covers(declared, environment, item) for item in found):
-            problems.append(
-                f"{row.source}:{declared.line}: row {row.id!r} declares that {names(odd)} "
-                f"differ{'s' if len(odd) == 1 else ''} in {declared['aspect']}, which no longer "
-                f"holds in environment {environment}; correct or delete the declaration"
-            )
+    problems += stale(row.differences, found, environment, row.source, f"row {row.id!r}")
     status = "failed" if problems else "missing" if row.missing else "differs" if found else "agree"
     return {
         "family": row.family,
@@ -99,7 +91,7 @@ def judge(row: Row, results: dict[str, dict[str, Result]], environment: str) -> 
     }
 
 
-def run_row(row: Row, inputs: dict[str, Input], modules: dict, environment: str) -> dict:
+def run_row(row: Row, inputs: dict[str, dict], modules: dict, environment: str) -> dict:
     """Run `row`'s calls on each of its inputs and judge them (`judge`); a call that gives no
     result (`RowProblem`) or fails `_checks` fails the row, naming the line."""
     results: dict[str, dict[str, Result]] = {}
@@ -150,33 +142,39 @@ def _checks(row, library, name, given, modules, result) -> list[str]:
     return problems
 
 
-def input_problems(inputs: dict[str, Input], modules: dict) -> list[str]:
+def input_problems(inputs: dict[str, dict], modules: dict) -> list[str]:
     """One message per shared input whose libraries' versions differ in shape, dtype or values
     (the rows compare what the libraries do, not what they were given)."""
     problems = []
     for item in inputs.values():
-        made = {lib: outcome(item.code[lib], lib, modules, None) for lib in LIBRARIES}
+        made = {lib: outcome(item[lib], lib, modules, None) for lib in LIBRARIES}
         if odd := differing(made, "numpy", aspects=("raises", "shape", "dtype", "values")):
             shown = "; ".join(f"{NAMES[lib]}: {result}" for lib, result in made.items())
             problems.append(
-                f"{INPUTS}: input {item.id!r} differs in {', '.join(odd)} between the "
+                f"{INPUTS}: input {item['id']!r} differs in {', '.join(odd)} between the "
                 f"libraries ({shown}); make each library's copy the same"
             )
     return problems
 
 
 def run_family(
-    family: Family, inputs: dict[str, Input], modules: dict, environment: str
+    family: Family, inputs: dict[str, dict], modules: dict, environment: str
 ) -> tuple[dict, list[str]]:
     """Record rows of every row of `family` in `environment`, by `Row.key`, and the problems of the
     family's own declared differences (`differences:` beside `rows:`) that no row shows."""
     rows = {row.key: run_row(row, inputs, modules, environment) for row in family.rows}
     found = [item for row in rows.values() for item in row["differences"]]
-    return rows, [
-        f"{family.source}:{declared.line}: the family declares that {names(declared['libraries'])} "
-        f"differ in {declared['aspect']}, which no row shows in environment {environment}; "
-        "correct or delete the declaration"
-        for declared in family.differences
-        if environment in declared.get("environments", [environment])
-        and not any(covers(declared, environment, item) for item in found)
+    return rows, stale(family.differences, found, environment, family.source, "the family")
+
+
+def stale(declared: list, found: list[dict], environment: str, source: str, who: str) -> list[str]:
+    """One message per declaration of `who` (a row, the family) in the data file `source` that
+    applies in `environment` but that no difference `found` shows, naming its line."""
+    return [
+        f"{source}:{d.line}: {who} declares that {names(d['libraries'])} "
+        f"differ{'s' if len(d['libraries']) == 1 else ''} in {d['aspect']}, which no longer "
+        f"holds in environment {environment}; correct or delete the declaration"
+        for d in declared
+        if environment in d.get("environments", [environment])
+        and not any(covers(d, environment, item) for item in found)
     ]

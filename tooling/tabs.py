@@ -1,14 +1,10 @@
 """Framework tabs must agree: where a page shows one computation in PyTorch, TensorFlow and
 NumPy tabs (pymdownx.tabbed `=== "PyTorch"` ...), each tab must compute the same thing.
 
-Each such tab group is declared in `examples/tab_agreement.yml` (its header says how), keyed by
-the script sections its tabs embed, with the variable that holds each tab's result, the
-tolerance and the differences the page documents. tests/examples/test_tab_agreement.py runs
-each script once, section by section, keeps each tab's value, and compares every tab with the
-first tab that documents no difference: same shape, same dtype unless documented, and values
-within the tolerance unless documented (`values: differ`), by the comparison the cross-library
-reference uses too (`tooling.agreement`). A group on a page with no
-declaration fails, as does a declared difference that no longer holds.
+Each group is declared in `examples/tab_agreement.yml` (its header says how), keyed by the
+script sections its tabs embed. tests/examples/test_tab_agreement.py runs each script once,
+section by section, and compares every tab's value with the first tab that documents no
+difference, by the comparison the cross-library reference uses too (`tooling.agreement`).
 """
 
 from __future__ import annotations
@@ -23,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tooling.agreement import Result, as_result, differing
-from tooling.data import DataError, read
+from tooling.data import DataError, Row, read
 from verified.paths import docs_dir, relative
 from verified_site.pages import (
     DEFAULT_LOCALE,
@@ -42,8 +38,7 @@ _ASPECTS = ("raises", "shape", "dtype", "values")
 
 
 class TabAgreementError(ValueError):
-    """A tab group is undeclared, badly declared, or its tabs disagree; the message names
-    the page, its line and the tab."""
+    """A section of a tab cannot be run for its value; the message names the script and line."""
 
 
 @dataclass(frozen=True)
@@ -80,17 +75,6 @@ class TabGroup:
         return f"{page}:{line}" + (f" (and {also})" if also else "")
 
 
-@dataclass(frozen=True)
-class Declaration:
-    """What a tab group compares: the variable each tab's section assigns, the tolerances of
-    `numpy.allclose`, and tab label -> `{"dtype": ..., "values": "differ", "because": ...}`."""
-
-    value: str
-    rtol: float = 1e-6
-    atol: float = 0.0
-    documented: dict[str, dict[str, str]] = field(default_factory=dict)
-
-
 def tab_groups(root: Path) -> list[TabGroup]:
     """Every group of framework tabs on the pages under the content root: one per distinct set of
     embedded sections, listing every page (both languages) that shows it, in page order."""
@@ -105,8 +89,7 @@ def tab_groups(root: Path) -> list[TabGroup]:
                 continue
             known.pages += group.pages
             known.problems += group.problems
-            layout = [(tab.label, tab.targets) for tab in group.tabs]
-            if layout != [(tab.label, tab.targets) for tab in known.tabs]:
+            if group.tabs != known.tabs:
                 known.problems.append(
                     f"{group.where}: labels or orders these tabs differently from "
                     f"{known.pages[0][0]}:{known.pages[0][1]}; a translation shows the same tabs"
@@ -158,28 +141,21 @@ def _page_groups(markdown: str, page: str) -> list[TabGroup]:
     return groups
 
 
-def load_declarations(root: Path) -> dict[frozenset[str], tuple[int, Declaration]]:
-    """The declarations of `examples/tab_agreement.yml` under the content root: the group's
-    sections -> (the declaration's line in the file, the declaration); empty when the file does
-    not exist.
-
-    Raises TabAgreementError, naming the file and the line, when it does not match
-    data/schemas/tab-agreement.schema.yml or a declaration repeats another's tabs."""
+def load_declarations(root: Path) -> dict[frozenset[str], Row]:
+    """The groups of `examples/tab_agreement.yml` under the content root, by the sections their
+    tabs embed (each a `tooling.data.Row`: `value`, `rtol`, `atol`, `documented`, its `line`);
+    empty when the file does not exist. DataError, naming the file and the line, when it does
+    not match data/schemas/tab-agreement.schema.yml or a group repeats another's tabs."""
     if not (root / DECLARATIONS).is_file():
         return {}
-    try:
-        entries = read(DECLARATIONS, root, "tab-agreement")
-    except DataError as exc:
-        raise TabAgreementError(str(exc)) from None
-    found: dict[frozenset[str], tuple[int, Declaration]] = {}
-    for entry in entries:
-        tabs = frozenset(entry.pop("tabs"))
-        if tabs in found:
-            raise TabAgreementError(
+    found: dict[frozenset[str], Row] = {}
+    for entry in read(DECLARATIONS, root, "tab-agreement"):
+        if (tabs := frozenset(entry["tabs"])) in found:
+            raise DataError(
                 f"{DECLARATIONS}:{entry.line}: declares the same tabs as the group at line "
-                f"{found[tabs][0]}; keep one"
+                f"{found[tabs].line}; keep one"
             )
-        found[tabs] = (entry.line, Declaration(**entry))
+        found[tabs] = entry
     return found
 
 
@@ -246,12 +222,13 @@ def _assigns(lines: list[str], name: str) -> bool:
     )
 
 
-def compare(group: TabGroup, declaration: Declaration, results: dict[str, Result]) -> list[str]:
+def compare(group: TabGroup, declaration: Row, results: dict[str, Result]) -> list[str]:
     """One message per disagreement between the tabs of a group, naming the page, its line, the tab
     and both results; empty when they agree as declared. `results`: tab label -> what the tab
     computed (its last section's value), each compared with the first tab that documents no
     difference (`tooling.agreement`)."""
-    documented = declaration.documented
+    documented = declaration.get("documented", {})
+    rtol, atol = declaration.get("rtol", 1e-6), declaration.get("atol", 0.0)
     labels = [tab.label for tab in group.tabs]
     if strays := sorted(set(documented) - set(labels)):
         return [
@@ -276,11 +253,11 @@ def compare(group: TabGroup, declaration: Declaration, results: dict[str, Result
             continue
         got, notes = results[tab.label], documented.get(tab.label, {})
         where = (
-            f'{group.where}: tab "{tab.label}" ({", ".join(tab.targets)}, `{declaration.value}`)'
+            f'{group.where}: tab "{tab.label}" ({", ".join(tab.targets)}, `{declaration["value"]}`)'
         )
         against = f'tab "{reference.label}" computes {ref}'
         pair = {reference.label: ref, tab.label: got}
-        differs = differing(pair, reference.label, declaration.rtol, declaration.atol, _ASPECTS)
+        differs = differing(pair, reference.label, rtol, atol, _ASPECTS)
         if "shape" in differs:
             problems.append(f"{where} has shape {got.shape}; {against}. {fix}")
             continue
@@ -297,8 +274,7 @@ def compare(group: TabGroup, declaration: Declaration, results: dict[str, Result
                 f"documents a difference ({notes['because']}). {stale}"
             )
         elif notes.get("values") != "differ" and "values" in differs:
-            tolerance = f"rtol={declaration.rtol}, atol={declaration.atol}"
-            problems.append(f"{where} computes {got}; {against} ({tolerance}). {fix}")
+            problems.append(f"{where} computes {got}; {against} (rtol={rtol}, atol={atol}). {fix}")
     return problems
 
 
@@ -313,7 +289,7 @@ def group_scripts(group: TabGroup) -> dict[str, list[tuple[str, str]]]:
 
 
 def group_problems(
-    group: TabGroup, declarations: dict[frozenset[str], tuple[int, Declaration]], root: Path
+    group: TabGroup, declarations: dict[frozenset[str], Row], root: Path
 ) -> list[str]:
     """Everything wrong with one group of framework tabs, running the sections its tabs embed
     (`declarations` from `load_declarations`, `root` the content root): one message per problem,
@@ -335,11 +311,11 @@ def group_problems(
             f"{group.where}: these framework tabs have no declaration in {DECLARATIONS}. Add "
             f"`- tabs: [{listed}]` with `value: <the variable each tab assigns>`"
         ]
-    _, declaration = declarations[group.key]
+    declaration = declarations[group.key]
     results = {}
     try:
         for script, tabs in sections.items():
-            found = run_sections(root / script, [s for _, s in tabs], declaration.value, script)
+            found = run_sections(root / script, [s for _, s in tabs], declaration["value"], script)
             results.update({label: found[section] for label, section in tabs})
     except TabAgreementError as exc:
         return [f"{group.where}: {exc}"]

@@ -1,14 +1,12 @@
-"""The API names of the reference's code and their links: `api_names` reads what a row's code
+"""The API names of the reference's code and their links: `api_spans` reads what a row's code
 uses, and the committed table (data/api-links.json) is what the installed libraries give."""
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 
 from tests.libraries import import_libraries
-from tooling.api_links import EXCEPTIONS, TABLE, api_names, load_exceptions, load_table, table
+from tooling.api_links import EXCEPTIONS, TABLE, api_spans, load_exceptions, load_table, table
 from tooling.data import DataError
 from tooling.reference import LIBRARIES
 from verified.paths import REPO_ROOT
@@ -49,7 +47,7 @@ from verified.paths import REPO_ROOT
     ],
 )
 def test_api_names(code, library, names):
-    assert api_names(code, library) == names
+    assert [name for name, _, _ in api_spans(code, library)] == names
 
 
 def test_the_committed_table_is_what_the_installed_libraries_give():
@@ -70,7 +68,6 @@ def test_the_committed_table_is_what_the_installed_libraries_give():
 
 def test_a_malformed_exception_names_its_line(tmp_path):
     (tmp_path / "data").mkdir()
-    shutil.copytree(REPO_ROOT / "data/schemas", tmp_path / "data/schemas")
     text = (REPO_ROOT / EXCEPTIONS).read_text("utf-8")
     (tmp_path / EXCEPTIONS).write_text(text + "torch.cummin: ftp://example.org\n", "utf-8")
     line = text.count("\n") + 1

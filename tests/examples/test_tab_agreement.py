@@ -7,14 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from tooling.tabs import (
-    DECLARATIONS,
-    TabAgreementError,
-    group_problems,
-    group_scripts,
-    load_declarations,
-    tab_groups,
-)
+from tooling.data import DataError
+from tooling.tabs import DECLARATIONS, group_problems, group_scripts, load_declarations, tab_groups
 from verified.outputs import imported_packages
 from verified.paths import content_root
 from verified.runner import skip_unless_applicable
@@ -26,7 +20,7 @@ GROUPS = tab_groups(content_root())
 def declarations():
     try:
         return load_declarations(content_root())
-    except TabAgreementError as exc:  # `from None`: the message alone, no chained exception
+    except DataError as exc:  # `from None`: the message alone, no chained exception
         raise pytest.fail.Exception(str(exc), pytrace=False) from None
 
 
@@ -47,7 +41,7 @@ def test_every_declaration_belongs_to_a_tab_group(declarations):
     if not declarations and not GROUPS:
         pytest.skip(f"no page shows framework tabs and there is no {DECLARATIONS}")
     shown = {group.key for group in GROUPS}
-    stale = [line for key, (line, _) in declarations.items() if key not in shown]
+    stale = [group.line for key, group in declarations.items() if key not in shown]
     assert not stale, "\n".join(
         f"{DECLARATIONS}:{line}: this group names tabs that no page shows together any more; "
         "update or delete it"

@@ -31,13 +31,10 @@ rows:
 """
 
 
-def _load(tmp_path, family: str, other: str | None = None):
+def _load(tmp_path, family: str):
     (tmp_path / "data/reference").mkdir(parents=True)
     shutil.copy(REPO_ROOT / INPUTS, tmp_path / INPUTS)
-    shutil.copytree(REPO_ROOT / "data/schemas", tmp_path / "data/schemas")
     (tmp_path / "data/reference/01-sample.yml").write_text(family, encoding="utf-8")
-    if other:
-        (tmp_path / "data/reference/02-second.yml").write_text(other, encoding="utf-8")
     return load_families(tmp_path, load_inputs(tmp_path))
 
 
@@ -82,36 +79,47 @@ def test_a_malformed_row_names_its_line(tmp_path, old, new, line, expected):
     assert f"01-sample.yml:{line}: row 'negate': {expected}" in message
 
 
+SECOND = FAMILY.replace("id: sample", "id: second").replace("negate", "minus")
+#: A second family file (name, text) -> the error it gives.
+MALFORMED_FILES = {
+    "misnamed-file": (
+        "03-other.yaml",
+        "",
+        "03-other.yaml:1: a family's file is named NN-<family>.yml",
+    ),
+    "family-id-twice": (
+        "02-sample.yml",
+        SECOND.replace("second", "sample"),
+        "02-sample.yml:1: family id 'sample'",
+    ),
+    "id-not-file-name": ("02-other.yml", SECOND, "02-other.yml:1: the family's id is"),
+    "not-utf-8": (
+        "02-second.yml",
+        "id: second\nzh: 取负\n".encode("gbk"),
+        "02-second.yml:2: not UTF",
+    ),
+    "row-id-twice": (
+        "02-second.yml",
+        SECOND.replace("minus", "negate"),
+        "02-second.yml:6: row 'negate': the id is used at data/reference/01-sample.yml:6 too",
+    ),
+    "unknown-environment": (
+        "02-second.yml",
+        SECOND + "    differences:\n      - {aspect: dtype, libraries: [torch],"
+        " environments: [nightly], zh: 原因, en: why}\n",
+        "02-second.yml:13: row 'minus': unknown environment nightly; the environments are ",
+    ),
+    "family-declaration-input": (
+        "02-second.yml",
+        SECOND + "differences:\n  - {aspect: dtype, libraries: [torch], inputs: [halves], zh: 原因,"
+        " en: why}\n",
+        "02-second.yml:13: the family declares a difference on input halves, which is not run",
+    ),
+}
+
+
 @pytest.mark.parametrize(
-    ("name", "text", "expected"),
-    [
-        ("03-other.yaml", "", "03-other.yaml:1: a family's file is named NN-<family>.yml"),
-        ("02-sample.yml", FAMILY.replace("negate", "minus"), "02-sample.yml:1: family id 'sample'"),
-        ("02-second.yml", FAMILY.replace("negate", "minus"), "02-second.yml:1: the family's id is"),
-        ("02-second.yml", "id: second\nzh: 取负\n".encode("gbk"), "02-second.yml:2: not UTF"),
-        (
-            "02-second.yml",
-            FAMILY.replace("id: sample", "id: second").replace("negate", "minus")
-            + "    differences:\n      - {aspect: dtype, libraries: [torch],"
-            + " environments: [nightly], zh: 原因, en: why}\n",
-            "02-second.yml:13: row 'minus': unknown environment nightly; the environments are ",
-        ),
-        (
-            "02-second.yml",
-            FAMILY.replace("id: sample", "id: second").replace("negate", "minus")
-            + "differences:\n  - {aspect: dtype, libraries: [torch], inputs: [halves], zh: 原因,"
-            + " en: why}\n",
-            "02-second.yml:13: the family declares a difference on input halves, which is not run",
-        ),
-    ],
-    ids=[
-        "misnamed-file",
-        "family-id-twice",
-        "id-not-file-name",
-        "not-utf-8",
-        "unknown-environment",
-        "family-declaration-input",
-    ],
+    ("name", "text", "expected"), MALFORMED_FILES.values(), ids=MALFORMED_FILES
 )
 def test_a_malformed_file_names_its_line(tmp_path, name, text, expected):
     _load(tmp_path, FAMILY)
@@ -119,16 +127,6 @@ def test_a_malformed_file_names_its_line(tmp_path, name, text, expected):
     target.write_bytes(text) if isinstance(text, bytes) else target.write_text(text, "utf-8")
     with pytest.raises(DataError, match=re.escape(expected)):
         load_families(tmp_path, load_inputs(tmp_path))
-
-
-def test_an_id_used_by_two_families_is_refused(tmp_path):
-    other = FAMILY.replace("id: sample", "id: second")
-    with pytest.raises(
-        DataError,
-        match=r"02-second.yml:6: row 'negate': the id is used at "
-        r"data/reference/01-sample.yml:6 too",
-    ):
-        _load(tmp_path, FAMILY, other)
 
 
 def _results(torch_value) -> dict:

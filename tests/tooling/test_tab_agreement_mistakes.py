@@ -10,16 +10,8 @@ import shutil
 import pytest
 
 from tests.libraries import import_libraries
-from tooling.tabs import (
-    Declaration,
-    Tab,
-    TabAgreementError,
-    TabGroup,
-    compare,
-    group_problems,
-    load_declarations,
-    tab_groups,
-)
+from tooling.data import DataError
+from tooling.tabs import group_problems, load_declarations, tab_groups
 from verified.paths import REPO_ROOT
 
 PAGES = ("docs/numpy-torch/dtypes.md", "docs/numpy-torch/dtypes.en.md")
@@ -48,11 +40,15 @@ def content(tmp_path, monkeypatch):
     return tmp_path
 
 
-def _group_line(page, group: int) -> int:
-    """The line of the first tab of the page's `group`-th tab group (1-based, both)."""
-    lines = page.read_text(encoding="utf-8").splitlines()
-    starts = [number for number, line in enumerate(lines, 1) if line == '=== "PyTorch"']
-    return starts[group - 1]
+def _group_lines(content) -> dict[str, int]:
+    """`zh1`, `en1`, `zh2`, `en2`: the line of the first tab of each page's first and second
+    tab group."""
+    lines = {}
+    for locale, page in zip(("zh", "en"), PAGES, strict=True):
+        text = (content / page).read_text(encoding="utf-8").splitlines()
+        starts = [number for number, line in enumerate(text, 1) if line == '=== "PyTorch"']
+        lines |= {f"{locale}1": starts[0], f"{locale}2": starts[1]}
+    return lines
 
 
 def _problems(content) -> str:
@@ -63,74 +59,68 @@ def _problems(content) -> str:
     return "\n".join(p for group in groups for p in group_problems(group, declarations, content))
 
 
-def _edit(path, old, new):
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} is no longer in {path.name}: update this test"
-    path.write_text(text.replace(old, new), encoding="utf-8")
-
-
 def test_the_copied_tabs_agree(content):
     assert _problems(content) == ""
 
 
-def test_a_tab_that_computes_something_else_fails_naming_page_and_tab(content):
-    # The TensorFlow tab now computes other values (its output line is left alone: the
-    # agreement check fails on its own, whatever the printed dtype says).
-    _edit(content / SCRIPT, "values = tf.constant([1.0, 2.0])", "values = tf.constant([1.0, 3.0])")
+DIFFER = "{values: differ, because: b}\n"
+GROUP_1 = "docs/numpy-torch/dtypes.md:{zh1} (and docs/numpy-torch/dtypes.en.md:{en1})"
+#: A planted mistake: (file, text, its replacement), then what the report must say; {zh1},
+#: {en1} are the lines of the pages' first tab group, {zh2}, {en2} of their second.
+MISTAKES = {
+    # The TensorFlow tab's output line is left alone: the check fails whatever it prints.
+    "other-values": (
+        (SCRIPT, "values = tf.constant([1.0, 2.0])", "values = tf.constant([1.0, 3.0])"),
+        GROUP_1 + ': tab "TensorFlow"',
+        "float32 (2,) [1., 3.]",
+        'tab "PyTorch" computes float32 (2,) [1., 2.]',
+    ),
+    "undocumented-dtype": (
+        (SCRIPT, "values = torch.tensor([1, 2])", "values = torch.tensor([1, 2]).int()"),
+        'dtypes.md:{zh2} (and docs/numpy-torch/dtypes.en.md:{en2}): tab "NumPy"',
+        "has dtype int64",
+        'tab "PyTorch" computes int32',
+    ),
+    "documented-difference-gone": (
+        (SCRIPT, "values = np.array([1.0, 2.0])", "values = np.array([1.0, 2.0], 'f4')"),
+        'tab "NumPy"',
+        "documents float64",
+        "The documented difference no longer holds",
+    ),
+    "undeclared-group": (
+        (DECLARATIONS, "default_dtypes.py:floats_tf", "default_dtypes.py:floats_tensorflow"),
+        GROUP_1 + ": these framework tabs have no declaration in",
+        '"examples/numpy_torch/default_dtypes.py:floats_tf"',
+    ),
+    "translation-labels-differently": (
+        (PAGES[1], '=== "TensorFlow"', '=== "PyTorch"'),  # two PyTorch tabs in English
+        'docs/numpy-torch/dtypes.en.md:{en1}: two tabs are labelled "PyTorch"',
+        "labels or orders these tabs differently from docs/numpy-torch/dtypes.md:{zh1}",
+    ),
+    "section-without-value": (
+        (SCRIPT, "values = torch.tensor([1.0, 2.0])", "floats = torch.tensor([1.0, 2.0])"),
+        "default_dtypes.py:6: section 'floats_torch' does not assign `values`",
+    ),
+    "every-tab-documented": (
+        (
+            DECLARATIONS,
+            "documented:\n",
+            "documented:\n    PyTorch: " + DIFFER + "    TensorFlow: " + DIFFER,
+        ),
+        GROUP_1 + ": examples/tab_agreement.yml documents a difference for every tab",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", MISTAKES.values(), ids=MISTAKES)
+def test_a_planted_mistake_fails_naming_page_and_tab(content, case):
+    lines, ((name, old, new), *expected) = _group_lines(content), case
+    text = (content / name).read_text(encoding="utf-8")
+    assert old in text, f"{old!r} is no longer in {name}: update this test"
+    (content / name).write_text(text.replace(old, new, 1), encoding="utf-8")
     out = _problems(content)
-    zh, en = (_group_line(content / page, 1) for page in PAGES)
-    where = f"docs/numpy-torch/dtypes.md:{zh} (and docs/numpy-torch/dtypes.en.md:{en})"
-    assert f'{where}: tab "TensorFlow"' in out, out
-    assert "float32 (2,) [1., 3.]" in out and 'tab "PyTorch" computes float32 (2,) [1., 2.]' in out
-
-
-def test_a_changed_dtype_fails_unless_documented(content):
-    _edit(content / SCRIPT, "values = torch.tensor([1, 2])", "values = torch.tensor([1, 2]).int()")
-    out = _problems(content)
-    zh, en = (_group_line(content / page, 2) for page in PAGES)
-    assert f'dtypes.md:{zh} (and docs/numpy-torch/dtypes.en.md:{en}): tab "NumPy"' in out, out
-    assert "has dtype int64" in out and 'tab "PyTorch" computes int32' in out, out
-
-
-def test_a_documented_difference_that_no_longer_holds_fails(content):
-    _edit(content / SCRIPT, "values = np.array([1.0, 2.0])", "values = np.array([1.0, 2.0], 'f4')")
-    out = _problems(content)
-    assert 'tab "NumPy"' in out and "documents float64" in out, out
-    assert "The documented difference no longer holds" in out, out
-
-
-def test_an_undeclared_group_fails_and_says_what_to_add(content):
-    (content / DECLARATIONS).write_text("[]\n", encoding="utf-8")
-    out = _problems(content)
-    line = _group_line(content / PAGES[0], 1)
-    assert f"docs/numpy-torch/dtypes.md:{line}" in out and "have no declaration in" in out, out
-    assert '"examples/numpy_torch/default_dtypes.py:floats_tf"' in out, out
-
-
-def test_a_translation_that_labels_tabs_differently_fails(content):
-    page = content / PAGES[1]
-    zh, en = _group_line(content / PAGES[0], 1), _group_line(page, 1)
-    text = page.read_text(encoding="utf-8")
-    text = text.replace('=== "TensorFlow"', '=== "PyTorch"', 1)  # two PyTorch tabs in English
-    page.write_text(text, encoding="utf-8")
-    out = _problems(content)
-    assert f'docs/numpy-torch/dtypes.en.md:{en}: two tabs are labelled "PyTorch"' in out, out
-    assert f"labels or orders these tabs differently from docs/numpy-torch/dtypes.md:{zh}" in out
-
-
-def test_a_section_that_does_not_assign_the_value_is_named(content):
-    _edit(
-        content / SCRIPT,
-        "values = torch.tensor([1.0, 2.0])\n",
-        "floats = torch.tensor([1.0, 2.0])\n",
-    )
-    _edit(
-        content / SCRIPT,
-        "print(values.dtype)\n#> torch.float32",
-        "print(floats.dtype)\n#> torch.float32",
-    )
-    out = _problems(content)
-    assert "default_dtypes.py:6: section 'floats_torch' does not assign `values`" in out, out
+    for part in expected:
+        assert part.format(**lines) in out, out
 
 
 GROUP = "- tabs: [a.py:x, a.py:y]\n  value: v\n"
@@ -159,16 +149,6 @@ MALFORMED = {
 def test_a_malformed_declaration_names_the_entry_and_the_fix(tmp_path, declaration, expected):
     (tmp_path / "examples").mkdir()
     (tmp_path / DECLARATIONS).write_text(declaration, encoding="utf-8")
-    with pytest.raises(TabAgreementError) as caught:
+    with pytest.raises(DataError) as caught:
         load_declarations(tmp_path)
     assert str(caught.value).startswith(DECLARATIONS + expected), caught.value
-
-
-def test_documenting_a_difference_for_every_tab_is_refused():
-    group = TabGroup([("docs/p.md", 3)], [Tab("PyTorch", ("a.py:x",)), Tab("NumPy", ("a.py:y",))])
-    notes = {"because": "b", "values": "differ"}
-    declaration = Declaration("v", documented={"PyTorch": notes, "NumPy": notes})
-    (problem,) = compare(group, declaration, {})
-    assert problem.startswith(
-        "docs/p.md:3: examples/tab_agreement.yml documents a difference for every tab"
-    )
