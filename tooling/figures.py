@@ -1,16 +1,12 @@
-"""Figures and tables drawn from data before the build, one file per language: the files
-`make generated` (tooling.generate) writes and commits.
+"""Figures and tables drawn from data before the build, one file per language (README,
+CONTRIBUTING.md "Tabs and figures"): `make generated` (tooling.generate) writes them.
 
-Each figure `docs/<path>.svg` (Chinese) has its English twin `docs/<path>.en.svg`, which
-mkdocs-static-i18n serves to the English page: a page embeds it with `![...](name.svg)`
-in both languages. The "measured speed" page's results section, from the files
-`benchmarks/matmul.py` writes (`benchmarks/results/matmul-<machine>.json`), is written to
-`docs/includes/matmul-results.md` (`.en.md`), which the page embeds with a `--8<--` line:
-per file, where, when and with which versions it was measured, a table per dtype and its
-plot. tests/content/test_generated.py fails when a file differs from what its data gives;
-tests/content/test_figures.py checks each figure against the library it illustrates. The
-words are in the site's locale files (`verified_site.wording`). Text is drawn in the
-reader's system fonts (the same CJK-aware stack as the pages): nothing is downloaded.
+Each figure `docs/<path>.svg` (Chinese) has its English twin `docs/<path>.en.svg`. The
+"measured speed" page's results section, drawn from the files `benchmarks/matmul.py` writes,
+goes to `docs/includes/matmul-results.md` (`.en.md`): per file, where, when and with which
+versions it was measured, a table per dtype and its plot. The words are in the site's locale
+files (`verified_site.wording`); text is drawn in the reader's system fonts (the same CJK-aware
+stack as the pages): nothing is downloaded.
 """
 
 from __future__ import annotations

@@ -26,8 +26,9 @@ def tiny_run(tmp_path_factory):
     return out
 
 
-def test_the_script_measures_every_backend_dtype_and_size(tiny_run):
-    data = load_results(tiny_run.parent)[tiny_run]
+def test_the_script_measures_every_case_and_its_tables_and_plot_are_drawn(tiny_run):
+    results = load_results(tiny_run.parent)
+    data = results[tiny_run]
     cases = {(row["backend"], row["dtype"], row["n"]) for row in data["results"]}
     assert cases == {
         (backend, dtype, n)
@@ -37,16 +38,12 @@ def test_the_script_measures_every_backend_dtype_and_size(tiny_run):
     }
     assert data["machine"]["gpu"] is None and data["versions"]["torch"]
     assert all(row["torch_threads"] >= 1 for row in data["results"])
-
-
-def test_tables_and_plot_in_both_languages(tiny_run):
-    results = load_results(tiny_run.parent)
     zh, en = results_section("zh", results), results_section("en", results)
     assert "| n (float32) | NumPy | torch (CPU) |" in en and "| 32 |" in en
     assert "| n (float32) | NumPy | torch（CPU） |" in zh
     assert "Measured on" in en and "测量机器：" in zh
     assert "![" in en and "(matmul-tiny.svg)" in en
-    svg = matmul_figure(results[tiny_run], "zh")
+    svg = matmul_figure(data, "zh")
     lines = ElementTree.fromstring(svg).findall("{http://www.w3.org/2000/svg}polyline")
     assert len(lines) == 4  # 2 backends x 2 dtypes
     assert "矩阵乘法的速度" in svg
