@@ -1,7 +1,2 @@
-"""The commands writers run (new page, glossary, translations) and the helpers of the checks
-(data files and their schemas, source checks, framework tabs, the static server, budgets, the
-suite's timing).
-
-The examples are run by the engine (`verified`, engine/); the site is built by its MkDocs
-plugin (`verified_site`, mkdocs-plugin/). Both are installed packages.
-"""
+"""The commands writers run and the helpers of the checks (README, "Where things live"); the
+engine (`verified`) and the site plugin (`verified_site`) are installed packages."""

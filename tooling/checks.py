@@ -11,7 +11,6 @@ from __future__ import annotations
 import difflib
 from pathlib import Path
 
-import yaml
 from pytest_examples import find_examples
 
 from tooling.translations import stale_translations
@@ -22,7 +21,7 @@ from verified_site.pages import (
     PYTHON_LANGUAGES,
     fence_language,
     fences,
-    front_matter_yaml,
+    front_matter,
     headings,
     missing_translations,
     notebook_sources,
@@ -77,28 +76,24 @@ def _embedded(page: Path) -> list[str]:
     ]
 
 
-def headings_without_anchor(root: Path) -> list[str]:
-    """Headings below the title with no explicit `{#id}`: their links would differ by language."""
-    return [
-        f"{relative(page, root)}:{heading.line}: heading '{heading.title}' has no anchor id; "
-        "add the same `{#some-id}` to it in both languages so links survive a language switch"
-        for page in page_files(docs_dir(root))
-        for heading in headings(page.read_text(encoding="utf-8"))
-        if heading.level >= 2 and not heading.anchor
-    ]
-
-
-def duplicate_anchors(root: Path) -> list[str]:
-    """Anchor ids used twice in one page (links and translation records need them unique), at their
-    second use."""
+def anchor_problems(root: Path) -> list[str]:
+    """Headings below the title with no explicit `{#id}` (their links would differ by language),
+    and anchor ids used twice in one page (links and translation records need them unique), at
+    the heading's line."""
     problems = []
     for page in page_files(docs_dir(root)):
         seen: set[str] = set()
         for heading in headings(page.read_text(encoding="utf-8")):
-            if heading.anchor in seen:
+            where = f"{relative(page, root)}:{heading.line}"
+            if heading.level >= 2 and not heading.anchor:
                 problems.append(
-                    f"{relative(page, root)}:{heading.line}: anchor id '{heading.anchor}' is "
-                    "used twice in this page; give each heading its own {#id}"
+                    f"{where}: heading '{heading.title}' has no anchor id; add the same "
+                    "`{#some-id}` to it in both languages so links survive a language switch"
+                )
+            elif heading.anchor in seen:
+                problems.append(
+                    f"{where}: anchor id '{heading.anchor}' is used twice in this page; give each "
+                    "heading its own {#id}"
                 )
             if heading.anchor:
                 seen.add(heading.anchor)
@@ -176,17 +171,16 @@ DESCRIPTION_LIMITS = {"zh": 100, "en": 160}
 
 def missing_descriptions(root: Path) -> list[str]:
     """Pages without a `description:` for search engines, or with one too long to show, at the
-    description's line (1 when absent)."""
+    description's line (1 when absent). A front matter that is not YAML is left to
+    `stale_translations`, which names it."""
     problems = []
     for page in source_pages(root):
         text = page.read_text(encoding="utf-8")
         where = relative(page, root)
         try:
-            meta = yaml.safe_load(front_matter_yaml(text)) or {}
-        except yaml.YAMLError as exc:
-            problems.append(f"{where}:1: front matter is not valid YAML: {exc}")
+            description = front_matter(page, text).get("description")
+        except ValueError:  # stale_translations names the page and what is wrong
             continue
-        description = meta.get("description") if isinstance(meta, dict) else None
         limit = DESCRIPTION_LIMITS[page_locale(page)]
         if not isinstance(description, str) or not description.strip():
             problems.append(
@@ -222,8 +216,7 @@ def broken_notebooks(root: Path) -> list[str]:
 SOURCE_CHECKS = (
     untranslated_pages,
     translation_structure,
-    headings_without_anchor,
-    duplicate_anchors,
+    anchor_problems,
     stale_translations,
     broken_snippets,
     broken_notebooks,

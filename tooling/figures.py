@@ -1,13 +1,12 @@
-"""Figures drawn from data before the build, one SVG per language, and the measured-speed
-tables and plots: the files `make generated` (tooling.generate) writes and commits.
+"""Figures and tables drawn from data before the build, one file per language (README,
+CONTRIBUTING.md "Tabs and figures"): `make generated` (tooling.generate) writes them.
 
-Each figure `docs/<path>.svg` (Chinese) has its English twin `docs/<path>.en.svg`, which
-mkdocs-static-i18n serves to the English page: a page embeds it with `![...](name.svg)`
-in both languages. tests/content/test_generated.py fails when one differs from what its data
-gives; tests/content/test_figures.py checks each figure against the library it illustrates
-(the broadcast result shape against NumPy's `np.broadcast_shapes`). The labels are in the
-site's locale files (`verified_site.wording`). Text is drawn in the reader's system fonts
-(the same CJK-aware stack as the pages): nothing is downloaded.
+Each figure `docs/<path>.svg` (Chinese) has its English twin `docs/<path>.en.svg`. The
+"measured speed" page's results section, drawn from the files `benchmarks/matmul.py` writes,
+goes to `docs/includes/matmul-results.md` (`.en.md`): per file, where, when and with which
+versions it was measured, a table per dtype and its plot. The words are in the site's locale
+files (`verified_site.wording`); text is drawn in the reader's system fonts (the same CJK-aware
+stack as the pages): nothing is downloaded.
 """
 
 from __future__ import annotations
@@ -18,8 +17,8 @@ from collections.abc import Callable
 from html import escape
 from pathlib import Path
 
-from tooling.matmul_results import RESULTS_DIR, backend_names, load_all, results_section
-from verified.paths import REPO_ROOT
+from tooling.data import DataError, problem
+from verified.paths import REPO_ROOT, read_checked_json
 from verified_site.pages import INCLUDES, LOCALES, translation_of
 from verified_site.wording import wording
 
@@ -27,11 +26,27 @@ FONT = (
     "system-ui, -apple-system, 'Segoe UI', Roboto, Arial, 'PingFang SC', "
     "'Microsoft YaHei', 'Noto Sans CJK SC', sans-serif"
 )
+RESULTS_DIR = Path("benchmarks") / "results"
+SCHEMA = 1  # data/schemas/matmul-results.schema.yml says what a results file holds
+#: The backends a results file may name, in the order of the tables' columns, and the colour
+#: of each one's lines in the speed plots.
+COLOURS = {"numpy": "#1f77b4", "torch-cpu": "#d62728", "torch-cuda": "#2ca02c"}
 
 
 def _labels(locale: str, figure: str) -> dict[str, str]:
     """The labels of one figure in one language (locale files, section `figure`)."""
     return {key: text() for key, text in wording(locale)[figure].items()}
+
+
+def _start(width: int, height: int, title: str, font_size: int) -> list[str]:
+    """The opening tag of a diagram, and its own light background: the figure stays readable in
+    the dark colour scheme."""
+    return [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+        f'width="{width}" height="{height}" role="img" aria-label="{escape(title)}" '
+        f'font-family="{FONT}" font-size="{font_size}">',
+        f'<rect width="{width}" height="{height}" rx="6" fill="#fff"/>',
+    ]
 
 
 def _text_width(text: str, size: float = 16) -> float:
@@ -68,14 +83,8 @@ def broadcast_figure(operands: dict[str, tuple[int, ...]], locale: str) -> str:
     longest = max(_text_width(label) for label in text.values())
     width = round(max(left + ndim * (cell + gap) + 24, 24 + longest))
     height = top + len(rows) * (cell + gap) + 64
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-        f'width="{width}" height="{height}" role="img" aria-label="{escape(text["title"])}" '
-        f'font-family="{FONT}" font-size="16">',
-        # Its own light background: the figure stays readable in the dark colour scheme.
-        f'<rect width="{width}" height="{height}" rx="6" fill="#fff"/>',
-        f'<text x="12" y="28" font-weight="bold">{escape(text["title"])}</text>',
-    ]
+    parts = _start(width, height, text["title"], 16)
+    parts.append(f'<text x="12" y="28" font-weight="bold">{escape(text["title"])}</text>')
     for row, (name, shape) in enumerate(rows):
         y = top + row * (cell + gap)
         is_result = row == len(rows) - 1
@@ -144,12 +153,8 @@ def paths_figure(locale: str) -> str:
         "tf": (width - 110, 300, "tf.Tensor"),
     }
     top_of_legend = 370
-    height = top_of_legend + len(PATHS) * 22
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-        f'width="{width}" height="{height}" role="img" aria-label="{escape(text["title"])}" '
-        f'font-family="{FONT}" font-size="14">',
-        f'<rect width="{width}" height="{height}" rx="6" fill="#fff"/>',
+    parts = _start(width, top_of_legend + len(PATHS) * 22, text["title"], 14)
+    parts += [
         "<defs>",
         *(
             f'<marker id="arrow-{kind}" viewBox="0 0 10 10" refX="9" refY="5" '
@@ -204,14 +209,10 @@ def paths_figure(locale: str) -> str:
     return "\n".join(parts) + "\n"
 
 
-#: Line colour of each backend in the speed plots.
-COLOURS = {"numpy": "#1f77b4", "torch-cpu": "#d62728", "torch-cuda": "#2ca02c"}
-
-
 def matmul_figure(data: dict, locale: str) -> str:
     """The SVG source of a plot of GFLOP/s against matrix size, a line per backend and dtype,
-    labelled in `locale` (`"zh"`, `"en"`). `data` is a results file's, as
-    `tooling.matmul_results.load_results` gives it."""
+    labelled in `locale` (`"zh"`, `"en"`). `data` is a results file's, as `load_results`
+    gives it."""
     text = wording(locale)["matmul_results"]
     names = backend_names(locale)
     alt = escape(text["alt"](cpu=data["machine"]["cpu"]))
@@ -304,6 +305,74 @@ def _nice_step(raw: float) -> float:
     return next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
 
 
+def load_results(folder: Path = REPO_ROOT / RESULTS_DIR) -> dict[Path, dict]:
+    """Each `matmul-*.json` file in `folder` (one per machine, sorted by name) -> its data,
+    checked against data/schemas/matmul-results.schema.yml. DataError, naming the file, the
+    field and what to run, when there is none or one is unreadable or does not match."""
+    files = sorted(folder.glob("matmul-*.json"))
+    if not files:
+        raise DataError(
+            f"no {RESULTS_DIR}/matmul-*.json: run `make measure-matmul` and commit the file"
+        )
+    return {
+        path: read_checked_json(
+            path,
+            f"a benchmark results file of schema {SCHEMA}",
+            "write it again with `make measure-matmul` (or benchmarks/matmul.py)",
+            _results_problem,
+            DataError,
+        )
+        for path in files
+    }
+
+
+def _results_problem(data: object) -> str | None:
+    """What is malformed in a results file, naming the field, or None (JSON has no lines)."""
+    found = problem(data, "matmul-results")
+    return found[1] if found else None
+
+
+def backend_names(locale: str) -> dict[str, str]:
+    """Each backend code's name in one language, e.g. `{"torch-cpu": "torch (CPU)", ...}`."""
+    return {code: name() for code, name in wording(locale)["matmul_backends"].items()}
+
+
+def results_section(locale: str, results: dict[Path, dict]) -> str:
+    """The page's results section in `locale` (`"zh"`, `"en"`), as Markdown: per results
+    file (`load_results`), the measurement sentence, a table per dtype and the plot, whose
+    file is `<results file name>.svg` next to the page."""
+    text, names = wording(locale)["matmul_results"], backend_names(locale)
+    parts = []
+    for path, data in results.items():
+        machine, versions = data["machine"], data["versions"]
+        parts.append(text["where"](machine=machine, versions=versions, date=data["created"][:10]))
+        parts.append(text["cells"]())
+        for dtype in sorted({row["dtype"] for row in data["results"]}):
+            # A column per backend measured, a row per size: the median time (GFLOP/s).
+            rows = [row for row in data["results"] if row["dtype"] == dtype]
+            backends = [b for b in COLOURS if any(row["backend"] == b for row in rows)]
+            cell = {(row["backend"], row["n"]): row for row in rows}
+            head = [text["size"](dtype=dtype), *(names[b] for b in backends)]
+            lines = ["| " + " | ".join(head) + " |", "| " + " | ".join(["---:"] * len(head)) + " |"]
+            for n in sorted({row["n"] for row in rows}):
+                values = [
+                    f"{_time(row['median_s'])} ({row['gflops']:.1f})" if row else "–"
+                    for row in (cell.get((backend, n)) for backend in backends)
+                ]
+                lines.append(f"| {n} | " + " | ".join(values) + " |")
+            parts.append("\n".join(lines))
+        parts.append(f"![{text['alt'](cpu=machine['cpu'])}]({path.stem}.svg)")
+    return "\n\n".join(parts) + "\n"
+
+
+def _time(seconds: float) -> str:
+    if seconds < 1e-3:
+        return f"{seconds * 1e6:.1f} µs"
+    if seconds < 1:
+        return f"{seconds * 1e3:.2f} ms"
+    return f"{seconds:.2f} s"
+
+
 #: Each figure's file under docs/, without `.svg` -> the function drawing it for a locale.
 FIGURES: dict[str, Callable[[str], str]] = {
     "fundamentals/broadcasting-shapes": lambda locale: broadcast_figure(
@@ -321,7 +390,7 @@ def generated_files(root: Path = REPO_ROOT) -> dict[Path, str]:
     """Every figure and table generated from data, in both languages, as it should be
     committed: file (relative to the repository root `root`) -> its text.
     DataError if there is no benchmark results file, or one is malformed."""
-    results = load_all(root / RESULTS_DIR)
+    results = load_results(root / RESULTS_DIR)
     drawings = {Path("docs") / f"{name}.md": draw for name, draw in FIGURES.items()}
     for path, data in results.items():
         drawings[RESULTS_PLOTS / f"{path.stem}.md"] = functools.partial(matmul_figure, data)

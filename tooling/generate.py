@@ -1,15 +1,8 @@
-"""Files generated from data before the build, and committed: `python -m tooling.generate`
-(`make generated`; `make build` and `make serve` run it first) writes those that are missing
-or differ from what their data gives, and tests/content/test_generated.py fails naming each one.
-
-Each generator gives its files as `generated_files(root)`, file -> text:
-
-* tooling/glossary.py: data/glossary.yml -> docs/glossary.md and docs/glossary.en.md;
-* tooling/figures.py: the figures its code draws (docs/**/*.svg, one per language) and, from
-  benchmarks/results/, the measured-speed tables (docs/includes/) and plots.
-
-Their wording is in the site's locale files (verified_site.wording). The notebooks are made
-before the build too, but into build/, from the examples stage's run (`make notebooks`).
+"""`make generated` (`python -m tooling.generate`; `make build` and `make serve` run it first):
+writes the files generated from data that are missing or stale, to be committed;
+tests/content/test_generated.py fails naming each stale one. Each generator gives its files as
+`generated_files(root)`, file -> text: tooling/glossary.py (the glossary pages) and
+tooling/figures.py (the figures, and the measured-speed tables and plots).
 """
 
 from __future__ import annotations

@@ -1,13 +1,5 @@
-"""`make new-page`: start a page in both languages, with a runnable example and a nav entry.
-
-    python -m tooling.scaffold SECTION SLUG [--title-zh T] [--title-en T]
-                               [--section-title-zh T] [--section-title-en T]
-
-creates `docs/SECTION/SLUG.md` (Chinese), `docs/SECTION/SLUG.en.md` (English) and
-`examples/SECTION_/SLUG_.py` (hyphens become underscores), runs the example once to
-write the output it really prints, records the pair as in sync, and adds the page to
-`nav:` in mkdocs.yml (a new nav section too, if SECTION has none yet). It refuses to
-overwrite anything, and removes what it created if a step fails.
+"""`make new-page`: start a page in both languages, with a runnable example and a nav entry
+(CONTRIBUTING.md, "Add a page"). `python -m tooling.scaffold --help` lists the options.
 """
 
 from __future__ import annotations
@@ -120,33 +112,29 @@ def create_page(
     if existing:
         raise ScaffoldError(f"refusing to overwrite {', '.join(existing)}")
     script_name = relative(script, root)
-    created: list[Path] = []
+    config = root / "mkdocs.yml"
+    nav = add_to_nav(config.read_text(encoding="utf-8"), section, slug, section_titles)
     # Folders that do not exist yet: removed again, deepest first, if a step fails.
-    new_folders = [f for p in (page_zh, script) for f in p.parents if not f.exists()]
+    new_folders = [f for p in (page_zh, script) for f in reversed(p.parents) if not f.exists()]
     try:
-        for path, text in (
-            (script, SCRIPT.format(title=titles[1], script=script_name)),
-            (page_zh, PAGE_ZH.format(title=titles[0], script=script_name)),
-            (page_en, PAGE_EN.format(title=titles[1], script=script_name)),
+        for path, template, title in (
+            (script, SCRIPT, titles[1]),
+            (page_zh, PAGE_ZH, titles[0]),
+            (page_en, PAGE_EN, titles[1]),
         ):
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-            created.append(path)
+            path.write_text(template.format(title=title, script=script_name), encoding="utf-8")
         _write_outputs(root, script_name)
         sync(page_zh)
-        config = root / "mkdocs.yml"
-        config.write_text(
-            add_to_nav(config.read_text(encoding="utf-8"), section, slug, section_titles),
-            encoding="utf-8",
-        )
     except Exception:
-        for path in created:
+        for path in (script, page_zh, page_en):
             path.unlink(missing_ok=True)
-        for folder in sorted(new_folders, key=lambda folder: len(folder.parts), reverse=True):
+        for folder in reversed(new_folders):
             if folder.is_dir() and not any(folder.iterdir()):
                 folder.rmdir()
         raise
-    return [*created, config]
+    config.write_text(nav, encoding="utf-8")
+    return [script, page_zh, page_en, config]
 
 
 def _write_outputs(root: Path, script_name: str) -> None:
@@ -204,8 +192,7 @@ def add_to_nav(config: str, section: str, slug: str, section_titles: tuple[str, 
     match = re.search(r"^(?P<indent>[ \t]+)nav_translations:\n", text, re.MULTILINE)
     if match is None:
         raise ScaffoldError("mkdocs.yml has no `nav_translations:` for the English build")
-    indent = match["indent"] + "  "
-    addition = f"{indent}{zh_title}: {en_title}\n"
+    addition = f"{match['indent']}  {zh_title}: {en_title}\n"
     return text[: match.end()] + addition + text[match.end() :]
 
 

@@ -1,24 +1,15 @@
-"""Translation bookkeeping: which language's text changed since the pair was last synced.
+"""Translation records: which language's text changed since the pair was last synced
+(CONTRIBUTING.md, "Translate"). Each page records, in its front matter, a short hash of every
+section of its counterpart as it was when a translator last made the two agree::
 
-Neither language is the master. Each page records, in its front matter, a short
-hash of every section of its counterpart as it was when a translator last made
-the two agree::
-
-    ---
     translation:
       of: memory-sharing.en.md
       sections:
         top: 3f2a9c1b0d4e
         from-numpy: 0b8e6c2d7a91
-    ---
 
-Sections are keyed by their explicit anchor ids (`## Title {#from-numpy}`), which
-are the same in both languages; `top` is the text before the first `##`. When a
-section of one page changes, its counterpart is reported as possibly stale, with
-both file names and the sections that changed. After updating the counterpart,
-the translator records the new state:
-
-    make sync-translation PAGE=docs/numpy-torch/dtypes.md
+Sections are keyed by their anchor ids (`## Title {#from-numpy}`), the same in both languages;
+`top` is the text before the first `##`. `make sync-translation PAGE=...` rewrites the records.
 """
 
 from __future__ import annotations

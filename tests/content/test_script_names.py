@@ -197,25 +197,19 @@ def test_a_shadowing_name_is_refused(tmp_path, name, what):
 
 
 def test_a_script_that_a_neighbour_imports_is_refused(tmp_path):
+    """Only an import from the same folder shadows; a neighbour that does not parse is left to
+    the docstring check, which parses every script."""
     section = tmp_path / "examples" / "topic"
     helper = _script(section, "helpers.py")
     _script(section, "user.py", "import numpy as np\nfrom helpers import thing\n")
+    _script(section, "broken.py", '"""x"""\nx = (\n')
+    _script(tmp_path / "examples" / "other", "user.py", "import helpers\n")
     problems = shadowing_problems([helper], tmp_path, {"numpy"}, {})
     assert problems == [
         "examples/topic/helpers.py:1: examples/topic/user.py:2 imports this file as the module "
         "'helpers'. Each example is a complete program that a reader copies on its own: put "
         "the code it needs into the script itself."
     ]
-
-
-def test_an_import_from_another_folder_or_a_neighbour_that_does_not_parse_is_no_problem(
-    tmp_path,
-):
-    """A syntax error fails the docstring check, which parses every script."""
-    script = _script(tmp_path / "examples" / "a", "helpers.py")
-    _script(tmp_path / "examples" / "a", "broken.py", '"""x"""\nx = (\n')
-    _script(tmp_path / "examples" / "b", "user.py", "import helpers\n")
-    assert shadowing_problems([script], tmp_path, set(), {}) == []
 
 
 def test_the_recorder_sees_modules_a_library_only_tries_to_import():

@@ -12,8 +12,7 @@ from unittest import mock
 import pytest
 
 from tooling.data import DataError
-from tooling.figures import matmul_figure
-from tooling.matmul_results import load_all, load_results, results_section
+from tooling.figures import load_results, matmul_figure, results_section
 from verified.paths import REPO_ROOT
 
 
@@ -27,8 +26,9 @@ def tiny_run(tmp_path_factory):
     return out
 
 
-def test_the_script_measures_every_backend_dtype_and_size(tiny_run):
-    data = load_results(tiny_run)
+def test_the_script_measures_every_case_and_its_tables_and_plot_are_drawn(tiny_run):
+    results = load_results(tiny_run.parent)
+    data = results[tiny_run]
     cases = {(row["backend"], row["dtype"], row["n"]) for row in data["results"]}
     assert cases == {
         (backend, dtype, n)
@@ -38,16 +38,12 @@ def test_the_script_measures_every_backend_dtype_and_size(tiny_run):
     }
     assert data["machine"]["gpu"] is None and data["versions"]["torch"]
     assert all(row["torch_threads"] >= 1 for row in data["results"])
-
-
-def test_tables_and_plot_in_both_languages(tiny_run):
-    results = load_all(tiny_run.parent)
     zh, en = results_section("zh", results), results_section("en", results)
     assert "| n (float32) | NumPy | torch (CPU) |" in en and "| 32 |" in en
     assert "| n (float32) | NumPy | torch（CPU） |" in zh
     assert "Measured on" in en and "测量机器：" in zh
     assert "![" in en and "(matmul-tiny.svg)" in en
-    svg = matmul_figure(results[tiny_run], "zh")
+    svg = matmul_figure(data, "zh")
     lines = ElementTree.fromstring(svg).findall("{http://www.w3.org/2000/svg}polyline")
     assert len(lines) == 4  # 2 backends x 2 dtypes
     assert "矩阵乘法的速度" in svg
@@ -55,18 +51,18 @@ def test_tables_and_plot_in_both_languages(tiny_run):
 
 def test_missing_and_broken_results_are_named(tmp_path, tiny_run):
     with pytest.raises(DataError, match=r"no benchmarks/results/matmul-\*.json: run"):
-        load_all(tmp_path)
+        load_results(tmp_path)
     (tmp_path / "matmul-bad.json").write_text(json.dumps({"schema": 1, "results": []}))
     bad = "matmul-bad.json: not a benchmark results file of schema 1"
     with pytest.raises(DataError, match=f"{bad}: `created` is missing: when it was measured"):
-        load_all(tmp_path)
+        load_results(tmp_path)
     data = json.loads(tiny_run.read_text(encoding="utf-8"))
     data["results"][1]["n"] = 0
     (tmp_path / "matmul-bad.json").write_text(json.dumps(data))
     with pytest.raises(DataError, match=f"{bad}: result 2: `n` cannot be 0: the size of the n"):
-        load_all(tmp_path)
+        load_results(tmp_path)
     del data["machine"]["cpu"]  # a nested field that the schema requires without describing it
     data["results"][1]["n"] = 16
     (tmp_path / "matmul-bad.json").write_text(json.dumps(data))
     with pytest.raises(DataError, match=f"{bad}: `machine.cpu` is missing: where it was measured"):
-        load_all(tmp_path)
+        load_results(tmp_path)

@@ -48,7 +48,7 @@ def test_python_block_the_suite_would_not_run(sample):
 
 def test_heading_without_anchor_id(sample):
     line = _append(sample / PAGE, "\n## 新的一节\n") + 1
-    messages = checks.headings_without_anchor(sample)
+    messages = checks.anchor_problems(sample)
     assert messages == [
         f"{PAGE}:{line}: heading '新的一节' has no anchor id; add the same `{{#some-id}}` to it "
         "in both languages so links survive a language switch"
@@ -58,7 +58,7 @@ def test_heading_without_anchor_id(sample):
 
 def test_anchor_id_used_twice(sample):
     line = _append(sample / PAGE, "\n## 又一节 {#an-example}\n") + 1
-    assert checks.duplicate_anchors(sample) == [
+    assert checks.anchor_problems(sample) == [
         f"{PAGE}:{line}: anchor id 'an-example' is used twice in this page; give each heading "
         "its own {#id}"
     ]

@@ -72,11 +72,22 @@ def test_bad_names_are_refused(sample):
         create_page(sample, "NumPy", "x", ("x", "x"), ("", ""))
 
 
-@pytest.mark.usefixtures("no_example_run")
-def test_a_failed_scaffold_leaves_nothing_behind(sample):
+def test_a_failed_scaffold_leaves_nothing_behind(sample, monkeypatch):
     config = sample / "mkdocs.yml"
-    config.write_text(config.read_text().replace("nav_translations:", "nav_renamed:"))
     before = sorted(p.relative_to(sample) for p in sample.rglob("*"))
+    config.write_text(config.read_text().replace("nav_translations:", "nav_renamed:"))
     with pytest.raises(ScaffoldError, match="no `nav_translations:`"):
         create_page(sample, "new-section", "intro", ("简介", "Intro"), ("新栏目", "New"))
     assert sorted(p.relative_to(sample) for p in sample.rglob("*")) == before
+    config.write_text(config.read_text().replace("nav_renamed:", "nav_translations:"))
+    nav = config.read_text()
+
+    def example_fails(root, script_name):
+        assert (root / script_name).is_file()  # the files are written when the example runs
+        raise ScaffoldError("the new example did not run")
+
+    monkeypatch.setattr(scaffold, "_write_outputs", example_fails)
+    with pytest.raises(ScaffoldError, match="the new example did not run"):
+        create_page(sample, "new-section", "intro", ("简介", "Intro"), ("新栏目", "New"))
+    assert sorted(p.relative_to(sample) for p in sample.rglob("*")) == before
+    assert config.read_text() == nav
