@@ -7,7 +7,7 @@ PY     := $(BIN)/python
 RECORD := build/verification.json
 # Two workers: one per core on the reference machine; each imports torch and TF once.
 WORKERS ?= 2
-# The browser the browser tests (tooling/browser.py) and Lighthouse CI (CHROME_PATH) drive.
+# The browser the browser tests (tests/browser/conftest.py) and Lighthouse CI (CHROME_PATH) drive.
 export CHROMIUM ?= /usr/bin/chromium
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 

@@ -9,7 +9,13 @@ pages are self-contained and clean.
 from __future__ import annotations
 
 import json
+import os
+import sys
+import threading
 import xml.etree.ElementTree as ElementTree
+from functools import partial
+from http import HTTPStatus
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
@@ -17,14 +23,13 @@ import pytest
 from bs4 import BeautifulSoup
 from playwright.sync_api import expect
 
-from tooling.browser import CHROMIUM_ARGS, chromium_path
-from tooling.static_server import serve, site_path
 from verified.paths import REPO_ROOT
-from verified_site.pages import LOCALES, language_root
+from verified_site.pages import LOCALES, language_root, site_addresses
 
 SCREENSHOTS = REPO_ROOT / "build" / "screenshots"
-#: Where the site is served, e.g. `/tensors-verified/` (the path of mkdocs.yml's site_url).
-MOUNT = site_path(REPO_ROOT)
+#: Where the site is served, e.g. `/tensors-verified/` (the path of mkdocs.yml's site_url), so
+#: that the 404 page's absolute links resolve as they do when deployed.
+MOUNT = urlsplit(site_addresses(REPO_ROOT)[0]).path
 #: Each site's home page, below the site root.
 HOME = {locale: language_root(locale) for locale in LOCALES}
 
@@ -38,18 +43,67 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.enable_socket)
 
 
+class _StaticHost(SimpleHTTPRequestHandler):
+    """The standard library's file server, as a static host (GitHub Pages) serves: the site
+    below MOUNT only, no folder listings, and the site's 404.html for anything missing (set as
+    `error_message_format`, with status 404)."""
+
+    def log_message(self, format, *args):  # noqa: A002 - the base class's signature
+        """Quiet: the tests report what matters."""
+
+    def translate_path(self, path: str) -> str:
+        route = urlsplit(path).path
+        if not route.startswith(MOUNT):
+            return str(Path(self.directory) / "missing")  # outside the site: not found
+        return super().translate_path("/" + route.removeprefix(MOUNT))
+
+    def list_directory(self, path):
+        self.send_error(HTTPStatus.NOT_FOUND)
+
+    def end_headers(self):
+        self.send_header("Cache-Control", "max-age=600")  # as a static host: pages load once
+        super().end_headers()
+
+
+class _Server(ThreadingHTTPServer):
+    """No traceback when the browser hangs up on a response."""
+
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 @pytest.fixture(scope="session")
 def base_url(site: Path) -> str:
     """The served site, e.g. `http://127.0.0.1:41234/x/`: `page.goto("en/")` opens the
     English home page."""
-    with serve(site, MOUNT) as url:
-        yield url
+    # send_error fills the page in with `%`: the page's own `%` are escaped.
+    _StaticHost.error_message_format = (site / "404.html").read_text("utf-8").replace("%", "%%")
+    server = _Server(("127.0.0.1", 0), partial(_StaticHost, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}{MOUNT}"
+    server.shutdown()
+    server.server_close()
 
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
-    """pytest-playwright's launch options, with Debian's Chromium and offline flags."""
-    return {**browser_type_launch_args, "executable_path": chromium_path(), "args": CHROMIUM_ARGS}
+    """pytest-playwright's launch options with Debian's Chromium (never a download; `CHROMIUM`
+    names another, e.g. Chrome on GitHub's runners) and the flags lighthouserc.json gives it
+    for a closed network, less the headless and sandbox ones, which Playwright sets itself."""
+    path = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    if not Path(path).is_file():
+        pytest.fail(
+            f"{path} not found: run `make browser` (installs Debian's chromium package), "
+            "or set CHROMIUM to a Chromium or Chrome executable",
+            pytrace=False,
+        )
+    lighthouse = json.loads((REPO_ROOT / "lighthouserc.json").read_text(encoding="utf-8"))
+    flags = lighthouse["ci"]["collect"]["settings"]["chromeFlags"].split()
+    args = [flag for flag in flags if flag not in ("--headless=new", "--no-sandbox")]
+    return {**browser_type_launch_args, "executable_path": path, "args": args}
 
 
 def guard(context, page) -> list[str]:
