@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from tooling.worktree import changed_paths, worktree_state
+from tests.conftest import changed_paths, worktree_state
 from verified.markers import script_markers
 from verified.outputs import expected_stdout, same_output
 from verified.paths import REPO_ROOT as ROOT
@@ -65,7 +65,7 @@ def test_script_runs_as_a_reader_runs_it(script: Path):
         )
     # Other scripts may run at the same time (xdist): a file one of them leaves may be
     # named here as well as under its own script.
-    left = changed_paths(before, worktree_state(ROOT), ()) if before is not None else []
+    left = changed_paths(before, worktree_state(ROOT)) if before is not None else []
     if left:
         pytest.fail(
             f"{where}: `python {where}` left files in the checkout: {', '.join(left)}. Write "
