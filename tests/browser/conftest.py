@@ -1,23 +1,19 @@
 """Browser stage: the built site in headless Chromium, driven by pytest-playwright (its
-`browser`, `context` and `page` fixtures), served on 127.0.0.1 as the static host will.
+`browser`, `context` and `page` fixtures), served as the static host will.
 
-Each test guards its own context (`traffic`, `guard`): requests to any other host are
-blocked, and they and console errors are recorded, so that the test can assert that its
-pages are self-contained and clean.
+Each test guards its own context (`traffic`, `guard`), which serves it the site from `site/`
+(no server, no socket: pytest-socket stays on); requests to any other host are blocked, and
+they and console errors are recorded, so that the test can assert that its pages are
+self-contained and clean.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import sys
-import threading
 import xml.etree.ElementTree as ElementTree
-from functools import partial
-from http import HTTPStatus
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
 from bs4 import BeautifulSoup
@@ -26,7 +22,7 @@ from playwright.sync_api import expect
 from verified.paths import REPO_ROOT
 from verified_site.pages import LOCALES, language_root, site_addresses
 
-SCREENSHOTS = REPO_ROOT / "build" / "screenshots"
+SITE = REPO_ROOT / "site"
 #: Where the site is served, e.g. `/tensors-verified/` (the path of mkdocs.yml's site_url), so
 #: that the 404 page's absolute links resolve as they do when deployed.
 MOUNT = urlsplit(site_addresses(REPO_ROOT)[0]).path
@@ -34,58 +30,11 @@ MOUNT = urlsplit(site_addresses(REPO_ROOT)[0]).path
 HOME = {locale: language_root(locale) for locale in LOCALES}
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Let browser tests use sockets: the site is served on 127.0.0.1 from this process.
-    pytest-socket (`--disable-socket`) stays on for every other test; see also `guard`."""
-    here = Path(__file__).parent
-    for item in items:
-        if here in item.path.parents:
-            item.add_marker(pytest.mark.enable_socket)
-
-
-class _StaticHost(SimpleHTTPRequestHandler):
-    """The standard library's file server, as a static host (GitHub Pages) serves: the site
-    below MOUNT only, no folder listings, and the site's 404.html for anything missing (set as
-    `error_message_format`, with status 404)."""
-
-    def log_message(self, format, *args):  # noqa: A002 - the base class's signature
-        """Quiet: the tests report what matters."""
-
-    def translate_path(self, path: str) -> str:
-        route = urlsplit(path).path
-        if not route.startswith(MOUNT):
-            return str(Path(self.directory) / "missing")  # outside the site: not found
-        return super().translate_path("/" + route.removeprefix(MOUNT))
-
-    def list_directory(self, path):
-        self.send_error(HTTPStatus.NOT_FOUND)
-
-    def end_headers(self):
-        self.send_header("Cache-Control", "max-age=600")  # as a static host: pages load once
-        super().end_headers()
-
-
-class _Server(ThreadingHTTPServer):
-    """No traceback when the browser hangs up on a response."""
-
-    daemon_threads = True
-
-    def handle_error(self, request, client_address):
-        if not isinstance(sys.exc_info()[1], ConnectionError):
-            super().handle_error(request, client_address)
-
-
 @pytest.fixture(scope="session")
 def base_url(site: Path) -> str:
-    """The served site, e.g. `http://127.0.0.1:41234/x/`: `page.goto("en/")` opens the
-    English home page."""
-    # send_error fills the page in with `%`: the page's own `%` are escaped.
-    _StaticHost.error_message_format = (site / "404.html").read_text("utf-8").replace("%", "%%")
-    server = _Server(("127.0.0.1", 0), partial(_StaticHost, directory=str(site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}{MOUNT}"
-    server.shutdown()
-    server.server_close()
+    """The site's address in the browser, e.g. `http://127.0.0.1/x/`: `page.goto("en/")` opens
+    the English home page. No server listens there: `guard` answers from `site/`."""
+    return "http://127.0.0.1" + MOUNT
 
 
 @pytest.fixture(scope="session")
@@ -107,7 +56,9 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
 
 
 def guard(context, page) -> list[str]:
-    """Block requests that leave 127.0.0.1 (on the context, so workers are covered too).
+    """Serve `site/` to the context's pages and workers as a static host (GitHub Pages) does:
+    below MOUNT only, a folder by its index.html, anything else missing by the site's 404.html
+    with status 404; block requests to any other host.
 
     The list returned fills in as pages load: one message naming the page per blocked
     request, console error or page error.
@@ -115,12 +66,15 @@ def guard(context, page) -> list[str]:
     seen = []
 
     def route(route):
-        url = route.request.url
-        if url.startswith(("data:", "blob:")) or urlsplit(url).hostname == "127.0.0.1":
-            route.continue_()
-        else:
-            seen.append(f"request to another host: {url} (loading {page.url})")
-            route.abort()
+        url = urlsplit(route.request.url)
+        if url.hostname != "127.0.0.1":
+            seen.append(f"request to another host: {route.request.url} (loading {page.url})")
+            return route.abort()
+        file = SITE / unquote(url.path.removeprefix(MOUNT))
+        file = file / "index.html" if file.is_dir() else file
+        if url.path.startswith(MOUNT) and file.is_file():
+            return route.fulfill(path=file)
+        route.fulfill(status=404, path=SITE / "404.html")
 
     def console(message):
         if message.type == "error":
@@ -158,7 +112,7 @@ def wait_for_search(page) -> dict[str, str]:
 def site_pages(locale: str) -> list[str]:
     """Every page of one language (`zh` or `en`) in the built sitemap, as paths below the
     site root (`""`, `en/api/clamp/`)."""
-    sitemap = REPO_ROOT / "site" / "sitemap.xml"
+    sitemap = SITE / "sitemap.xml"
     namespace = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
     paths = [
         urlsplit(loc.text).path.removeprefix(MOUNT)
@@ -171,7 +125,7 @@ def built_page(path: str, end: str = "") -> BeautifulSoup:
     """The built HTML of the page at `path` (below the site root), up to the first `end` if
     given (the header alone parses in a fraction of the time); FileNotFoundError if site/ has
     no such page."""
-    html = (REPO_ROOT / "site" / path / "index.html").read_text(encoding="utf-8")
+    html = (SITE / path / "index.html").read_text(encoding="utf-8")
     return BeautifulSoup(html.split(end, 1)[0] if end else html, "html.parser")
 
 
