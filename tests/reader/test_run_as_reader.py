@@ -1,14 +1,9 @@
-"""Every example script, run the way its docstring tells a reader to run it.
-
-`python examples/<section>/<topic>.py` from the repository root, in a fresh process of
-the project's Python: the script must exit 0 and print what its `#>` lines and `\"\"\"`
-blocks say. The examples stage (`tests/examples`) runs the same scripts in-process, one
-worker importing torch and TensorFlow once; it cannot see what only a real run shows
-(a file name that shadows a module, a script that depends on state another example
-left behind, a warning printed once per process). Launched and CUDA scripts are run
-their own way (`make test`, `make test-gpu`) and are reported here as skipped, with why.
-
-Run by `make run-examples`, a CI job of its own; not part of `make test`.
+"""Every example script, run the way its docstring tells a reader to run it:
+`python examples/<section>/<topic>.py` from the repository root, in a fresh process, must exit
+0, leave no file in the checkout and print what its `#>` lines and `\"\"\"` blocks say. It
+sees what the in-process examples stage cannot (a file name that shadows a module, state that
+another example left behind, a warning printed once per process). Launched and CUDA scripts
+are skipped, with why. Run by `make run-examples`, a CI job of its own, not by `make test`.
 """
 
 from __future__ import annotations
