@@ -7,7 +7,7 @@ PY     := $(BIN)/python
 RECORD := build/verification.json
 # Two workers: one per core on the reference machine; each imports torch and TF once.
 WORKERS ?= 2
-# The browser the browser tests (tooling/browser.py) and Lighthouse CI (CHROME_PATH) drive.
+# The browser the browser tests (tests/browser/conftest.py) and Lighthouse CI (CHROME_PATH) drive.
 export CHROMIUM ?= /usr/bin/chromium
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
@@ -25,14 +25,15 @@ $(PY):
 
 # Two layers, so that writers never wait for torch/TF. The engine and the site's plugin are
 # installed from their folders, editable and without their dependencies, which the locks pin.
-ENGINE := --no-deps -e ./engine
+PIP := -m pip install --disable-pip-version-check -q
+PROJECT := $(PIP) --no-deps -e ./engine -e ./mkdocs-plugin
 $(VENV)/.docs-installed: requirements/docs.txt engine/pyproject.toml mkdocs-plugin/pyproject.toml | $(PY)
-	$(PY) -m pip install --disable-pip-version-check -q -r requirements/docs.txt
-	$(PY) -m pip install --disable-pip-version-check -q $(ENGINE) -e ./mkdocs-plugin
+	$(PY) $(PIP) -r requirements/docs.txt
+	$(PY) $(PROJECT)
 	touch $@
 
 $(VENV)/.test-installed: requirements/test.txt $(VENV)/.docs-installed
-	$(PY) -m pip install --disable-pip-version-check -q -r requirements/test.txt
+	$(PY) $(PIP) -r requirements/test.txt
 	touch $@
 
 docs-env: $(VENV)/.docs-installed
@@ -97,8 +98,8 @@ check_env = $(if $(filter $(ENV),$(ENVIRONMENTS)),,$(error ENV=$(ENV) is not a v
 .venv-%/.installed: requirements/%.txt engine/pyproject.toml mkdocs-plugin/pyproject.toml
 	@command -v $(PYTHON) >/dev/null || { echo "$(PYTHON) not found: install Python 3.11"; exit 1; }
 	$(PYTHON) -m venv .venv-$*
-	.venv-$*/bin/python -m pip install --disable-pip-version-check -q -r $<
-	.venv-$*/bin/python -m pip install --disable-pip-version-check -q $(ENGINE) -e ./mkdocs-plugin
+	.venv-$*/bin/python $(PIP) -r $<
+	.venv-$*/bin/python $(PROJECT)
 	touch $@
 
 # Every stage runs even when one fails, so that a failed example is stamped "failed" on its

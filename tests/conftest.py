@@ -4,16 +4,17 @@ its pytest plugin, `verified.plugin`).
 Tests write only into git-ignored build outputs: the controller snapshots `git status`
 (with content hashes of changed and untracked files) before the run and compares after
 it; any difference fails the run with the files named. With `--update-examples` only
-the paths of `UPDATABLE` may change.
+the paths of `UPDATABLE` may change. tests/reader uses the same snapshots per script.
 """
 
 from __future__ import annotations
 
+import hashlib
+import subprocess
 from pathlib import Path
 
 import pytest
 
-from tooling.worktree import changed_paths, worktree_state
 from verified.paths import REPO_ROOT, record_path
 from verified.record import load_record
 
@@ -23,34 +24,53 @@ UPDATABLE = ("docs/", "examples/", "verification/expected/")
 _BEFORE = pytest.StashKey[dict | None]()
 
 
+def worktree_state(root: Path) -> dict[str, str] | None:
+    """Path -> "<status> <sha256 or ->" for every changed or untracked file git reports in the work
+    tree `root`; None when it is not a git checkout (then nothing is compared)."""
+    command = ["git", "status", "--porcelain", "--untracked-files=all", "--no-renames", "-z"]
+    try:
+        status = subprocess.run(command, cwd=root, capture_output=True, check=True, text=True)
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    state = {}
+    for entry in filter(None, status.stdout.split("\0")):
+        file = root / entry[3:]
+        digest = hashlib.sha256(file.read_bytes()).hexdigest() if file.is_file() else "-"
+        state[entry[3:]] = f"{entry[:2]} {digest}"
+    return state
+
+
+def changed_paths(before: dict, after: dict, allowed: tuple[str, ...] = ()) -> list[str]:
+    """The sorted paths whose state differs between two `worktree_state` snapshots, except those
+    under an `allowed` prefix."""
+    changed = {path for path in before.keys() | after.keys() if before.get(path) != after.get(path)}
+    return sorted(path for path in changed if not path.startswith(allowed))
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """On the controller: snapshot the tree."""
-    if hasattr(config, "workerinput"):
-        return
-    config.stash[_BEFORE] = worktree_state(REPO_ROOT)
+    if not hasattr(config, "workerinput"):
+        config.stash[_BEFORE] = worktree_state(REPO_ROOT)
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     """Fail the run if it changed files it may not change."""
     config = session.config
-    if hasattr(config, "workerinput"):
-        return
-    before, after = config.stash.get(_BEFORE, None), worktree_state(REPO_ROOT)
-    if before is None or after is None:
+    before = config.stash.get(_BEFORE, None)  # None on a worker, or outside a git checkout
+    after = worktree_state(REPO_ROOT) if before is not None else None
+    if after is None:
         return
     allowed = UPDATABLE if config.getoption("update_examples", default=False) else ()
     changed = changed_paths(before, after, allowed)
-    if not changed:
-        return
-    reporter = config.pluginmanager.get_plugin("terminalreporter")
-    if reporter:
+    if changed:
+        reporter = config.pluginmanager.get_plugin("terminalreporter")
         reporter.ensure_newline()
         reporter.write_sep("=", "working tree changed by the test run", red=True)
         reporter.write_line(
             "tests may write only into build/, site/ or a temporary directory; changed:\n"
             + "\n".join(f"  {path}" for path in changed)
         )
-    session.exitstatus = pytest.ExitCode.TESTS_FAILED
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
 @pytest.fixture(scope="session")

@@ -2,12 +2,13 @@
 
     python -m tooling.budgets
 
-Lighthouse CI (`lighthouserc.json`) asserts each measured page's scores and its
-first-visit transfer (search index included), but prints only what fails: this prints
-every page's figures from its reports (`build/lhci/manifest.json`, the median run of
-each page). What Lighthouse does not see is the indexes themselves as the site grows:
-this prints each language's `search/search_index.json` gzip-compressed (level 6, as
-static hosts and Lighthouse CI's server send it) and checks their sum against the budget.
+Lighthouse CI (`lighthouserc.json`) asserts each measured page's scores and its first-visit
+transfer (search index included) but prints only what fails: this prints every page's figures
+from the median run of each (`build/lhci/manifest.json`) and the budgets asserted. What
+Lighthouse does not see is the indexes themselves as the site grows: this prints each
+language's `search/search_index.json` gzip-compressed (level 6, as static hosts and Lighthouse
+CI's server send it) and checks their sum against `SEARCH_INDEX_BUDGET`. Exit status: 0
+within budget, 1 over it, 2 when `site/` has no search index.
 """
 
 from __future__ import annotations
@@ -23,54 +24,39 @@ from verified.paths import REPO_ROOT
 SEARCH_INDEX_BUDGET = 300 * 1024
 
 
-def search_index_sizes(site_dir: Path) -> dict[str, int]:
-    """Gzip size in bytes of every `search/search_index.json` of the built site, keyed by its path
-    relative to `site_dir`; empty when the site was not built."""
-    return {
-        index.relative_to(site_dir).as_posix(): len(gzip.compress(index.read_bytes(), 6, mtime=0))
-        for index in sorted(site_dir.rglob("search/search_index.json"))
-    }
-
-
-def lighthouse_table(manifest: Path) -> str:
-    """Scores (0-100) and first-visit KB of each page's median run in Lighthouse CI's `manifest`,
-    one line a page, then the budgets lighthouserc.json asserts; one line saying the reports are
-    missing when they are."""
-    if not manifest.is_file():
-        return f"no Lighthouse CI reports ({manifest.name} is missing)"
-    lines = [f"{'page':28}  performance  accessibility  first visit KB"]
-    for run in json.loads(manifest.read_text(encoding="utf-8")):
-        if run["isRepresentativeRun"]:
-            lhr = json.loads(Path(run["jsonPath"]).read_text(encoding="utf-8"))
-            items = lhr["audits"]["resource-summary"]["details"]["items"]
-            size = next(i["transferSize"] for i in items if i["resourceType"] == "total")
-            path = "/" + run["url"].split("/", 3)[3]
-            score = {c: round(100 * v) for c, v in run["summary"].items()}
-            lines.append(
-                f"{path:28}  {score['performance']:11}  {score['accessibility']:13}"
-                f"  {size / 1024:14.1f}"
-            )
-    config = json.loads((REPO_ROOT / "lighthouserc.json").read_text(encoding="utf-8"))
-    budgets = [
-        f"{name} >= {100 * limit['minScore']:g}"
-        if "minScore" in limit
-        else f"{name} <= {limit['maxNumericValue'] / 1024:g} KB"
-        for name, (_, limit) in config["ci"]["assert"]["assertions"].items()
-    ]
-    return "\n".join([*lines, "budgets (lighthouserc.json): " + ", ".join(budgets)])
-
-
 def main() -> int:
-    """Print Lighthouse CI's figures, each index's size and their sum against the budget. 0 within
-    budget, 1 over it, 2 when `site/` has no search index."""
-    print(lighthouse_table(REPO_ROOT / "build" / "lhci" / "manifest.json"))
-    sizes = search_index_sizes(REPO_ROOT / "site")
-    if not sizes:
+    manifest = REPO_ROOT / "build" / "lhci" / "manifest.json"
+    if not manifest.is_file():
+        print(f"no Lighthouse CI reports ({manifest.name} is missing)")
+    else:
+        print(f"{'page':28}  performance  accessibility  first visit KB")
+        for run in json.loads(manifest.read_text(encoding="utf-8")):
+            if run["isRepresentativeRun"]:
+                lhr = json.loads(Path(run["jsonPath"]).read_text(encoding="utf-8"))
+                items = lhr["audits"]["resource-summary"]["details"]["items"]
+                size = next(i["transferSize"] for i in items if i["resourceType"] == "total")
+                score = {c: round(100 * v) for c, v in run["summary"].items()}
+                print(
+                    f"{'/' + run['url'].split('/', 3)[3]:28}  {score['performance']:11}  "
+                    f"{score['accessibility']:13}  {size / 1024:14.1f}"
+                )
+        config = json.loads((REPO_ROOT / "lighthouserc.json").read_text(encoding="utf-8"))
+        budgets = [
+            f"{name} >= {100 * limit['minScore']:g}"
+            if "minScore" in limit
+            else f"{name} <= {limit['maxNumericValue'] / 1024:g} KB"
+            for name, (_, limit) in config["ci"]["assert"]["assertions"].items()
+        ]
+        print("budgets (lighthouserc.json): " + ", ".join(budgets))
+    indexes = sorted((REPO_ROOT / "site").rglob("search/search_index.json"))
+    if not indexes:
         print("site/ has no search index: run `make build` first", file=sys.stderr)
         return 2
-    for name, size in sizes.items():
-        print(f"search index {name}: {size / 1024:.1f} KB gzip")
-    total = sum(sizes.values())
+    total = 0
+    for index in indexes:
+        size = len(gzip.compress(index.read_bytes(), 6, mtime=0))
+        total += size
+        print(f"search index {index.relative_to(REPO_ROOT / 'site')}: {size / 1024:.1f} KB gzip")
     over = total > SEARCH_INDEX_BUDGET
     print(
         f"search indexes in all: {total / 1024:.1f} KB gzip, budget "

@@ -1,59 +1,64 @@
 """Browser stage: the built site in headless Chromium, driven by pytest-playwright (its
-`browser`, `context` and `page` fixtures), served on 127.0.0.1 as the static host will.
+`browser`, `context` and `page` fixtures), served as the static host will.
 
-Each test guards its own context (`traffic`, `guard`): requests to any other host are
-blocked, and they and console errors are recorded, so that the test can assert that its
-pages are self-contained and clean.
+Each test guards its own context (`traffic`, `guard`), which serves it the site from `site/`
+(no server, no socket: pytest-socket stays on); requests to any other host are blocked, and
+they and console errors are recorded, so that the test can assert that its pages are
+self-contained and clean.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
 from bs4 import BeautifulSoup
 from playwright.sync_api import expect
 
-from tooling.browser import CHROMIUM_ARGS, chromium_path
-from tooling.static_server import serve, site_path
 from verified.paths import REPO_ROOT
-from verified_site.pages import LOCALES, language_root
+from verified_site.pages import LOCALES, language_root, site_addresses
 
-SCREENSHOTS = REPO_ROOT / "build" / "screenshots"
-#: Where the site is served, e.g. `/tensors-verified/` (the path of mkdocs.yml's site_url).
-MOUNT = site_path(REPO_ROOT)
+SITE = REPO_ROOT / "site"
+#: Where the site is served, e.g. `/tensors-verified/` (the path of mkdocs.yml's site_url), so
+#: that the 404 page's absolute links resolve as they do when deployed.
+MOUNT = urlsplit(site_addresses(REPO_ROOT)[0]).path
 #: Each site's home page, below the site root.
 HOME = {locale: language_root(locale) for locale in LOCALES}
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Let browser tests use sockets: the site is served on 127.0.0.1 from this process.
-    pytest-socket (`--disable-socket`) stays on for every other test; see also `guard`."""
-    here = Path(__file__).parent
-    for item in items:
-        if here in item.path.parents:
-            item.add_marker(pytest.mark.enable_socket)
-
-
 @pytest.fixture(scope="session")
 def base_url(site: Path) -> str:
-    """The served site, e.g. `http://127.0.0.1:41234/x/`: `page.goto("en/")` opens the
-    English home page."""
-    with serve(site, MOUNT) as url:
-        yield url
+    """The site's address in the browser, e.g. `http://127.0.0.1/x/`: `page.goto("en/")` opens
+    the English home page. No server listens there: `guard` answers from `site/`."""
+    return "http://127.0.0.1" + MOUNT
 
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
-    """pytest-playwright's launch options, with Debian's Chromium and offline flags."""
-    return {**browser_type_launch_args, "executable_path": chromium_path(), "args": CHROMIUM_ARGS}
+    """pytest-playwright's launch options with Debian's Chromium (never a download; `CHROMIUM`
+    names another, e.g. Chrome on GitHub's runners) and the flags lighthouserc.json gives it
+    for a closed network, less the headless and sandbox ones, which Playwright sets itself."""
+    path = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    if not Path(path).is_file():
+        pytest.fail(
+            f"{path} not found: run `make browser` (installs Debian's chromium package), "
+            "or set CHROMIUM to a Chromium or Chrome executable",
+            pytrace=False,
+        )
+    lighthouse = json.loads((REPO_ROOT / "lighthouserc.json").read_text(encoding="utf-8"))
+    flags = lighthouse["ci"]["collect"]["settings"]["chromeFlags"].split()
+    args = [flag for flag in flags if flag not in ("--headless=new", "--no-sandbox")]
+    return {**browser_type_launch_args, "executable_path": path, "args": args}
 
 
 def guard(context, page) -> list[str]:
-    """Block requests that leave 127.0.0.1 (on the context, so workers are covered too).
+    """Serve `site/` to the context's pages and workers as a static host (GitHub Pages) does:
+    below MOUNT only, a folder by its index.html, anything else missing by the site's 404.html
+    with status 404; block requests to any other host.
 
     The list returned fills in as pages load: one message naming the page per blocked
     request, console error or page error.
@@ -61,12 +66,15 @@ def guard(context, page) -> list[str]:
     seen = []
 
     def route(route):
-        url = route.request.url
-        if url.startswith(("data:", "blob:")) or urlsplit(url).hostname == "127.0.0.1":
-            route.continue_()
-        else:
-            seen.append(f"request to another host: {url} (loading {page.url})")
-            route.abort()
+        url = urlsplit(route.request.url)
+        if url.hostname != "127.0.0.1":
+            seen.append(f"request to another host: {route.request.url} (loading {page.url})")
+            return route.abort()
+        file = SITE / unquote(url.path.removeprefix(MOUNT))
+        file = file / "index.html" if file.is_dir() else file
+        if url.path.startswith(MOUNT) and file.is_file():
+            return route.fulfill(path=file)
+        route.fulfill(status=404, path=SITE / "404.html")
 
     def console(message):
         if message.type == "error":
@@ -104,7 +112,7 @@ def wait_for_search(page) -> dict[str, str]:
 def site_pages(locale: str) -> list[str]:
     """Every page of one language (`zh` or `en`) in the built sitemap, as paths below the
     site root (`""`, `en/api/clamp/`)."""
-    sitemap = REPO_ROOT / "site" / "sitemap.xml"
+    sitemap = SITE / "sitemap.xml"
     namespace = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
     paths = [
         urlsplit(loc.text).path.removeprefix(MOUNT)
@@ -117,7 +125,7 @@ def built_page(path: str, end: str = "") -> BeautifulSoup:
     """The built HTML of the page at `path` (below the site root), up to the first `end` if
     given (the header alone parses in a fraction of the time); FileNotFoundError if site/ has
     no such page."""
-    html = (REPO_ROOT / "site" / path / "index.html").read_text(encoding="utf-8")
+    html = (SITE / path / "index.html").read_text(encoding="utf-8")
     return BeautifulSoup(html.split(end, 1)[0] if end else html, "html.parser")
 
 

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import SCREENSHOTS, guard
+from tests.browser.conftest import guard
+from verified.paths import REPO_ROOT
 
+SCREENSHOTS = REPO_ROOT / "build" / "screenshots"
 PAGES = {"home": "", "dtypes": "numpy-torch/dtypes/"}
 SCHEMES = {"light": "default", "dark": "slate"}
 VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}

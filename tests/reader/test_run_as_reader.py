@@ -1,14 +1,9 @@
-"""Every example script, run the way its docstring tells a reader to run it.
-
-`python examples/<section>/<topic>.py` from the repository root, in a fresh process of
-the project's Python: the script must exit 0 and print what its `#>` lines and `\"\"\"`
-blocks say. The examples stage (`tests/examples`) runs the same scripts in-process, one
-worker importing torch and TensorFlow once; it cannot see what only a real run shows
-(a file name that shadows a module, a script that depends on state another example
-left behind, a warning printed once per process). Launched and CUDA scripts are run
-their own way (`make test`, `make test-gpu`) and are reported here as skipped, with why.
-
-Run by `make run-examples`, a CI job of its own; not part of `make test`.
+"""Every example script, run the way its docstring tells a reader to run it:
+`python examples/<section>/<topic>.py` from the repository root, in a fresh process, must exit
+0, leave no file in the checkout and print what its `#>` lines and `\"\"\"` blocks say. It
+sees what the in-process examples stage cannot (a file name that shadows a module, state that
+another example left behind, a warning printed once per process). Launched and CUDA scripts
+are skipped, with why. Run by `make run-examples`, a CI job of its own, not by `make test`.
 """
 
 from __future__ import annotations
@@ -20,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tooling.worktree import changed_paths, worktree_state
+from tests.conftest import changed_paths, worktree_state
 from verified.markers import script_markers
 from verified.outputs import expected_stdout, same_output
 from verified.paths import REPO_ROOT as ROOT
@@ -65,7 +60,7 @@ def test_script_runs_as_a_reader_runs_it(script: Path):
         )
     # Other scripts may run at the same time (xdist): a file one of them leaves may be
     # named here as well as under its own script.
-    left = changed_paths(before, worktree_state(ROOT), ()) if before is not None else []
+    left = changed_paths(before, worktree_state(ROOT)) if before is not None else []
     if left:
         pytest.fail(
             f"{where}: `python {where}` left files in the checkout: {', '.join(left)}. Write "

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import subprocess
 
-from tooling.worktree import changed_paths, worktree_state
+from tests.conftest import changed_paths, worktree_state
 
 
 def test_guard_sees_edits_new_files_deletions_and_a_second_edit(tmp_path):
@@ -24,9 +24,9 @@ def test_guard_sees_edits_new_files_deletions_and_a_second_edit(tmp_path):
     (tmp_path / "docs" / "page.md").unlink()
     after = worktree_state(tmp_path)
 
-    assert changed_paths(before, after, ()) == ["docs/page.md", "kept.txt", "new.txt"]
+    assert changed_paths(before, after) == ["docs/page.md", "kept.txt", "new.txt"]
     # --update-examples may rewrite pages and scripts, nothing else.
     assert changed_paths(before, after, ("docs/", "examples/")) == ["kept.txt", "new.txt"]
     # A file modified before the run and edited again during it.
     (tmp_path / "kept.txt").write_text("c\n")
-    assert changed_paths(after, worktree_state(tmp_path), ()) == ["kept.txt"]
+    assert changed_paths(after, worktree_state(tmp_path)) == ["kept.txt"]
