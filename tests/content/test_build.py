@@ -64,6 +64,20 @@ def test_no_asset_is_loaded_from_another_host(site):
     assert not problems, "assets from another host:\n" + "\n".join(problems)
 
 
+def test_template_edits_hold_on_every_page(site):
+    """overrides/main.html edits Material's rendered header and navigation: a Material upgrade
+    that changes their markup must fail here, not silently lose an edit."""
+    problems = []
+    for html in _pages(site):
+        soup = _soup(html)
+        dialog = soup.select_one('[data-md-component="search"][role="dialog"]')
+        if dialog is None or not dialog.get("aria-label"):
+            problems.append(f"{html.relative_to(site)}: the search dialog has no aria-label")
+        if soup.select('[data-md-component="source"]'):
+            problems.append(f"{html.relative_to(site)}: a repository link asks for GitHub stats")
+    assert not problems, "overrides/main.html (see overrides/README.md):\n" + "\n".join(problems)
+
+
 PAGES = page_files(docs_dir(REPO_ROOT))
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pytest
 import yaml
 
@@ -30,7 +31,20 @@ def test_every_row_is_published_with_the_results_of_this_build(published):
     assert not unrun, f"not run in this build (make test runs them): {', '.join(unrun)}"
 
 
-def test_each_published_status_is_what_its_results_give(published):
+def _without_text(results: dict) -> dict:
+    """`results` (input -> library -> JSON result) less each part's `text`, which another
+    NumPy release prints otherwise (float16 65504: `6.55e+04` in 1.26, `65504.` in 2.x)."""
+    return {
+        name: {
+            lib: {**r, "parts": [{k: v for k, v in p.items() if k != "text"} for p in r["parts"]]}
+            for lib, r in by_library.items()
+        }
+        for name, by_library in results.items()
+    }
+
+
+def test_each_published_status_is_what_its_results_give(published, record):
+    numpy_of = {name: run["environment"]["numpy"] for name, run in record["environments"].items()}
     wrong = []
     for entry in published:
         row, found = ROWS[entry["id"]], []
@@ -42,12 +56,15 @@ def test_each_published_status_is_what_its_results_give(published):
             # Judged again: the status, and the results with the text the page shows.
             judged = judge(row, rebuilt, environment)
             found += [(environment, item) for item in judged["differences"]]
-            published_ = (entry["statuses"][environment], results)
-            if (judged["status"], judged["results"]) != published_:
+            given, computed = results, judged["results"]
+            if numpy_of[environment] != np.__version__:  # its text is that NumPy's printing
+                given, computed = _without_text(given), _without_text(computed)
+            if (judged["status"], computed) != (entry["statuses"][environment], given):
                 wrong.append(
                     f"{row.source}:{row.line}: row {row.id!r}: the published status "
-                    f"{published_[0]!r} or results in environment {environment} are not what the "
-                    f"results give ({judged['status']!r}): the record was edited; run `make test`"
+                    f"{entry['statuses'][environment]!r} or results in environment "
+                    f"{environment} are not what the results give ({judged['status']!r}): "
+                    "the record was edited; run `make test`"
                 )
         # The reasons shown are those of the differences the results show.
         shown = [d["en"] for d in reasons(row, found)]
