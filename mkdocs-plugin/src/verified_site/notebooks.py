@@ -1,13 +1,10 @@
-"""Walkthrough notebooks: pages of the site that are also notebooks to download.
+"""Walkthrough notebooks: pages in `docs/notebooks/` that are also notebooks to download.
 
-A notebook page is an ordinary page in `docs/notebooks/` (`slug.md` Chinese, `slug.en.md`
-English): prose, and ```python blocks holding only `--8<--` lines that embed sections of the
-example scripts. Read by jupytext, the same file is the notebook: prose becomes Markdown cells,
-each such block a code cell with those sections, without their written `#>` outputs.
-The suite (tests/examples/test_notebooks.py) runs it in a kernel (`execute`) and keeps the
-run in `executed_path`; `python -m verified_site.notebooks` (`make notebooks`, before every
-site build) writes each language's .ipynb to `notebook_site_path` with that run's outputs, and the
-site plugin copies it next to its page.
+Read by jupytext, a page is the notebook: prose becomes Markdown cells, each ```python block of
+`--8<--` lines a code cell with those sections, without their `#>` outputs. The suite
+(tests/examples/test_notebooks.py) runs it (`execute`) and keeps the run in `executed_path`;
+`python -m verified_site.notebooks` (`make notebooks`) writes each language's .ipynb with that
+run's outputs to `notebook_site_path`, which the site plugin copies next to its page.
 """
 
 from __future__ import annotations
@@ -66,9 +63,9 @@ class NotebookError(Exception):
 
 
 class Source(NamedTuple):
-    """A notebook source, read: `notebook` has no outputs, and each code cell names its
-    sections and source line in its metadata (`META`: `from`, `line`); `scripts` holds, per
-    code cell, its sections as the scripts write them (`#>` lines kept)."""
+    """A notebook source, read: `notebook` has no outputs, each code cell's metadata (`META`)
+    names its sections (`from`) and source line (`line`); `scripts` holds each code cell's
+    sections with their `#>` lines."""
 
     path: Path
     notebook: nbformat.NotebookNode
@@ -78,14 +75,13 @@ class Source(NamedTuple):
 def read_source(
     path: Path, root: Path, outputs: dict[str, dict[PrintKey, str]] | None = None
 ) -> Source:
-    """Read a notebook source with jupytext and fill its code cells from the scripts;
-    `outputs`, another verification environment's expected outputs by script
-    (`verified.expected`), go into `Source.scripts` in place of the scripts' own. Headings
-    lose their `{#id}`, which Jupyter would show as text.
+    """Read a notebook source with jupytext and fill its code cells from the scripts, with
+    `outputs` (another environment's, `verified.expected`) in `Source.scripts` in place of the
+    scripts' own. Headings lose their `{#id}`, which Jupyter would show as text.
 
     NotebookError names every problem with file and line: a bad name, no title, a code block
-    that is not only `--8<--` lines or `--8<--` lines shown as text, a broken reference, a
-    script a kernel cannot run, no code cell, a link the download cannot follow (an image)."""
+    not only of `--8<--` lines or shown as text, a broken reference, a script a kernel cannot
+    run, no code cell, a link the download cannot follow (an image)."""
     text, where = path.read_text(encoding="utf-8"), relative(path, root)
     front, body = split_front_matter(text)
     problems = []
@@ -143,7 +139,7 @@ def read_source(
     if problems:
         raise NotebookError("\n".join(problems))
     notebook = jupytext.reads(body.lstrip("\n"), fmt="md")  # its title first
-    code = [cell for cell in notebook.cells if cell.cell_type == "code"]
+    code = _code_cells(notebook)
     for cell, (line, found, script) in zip(code, cells, strict=True):
         cell.source = without_outputs(script)
         cell.metadata[META] = {"from": ", ".join(ref.target for ref in found), "line": line}
@@ -234,7 +230,7 @@ def execute(source: Source, root: Path, workdir: Path) -> nbformat.NotebookNode:
         client.execute()
     except (CellExecutionError, CellTimeoutError, DeadKernelError) as exc:
         # DeadKernelError is a RuntimeError: caught here, before the start-up failure.
-        code = [cell for cell in notebook.cells if cell.cell_type == "code"]
+        code = _code_cells(notebook)
         started = [c for c in code if c.execution_count is not None or c.outputs] or code[:1]
         failed = (c for c in started if any(o.output_type == "error" for o in c.outputs))
         cell = next(failed, started[-1])  # a timeout or a dead kernel leaves no error
@@ -265,20 +261,23 @@ def _where(source: Source, cell: nbformat.NotebookNode) -> str:
     return f"{source.notebook.metadata[META]['source']}:{cell.metadata[META]['line']}"
 
 
+def _code_cells(notebook: nbformat.NotebookNode) -> list[nbformat.NotebookNode]:
+    return [cell for cell in notebook.cells if cell.cell_type == "code"]
+
+
 def check_outputs(notebook: nbformat.NotebookNode, source: Source) -> list[str]:
     """One message per code cell of `notebook` (the source's, with outputs) whose standard
-    output is not what its script says its prints give (`#>` lines and output blocks),
-    naming the source line and the sections; empty when all agree."""
+    output is not what its script says its prints give, naming the source line and the
+    sections; empty when all agree."""
     problems = []
-    code = [cell for cell in notebook.cells if cell.cell_type == "code"]
-    for index, (cell, script) in enumerate(zip(code, source.scripts, strict=True), 1):
+    for index, (cell, script) in enumerate(zip(_code_cells(notebook), source.scripts, strict=True)):
         printed = "".join(
             o.text for o in cell.outputs if o.output_type == "stream" and o.name == "stdout"
         )
         expected, ordered = expected_stdout(script)
         if not same_output(expected, printed, ordered):
             problems.append(
-                f"{_where(source, cell)}: code cell {index} ({cell.metadata[META]['from']}) "
+                f"{_where(source, cell)}: code cell {index + 1} ({cell.metadata[META]['from']}) "
                 "printed, in the notebook, something other than its script says:\n--- the "
                 f"script says\n{textwrap.indent(expected, '    ')}\n--- the notebook printed\n"
                 f"{textwrap.indent(printed.rstrip(), '    ')}\nIf the script on its own prints "
@@ -290,14 +289,14 @@ def check_outputs(notebook: nbformat.NotebookNode, source: Source) -> list[str]:
 
 
 def executed_path(root: Path, source: Path) -> Path:
-    """Where the suite writes the notebook of a source (either language) that it ran:
+    """Where the suite keeps its run of a source (either language):
     `root/build/notebooks/executed/<slug>.ipynb`."""
     return root / "build" / "notebooks" / "executed" / f"{notebook_slug(source)}.ipynb"
 
 
 def write_executed(notebook: nbformat.NotebookNode, path: Path, versions: dict) -> None:
     """Save an executed notebook with the versions it ran with (`{"python": ..., "torch":
-    ...}`) and the time. Raises OSError when it cannot."""
+    ...}`) and the time. OSError when it cannot."""
     created = datetime.now(UTC).isoformat(timespec="seconds")
     notebook.metadata[META]["executed"] = {"created": created, "versions": versions}
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -306,9 +305,8 @@ def write_executed(notebook: nbformat.NotebookNode, path: Path, versions: dict) 
 
 def _suite_run(source: Source, root: Path) -> tuple[nbformat.NotebookNode, dict | None]:
     """The source's notebook with the outputs of the suite's run of the same code, and that
-    run's `executed` metadata (versions, created); without outputs and None when the suite did
-    not run this code. NotebookError: the executed notebook is not one the suite wrote, or its
-    outputs are not what the scripts say (edited after the run)."""
+    run's `executed` metadata; without outputs and None when the suite did not run this code.
+    NotebookError: the executed notebook is not the suite's, or edited after the run."""
     notebook, executed = copy.deepcopy(source.notebook), executed_path(root, source.path)
     try:
         ran = nbformat.read(str(executed), as_version=4) if executed.is_file() else None
@@ -320,8 +318,7 @@ def _suite_run(source: Source, root: Path) -> tuple[nbformat.NotebookNode, dict 
             f"{exc}); delete it and run `make test` again"
         ) from None
     if run:
-        code = [cell for cell in notebook.cells if cell.cell_type == "code"]
-        for mine, theirs in zip(code, [c for c in ran.cells if c.cell_type == "code"], strict=True):
+        for mine, theirs in zip(_code_cells(notebook), _code_cells(ran), strict=True):
             mine.outputs, mine.execution_count = theirs.outputs, theirs.execution_count
         if problems := check_outputs(notebook, source):
             raise NotebookError(
@@ -333,15 +330,14 @@ def _suite_run(source: Source, root: Path) -> tuple[nbformat.NotebookNode, dict 
 
 
 def _address(source: Path, root: Path, site_url: str, match: re.Match) -> str:
-    """A link to a page's file, or to a section of the notebook's own page (`#id`), made into
-    the address of that page in the notebook's language (the link is left as it is when it
-    leads out of docs/: the strict build refuses it)."""
+    """A link to a page's file or to a section of this page (`#id`), as the address of that
+    page in the notebook's language; left as it is when it leads out of docs/ (the strict
+    build refuses it)."""
     target = source.parent / match["target"] if match["target"] else source
     page = translation_of(target.resolve(), page_locale(source))
     if not page.is_relative_to(docs_dir(root).resolve()):
         return match[0]
-    url = page_url(page, docs_dir(root).resolve())
-    return f"]({site_url}{url}{match['anchor'] or ''})"
+    return f"]({site_url}{page_url(page, docs_dir(root).resolve())}{match['anchor'] or ''})"
 
 
 def _about(notebook: nbformat.NotebookNode, run: dict | None, script_url: str) -> str:
@@ -349,8 +345,7 @@ def _about(notebook: nbformat.NotebookNode, run: dict | None, script_url: str) -
     scripts, `pip install` of the versions that ran, or of the libraries bare)."""
     meta = notebook.metadata[META]
     words = wording(page_locale(Path(meta["source"])))["notebook"]
-    code = [cell.source for cell in notebook.cells if cell.cell_type == "code"]
-    imported = {name for source in code for name in imported_packages(source)}
+    imported = {name for cell in _code_cells(notebook) for name in imported_packages(cell.source)}
     libraries = [(key, shown, dists[-1]) for key, shown, dists in LIBRARIES if key in imported]
     versions = {k: v.split("+")[0] for k, v in (run or {}).get("versions", {}).items() if v}
     shown = [f"{name} {versions[key]}" for key, name, _ in libraries if key in versions]
@@ -363,16 +358,16 @@ def _about(notebook: nbformat.NotebookNode, run: dict | None, script_url: str) -
         ran=bool(run),
     )
     pins = [f"{dist}=={versions[key]}" if key in versions else dist for key, _, dist in libraries]
-    install = " ".join(["pip install", *pins, "jupyterlab"])
-    return f"{status}\n\n{yourself}\n\n```bash\n{install}\n```"
+    return (
+        f"{status}\n\n{yourself}\n\n```bash\n{' '.join(['pip install', *pins, 'jupyterlab'])}\n```"
+    )
 
 
 def write_site_notebooks(root: Path) -> list[Path]:
-    """Write every source's notebook for the site (`notebook_site_path`) and return their paths.
-    Each has the outputs of the suite's run of its code (`_suite_run`), links to page files made
-    into the pages' addresses on the site (they work in the download too), and below its title a
-    cell saying with what it ran and how to run it yourself. NotebookError names the problems of
-    every broken source or executed notebook."""
+    """Write every source's notebook for the site (`notebook_site_path`); returns their paths.
+    Each has the outputs of the suite's run of its code, links to pages as the pages' site
+    addresses (they work in the download too), and below its title a cell saying with what
+    it ran and how to run it yourself. NotebookError names every broken source or run."""
     (site_url, script_url), written, problems = site_addresses(root), [], []
     for path in notebook_sources(root):
         try:
