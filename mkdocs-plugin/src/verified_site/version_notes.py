@@ -29,10 +29,10 @@ class VersionNotes:
     def __init__(self, root: Path) -> None:
         self.root = root
         known = environments(REPO_ROOT)
-        self.others: list[tuple[str, dict]] = [
-            (environment.name, load_expected(expected_path(root, environment.name)))
-            for environment in known[1:]
-        ]
+        # Each environment's expected outputs by script, the default's first: its `#>` lines.
+        self.expected = {known[0].name: {}} | {
+            e.name: load_expected(expected_path(root, e.name)) for e in known[1:]
+        }
         pinned = {e.name: e.pinned_versions(REPO_ROOT) for e in known}
         # Name only the libraries whose versions differ: the note is about what changed.
         varying = [
@@ -42,7 +42,6 @@ class VersionNotes:
             and len({p[key] for p in pinned.values()}) > 1
         ]
         self.labels = {env: versions_label(v, varying or None) for env, v in pinned.items()}
-        self.default = known[0].name
         # (environment, script, section) -> its code with that environment's outputs, made once
         # per build: both languages' pages embed the same sections.
         self._codes: dict[tuple[str, str, str | None], str] = {}
@@ -68,22 +67,19 @@ class VersionNotes:
     def _outputs(self, refs: list[tuple[str, str | None]]) -> dict[str, str]:
         """What a code block embedding `refs` ((script, section or None) pairs) prints, by
         environment: the default's, then each other's that differs; empty when none does."""
-        default = self._stdout(refs, self.default, {})
-        found = {
-            name: output
-            for name, expected in self.others
-            if (output := self._stdout(refs, name, expected)) != default
-        }
-        return {self.default: default, **found} if found else {}
+        (default, printed), *others = [(name, self._stdout(refs, name)) for name in self.expected]
+        found = {name: output for name, output in others if output != printed}
+        return {default: printed, **found} if found else {}
 
-    def _stdout(self, refs: list[tuple[str, str | None]], name: str, expected: dict) -> str:
+    def _stdout(self, refs: list[tuple[str, str | None]], name: str) -> str:
         # The plugin has refused a page whose `--8<--` lines name a missing file.
-        codes = []
         for script, section in refs:
-            key = (name, script, section)
-            if key not in self._codes:
-                self._codes[key] = section_code(self.root / script, section, expected.get(script))
-            codes.append(self._codes[key])
+            if (name, script, section) not in self._codes:
+                outputs = self.expected[name].get(script)
+                self._codes[name, script, section] = section_code(
+                    self.root / script, section, outputs
+                )
+        codes = [self._codes[name, script, section] for script, section in refs]
         return "\n".join(part for code in codes if (part := expected_stdout(code)[0]))
 
     def _note(self, outputs: dict[str, str], locale: str, verified: set[str] | None) -> str:
