@@ -211,11 +211,13 @@ def execute(source: Source, root: Path, workdir: Path) -> nbformat.NotebookNode:
     # A Unix socket path may not exceed about 100 bytes: pytest's temporary folders do.
     short = tempfile.gettempdir() if len(tempfile.gettempdir()) < 40 else "/tmp"
     sockets = Path(tempfile.mkdtemp(prefix="nb-", dir=short))
+    running: list[nbformat.NotebookNode] = []  # the last is the one that failed or hung
     client = NotebookClient(
         notebook,
         km=KernelManager(kernel_name="python3", transport="ipc", ip=str(sockets / "k")),
         timeout=CELL_TIMEOUT,
         resources={"metadata": {"path": str(workdir)}},
+        on_cell_execute=lambda cell, cell_index: running.append(cell),
         extra_arguments=[
             # As in the script, only prints give output: IPython would also display the
             # value of a cell's last expression (the whole model after `model.train()`).
@@ -230,10 +232,7 @@ def execute(source: Source, root: Path, workdir: Path) -> nbformat.NotebookNode:
         client.execute()
     except (CellExecutionError, CellTimeoutError, DeadKernelError) as exc:
         # DeadKernelError is a RuntimeError: caught here, before the start-up failure.
-        code = _code_cells(notebook)
-        started = [c for c in code if c.execution_count is not None or c.outputs] or code[:1]
-        failed = (c for c in started if any(o.output_type == "error" for o in c.outputs))
-        cell = next(failed, started[-1])  # a timeout or a dead kernel leaves no error
+        cell = running[-1] if running else _code_cells(notebook)[0]
         detail = str(exc).strip() + (
             "\n(the kernel process ended: os._exit, a crash, or out of memory)"
             if isinstance(exc, DeadKernelError)
