@@ -182,7 +182,8 @@ def test_examples_stage_fails_a_broken_notebook_and_writes_a_passing_one(pyteste
     files = {
         "docs/notebooks/broken.md": '# T\n\n```python\n--8<-- "examples/fails.py:x"\n```\n',
         "examples/fails.py": "# --8<-- [start:x]\nprint(1 / 0)\n# --8<-- [end:x]\n",
-        "tests/test_notebooks.py": test_file.read_text(encoding="utf-8"),
+        # Its own module name: tests/examples/test_notebooks.py may be imported in this process.
+        "tests/test_stage_notebooks.py": test_file.read_text(encoding="utf-8"),
         "pyproject.toml": '[tool.verification]\nenvironments = ["default"]\n',
         # The default environment's pins: the versions installed here.
         "requirements/test.txt": (REPO_ROOT / "requirements/test.txt").read_text(encoding="utf-8"),
