@@ -30,25 +30,7 @@ from verified.markers import MarkerError, script_markers
 from verified.outputs import expected_stdout, imported_packages, same_output, without_outputs
 from verified.paths import REPO_ROOT, content_root, docs_dir, notebooks_dir, relative
 from verified.record import LIBRARIES
-from verified_site.pages import (
-    PYTHON_LANGUAGES,
-    SnippetRef,
-    fence_language,
-    fenced_lines,
-    fences,
-    is_snippet_line,
-    notebook_site_path,
-    notebook_slug,
-    notebook_sources,
-    page_locale,
-    page_url,
-    section_code,
-    site_addresses,
-    snippet_error,
-    snippet_refs,
-    split_front_matter,
-    translation_of,
-)
+from verified_site import pages
 from verified_site.wording import wording
 
 #: Key of this project's metadata in a notebook and in its code cells.
@@ -83,10 +65,10 @@ def read_source(
     not only of `--8<--` lines or shown as text, a broken reference, a script a kernel cannot
     run, no code cell, a link the download cannot follow (an image)."""
     text, where = path.read_text(encoding="utf-8"), relative(path, root)
-    front, body = split_front_matter(text)
+    front, body = pages.split_front_matter(text)
     problems = []
     in_folder = path.parent.resolve() == notebooks_dir(root).resolve()
-    if not in_folder or not _SLUG.fullmatch(notebook_slug(path)):
+    if not in_folder or not _SLUG.fullmatch(pages.notebook_slug(path)):
         problems.append(
             f"{where}:1: name a notebook docs/notebooks/<name>.md and <name>.en.md, the name "
             "in lower-case letters, digits and hyphens (it becomes the page's address)"
@@ -97,8 +79,8 @@ def read_source(
             f"{where}:{first}: a notebook starts with its title, a `# ` heading (the page's "
             "title and its entry in the navigation)"
         )
-    refs, lines, cells = {ref.line: ref for ref in snippet_refs(path)}, text.splitlines(), []
-    for fence in fences(text):
+    refs, lines, cells = {ref.line: ref for ref in pages.snippet_refs(path)}, text.splitlines(), []
+    for fence in pages.fences(text):
         block = lines[fence.start - 1 : fence.end]
         found = [refs[n] for n in range(fence.start + 1, fence.end) if n in refs]
         if jupytext.reads("\n".join(block), fmt="md").cells[0].cell_type != "code":
@@ -108,8 +90,8 @@ def read_source(
                     "reads it as text: a code cell is a ```python block"
                 )
             continue
-        others = [line for line in block[1:-1] if line.strip() and not is_snippet_line(line)]
-        if fence_language(fence.info) not in PYTHON_LANGUAGES or others or not found:
+        others = [line for line in block[1:-1] if line.strip() and not pages.is_snippet_line(line)]
+        if pages.fence_language(fence.info) not in pages.PYTHON_LANGUAGES or others or not found:
             problems.append(
                 f"{where}:{fence.start}: a code cell is a ```python block holding only --8<-- "
                 "lines; move other code into the example script and embed its section (show "
@@ -120,10 +102,10 @@ def read_source(
             problems += errors
             continue
         scripts = [
-            section_code(root / r.path, r.section, (outputs or {}).get(r.path)) for r in found
+            pages.section_code(root / r.path, r.section, (outputs or {}).get(r.path)) for r in found
         ]
         cells.append((fence.start, found, "\n\n".join(scripts)))
-    code_lines = fenced_lines(text)
+    code_lines = pages.fenced_lines(text)
     for number, line in enumerate(lines, start=1):
         for link in _LINK.finditer(line) if number not in code_lines else ():
             if link["target"] and not link["target"].endswith(".md"):
@@ -166,11 +148,11 @@ _ANCHOR = re.compile(r"[ \t]*\{#[\w-]+\}[ \t]*$", re.MULTILINE)
 _SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
 
-def _ref_error(ref: SnippetRef, root: Path) -> str | None:
+def _ref_error(ref: pages.SnippetRef, root: Path) -> str | None:
     """Why a `--8<--` line cannot be a notebook's code: a broken reference, a line range,
     or a script that needs CUDA, is not run, or runs as several processes."""
     where = f"{relative(ref.page, root)}:{ref.line}"
-    if message := snippet_error(ref, root):
+    if message := pages.snippet_error(ref, root):
         return message
     if ref.section is None and ref.target != ref.path:
         return (
@@ -290,7 +272,7 @@ def check_outputs(notebook: nbformat.NotebookNode, source: Source) -> list[str]:
 def executed_path(root: Path, source: Path) -> Path:
     """Where the suite keeps its run of a source (either language):
     `root/build/notebooks/executed/<slug>.ipynb`."""
-    return root / "build" / "notebooks" / "executed" / f"{notebook_slug(source)}.ipynb"
+    return root / "build" / "notebooks" / "executed" / f"{pages.notebook_slug(source)}.ipynb"
 
 
 def write_executed(notebook: nbformat.NotebookNode, path: Path, versions: dict) -> None:
@@ -333,24 +315,24 @@ def _address(source: Path, root: Path, site_url: str, match: re.Match) -> str:
     page in the notebook's language; left as it is when it leads out of docs/ (the strict
     build refuses it)."""
     target = source.parent / match["target"] if match["target"] else source
-    page = translation_of(target.resolve(), page_locale(source))
+    page = pages.translation_of(target.resolve(), pages.page_locale(source))
     if not page.is_relative_to(docs_dir(root).resolve()):
         return match[0]
-    return f"]({site_url}{page_url(page, docs_dir(root).resolve())}{match['anchor'] or ''})"
+    return f"]({site_url}{pages.page_url(page, docs_dir(root).resolve())}{match['anchor'] or ''})"
 
 
 def _about(notebook: nbformat.NotebookNode, run: dict | None, script_url: str) -> str:
     """The first cell: with what the notebook ran, and how to run it yourself (download,
     scripts, `pip install` of the versions that ran, or of the libraries bare)."""
     meta = notebook.metadata[META]
-    words = wording(page_locale(Path(meta["source"])))["notebook"]
+    words = wording(pages.page_locale(Path(meta["source"])))["notebook"]
     imported = {name for cell in _code_cells(notebook) for name in imported_packages(cell.source)}
     libraries = [(key, shown, dists[-1]) for key, shown, dists in LIBRARIES if key in imported]
     versions = {k: v.split("+")[0] for k, v in (run or {}).get("versions", {}).items() if v}
     shown = [f"{name} {versions[key]}" for key, name, _ in libraries if key in versions]
     env = " · ".join([f"Python {versions.get('python')}", *shown])
     status = words["ran"](env=env, date=run["created"][:10]) if run else words["not_ran"]()
-    name = notebook_slug(Path(meta["source"])) + ".ipynb"
+    name = pages.notebook_slug(Path(meta["source"])) + ".ipynb"
     yourself = words["yourself"](
         download=f'<a href="{name}" download>{name}</a>',
         scripts=[f"[{path}]({script_url}{path})" for path in meta["scripts"]],
@@ -367,8 +349,8 @@ def write_site_notebooks(root: Path) -> list[Path]:
     Each has the outputs of the suite's run of its code, links to pages as the pages' site
     addresses (they work in the download too), and below its title a cell saying with what
     it ran and how to run it yourself. NotebookError names every broken source or run."""
-    (site_url, script_url), written, problems = site_addresses(root), [], []
-    for path in notebook_sources(root):
+    (site_url, script_url), written, problems = pages.site_addresses(root), [], []
+    for path in pages.notebook_sources(root):
         try:
             notebook, run = _suite_run(read_source(path, root), root)
         except NotebookError as exc:
@@ -383,7 +365,7 @@ def write_site_notebooks(root: Path) -> list[Path]:
             notebook.cells.insert(1, nbformat.v4.new_markdown_cell(rest.strip(), id="intro"))
         about = _about(notebook, run, script_url)
         notebook.cells.insert(1, nbformat.v4.new_markdown_cell(about, id="about"))
-        written.append(notebook_site_path(root, path))
+        written.append(pages.notebook_site_path(root, path))
         written[-1].parent.mkdir(parents=True, exist_ok=True)
         nbformat.write(notebook, str(written[-1]))
     if problems:

@@ -15,18 +15,7 @@ from mkdocs.structure.files import File
 
 from verified.paths import generated_pages, notebooks_dir, record_path, relative
 from verified.record import load_record, verify_environments
-from verified_site.pages import (
-    LOCALES,
-    NOTEBOOK_SITE_FOLDER,
-    headings,
-    language_root,
-    notebook_site_path,
-    notebook_sources,
-    page_locale,
-    page_sources,
-    snippet_error,
-    snippet_refs,
-)
+from verified_site import pages
 from verified_site.stamp import render_stamp
 from verified_site.version_notes import VersionNotes
 from verified_site.wording import wording
@@ -65,9 +54,11 @@ class VerifiedSitePlugin(BasePlugin):
             templates.add("404.html")
         else:
             templates.discard("404.html")
-        locale = i18n.current_language if i18n else LOCALES[0]
-        for source in (s for s in notebook_sources(self.root) if page_locale(s) == locale):
-            path = notebook_site_path(self.root, source)
+        locale = i18n.current_language if i18n else pages.LOCALES[0]
+        for source in (
+            s for s in pages.notebook_sources(self.root) if pages.page_locale(s) == locale
+        ):
+            path = pages.notebook_site_path(self.root, source)
             if not path.is_file():
                 raise PluginError(
                     f"{relative(source, self.root)}: no notebook written for it "
@@ -76,14 +67,14 @@ class VerifiedSitePlugin(BasePlugin):
                 )
             # `<slug>.ipynb`, as the page's link names it, in the page's folder.
             notebook = File.generated(config, f"notebooks/{path.name}", abs_src_path=str(path))
-            notebook.dest_uri = f"{language_root(locale)}notebooks/{path.stem}/{path.name}"
+            notebook.dest_uri = f"{pages.language_root(locale)}notebooks/{path.stem}/{path.name}"
             files.append(notebook)
         return files
 
     def on_serve(self, server, config, builder, **kwargs):
         """Under `mkdocs serve`, copy the notebooks again when `make notebooks` rewrites them."""
-        if (self.root / NOTEBOOK_SITE_FOLDER).is_dir():
-            server.watch(str(self.root / NOTEBOOK_SITE_FOLDER))
+        if (self.root / pages.NOTEBOOK_SITE_FOLDER).is_dir():
+            server.watch(str(self.root / pages.NOTEBOOK_SITE_FOLDER))
         return server
 
     def on_page_markdown(self, markdown: str, page, config, files, **kwargs) -> str:
@@ -91,9 +82,13 @@ class VerifiedSitePlugin(BasePlugin):
         page, the link to its .ipynb. PluginError, with the page's line, if a `--8<--` line
         names a missing file or section (pymdownx.snippets' own error names neither)."""
         root, source = self.root, Path(page.file.abs_src_path)
-        locale = page_locale(source)
+        locale = pages.page_locale(source)
         # Read the file itself so that line numbers count the front matter too.
-        errors = [message for ref in snippet_refs(source) if (message := snippet_error(ref, root))]
+        errors = [
+            message
+            for ref in pages.snippet_refs(source)
+            if (message := pages.snippet_error(ref, root))
+        ]
         if errors:
             raise PluginError("Broken snippet reference:\n  " + "\n  ".join(errors))
         if generated_pages(root) in source.parents:
@@ -101,7 +96,7 @@ class VerifiedSitePlugin(BasePlugin):
             if page.edit_url and (data := page.meta.get("data")):
                 page.edit_url = page.edit_url.rsplit("/docs/", 1)[0] + "/" + data
             return markdown
-        verifications = verify_environments(self.record, page_sources(source, root), root)
+        verifications = verify_environments(self.record, pages.page_sources(source, root), root)
         verified = {env for env, v in verifications.items() if v.state in ("verified", "partial")}
         markdown = self.notes.insert(markdown, locale, verified)
         top = render_stamp(verifications, self.record, locale)
@@ -110,13 +105,13 @@ class VerifiedSitePlugin(BasePlugin):
             # and introduction are searched, and those pages rank first (Material reads both).
             markdown = _HEADING_ANCHOR.sub(r"\1 data-search-exclude}", markdown)
             page.meta["search"] = {"boost": NOTEBOOK_SEARCH_BOOST}
-            name = notebook_site_path(root, source).name
+            name = pages.notebook_site_path(root, source).name
             link = f'[{name}]({name}){{ download="{name}" }}'
             top += "\n" + wording(locale)["notebook"]["download"](link=link) + "\n"
         if not top:
             return markdown
         lines = markdown.split("\n")
-        title = next((h.line for h in headings(markdown) if h.level == 1), 0)
+        title = next((h.line for h in pages.headings(markdown) if h.level == 1), 0)
         lines.insert(title, f"\n{top}\n")  # below the title, between blank lines
         return "\n".join(lines)
 
@@ -125,11 +120,11 @@ class VerifiedSitePlugin(BasePlugin):
         """Make the home pages' language links relative to the site root, as every other
         page's (Material's `url` filter then makes them relative to the page): static-i18n
         builds them from site_url (`/tensors-verified/en/`), wrong at another base path."""
-        if page.url in {language_root(locale) for locale in LOCALES}:
+        if page.url in {pages.language_root(locale) for locale in pages.LOCALES}:
             # An attribute, not the item: static-i18n sets `config.extra.alternate`, the
             # attribute the theme reads, and leaves the item `config.extra["alternate"]`.
             for alternate in getattr(config.extra, "alternate", None) or []:
-                alternate["link"] = language_root(alternate["lang"])
+                alternate["link"] = pages.language_root(alternate["lang"])
         return context
 
     @event_priority(-110)  # after mkdocs-static-i18n (-100) has merged all languages' entries
@@ -149,11 +144,11 @@ class VerifiedSitePlugin(BasePlugin):
             index = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError) as exc:
             raise PluginError(f"{path}: cannot split the search index: {exc}") from exc
-        parts: dict[str, list] = {language_root(locale): [] for locale in LOCALES}
+        parts: dict[str, list] = {pages.language_root(locale): [] for locale in pages.LOCALES}
         for doc in index["docs"]:
             folder = next((f for f in parts if f and doc["location"].startswith(f)), "")
             parts[folder].append({**doc, "location": doc["location"][len(folder) :]})
-        for (folder, docs), locale in zip(parts.items(), LOCALES, strict=True):
+        for (folder, docs), locale in zip(parts.items(), pages.LOCALES, strict=True):
             target = site / folder / "search" / "search_index.json"
             target.parent.mkdir(parents=True, exist_ok=True)
             own = {**index["config"], "lang": [locale]} if folder else index["config"]
