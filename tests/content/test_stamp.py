@@ -26,16 +26,14 @@ def tree(tmp_path):
     return tmp_path
 
 
-def _entry(status, source="examples/demo.py", reason=None, **details):
-    if status == "failed":
-        reason = "failed-in-call"
+def _entry(status, source="examples/demo.py", reason=None, requires=(), **details):
     return {
         "id": source,
         "source": source,
         "line": 1,
-        "requires": [],
+        "requires": list(requires),
         "status": status,
-        "reason": reason,
+        "reason": "failed-in-call" if status == "failed" else reason,
         "details": details,
         "seconds": 0.1,
         "device": "cpu",
@@ -105,7 +103,7 @@ def test_a_failure_stamps_the_page_failed(tree):
 
 
 def test_cuda_example_without_gpu_is_listed_as_not_verified(tree):
-    entry = {**_entry("not-verified", reason="needs-cuda"), "requires": ["cuda"]}
+    entry = _entry("not-verified", reason="needs-cuda", requires=["cuda"])
     record = _record([_entry("passed", source="docs/page.md"), entry], tree)
     verifications, stamp = _stamps(record, tree)
     assert verifications["default"].state == "partial"
@@ -117,8 +115,7 @@ def test_cuda_example_without_gpu_is_listed_as_not_verified(tree):
 def test_examples_verified_on_a_gpu_run_name_the_gpu_and_its_versions(tree):
     (tree / "examples" / "gpu.py").write_text("# requires: cuda\nprint(1)\n#> 1\n")
     gpu_entry = {
-        **_entry("passed", source="examples/gpu.py"),
-        "requires": ["cuda"],
+        **_entry("passed", source="examples/gpu.py", requires=["cuda"]),
         "device": "cuda",
         "gpu": "NVIDIA H200",
         "versions": {"python": "3.12.3", "torch": "2.11.0+cu130", "numpy": "2.3.1"},

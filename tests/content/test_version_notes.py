@@ -52,19 +52,14 @@ def test_a_note_shows_each_environment_where_a_block_prints_differently(tmp_path
     labels = list(notes.labels.values())
     assert f'```text title="{labels[0]}" hl_lines="1"' in en
     assert f'```text title="{labels[1]}" hl_lines="1"' in en and "2.0 (float64)" in en
+    # An environment whose run did not verify the page is labelled so.
+    en = notes.insert(page, "en", verified={"default"})
+    assert f'title="{notes.labels[other]} (not verified in this build)"' in en
+    assert f'title="{notes.labels["default"]}"' in en
     # Where every environment prints the same, nothing is added.
     whole = '# T\n\n```python\n--8<-- "examples/demo.py"\n```\n'
     write_expected(expected, other, {})
     assert VersionNotes(tmp_path).insert(whole, "en") == whole
-
-
-def test_a_note_labels_an_environment_this_build_did_not_verify(tmp_path):
-    other, _ = _printed_differently(tmp_path)
-    page = '# T\n\n```python\n--8<-- "examples/demo.py:part"\n```\n'
-    notes = VersionNotes(tmp_path)
-    en = notes.insert(page, "en", verified={"default"})
-    assert f'title="{notes.labels[other]} (not verified in this build)"' in en
-    assert f'title="{notes.labels["default"]}"' in en
 
 
 def test_the_project_has_a_second_environment_with_other_versions():

@@ -67,21 +67,17 @@ def tree(ran, tmp_path) -> Path:
     return tmp_path
 
 
-def test_code_cells_are_the_sections_without_their_outputs_and_print_only_what_they_print(ran):
-    root, executed = ran
-    (code,) = [cell for cell in executed.cells if cell.cell_type == "code"]
-    assert code.source == "items = [1, 1]\nprint(sum(items))\nitems"
-    assert code.metadata["tensors_verified"] == {"from": f"{SCRIPT}:part", "line": 7}
-    assert [(o.output_type, o.text) for o in code.outputs] == [("stream", "2\n")]
-
-
 def test_site_notebooks_show_the_run_links_and_how_to_run_them(tree):
     assert broken_notebooks(tree) == []
     written = notebooks.write_site_notebooks(tree)
     assert [path.parent.parent.name for path in written] == ["en", "zh"]
     site = nbformat.read(written[1], as_version=4)
     assert [cell.id for cell in site.cells] == ["cell-0", "about", "intro", "cell-1"]
-    assert site.cells[3].outputs[0]["text"] == "2\n"
+    # The code cell: the section without its outputs, printing only what it prints (the run's).
+    code = site.cells[3]
+    assert code.source == "items = [1, 1]\nprint(sum(items))\nitems"
+    assert code.metadata["tensors_verified"] == {"from": f"{SCRIPT}:part", "line": 7}
+    assert [(o.output_type, o.text) for o in code.outputs] == [("stream", "2\n")]
     assert site.cells[2].source.endswith("\n\n## 一节")  # no `{#x}`: Jupyter would show it
     about = site.cells[1].source
     assert f"[{SCRIPT}](https://repo.invalid/o/r/blob/main/{SCRIPT})" in about
@@ -186,7 +182,8 @@ def test_examples_stage_fails_a_broken_notebook_and_writes_a_passing_one(pyteste
     files = {
         "docs/notebooks/broken.md": '# T\n\n```python\n--8<-- "examples/fails.py:x"\n```\n',
         "examples/fails.py": "# --8<-- [start:x]\nprint(1 / 0)\n# --8<-- [end:x]\n",
-        "tests/test_notebooks.py": test_file.read_text(encoding="utf-8"),
+        # Its own module name: tests/examples/test_notebooks.py may be imported in this process.
+        "tests/test_stage_notebooks.py": test_file.read_text(encoding="utf-8"),
         "pyproject.toml": '[tool.verification]\nenvironments = ["default"]\n',
         # The default environment's pins: the versions installed here.
         "requirements/test.txt": (REPO_ROOT / "requirements/test.txt").read_text(encoding="utf-8"),

@@ -1,13 +1,10 @@
-"""Walkthrough notebooks: pages of the site that are also notebooks to download.
+"""Walkthrough notebooks: pages in `docs/notebooks/` that are also notebooks to download.
 
-A notebook page is an ordinary page in `docs/notebooks/` (`slug.md` Chinese, `slug.en.md`
-English): prose, and ```python blocks holding only `--8<--` lines that embed sections of the
-example scripts. Read by jupytext, the same file is the notebook: prose becomes Markdown cells,
-each such block a code cell with those sections, without their written `#>` outputs.
-The suite (tests/examples/test_notebooks.py) runs it in a kernel (`execute`) and keeps the
-run in `executed_path`; `python -m verified_site.notebooks` (`make notebooks`, before every
-site build) writes each language's .ipynb to `notebook_site_path` with that run's outputs, and the
-site plugin copies it next to its page.
+Read by jupytext, a page is the notebook: prose becomes Markdown cells, each ```python block of
+`--8<--` lines a code cell with those sections, without their `#>` outputs. The suite
+(tests/examples/test_notebooks.py) runs it (`execute`) and keeps the run in `executed_path`;
+`python -m verified_site.notebooks` (`make notebooks`) writes each language's .ipynb with that
+run's outputs to `notebook_site_path`, which the site plugin copies next to its page.
 """
 
 from __future__ import annotations
@@ -33,25 +30,7 @@ from verified.markers import MarkerError, script_markers
 from verified.outputs import expected_stdout, imported_packages, same_output, without_outputs
 from verified.paths import REPO_ROOT, content_root, docs_dir, notebooks_dir, relative
 from verified.record import LIBRARIES
-from verified_site.pages import (
-    PYTHON_LANGUAGES,
-    SnippetRef,
-    fence_language,
-    fenced_lines,
-    fences,
-    is_snippet_line,
-    notebook_site_path,
-    notebook_slug,
-    notebook_sources,
-    page_locale,
-    page_url,
-    section_code,
-    site_addresses,
-    snippet_error,
-    snippet_refs,
-    split_front_matter,
-    translation_of,
-)
+from verified_site import pages
 from verified_site.wording import wording
 
 #: Key of this project's metadata in a notebook and in its code cells.
@@ -66,9 +45,9 @@ class NotebookError(Exception):
 
 
 class Source(NamedTuple):
-    """A notebook source, read: `notebook` has no outputs, and each code cell names its
-    sections and source line in its metadata (`META`: `from`, `line`); `scripts` holds, per
-    code cell, its sections as the scripts write them (`#>` lines kept)."""
+    """A notebook source, read: `notebook` has no outputs, each code cell's metadata (`META`)
+    names its sections (`from`) and source line (`line`); `scripts` holds each code cell's
+    sections with their `#>` lines."""
 
     path: Path
     notebook: nbformat.NotebookNode
@@ -78,19 +57,18 @@ class Source(NamedTuple):
 def read_source(
     path: Path, root: Path, outputs: dict[str, dict[PrintKey, str]] | None = None
 ) -> Source:
-    """Read a notebook source with jupytext and fill its code cells from the scripts;
-    `outputs`, another verification environment's expected outputs by script
-    (`verified.expected`), go into `Source.scripts` in place of the scripts' own. Headings
-    lose their `{#id}`, which Jupyter would show as text.
+    """Read a notebook source with jupytext and fill its code cells from the scripts, with
+    `outputs` (another environment's, `verified.expected`) in `Source.scripts` in place of the
+    scripts' own. Headings lose their `{#id}`, which Jupyter would show as text.
 
     NotebookError names every problem with file and line: a bad name, no title, a code block
-    that is not only `--8<--` lines or `--8<--` lines shown as text, a broken reference, a
-    script a kernel cannot run, no code cell, a link the download cannot follow (an image)."""
+    not only of `--8<--` lines or shown as text, a broken reference, a script a kernel cannot
+    run, no code cell, a link the download cannot follow (an image)."""
     text, where = path.read_text(encoding="utf-8"), relative(path, root)
-    front, body = split_front_matter(text)
+    front, body = pages.split_front_matter(text)
     problems = []
     in_folder = path.parent.resolve() == notebooks_dir(root).resolve()
-    if not in_folder or not _SLUG.fullmatch(notebook_slug(path)):
+    if not in_folder or not _SLUG.fullmatch(pages.notebook_slug(path)):
         problems.append(
             f"{where}:1: name a notebook docs/notebooks/<name>.md and <name>.en.md, the name "
             "in lower-case letters, digits and hyphens (it becomes the page's address)"
@@ -101,8 +79,8 @@ def read_source(
             f"{where}:{first}: a notebook starts with its title, a `# ` heading (the page's "
             "title and its entry in the navigation)"
         )
-    refs, lines, cells = {ref.line: ref for ref in snippet_refs(path)}, text.splitlines(), []
-    for fence in fences(text):
+    refs, lines, cells = {ref.line: ref for ref in pages.snippet_refs(path)}, text.splitlines(), []
+    for fence in pages.fences(text):
         block = lines[fence.start - 1 : fence.end]
         found = [refs[n] for n in range(fence.start + 1, fence.end) if n in refs]
         if jupytext.reads("\n".join(block), fmt="md").cells[0].cell_type != "code":
@@ -112,8 +90,8 @@ def read_source(
                     "reads it as text: a code cell is a ```python block"
                 )
             continue
-        others = [line for line in block[1:-1] if line.strip() and not is_snippet_line(line)]
-        if fence_language(fence.info) not in PYTHON_LANGUAGES or others or not found:
+        others = [line for line in block[1:-1] if line.strip() and not pages.is_snippet_line(line)]
+        if pages.fence_language(fence.info) not in pages.PYTHON_LANGUAGES or others or not found:
             problems.append(
                 f"{where}:{fence.start}: a code cell is a ```python block holding only --8<-- "
                 "lines; move other code into the example script and embed its section (show "
@@ -124,10 +102,10 @@ def read_source(
             problems += errors
             continue
         scripts = [
-            section_code(root / r.path, r.section, (outputs or {}).get(r.path)) for r in found
+            pages.section_code(root / r.path, r.section, (outputs or {}).get(r.path)) for r in found
         ]
         cells.append((fence.start, found, "\n\n".join(scripts)))
-    code_lines = fenced_lines(text)
+    code_lines = pages.fenced_lines(text)
     for number, line in enumerate(lines, start=1):
         for link in _LINK.finditer(line) if number not in code_lines else ():
             if link["target"] and not link["target"].endswith(".md"):
@@ -143,7 +121,7 @@ def read_source(
     if problems:
         raise NotebookError("\n".join(problems))
     notebook = jupytext.reads(body.lstrip("\n"), fmt="md")  # its title first
-    code = [cell for cell in notebook.cells if cell.cell_type == "code"]
+    code = _code_cells(notebook)
     for cell, (line, found, script) in zip(code, cells, strict=True):
         cell.source = without_outputs(script)
         cell.metadata[META] = {"from": ", ".join(ref.target for ref in found), "line": line}
@@ -170,11 +148,11 @@ _ANCHOR = re.compile(r"[ \t]*\{#[\w-]+\}[ \t]*$", re.MULTILINE)
 _SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
 
-def _ref_error(ref: SnippetRef, root: Path) -> str | None:
+def _ref_error(ref: pages.SnippetRef, root: Path) -> str | None:
     """Why a `--8<--` line cannot be a notebook's code: a broken reference, a line range,
     or a script that needs CUDA, is not run, or runs as several processes."""
     where = f"{relative(ref.page, root)}:{ref.line}"
-    if message := snippet_error(ref, root):
+    if message := pages.snippet_error(ref, root):
         return message
     if ref.section is None and ref.target != ref.path:
         return (
@@ -215,11 +193,13 @@ def execute(source: Source, root: Path, workdir: Path) -> nbformat.NotebookNode:
     # A Unix socket path may not exceed about 100 bytes: pytest's temporary folders do.
     short = tempfile.gettempdir() if len(tempfile.gettempdir()) < 40 else "/tmp"
     sockets = Path(tempfile.mkdtemp(prefix="nb-", dir=short))
+    running: list[nbformat.NotebookNode] = []  # the last is the one that failed or hung
     client = NotebookClient(
         notebook,
         km=KernelManager(kernel_name="python3", transport="ipc", ip=str(sockets / "k")),
         timeout=CELL_TIMEOUT,
         resources={"metadata": {"path": str(workdir)}},
+        on_cell_execute=lambda cell, cell_index: running.append(cell),
         extra_arguments=[
             # As in the script, only prints give output: IPython would also display the
             # value of a cell's last expression (the whole model after `model.train()`).
@@ -234,10 +214,7 @@ def execute(source: Source, root: Path, workdir: Path) -> nbformat.NotebookNode:
         client.execute()
     except (CellExecutionError, CellTimeoutError, DeadKernelError) as exc:
         # DeadKernelError is a RuntimeError: caught here, before the start-up failure.
-        code = [cell for cell in notebook.cells if cell.cell_type == "code"]
-        started = [c for c in code if c.execution_count is not None or c.outputs] or code[:1]
-        failed = (c for c in started if any(o.output_type == "error" for o in c.outputs))
-        cell = next(failed, started[-1])  # a timeout or a dead kernel leaves no error
+        cell = running[-1] if running else _code_cells(notebook)[0]
         detail = str(exc).strip() + (
             "\n(the kernel process ended: os._exit, a crash, or out of memory)"
             if isinstance(exc, DeadKernelError)
@@ -265,20 +242,23 @@ def _where(source: Source, cell: nbformat.NotebookNode) -> str:
     return f"{source.notebook.metadata[META]['source']}:{cell.metadata[META]['line']}"
 
 
+def _code_cells(notebook: nbformat.NotebookNode) -> list[nbformat.NotebookNode]:
+    return [cell for cell in notebook.cells if cell.cell_type == "code"]
+
+
 def check_outputs(notebook: nbformat.NotebookNode, source: Source) -> list[str]:
     """One message per code cell of `notebook` (the source's, with outputs) whose standard
-    output is not what its script says its prints give (`#>` lines and output blocks),
-    naming the source line and the sections; empty when all agree."""
+    output is not what its script says its prints give, naming the source line and the
+    sections; empty when all agree."""
     problems = []
-    code = [cell for cell in notebook.cells if cell.cell_type == "code"]
-    for index, (cell, script) in enumerate(zip(code, source.scripts, strict=True), 1):
+    for index, (cell, script) in enumerate(zip(_code_cells(notebook), source.scripts, strict=True)):
         printed = "".join(
             o.text for o in cell.outputs if o.output_type == "stream" and o.name == "stdout"
         )
         expected, ordered = expected_stdout(script)
         if not same_output(expected, printed, ordered):
             problems.append(
-                f"{_where(source, cell)}: code cell {index} ({cell.metadata[META]['from']}) "
+                f"{_where(source, cell)}: code cell {index + 1} ({cell.metadata[META]['from']}) "
                 "printed, in the notebook, something other than its script says:\n--- the "
                 f"script says\n{textwrap.indent(expected, '    ')}\n--- the notebook printed\n"
                 f"{textwrap.indent(printed.rstrip(), '    ')}\nIf the script on its own prints "
@@ -290,14 +270,14 @@ def check_outputs(notebook: nbformat.NotebookNode, source: Source) -> list[str]:
 
 
 def executed_path(root: Path, source: Path) -> Path:
-    """Where the suite writes the notebook of a source (either language) that it ran:
+    """Where the suite keeps its run of a source (either language):
     `root/build/notebooks/executed/<slug>.ipynb`."""
-    return root / "build" / "notebooks" / "executed" / f"{notebook_slug(source)}.ipynb"
+    return root / "build" / "notebooks" / "executed" / f"{pages.notebook_slug(source)}.ipynb"
 
 
 def write_executed(notebook: nbformat.NotebookNode, path: Path, versions: dict) -> None:
     """Save an executed notebook with the versions it ran with (`{"python": ..., "torch":
-    ...}`) and the time. Raises OSError when it cannot."""
+    ...}`) and the time. OSError when it cannot."""
     created = datetime.now(UTC).isoformat(timespec="seconds")
     notebook.metadata[META]["executed"] = {"created": created, "versions": versions}
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -306,9 +286,8 @@ def write_executed(notebook: nbformat.NotebookNode, path: Path, versions: dict) 
 
 def _suite_run(source: Source, root: Path) -> tuple[nbformat.NotebookNode, dict | None]:
     """The source's notebook with the outputs of the suite's run of the same code, and that
-    run's `executed` metadata (versions, created); without outputs and None when the suite did
-    not run this code. NotebookError: the executed notebook is not one the suite wrote, or its
-    outputs are not what the scripts say (edited after the run)."""
+    run's `executed` metadata; without outputs and None when the suite did not run this code.
+    NotebookError: the executed notebook is not the suite's, or edited after the run."""
     notebook, executed = copy.deepcopy(source.notebook), executed_path(root, source.path)
     try:
         ran = nbformat.read(str(executed), as_version=4) if executed.is_file() else None
@@ -320,8 +299,7 @@ def _suite_run(source: Source, root: Path) -> tuple[nbformat.NotebookNode, dict 
             f"{exc}); delete it and run `make test` again"
         ) from None
     if run:
-        code = [cell for cell in notebook.cells if cell.cell_type == "code"]
-        for mine, theirs in zip(code, [c for c in ran.cells if c.cell_type == "code"], strict=True):
+        for mine, theirs in zip(_code_cells(notebook), _code_cells(ran), strict=True):
             mine.outputs, mine.execution_count = theirs.outputs, theirs.execution_count
         if problems := check_outputs(notebook, source):
             raise NotebookError(
@@ -333,48 +311,46 @@ def _suite_run(source: Source, root: Path) -> tuple[nbformat.NotebookNode, dict 
 
 
 def _address(source: Path, root: Path, site_url: str, match: re.Match) -> str:
-    """A link to a page's file, or to a section of the notebook's own page (`#id`), made into
-    the address of that page in the notebook's language (the link is left as it is when it
-    leads out of docs/: the strict build refuses it)."""
+    """A link to a page's file or to a section of this page (`#id`), as the address of that
+    page in the notebook's language; left as it is when it leads out of docs/ (the strict
+    build refuses it)."""
     target = source.parent / match["target"] if match["target"] else source
-    page = translation_of(target.resolve(), page_locale(source))
+    page = pages.translation_of(target.resolve(), pages.page_locale(source))
     if not page.is_relative_to(docs_dir(root).resolve()):
         return match[0]
-    url = page_url(page, docs_dir(root).resolve())
-    return f"]({site_url}{url}{match['anchor'] or ''})"
+    return f"]({site_url}{pages.page_url(page, docs_dir(root).resolve())}{match['anchor'] or ''})"
 
 
 def _about(notebook: nbformat.NotebookNode, run: dict | None, script_url: str) -> str:
     """The first cell: with what the notebook ran, and how to run it yourself (download,
     scripts, `pip install` of the versions that ran, or of the libraries bare)."""
     meta = notebook.metadata[META]
-    words = wording(page_locale(Path(meta["source"])))["notebook"]
-    code = [cell.source for cell in notebook.cells if cell.cell_type == "code"]
-    imported = {name for source in code for name in imported_packages(source)}
+    words = wording(pages.page_locale(Path(meta["source"])))["notebook"]
+    imported = {name for cell in _code_cells(notebook) for name in imported_packages(cell.source)}
     libraries = [(key, shown, dists[-1]) for key, shown, dists in LIBRARIES if key in imported]
     versions = {k: v.split("+")[0] for k, v in (run or {}).get("versions", {}).items() if v}
     shown = [f"{name} {versions[key]}" for key, name, _ in libraries if key in versions]
     env = " · ".join([f"Python {versions.get('python')}", *shown])
     status = words["ran"](env=env, date=run["created"][:10]) if run else words["not_ran"]()
-    name = notebook_slug(Path(meta["source"])) + ".ipynb"
+    name = pages.notebook_slug(Path(meta["source"])) + ".ipynb"
     yourself = words["yourself"](
         download=f'<a href="{name}" download>{name}</a>',
         scripts=[f"[{path}]({script_url}{path})" for path in meta["scripts"]],
         ran=bool(run),
     )
     pins = [f"{dist}=={versions[key]}" if key in versions else dist for key, _, dist in libraries]
-    install = " ".join(["pip install", *pins, "jupyterlab"])
-    return f"{status}\n\n{yourself}\n\n```bash\n{install}\n```"
+    return (
+        f"{status}\n\n{yourself}\n\n```bash\n{' '.join(['pip install', *pins, 'jupyterlab'])}\n```"
+    )
 
 
 def write_site_notebooks(root: Path) -> list[Path]:
-    """Write every source's notebook for the site (`notebook_site_path`) and return their paths.
-    Each has the outputs of the suite's run of its code (`_suite_run`), links to page files made
-    into the pages' addresses on the site (they work in the download too), and below its title a
-    cell saying with what it ran and how to run it yourself. NotebookError names the problems of
-    every broken source or executed notebook."""
-    (site_url, script_url), written, problems = site_addresses(root), [], []
-    for path in notebook_sources(root):
+    """Write every source's notebook for the site (`notebook_site_path`); returns their paths.
+    Each has the outputs of the suite's run of its code, links to pages as the pages' site
+    addresses (they work in the download too), and below its title a cell saying with what
+    it ran and how to run it yourself. NotebookError names every broken source or run."""
+    (site_url, script_url), written, problems = pages.site_addresses(root), [], []
+    for path in pages.notebook_sources(root):
         try:
             notebook, run = _suite_run(read_source(path, root), root)
         except NotebookError as exc:
@@ -389,7 +365,7 @@ def write_site_notebooks(root: Path) -> list[Path]:
             notebook.cells.insert(1, nbformat.v4.new_markdown_cell(rest.strip(), id="intro"))
         about = _about(notebook, run, script_url)
         notebook.cells.insert(1, nbformat.v4.new_markdown_cell(about, id="about"))
-        written.append(notebook_site_path(root, path))
+        written.append(pages.notebook_site_path(root, path))
         written[-1].parent.mkdir(parents=True, exist_ok=True)
         nbformat.write(notebook, str(written[-1]))
     if problems:

@@ -1,14 +1,9 @@
 """Pages, their translations and the snippets they embed.
 
-Layout (mkdocs-static-i18n, suffix structure): `page.md` is the Simplified
-Chinese page (default locale, served at `/`), `page.en.md` its English
-translation (served at `/en/`). Pages embed example scripts with
-pymdownx.snippets lines such as::
-
-    --8<-- "examples/numpy_torch/memory_sharing.py:from_numpy"
-
-where the part after the last colon names a section marked in the script with
-`# --8<-- [start:from_numpy]` ... `# --8<-- [end:from_numpy]`.
+`page.md` is the Chinese page (default locale, served at `/`), `page.en.md` its English
+translation (at `/en/`; mkdocs-static-i18n's suffix structure). A line
+`--8<-- "examples/a/b.py:part"` embeds the section of b.py between `# --8<-- [start:part]` and
+`# --8<-- [end:part]` (pymdownx.snippets).
 """
 
 from __future__ import annotations
@@ -35,9 +30,8 @@ from verified.paths import docs_dir, generated_pages, notebooks_dir, relative
 #: Locales in build order; the first is the default and has no file suffix.
 LOCALES = ("zh", "en")
 DEFAULT_LOCALE = LOCALES[0]
-#: The folder under docs/ of Markdown that pages embed with a `--8<--` line in their own
-#: language (`x.md`, `x.en.md`), such as the generated tables of `make generated`: not pages
-#: themselves (mkdocs.yml's `exclude_docs` keeps them out of the site).
+#: The folder under docs/ of Markdown that pages embed in their own language (`x.md`,
+#: `x.en.md`; `make generated` writes some): not pages (mkdocs.yml's `exclude_docs`).
 INCLUDES = "includes"
 
 
@@ -50,8 +44,8 @@ def page_locale(path: Path) -> str:
 
 
 def translation_of(path: Path, locale: str) -> Path:
-    """The file the `locale` version of the page `path` (in any locale) must be: its sibling, which
-    may not exist (`a/b.md` for `a/b.en.md` and `"zh"`)."""
+    """The `locale` version of the page `path` (in any locale), which may not exist: `a/b.md`
+    for `a/b.en.md` and `"zh"`."""
     stem = path.name.removesuffix(".md")
     if page_locale(path) != DEFAULT_LOCALE:
         stem = stem.removesuffix(f".{page_locale(path)}")
@@ -59,20 +53,17 @@ def translation_of(path: Path, locale: str) -> Path:
 
 
 def page_files(docs: Path) -> list[Path]:
-    """Every written Markdown page below `docs`, sorted: its `*.md` files but those in `INCLUDES`
-    and the generated pages (`verified.paths.generated_pages`)."""
+    """The `*.md` files below `docs`, sorted, but `INCLUDES` and the generated pages."""
     skipped = {INCLUDES, generated_pages(docs.parent).name}
     return sorted(p for p in docs.rglob("*.md") if p.relative_to(docs).parts[0] not in skipped)
 
 
-#: Where `make notebooks` writes each language's .ipynb for the site, below the repository
-#: (`notebook_site_path`); the site plugin copies them next to their pages.
+#: Where `make notebooks` writes each language's .ipynb for the site (`notebook_site_path`).
 NOTEBOOK_SITE_FOLDER = Path("build", "notebooks", "site")
 
 
 def notebook_sources(root: Path) -> list[Path]:
-    """All notebook pages, both languages, sorted (`docs/notebooks/*.md`; [] without the
-    folder)."""
+    """All notebook pages, both languages, sorted; [] without `docs/notebooks/`."""
     return page_files(notebooks_dir(root))
 
 
@@ -82,33 +73,27 @@ def notebook_slug(path: Path) -> str:
 
 
 def notebook_site_path(root: Path, source: Path) -> Path:
-    """Where the notebook of a source is written for the site:
-    `root/build/notebooks/site/<locale>/notebooks/<slug>.ipynb`."""
-    return (
-        root
-        / NOTEBOOK_SITE_FOLDER
-        / page_locale(source)
-        / "notebooks"
-        / f"{notebook_slug(source)}.ipynb"
-    )
+    """`root/build/notebooks/site/<locale>/notebooks/<slug>.ipynb`, a source's notebook for
+    the site."""
+    slug = notebook_slug(source)
+    return root / NOTEBOOK_SITE_FOLDER / page_locale(source) / "notebooks" / f"{slug}.ipynb"
 
 
 def source_pages(root: Path) -> list[Path]:
-    """Every Markdown source a reader sees under the content root: `docs/**/*.md` but the
-    includes, notebook pages (`docs/notebooks/`) among them."""
+    """Every page a reader sees (`docs/**/*.md`, notebooks too), sorted, but the includes
+    and the generated pages."""
     return page_files(docs_dir(root))
 
 
 def language_root(locale: str) -> str:
-    """Where a language's pages are served, below the site root: `""` for the default
-    language (Chinese), `en/` for English. The one place this rule lives."""
+    """Where a language's pages are served below the site root (the one place of this rule):
+    `""` for Chinese, `en/` for English."""
     return "" if locale == DEFAULT_LOCALE else f"{locale}/"
 
 
 def site_addresses(root: Path) -> tuple[str, str]:
     """The site's address (ending in `/`) and where the repository shows a file
-    (`https://github.com/o/r/blob/main/`), from
-    mkdocs.yml as MkDocs reads it (`!ENV` tags: `SITE_URL`, `REPO_URL`); OSError or
+    (`https://github.com/o/r/blob/main/`), from mkdocs.yml with its `!ENV` tags; OSError or
     yaml.YAMLError when it cannot be read."""
     loader = add_env_tag(type("Loader", (yaml.SafeLoader,), {}))
     config = yaml.load((root / "mkdocs.yml").read_text(encoding="utf-8"), Loader=loader)
@@ -118,9 +103,8 @@ def site_addresses(root: Path) -> tuple[str, str]:
 
 
 def page_url(page: Path, docs: Path) -> str:
-    """Where a page file under `docs` is served, below the site root (MkDocs' directory URLs):
-    `a/b/` for `a/b.md`, `en/a/b/` for `a/b.en.md`, `""` for `index.md`, `en/a/` for
-    `a/index.en.md`."""
+    """Where a page file under `docs` is served below the site root: `a/b/` for `a/b.md`,
+    `en/a/b/` for `a/b.en.md`, `""` for `index.md`, `en/a/` for `a/index.en.md`."""
     locale = page_locale(page)
     stem = page.relative_to(docs).as_posix().removesuffix(".md").removesuffix(f".{locale}")
     stem = "" if stem == "index" else stem.removesuffix("/index")
@@ -128,23 +112,21 @@ def page_url(page: Path, docs: Path) -> str:
 
 
 def page_at(url: str, docs: Path) -> Path | None:
-    """The page file served at a URL path below the site root (`en/a/b/`), the inverse of
-    `page_url`, generated pages included; None when no page is served there."""
+    """The page file (generated pages too) served at `url` (`en/a/b/`); None for none."""
     pages = page_files(docs) + sorted(generated_pages(docs.parent).glob("*.md"))
     return next((page for page in pages if page_url(page, docs) == url), None)
 
 
 def missing_translations(pages: list[Path]) -> list[tuple[Path, Path]]:
-    """`(existing page, missing counterpart)` for each of `pages` (`source_pages(root)`, say) that
-    exists in one locale only."""
+    """`(page, its missing translation)` for each of `pages` that exists in one locale only."""
     twins = [(page, translation_of(page, locale)) for page in pages for locale in LOCALES]
     return [(page, twin) for page, twin in twins if twin != page and not twin.exists()]
 
 
 @dataclass(frozen=True)
 class SnippetRef:
-    """One inline `--8<--` line of a page: its 1-based line in the page file, the embedded file
-    relative to the repository root, the named section (None for the whole file or a line range),
+    """One inline `--8<--` line: its 1-based line in the page file, the embedded file
+    relative to the repository root, the section (None for the whole file or a line range),
     and the reference as written (`examples/a.py:part`)."""
 
     page: Path
@@ -155,8 +137,7 @@ class SnippetRef:
 
 
 def snippet_refs(page: Path) -> list[SnippetRef]:
-    """The inline `--8<--` lines of a page, in order, numbered as lines of the file (front matter
-    included); OSError when it cannot be read."""
+    """The inline `--8<--` lines of a page file, in order; OSError when it cannot be read."""
     lines = enumerate(page.read_text(encoding="utf-8").splitlines(), start=1)
     return [
         SnippetRef(page, n, *parsed) for n, line in lines if (parsed := parse_snippet_line(line))
@@ -165,7 +146,7 @@ def snippet_refs(page: Path) -> list[SnippetRef]:
 
 def parse_snippet_line(line: str) -> tuple[str, str | None, str] | None:
     """(file, section or None, the reference as written) of an inline `--8<--` line, read as
-    pymdownx.snippets does; None when the line embeds nothing."""
+    pymdownx.snippets does; None for another line."""
     if not is_snippet_line(line):
         return None
     target = SnippetPreprocessor.RE_ALL_SNIPPETS.match(line)["snippet"][1:-1]
@@ -174,29 +155,17 @@ def parse_snippet_line(line: str) -> tuple[str, str | None, str] | None:
 
 
 def page_sources(page: Path, root: Path) -> list[str]:
-    """The files whose content a page shows, relative to the repository root `root` (which snippet
-    paths are relative to): the page first, then the files it embeds, sorted."""
+    """The files a page shows, relative to the repository root `root`: the page, then the
+    files it embeds, sorted."""
     return [relative(page, root)] + sorted({ref.path for ref in snippet_refs(page)})
-
-
-def section_names(script: Path) -> set[str]:
-    """The snippet sections a script defines with both a start and an end mark; OSError when it
-    cannot be read."""
-    starts, ends = set(), set()
-    for line in script.read_text(encoding="utf-8").splitlines():
-        if match := section_mark(line):
-            (starts if match["type"].lower() == "start" else ends).add(match["name"])
-    return starts & ends
 
 
 def section_code(
     script: Path, section: str | None, outputs: dict[PrintKey, str] | None = None
 ) -> str:
-    """The code of a script's section as pymdownx.snippets embeds it (the marks of this and nested
-    sections dropped, dedented), or of the whole script when `section` is None.
-
-    `outputs` are written under the script's prints in place of its own (another environment's, see
-    `verified.expected`). OSError when the script cannot be read."""
+    """The code of a script's section (the whole script for None) as pymdownx.snippets embeds
+    it: section marks dropped, dedented; with `outputs` (another environment's,
+    `verified.expected`) under its prints in place of its own. OSError if it cannot be read."""
     text = script.read_text(encoding="utf-8")
     lines = (rewrite_outputs(text, outputs) if outputs else text).splitlines()
     kept, inside = [], section is None
@@ -211,15 +180,15 @@ def section_code(
 
 
 def section_mark(line: str) -> re.Match | None:
-    """A `# --8<-- [start:name]` or `[end:name]` line, read as pymdownx.snippets reads it: a match
+    """A `# --8<-- [start:name]` or `[end:name]` line as pymdownx.snippets reads it: a match
     with groups `type` (start or end) and `name`, or None."""
     match = SnippetPreprocessor.RE_SNIPPET_SECTION.match(line) if "8<-" in line else None
     return match if match and not match["escape"] else None
 
 
 def snippet_error(ref: SnippetRef, root: Path) -> str | None:
-    """A message naming the page line and the target when a snippet reference does not resolve under
-    `root` (the repository root, which snippet paths are relative to); None when it does."""
+    """A message naming the page line and the target when a reference does not resolve under
+    the repository root `root`; None when it does."""
     where = f"{relative(ref.page, root)}:{ref.line}"
     target = root / ref.path
     if not target.is_file():
@@ -230,8 +199,13 @@ def snippet_error(ref: SnippetRef, root: Path) -> str | None:
     if target.suffix == ".md" and page_locale(target) != page_locale(ref.page):
         twin = relative(translation_of(target, page_locale(ref.page)), root)
         return f"{where}: {ref.path} is in another language than the page: embed {twin}"
-    if ref.section and ref.section not in section_names(target):
-        known = ", ".join(sorted(section_names(target))) or "none"
+    if not ref.section:
+        return None
+    lines = target.read_text(encoding="utf-8").splitlines()
+    marks = {(m["type"].lower(), m["name"]) for line in lines if (m := section_mark(line))}
+    sections = {name for kind, name in marks if kind == "start" and ("end", name) in marks}
+    if ref.section not in sections:
+        known = ", ".join(sorted(sections)) or "none"
         return (
             f"{where}: section '{ref.section}' not found in {ref.path} "
             f"(sections there: {known}). Mark it in the script with "
@@ -248,8 +222,8 @@ _HEADING = re.compile(
 
 @dataclass(frozen=True)
 class Heading:
-    """One ATX heading of a page, outside code blocks: its 1-based line in the page file, its level
-    (1 for `#`), its text without the `{#id}`, and the explicit anchor id if written."""
+    """An ATX heading outside code: its 1-based line in the file, level (1 for `#`), text
+    without the `{#id}`, and the anchor id if written."""
 
     line: int
     level: int
@@ -270,8 +244,8 @@ def front_matter_yaml(text: str) -> str:
 
 
 def front_matter(page: Path, text: str) -> dict:
-    """A page's front matter as a mapping, {} when it has none; ValueError naming `page` when it is
-    not valid YAML or not a mapping."""
+    """A page's front matter, {} for none; ValueError naming `page` when it is not a YAML
+    mapping."""
     try:
         meta = yaml.safe_load(front_matter_yaml(text)) or {}
     except yaml.YAMLError as exc:
@@ -282,8 +256,7 @@ def front_matter(page: Path, text: str) -> dict:
 
 
 def headings(text: str) -> list[Heading]:
-    """The headings of a page's text in order, numbered as lines of the file, code blocks and front
-    matter skipped."""
+    """The headings of a page's text in order, code blocks and front matter skipped."""
     skip, code = split_front_matter(text)[0].count("\n"), fenced_lines(text)
     lines = enumerate(text.splitlines(), start=1)
     found = ((n, _HEADING.match(line)) for n, line in lines if n > skip and n not in code)

@@ -1,15 +1,13 @@
 """The verification stamp under each page's title, in the page's language.
 
-Built from the record of the last test run (`verified.record`), which holds one run
-per verification environment: the stamp leads with the default environment's run, then
-lists every other set of versions the page was verified with, and what did not apply
-there. No record, or a page or script changed since the run, gives "not verified in
-this build": the stamp never guesses.
+It leads with the default environment's run in the record (`verified.record`), then lists every
+other set of versions the page was verified with, and what did not apply there. No record, or a
+page or script changed since the run, gives "not verified in this build": it never guesses.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
+from textwrap import indent
 
 from verified.record import PageVerification, overall_state, versions_label
 from verified_site.wording import wording
@@ -23,70 +21,53 @@ def render_stamp(
 
     `verifications`: environment -> the page's state in its run, the leading run first
     (`verified.record.verify_environments`), empty when the build has no record; `record` gives
-    versions, device and date. FileNotFoundError when `locale` has no wording
-    (`verified_site/locales/<locale>.yml`)."""
+    versions, device and date. FileNotFoundError when `locale` has no wording."""
     words = wording(locale)
     text = {**words["stamp"], **words["reasons"]}
     if record is None or not verifications:
-        return _admonition("note", text["unverified"](), text["unverified_body"]())
-    (name, verification), *others = verifications.items()
-    run = record["environments"].get(name)
+        return admonition("note", text["unverified"](), text["unverified_body"]())
     if overall_state(verifications) == "none":
         return ""
-    state = verification.state
+    runs = record["environments"]
+    libs = {env: versions_label(runs[env]["environment"]) for env in verifications if env in runs}
+    (name, verification), *others = verifications.items()
     failed = [
-        f"`{example}`" + (text["failed_in"](libs=_run_libraries(record, e)) if e != name else "")
-        for e, v in verifications.items()
+        f"`{example}`" + (text["failed_in"](libs=libs[env]) if env != name else "")
+        for env, v in verifications.items()
         for example in v.failed
     ]
     if failed:
-        failing = [e for e, v in verifications.items() if v.failed]
-        libs = "; ".join(_run_libraries(record, e) for e in failing)
-        return _admonition(
-            "failure",
-            text["failed"](k=len(failed)),
-            text["failed_body"](libs=libs) + _bullets(failed),
-        )
-    also = "".join(_also(record, env, v, text) for env, v in others)
-    if run is None:  # only other environments ran: the output shown was not checked
-        return _admonition("note", text["unverified"](), text["unverified_body"]() + also)
-    if state == "unverified":
+        failing = "; ".join(libs[env] for env, v in verifications.items() if v.failed)
+        body = text["failed_body"](libs=failing) + _bullets(failed)
+        return admonition("failure", text["failed"](k=len(failed)), body)
+    also = "".join(_also(runs[env], libs[env], v, text) for env, v in others)
+    if name not in runs:  # only other environments ran: the output shown was not checked
+        return admonition("note", text["unverified"](), text["unverified_body"]() + also)
+    if verification.state == "unverified":
         if verification.stale:
             body = text["stale_body"]() + _bullets(f"`{path}`" for path in verification.stale)
         elif verification.not_verified:
             body = text["none_ran_body"]() + _bullets(_reasons(verification.not_verified, text))
         else:
             body = text["unverified_body"]()
-        return _admonition("note", text["unverified"](), body)
-    env = run["environment"]
-    libs = versions_label(env)
-    date = _date(run)
+        return admonition("note", text["unverified"](), body)
+    env, date = runs[name]["environment"], runs[name]["created"][:10]
     where = f"Python {env.get('python')}, {env['gpu'] if env.get('device') == 'cuda' else 'CPU'}"
     on_gpu = _gpu_sentence(verification.gpu, text, date) + also
-    if state == "partial":
+    if verification.state == "partial":
         missing = verification.not_verified
         body = text["partial_body"](n=verification.passed, k=len(missing), env=where)
-        reasons = _bullets(_reasons(missing, text))
-        title = text["partial"](libs=libs, date=date)
-        return _admonition("warning", title, body + reasons + on_gpu)
-    return _admonition(
-        "success",
-        text["verified"](libs=libs, date=date),
-        text["verified_body"](n=verification.passed, env=where) + on_gpu,
-    )
+        title = text["partial"](libs=libs[name], date=date)
+        return admonition("warning", title, body + _bullets(_reasons(missing, text)) + on_gpu)
+    body = text["verified_body"](n=verification.passed, env=where) + on_gpu
+    return admonition("success", text["verified"](libs=libs[name], date=date), body)
 
 
-def _also(record: dict, env: str, verification: PageVerification, text: dict) -> str:
+def _also(run: dict, libs: str, verification: PageVerification, text: dict) -> str:
     """A paragraph on another environment's run of the page ("" when it has no examples)."""
-    run = record["environments"][env]
-    libs, date = versions_label(run["environment"]), _date(run)
-    state = verification.state
+    state, date, skipped = verification.state, run["created"][:10], verification.not_applicable
     if state == "not-applicable":
-        return (
-            "\n\n"
-            + text["all_not_applicable"](libs=libs)
-            + _bullets(_reasons(verification.not_applicable, text))
-        )
+        return "\n\n" + text["all_not_applicable"](libs=libs) + _bullets(_reasons(skipped, text))
     if state in ("none", "failed"):  # failures are listed by the caller
         return ""
     if state == "unverified":
@@ -98,34 +79,21 @@ def _also(record: dict, env: str, verification: PageVerification, text: dict) ->
         paragraph += _bullets(_reasons(missing, text))
     else:
         paragraph = text["also_verified"](libs=libs, date=date, n=verification.passed)
-    if verification.not_applicable:
-        paragraph += "\n\n" + text["also_not_applicable"](
-            libs=libs, k=len(verification.not_applicable)
-        )
-        paragraph += _bullets(_reasons(verification.not_applicable, text))
+    if skipped:
+        paragraph += "\n\n" + text["also_not_applicable"](libs=libs, k=len(skipped))
+        paragraph += _bullets(_reasons(skipped, text))
     return "\n\n" + paragraph
 
 
-def _run_libraries(record: dict, env: str) -> str:
-    return versions_label(record["environments"][env]["environment"])
-
-
-def _date(run: dict) -> str:
-    return datetime.fromisoformat(run["created"]).date().isoformat()
-
-
 def _gpu_sentence(entries: list[dict], text: dict, date: str) -> str:
-    """Where and with what the page's CUDA examples were verified, as a paragraph ("" if none).
-
-    They may come from a GPU run made elsewhere, with other versions than the rest.
-    """
+    """Where and with what the page's CUDA examples were verified, as a paragraph ("" if none):
+    perhaps by a GPU run made elsewhere, with other versions than the rest."""
     if not entries:
         return ""
-    first = entries[0]
-    versions = first.get("versions") or {}
+    versions = entries[0].get("versions") or {}
     libs = " · ".join(filter(None, [f"Python {versions.get('python')}", versions_label(versions)]))
-    date = str(first.get("gpu_run") or date)[:10]
-    return "\n\n" + text["gpu_body"](k=len(entries), device=first["gpu"], libs=libs, date=date)
+    date = str(entries[0].get("gpu_run") or date)[:10]
+    return "\n\n" + text["gpu_body"](k=len(entries), device=entries[0]["gpu"], libs=libs, date=date)
 
 
 def _reasons(entries: list[dict], text: dict):
@@ -138,6 +106,6 @@ def _bullets(items) -> str:
     return "\n\n" + "\n".join(f"- {item}" for item in items)
 
 
-def _admonition(kind: str, title: str, body: str) -> str:
-    indented = "\n".join(f"    {line}" if line else "" for line in body.splitlines())
-    return f'!!! {kind} verification-stamp "{title}"\n\n{indented}\n'
+def admonition(kind: str, title: str, body: str, css: str = "verification-stamp") -> str:
+    """A Material admonition `!!! kind css "title"` with `body` indented under it."""
+    return f'!!! {kind} {css} "{title}"\n\n{indent(body, "    ")}\n'

@@ -1,10 +1,7 @@
 """ "Changed between versions" notes: where an example prints something else in another
-verification environment, the page shows both outputs, each with the versions that
-print it, right below the code block that embeds the example.
-
-The default environment's output is the `#>` lines of the script; another's comes from
-`verification/expected/<name>.json` (`verified.expected`), which that environment's
-test run checks. Where the environments agree, the page shows nothing extra.
+verification environment, the code block that embeds it is followed by every environment's
+output under its versions. The default environment's is the script's `#>` lines; another's
+comes from `verification/expected/<name>.json` (`verified.expected`), which its run checks.
 """
 
 from __future__ import annotations
@@ -19,24 +16,23 @@ from verified.outputs import expected_stdout
 from verified.paths import REPO_ROOT
 from verified.record import LIBRARIES, versions_label
 from verified_site.pages import fences, parse_snippet_line, section_code
+from verified_site.stamp import admonition
 from verified_site.wording import wording
 
 
 class VersionNotes:
-    """The outputs of every environment, read once per build: the scripts and
-    `verification/expected/` under the content root `root`, `pyproject.toml` and the lock files
-    of this repository.
-
-    Raises ExpectedOutputError when an expected-output file cannot be read (the message names it),
-    UnknownEnvironment when the environments or a lock file cannot be read."""
+    """The outputs of every environment, read once per build from the scripts and
+    `verification/expected/` under the content root `root`, and this repository's
+    `pyproject.toml` and lock files. ExpectedOutputError or UnknownEnvironment, naming the
+    file, when one cannot be read."""
 
     def __init__(self, root: Path) -> None:
         self.root = root
         known = environments(REPO_ROOT)
-        self.others: list[tuple[str, dict]] = [
-            (environment.name, load_expected(expected_path(root, environment.name)))
-            for environment in known[1:]
-        ]
+        # Each environment's expected outputs by script, the default's first: its `#>` lines.
+        self.expected = {known[0].name: {}} | {
+            e.name: load_expected(expected_path(root, e.name)) for e in known[1:]
+        }
         pinned = {e.name: e.pinned_versions(REPO_ROOT) for e in known}
         # Name only the libraries whose versions differ: the note is about what changed.
         varying = [
@@ -46,18 +42,15 @@ class VersionNotes:
             and len({p[key] for p in pinned.values()}) > 1
         ]
         self.labels = {env: versions_label(v, varying or None) for env, v in pinned.items()}
-        self.default = known[0].name
         # (environment, script, section) -> its code with that environment's outputs, made once
         # per build: both languages' pages embed the same sections.
         self._codes: dict[tuple[str, str, str | None], str] = {}
 
     def insert(self, markdown: str, locale: str, verified: set[str] | None = None) -> str:
-        """The page's Markdown (`--8<--` lines not yet expanded) with a note below each code block
-        whose output differs between environments; unchanged when none does.
-
-        Outputs of environments not in `verified` (those whose run in this build verified the page)
-        are labelled "not verified in this build"; None labels none (no record is consulted).
-        FileNotFoundError when `locale` has no wording."""
+        """The page's Markdown (`--8<--` lines not expanded) with a note below each code block
+        whose output differs between environments. Outputs of environments not in `verified`
+        (those whose run verified the page) are labelled "not verified in this build"; None
+        labels none. FileNotFoundError when `locale` has no wording."""
         lines = markdown.splitlines()
         for fence in reversed(fences(markdown)):
             body = lines[fence.start : fence.end - 1]
@@ -72,32 +65,26 @@ class VersionNotes:
         return "\n".join(lines) + ("\n" if markdown.endswith("\n") else "")
 
     def _outputs(self, refs: list[tuple[str, str | None]]) -> dict[str, str]:
-        """What a code block prints (its whole standard output, "" for nothing) by environment,
-        where that differs: the default environment's first, then each other's that differs
-        from it; empty when all print the same. `refs` are the (script, section) pairs the
-        block embeds, scripts relative to the content root, section None for a whole script."""
-        default = self._stdout(refs, self.default, {})
-        found = {
-            name: output
-            for name, expected in self.others
-            if (output := self._stdout(refs, name, expected)) != default
-        }
-        return {self.default: default, **found} if found else {}
+        """What a code block embedding `refs` ((script, section or None) pairs) prints, by
+        environment: the default's, then each other's that differs; empty when none does."""
+        (default, printed), *others = [(name, self._stdout(refs, name)) for name in self.expected]
+        found = {name: output for name, output in others if output != printed}
+        return {default: printed, **found} if found else {}
 
-    def _stdout(self, refs: list[tuple[str, str | None]], name: str, expected: dict) -> str:
+    def _stdout(self, refs: list[tuple[str, str | None]], name: str) -> str:
         # The plugin has refused a page whose `--8<--` lines name a missing file.
-        codes = []
         for script, section in refs:
-            key = (name, script, section)
-            if key not in self._codes:
-                self._codes[key] = section_code(self.root / script, section, expected.get(script))
-            codes.append(self._codes[key])
+            if (name, script, section) not in self._codes:
+                outputs = self.expected[name].get(script)
+                self._codes[name, script, section] = section_code(
+                    self.root / script, section, outputs
+                )
+        codes = [self._codes[name, script, section] for script, section in refs]
         return "\n".join(part for code in codes if (part := expected_stdout(code)[0]))
 
     def _note(self, outputs: dict[str, str], locale: str, verified: set[str] | None) -> str:
-        """The Markdown, not indented, of the note for one code block, a Material admonition:
-        each environment's output under its versions, the lines that differ from the default's
-        (the default's: from the next one's) highlighted."""
+        """The note for one code block, not indented: each environment's output under its
+        versions, the lines that differ from the default's (its own: from the next's) marked."""
         text = wording(locale)["version_notes"]
         parts = [text["intro"]()]
         first, second = [output.splitlines() for output in list(outputs.values())[:2]]
@@ -119,5 +106,4 @@ class VersionNotes:
             marks = f' hl_lines="{" ".join(changed)}"' if changed else ""
             fence = "````" if "```" in output else "```"
             parts.append(f'{fence}text title="{label}"{marks}\n{output}\n{fence}')
-        body = indent("\n\n".join(parts), "    ")
-        return f'!!! info version-change "{text["title"]()}"\n\n{body}\n'
+        return admonition("info", text["title"](), "\n\n".join(parts), "version-change")
