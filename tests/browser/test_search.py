@@ -2,12 +2,15 @@
 Node (search_rank.mjs), and a sample typed into each site's search box in the browser,
 which must show what Node ranked.
 
-`search_failures` checks any file of queries in that format, one Node process per site.
+`search_failures` checks any list of queries, one Node process per site. Besides the file's
+queries, each error atlas entry is searched for by the line its example printed, as a reader
+pastes it, and by a variant with other numbers (other sizes, indices).
 """
 
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -18,6 +21,8 @@ import yaml
 from playwright.sync_api import expect
 
 from tests.browser.conftest import HOME, MOUNT, built_page, site_link, wait_for_search
+from tests.content.test_atlas import ATLAS, atlas_entries
+from verified_site.pages import page_locale
 
 QUERIES = Path(__file__).with_name("search_queries.yml")
 RANK = Path(__file__).with_name("search_rank.mjs")
@@ -29,6 +34,21 @@ def expectations(queries_file: Path, locale: str) -> list[tuple[str, str, int]]:
     return [
         (e["query"], e["expect"][locale], e.get("top", 3)) for e in entries if locale in e["expect"]
     ]
+
+
+def atlas_queries(locale: str) -> list[tuple[str, str, int]]:
+    """(query, entry's section, 3) for each error atlas entry of the `locale` site: the line its
+    example printed, and that line with each number raised by 3 where it has numbers."""
+    root = "" if locale == "zh" else "en/"
+    queries = []
+    for page in ATLAS:
+        if page_locale(page) != locale:
+            continue
+        for entry in atlas_entries(page)[0]:
+            expected = f"{root}errors/{page.name.split('.')[0]}/#{entry.anchor}"
+            variant = re.sub(r"\d+", lambda m: str(int(m[0]) + 3), entry.printed)
+            queries += [(q, expected, 3) for q in dict.fromkeys([entry.printed, variant])]
+    return queries
 
 
 def rank(site: Path, locale: str, queries: list[str]) -> dict[str, list[list[str]]]:
@@ -54,10 +74,9 @@ def rank(site: Path, locale: str, queries: list[str]) -> dict[str, list[list[str
     }
 
 
-def search_failures(queries_file: Path, site: Path, locale: str) -> list[str]:
-    """What the `locale` site's search gets wrong for the queries of `queries_file`
-    (the format of search_queries.yml): one message per query, empty when all pass."""
-    wanted = expectations(queries_file, locale)
+def search_failures(wanted: list[tuple[str, str, int]], site: Path, locale: str) -> list[str]:
+    """What the `locale` site's search gets wrong for `wanted` (query, page or `page/#anchor`
+    to find, in how many first results): one message per query, empty when all pass."""
     ranked = rank(site, locale, [query for query, _, _ in wanted])
     failures = []
     for query, expected, top in wanted:
@@ -76,7 +95,8 @@ def search_failures(queries_file: Path, site: Path, locale: str) -> list[str]:
 
 @pytest.mark.parametrize("locale", HOME)
 def test_search_finds_the_pages(site, locale):
-    failures = search_failures(QUERIES, site, locale)
+    wanted = expectations(QUERIES, locale) + atlas_queries(locale)
+    failures = search_failures(wanted, site, locale)
     assert not failures, "\n".join(failures)
 
 

@@ -1,0 +1,88 @@
+"""The error atlas (docs/errors/): each entry's heading quotes a message its example really
+printed, and the examples raise nothing themselves, so every message comes from a library.
+tests/browser/test_search.py searches for each entry by the line its example printed."""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from verified.paths import REPO_ROOT
+from verified_site.pages import headings, section_code, snippet_refs
+
+#: The group pages (the index lists them; it has no entries of its own).
+ATLAS = sorted(
+    p for p in (REPO_ROOT / "docs" / "errors").glob("*.md") if p.name.split(".")[0] != "index"
+)
+SCRIPTS = sorted((REPO_ROOT / "examples" / "errors").glob("*.py"))
+#: An entry's heading: the exception or warning class in backticks, then a verbatim piece of
+#: the first line of its message (`RuntimeError`: view size is not compatible ...).
+ENTRY = re.compile(r"^`(?P<kind>\w+)`: (?P<message>.+)$")
+#: Headings of a group page that are not entries.
+NOT_ENTRIES = {"see-also"}
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One `##` entry of a group page: where its heading is, its anchor, and the output line of
+    its example that holds the heading's message (`printed`, "" when none does)."""
+
+    where: str
+    anchor: str
+    heading: str
+    printed: str
+
+
+def atlas_entries(page: Path) -> tuple[list[Entry], list[str]]:
+    """The entries of a group page, and a message (file:line) for each heading that is not a
+    well-formed entry or quotes nothing its example printed."""
+    text = page.read_text("utf-8")
+    sections = [h for h in headings(text) if h.level == 2 and h.anchor not in NOT_ENTRIES]
+    refs = [ref for ref in snippet_refs(page) if ref.section]
+    entries, problems = [], []
+    for heading, after in zip(sections, [*sections[1:], None], strict=True):
+        where = f"{page.relative_to(REPO_ROOT)}:{heading.line}"
+        entry = ENTRY.match(heading.title)
+        inside = [r for r in refs if heading.line < r.line and (not after or r.line < after.line)]
+        if not entry or not heading.anchor:
+            problems.append(
+                f"{where}: an entry's heading is `ErrorType`: <a verbatim piece of the message's "
+                f"first line> {{#anchor}} (got {heading.title!r})"
+            )
+            continue
+        if not inside:
+            problems.append(f"{where}: the entry embeds no script section that shows the error")
+            continue
+        lines = section_code(REPO_ROOT / inside[0].path, inside[0].section).splitlines()
+        held = [line for line in lines if entry["message"] in line and entry["kind"] in line]
+        if not held:
+            problems.append(
+                f"{where}: no output line of {inside[0].target} holds {entry['kind']} and "
+                f"{entry['message']!r}: quote the message as the example printed it "
+                "(make update-examples writes it)"
+            )
+            continue
+        printed = held[0].strip().removeprefix("#>").strip()
+        entries.append(Entry(where, heading.anchor, entry["message"], printed))
+    return entries, problems
+
+
+@pytest.mark.parametrize("page", ATLAS, ids=[p.name for p in ATLAS])
+def test_each_entry_quotes_what_its_example_printed(page):
+    problems = atlas_entries(page)[1]
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=[p.name for p in SCRIPTS])
+def test_atlas_examples_raise_nothing_themselves(script):
+    tree = ast.parse(script.read_text("utf-8"))
+    own = [node for node in ast.walk(tree) if isinstance(node, ast.Raise | ast.Assert)]
+    assert not own, "\n".join(
+        f"{script.relative_to(REPO_ROOT)}:{node.lineno}: an atlas example must not raise or "
+        "assert: the error it shows must come from the library call it catches"
+        for node in own
+    )
