@@ -1,0 +1,224 @@
+"""Errors and warnings met when converting between NumPy, PyTorch and TensorFlow.
+
+Each section triggers one error as readers meet it, prints the message as a traceback's
+last line shows it, then shows the fix working.
+
+Run with `python examples/errors/conversion_errors.py`.
+"""
+
+# --8<-- [start:list_of_tensors]
+import torch
+
+rows = [torch.tensor([1.0, 2.0]), torch.tensor([3.0, 4.0])]
+try:
+    torch.tensor(rows)  # a list of tensors with more than one element each
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> ValueError: only one element tensors can be converted to Python scalars
+
+# float() of a tensor with several elements raises the same error.
+try:
+    float(rows[0])
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> ValueError: only one element tensors can be converted to Python scalars
+
+# The fix: stack the tensors along a new first dimension.
+print(torch.stack(rows))
+"""
+tensor([[1., 2.],
+        [3., 4.]])
+"""
+# --8<-- [end:list_of_tensors]
+
+# --8<-- [start:ragged_list_torch]
+ragged = [[1, 2, 3], [4, 5]]  # rows of different lengths
+try:
+    torch.tensor(ragged)
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> ValueError: expected sequence of length 3 at dim 1 (got 2)
+
+# The fix: pad the rows to one length (or keep them as separate tensors).
+padded = torch.nn.utils.rnn.pad_sequence(
+    [torch.tensor(row) for row in ragged], batch_first=True, padding_value=0
+)
+print(padded)
+"""
+tensor([[1, 2, 3],
+        [4, 5, 0]])
+"""
+# --8<-- [end:ragged_list_torch]
+
+# --8<-- [start:inhomogeneous_numpy]
+import numpy as np
+
+ragged = [[1, 2, 3], [4, 5]]
+try:
+    np.array(ragged)
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    ValueError: setting an array element with a sequence. The requested array has an inhomogeneous shape after 1 dimensions. The detected shape was (2,) + inhomogeneous part.
+    """
+
+# The fix: pad the rows yourself, into an array of the full shape.
+lengths = [len(row) for row in ragged]
+filled = np.zeros((len(ragged), max(lengths)), dtype=np.int64)
+for i, row in enumerate(ragged):
+    filled[i, : len(row)] = row
+print(filled)
+"""
+[[1 2 3]
+ [4 5 0]]
+"""
+# --8<-- [end:inhomogeneous_numpy]
+
+# --8<-- [start:object_array]
+# dtype=object silences NumPy, but the array holds Python objects, not numbers.
+objects = np.array([np.array([1.0, 2.0, 3.0]), np.array([4.0, 5.0])], dtype=object)
+print(objects.dtype, objects.shape)
+#> object (2,)
+try:
+    torch.from_numpy(objects)
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    TypeError: can't convert np.ndarray of type numpy.object_. The only supported types are: float64, float32, float16, complex64, complex128, int64, int32, int16, int8, uint64, uint32, uint16, uint8, and bool.
+    """
+
+# The fix: one tensor per row, or a padded numeric array (as above).
+print([torch.from_numpy(row) for row in objects])
+#> [tensor([1., 2., 3.], dtype=torch.float64), tensor([4., 5.], dtype=torch.float64)]
+# --8<-- [end:object_array]
+
+# --8<-- [start:tf_non_rectangular]
+import tensorflow as tf
+
+try:
+    tf.constant([[1, 2, 3], [4, 5]])
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> ValueError: Can't convert non-rectangular Python sequence to Tensor.
+
+# The fix: a RaggedTensor holds rows of different lengths.
+print(tf.ragged.constant([[1, 2, 3], [4, 5]]))
+#> <tf.RaggedTensor [[1, 2, 3], [4, 5]]>
+# --8<-- [end:tf_non_rectangular]
+
+# --8<-- [start:bfloat16_numpy]
+half = torch.tensor([1.5, 2.5], dtype=torch.bfloat16)  # NumPy has no bfloat16
+try:
+    half.numpy()
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> TypeError: Got unsupported ScalarType BFloat16
+
+# The fix: convert to a dtype NumPy has first (this copies).
+print(half.float().numpy())
+#> [1.5 2.5]
+# --8<-- [end:bfloat16_numpy]
+
+# --8<-- [start:item_many_elements]
+losses = torch.tensor([0.5, 0.25])
+try:
+    losses.item()  # item() is for a tensor with exactly one element
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: a Tensor with 2 elements cannot be converted to Scalar
+
+# The fix: reduce to one element first, or take all values as a list.
+print(losses.mean().item(), losses.tolist())
+#> 0.375 [0.5, 0.25]
+# --8<-- [end:item_many_elements]
+
+# --8<-- [start:from_numpy_tf_tensor]
+tf_values = tf.constant([1.0, 2.0])
+try:
+    torch.from_numpy(tf_values)  # from_numpy takes only a NumPy array
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> TypeError: expected np.ndarray (got tensorflow.python.framework.ops.EagerTensor)
+
+# The fix: go through NumPy (.numpy() copies on TF's side), or through DLPack.
+print(torch.from_numpy(tf_values.numpy()))
+#> tensor([1., 2.])
+print(torch.from_dlpack(tf_values))
+#> tensor([1., 2.])
+# --8<-- [end:from_numpy_tf_tensor]
+
+# --8<-- [start:tf_item_assignment]
+scores = tf.constant([1, 2, 3])
+try:
+    scores[0] = 10  # a tf.Tensor cannot be changed
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    TypeError: 'tensorflow.python.framework.ops.EagerTensor' object does not support item assignment
+    """
+
+# The fix: build a new tensor with the change, or keep the values in a tf.Variable.
+print(tf.tensor_scatter_nd_update(scores, indices=[[0]], updates=[10]))
+#> tf.Tensor([10  2  3], shape=(3,), dtype=int32)
+state = tf.Variable([1, 2, 3])
+state[0].assign(10)
+print(state.numpy())
+#> [10  2  3]
+# --8<-- [end:tf_item_assignment]
+
+
+# --8<-- [start:tf_function_numpy]
+@tf.function
+def to_numpy(x):
+    return x.numpy()  # inside tf.function, x is a symbolic tensor with no value yet
+
+
+try:
+    to_numpy(tf.constant([1.0, 2.0]))
+except AttributeError as err:
+    # TensorFlow prefixes the file and line of the call; the last line is the error.
+    print(str(err).strip().splitlines()[-1].strip())
+    #> AttributeError: 'SymbolicTensor' object has no attribute 'numpy'
+
+
+# The fix: compute with TensorFlow ops inside the function, call .numpy() outside.
+@tf.function
+def doubled(x):
+    return x * 2
+
+
+print(doubled(tf.constant([1.0, 2.0])).numpy())
+#> [2. 4.]
+# --8<-- [end:tf_function_numpy]
+
+# --8<-- [start:numpy_copy_false]
+import warnings
+
+weights = torch.ones(3)
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    try:
+        print(np.array(weights, copy=False))  # NumPy 1.x: "copy if needed"
+    except ValueError as err:
+        print(f"{type(err).__name__}: {err}")
+        """
+        ValueError: Unable to avoid copy while creating an array as requested.
+        If using `np.array(obj, copy=False)` replace it with `np.asarray(obj)` to allow a copy when needed (no behavior change in NumPy 1.x).
+        For more details, see https://numpy.org/devdocs/numpy_2_0_migration_guide.html#adapting-to-changes-in-the-copy-keyword.
+        """
+for w in caught:  # NumPy 2 warns first, then raises
+    print(f"{w.category.__name__}: {w.message}")
+    """
+    DeprecationWarning: __array__ implementation doesn't accept a copy keyword, so passing copy=False failed. __array__ must implement 'dtype' and 'copy' keyword arguments. To learn more, see the migration guide https://numpy.org/devdocs/numpy_2_0_migration_guide.html#adapting-to-changes-in-the-copy-keyword
+    """
+print(len(caught))
+#> 1
+
+# The fix: np.asarray copies only if it must; Tensor.numpy() shares memory.
+print(np.asarray(weights))
+#> [1. 1. 1.]
+shared = weights.numpy()
+shared[0] = 5
+print(weights)
+#> tensor([5., 1., 1.])
+# --8<-- [end:numpy_copy_false]

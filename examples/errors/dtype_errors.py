@@ -1,0 +1,292 @@
+"""Dtype and type promotion errors in PyTorch, NumPy and TensorFlow.
+
+Each section triggers one error as readers meet it, prints the message as a traceback's
+last line shows it, then shows the fix working.
+
+Run with `python examples/errors/dtype_errors.py`.
+"""
+
+# --8<-- [start:linear_double_input]
+import numpy as np
+import torch
+
+layer = torch.nn.Linear(3, 1)  # parameters are float32
+features = torch.from_numpy(np.ones((2, 3)))  # NumPy's default: float64
+try:
+    layer(features)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: mat1 and mat2 must have the same dtype, but got Double and Float
+
+# A convolution says the same in other words.
+try:
+    torch.nn.Conv2d(1, 1, 1)(torch.ones(1, 1, 2, 2, dtype=torch.float64))
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: Input type (double) and bias type (float) should be the same
+
+# The fix: convert the data to the model's dtype (or the model: layer.double()).
+print(layer(features.float()).dtype)
+#> torch.float32
+# --8<-- [end:linear_double_input]
+
+# --8<-- [start:matmul_mixed_dtypes]
+single = torch.ones(2, 2)  # float32
+double = torch.ones(2, 2, dtype=torch.float64)
+try:
+    single @ double  # matmul does not promote
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: expected m1 and m2 to have the same dtype, but got: float != double
+
+print(single + double)  # element-wise operations do promote
+"""
+tensor([[2., 2.],
+        [2., 2.]], dtype=torch.float64)
+"""
+
+# The fix: pick one dtype for both operands.
+print(single @ double.to(single.dtype))
+"""
+tensor([[2., 2.],
+        [2., 2.]])
+"""
+# --8<-- [end:matmul_mixed_dtypes]
+
+# --8<-- [start:addmm_mixed_dtypes]
+bias = torch.zeros(2)
+single = torch.ones(2, 2)
+double = torch.ones(2, 2, dtype=torch.float64)
+try:
+    torch.addmm(bias, single, double)  # bias + single @ double
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: self and mat2 must have the same dtype, but got Float and Double
+
+# The fix: the same as for matmul, one dtype for all three.
+print(torch.addmm(bias, single, double.float()))
+"""
+tensor([[2., 2.],
+        [2., 2.]])
+"""
+# --8<-- [end:addmm_mixed_dtypes]
+
+# --8<-- [start:inplace_result_type]
+counts = torch.tensor([1, 2, 3])  # int64
+try:
+    counts.mul_(0.5)  # the float result cannot be written into int64 memory
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: result type Float can't be cast to the desired output type Long
+
+# Integer targets for binary_cross_entropy_with_logits fail the same way.
+logits = torch.zeros(3)
+try:
+    torch.nn.functional.binary_cross_entropy_with_logits(logits, torch.tensor([0, 1, 1]))
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: result type Float can't be cast to the desired output type Long
+
+# The fix: an out-of-place operation promotes; or make the tensor float first.
+print(counts * 0.5)
+#> tensor([0.5000, 1.0000, 1.5000])
+print(torch.nn.functional.binary_cross_entropy_with_logits(logits, torch.tensor([0.0, 1.0, 1.0])))
+#> tensor(0.6931)
+# --8<-- [end:inplace_result_type]
+
+# --8<-- [start:numpy_same_kind]
+totals = np.array([1, 2, 3])  # int64
+try:
+    totals += 0.5  # in place: the float64 result cannot go into an int64 array
+except TypeError as err:  # NumPy's UFuncTypeError, a subclass of TypeError
+    print(f"{type(err).__name__}: {err}")
+    """
+    UFuncTypeError: Cannot cast ufunc 'add' output from dtype('float64') to dtype('int64') with casting rule 'same_kind'
+    """
+    print(f"{type(err).__module__}.{type(err).__qualname__}")  # as a traceback names it
+    #> numpy._core._exceptions._UFuncOutputCastingError
+
+# The fix: a new array (which promotes), or an explicit unsafe cast in place.
+print(totals + 0.5)
+#> [1.5 2.5 3.5]
+np.add(totals, 0.5, out=totals, casting="unsafe")  # truncates: 1.5 becomes 1
+print(totals)
+#> [1 2 3]
+# --8<-- [end:numpy_same_kind]
+
+# --8<-- [start:numpy_uint8_out_of_bounds]
+import warnings
+
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    try:
+        print(np.array([1, 300], dtype=np.uint8))  # 300 does not fit in uint8
+    except OverflowError as err:
+        print(f"{type(err).__name__}: {err}")
+        #> OverflowError: Python integer 300 out of bounds for uint8
+print([w.category.__name__ for w in caught])
+#> []
+
+pixels = np.array([200], dtype=np.uint8)
+try:
+    print(pixels + 300)  # a Python int takes the array's dtype
+except OverflowError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> OverflowError: Python integer 300 out of bounds for uint8
+
+# The fix: compute in a wider dtype, then clip (or wrap) on purpose.
+print(np.clip(pixels.astype(np.int64) + 300, 0, 255).astype(np.uint8))
+#> [255]
+# --8<-- [end:numpy_uint8_out_of_bounds]
+
+# --8<-- [start:torch_uint8_overflow]
+try:
+    torch.tensor([1, 300], dtype=torch.uint8)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: value cannot be converted to type uint8 without overflow
+
+# Arithmetic does not check: 200 + 300 wraps around.
+print(torch.tensor([200], dtype=torch.uint8) + 300)
+#> tensor([244], dtype=torch.uint8)
+
+# The fix: clip the values to the range before converting.
+print(torch.tensor([1, 300]).clamp(0, 255).to(torch.uint8))
+#> tensor([  1, 255], dtype=torch.uint8)
+# --8<-- [end:torch_uint8_overflow]
+
+# --8<-- [start:requires_grad_integer]
+try:
+    torch.tensor([1, 2, 3], requires_grad=True)  # integers have no gradient
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: Only Tensors of floating point and complex dtype can require gradients
+try:
+    torch.arange(3).requires_grad_()
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: only Tensors of floating point dtype can require gradients
+
+# The fix: a floating-point tensor.
+print(torch.tensor([1.0, 2.0, 3.0], requires_grad=True))
+#> tensor([1., 2., 3.], requires_grad=True)
+print(torch.arange(3, dtype=torch.float32).requires_grad_())
+#> tensor([0., 1., 2.], requires_grad=True)
+# --8<-- [end:requires_grad_integer]
+
+# --8<-- [start:mean_integer]
+steps = torch.tensor([1, 2, 4])
+try:
+    steps.mean()
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: Long
+    """
+
+# The fix: convert, or name the dtype of the result.
+print(steps.float().mean(), steps.mean(dtype=torch.float64))
+#> tensor(2.3333) tensor(2.3333, dtype=torch.float64)
+print(np.array([1, 2, 4]).mean().dtype)  # NumPy returns float64 for integer input
+#> float64
+# --8<-- [end:mean_integer]
+
+# --8<-- [start:not_implemented_for_dtype]
+try:
+    torch.softmax(torch.tensor([1, 2, 3]), dim=0)
+except NotImplementedError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> NotImplementedError: "softmax_lastdim_kernel_impl" not implemented for 'Long'
+try:
+    torch.ones(2) & torch.ones(2)  # bitwise operations need integers or booleans
+except NotImplementedError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> NotImplementedError: "bitwise_and_cpu" not implemented for 'Float'
+
+# The fix: the dtype the operation is defined for.
+print(torch.softmax(torch.tensor([1, 2, 3]).float(), dim=0))
+#> tensor([0.0900, 0.2447, 0.6652])
+print(torch.ones(2, dtype=torch.bool) & torch.ones(2, dtype=torch.bool))
+#> tensor([True, True])
+# --8<-- [end:not_implemented_for_dtype]
+
+# --8<-- [start:float_indices]
+table = torch.tensor([10, 20, 30])
+positions = torch.tensor([0.0, 2.0])  # e.g. computed with a division
+try:
+    table[positions]
+except IndexError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> IndexError: tensors used as indices must be long, int, byte or bool tensors
+
+# The fix: integer (or boolean) indices.
+print(table[positions.long()])
+#> tensor([10, 30])
+# --8<-- [end:float_indices]
+
+# --8<-- [start:embedding_float_indices]
+embedding = torch.nn.Embedding(num_embeddings=5, embedding_dim=2)
+token_ids = torch.tensor([1.0, 3.0])
+try:
+    embedding(token_ids)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, Int; but got torch.FloatTensor instead (while checking arguments for embedding)
+    """
+
+# The fix: int64 (or int32) ids.
+print(embedding(token_ids.long()).shape)
+#> torch.Size([2, 2])
+# --8<-- [end:embedding_float_indices]
+
+# --8<-- [start:cross_entropy_target]
+scores = torch.zeros(3, 4)  # 3 samples, 4 classes
+targets = torch.tensor([2.0, 0.0, 1.0])  # class indices, but float
+try:
+    torch.nn.functional.cross_entropy(scores, targets)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: expected target dtype to be Long or Byte, but got Float
+
+# The fix: class indices as int64.
+print(round(torch.nn.functional.cross_entropy(scores, targets.long()).item(), 4))
+#> 1.3863
+# --8<-- [end:cross_entropy_target]
+
+# --8<-- [start:tf_mixed_dtypes]
+import tensorflow as tf
+
+try:
+    tf.constant([1.0]) + tf.constant([1.0], dtype=tf.float64)  # float32 + float64
+except tf.errors.InvalidArgumentError as err:
+    print(f"{type(err).__name__}: {err.message}")
+    """
+    InvalidArgumentError: cannot compute AddV2 as input #1(zero-based) was expected to be a float tensor but is a double tensor [Op:AddV2] name:
+    """
+try:
+    tf.constant([1]) + 1.5  # int32 tensor + Python float
+except tf.errors.InvalidArgumentError as err:
+    print(f"{type(err).__name__}: {err.message}")
+    """
+    InvalidArgumentError: cannot compute AddV2 as input #1(zero-based) was expected to be a int32 tensor but is a float tensor [Op:AddV2] name:
+    """
+
+# The fix: tf.cast one operand to the other's dtype.
+print(tf.constant([1.0]) + tf.cast(tf.constant([1.0], dtype=tf.float64), tf.float32))
+#> tf.Tensor([2.], shape=(1,), dtype=float32)
+print(tf.cast(tf.constant([1]), tf.float32) + 1.5)
+#> tf.Tensor([2.5], shape=(1,), dtype=float32)
+# --8<-- [end:tf_mixed_dtypes]
+
+# --8<-- [start:tf_convert_dtype]
+try:
+    tf.constant([-1.5, 2.5], dtype=tf.int32)  # creation does not truncate floats
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> TypeError: Cannot convert [-1.5, 2.5] to EagerTensor of dtype int32
+
+# The fix: create as float, then tf.cast (which truncates towards zero).
+print(tf.cast(tf.constant([-1.5, 2.5]), tf.int32))
+#> tf.Tensor([-1  2], shape=(2,), dtype=int32)
+# --8<-- [end:tf_convert_dtype]
