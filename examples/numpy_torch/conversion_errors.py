@@ -48,10 +48,10 @@ for convert in (torch.from_numpy, torch.as_tensor, torch.tensor):
         #> from_numpy: ValueError
         #> as_tensor: ValueError
         #> tensor: ValueError
-        message = str(err)
+        message = f"{type(err).__name__}: {err}"
 print(message)
 """
-At least one stride in the given numpy array is negative, and tensors with negative strides are not currently supported. (You can probably work around this by making a copy of your array  with array.copy().)
+ValueError: At least one stride in the given numpy array is negative, and tensors with negative strides are not currently supported. (You can probably work around this by making a copy of your array  with array.copy().)
 """
 
 print(reversed_view.copy().strides)  # a copy has positive strides
@@ -77,9 +77,10 @@ print(shared.data_ptr() == frozen.__array_interface__["data"][0])  # still share
 print(len(caught), caught[0].category.__name__)
 #> 1 UserWarning
 # The location suffix of the message depends on the build.
-print(str(caught[0].message).split(" (Triggered internally")[0])
+warning = caught[0]
+print(f"{warning.category.__name__}: {str(warning.message).split(' (Triggered internally')[0]}")
 """
-The given NumPy array is not writable, and PyTorch does not support non-writable tensors. This means writing to this tensor will result in undefined behavior. You may want to copy the array to protect its data or make it writable before converting it to a tensor. This type of warning will be suppressed for the rest of this program.
+UserWarning: The given NumPy array is not writable, and PyTorch does not support non-writable tensors. This means writing to this tensor will result in undefined behavior. You may want to copy the array to protect its data or make it writable before converting it to a tensor. This type of warning will be suppressed for the rest of this program.
 """
 
 safe = torch.tensor(frozen)  # copying avoids the problem
