@@ -37,6 +37,11 @@ try:
 except RuntimeError as err:
     print(f"{type(err).__name__}: {err}")
     #> RuntimeError: mat1 and mat2 shapes cannot be multiplied (2x4 and 3x5)
+try:
+    torch.ones(4, 3) @ torch.ones(4, 3)  # the same message from @ and torch.mm
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: mat1 and mat2 shapes cannot be multiplied (4x3 and 4x3)
 
 # The fix: the input's last size must equal in_features (the weight is (5, 3)).
 print(layer.weight.shape)
@@ -83,7 +88,7 @@ print(x.numel(), x.view(2, 3).shape, x.view(-1, 3).shape)
 #> 6 torch.Size([2, 3]) torch.Size([2, 3])
 # --8<-- [end:shape_invalid_for_input_size]
 
-# --8<-- [start:index_out_of_bounds]
+# --8<-- [start:torch_index_out_of_bounds]
 import torch
 
 x = torch.arange(6).reshape(2, 3)
@@ -98,7 +103,7 @@ for index in [(2, 0), (0, 3)]:
 # The fix: valid indices run from 0 to size - 1 (or from -size to -1).
 print(x.shape, x[1, 2], x[-1, -1])
 #> torch.Size([2, 3]) tensor(5) tensor(5)
-# --8<-- [end:index_out_of_bounds]
+# --8<-- [end:torch_index_out_of_bounds]
 
 # --8<-- [start:index_out_of_range_in_self]
 import torch
@@ -162,11 +167,12 @@ tensor([[1., 1., 1., 0.],
 import torch
 
 x = torch.ones(2, 3)
-for call in [lambda: x.sum(dim=2), lambda: x.unsqueeze(3)]:
+for call in [lambda: x.sum(dim=2), lambda: x.squeeze(2), lambda: x.unsqueeze(3)]:
     try:
         call()
     except IndexError as err:
         print(f"{type(err).__name__}: {err}")
+        #> IndexError: Dimension out of range (expected to be in range of [-2, 1], but got 2)
         #> IndexError: Dimension out of range (expected to be in range of [-2, 1], but got 2)
         #> IndexError: Dimension out of range (expected to be in range of [-3, 2], but got 3)
 
@@ -186,13 +192,20 @@ except RuntimeError as err:
     """
     RuntimeError: The expanded size of the tensor (4) must match the existing size (2) at non-singleton dimension 0.  Target sizes: [4, 3].  Tensor sizes: [2, 3]
     """
+try:
+    x[0, :2] = torch.ones(3)  # a slice assignment expands the value the same way
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: The expanded size of the tensor (2) must match the existing size (3) at non-singleton dimension 0.  Target sizes: [2].  Tensor sizes: [3]
+    """
 
 # The fix: expand stretches only axes of size 1; repeat copies to make any size.
 print(x[:1].expand(4, 3).shape, x.repeat(2, 1).shape)
 #> torch.Size([4, 3]) torch.Size([4, 3])
 # --8<-- [end:expand_non_singleton]
 
-# --8<-- [start:conv_channels]
+# --8<-- [start:conv_input_channels]
 import torch
 
 conv = torch.nn.Conv2d(in_channels=3, out_channels=8, kernel_size=3)
@@ -208,7 +221,7 @@ except RuntimeError as err:
 # The fix: the input's axis 1 must hold in_channels channels.
 print(conv(grey.expand(1, 3, 5, 5)).shape)
 #> torch.Size([1, 8, 3, 3])
-# --8<-- [end:conv_channels]
+# --8<-- [end:conv_input_channels]
 
 # --8<-- [start:numpy_broadcast]
 import numpy as np
@@ -289,6 +302,10 @@ try:
 except np.exceptions.AxisError as err:
     print(f"{type(err).__name__}: {err}")
     #> AxisError: axis 2 is out of bounds for array of dimension 2
+
+# AxisError is both a ValueError and an IndexError.
+print(issubclass(np.exceptions.AxisError, ValueError), issubclass(np.exceptions.AxisError, IndexError))
+#> True True
 
 # The fix: axes of a 2-d array are 0 and 1 (or -2 and -1).
 print(a.sum(axis=1), a.sum(axis=-1))
