@@ -392,6 +392,9 @@ except tf.errors.InvalidArgumentError as err:
     print(f"{type(err).__name__}: {message(err)}")
     #> InvalidArgumentError: slice index 3 of dimension 0 out of bounds.
 
+print(issubclass(tf.errors.InvalidArgumentError, IndexError))  # except IndexError misses it
+#> False
+
 # The fix: valid indices run from 0 to size - 1 (or from -size to -1).
 print(x[2].numpy(), x[-1].numpy())
 #> 2 2
