@@ -1,0 +1,156 @@
+"""Device errors that need no GPU: device strings, the meta device, mixed devices.
+
+Each section triggers one error the way readers meet it, prints the message as the
+library raised it, then shows the fix working. Everything runs on a CPU-only machine.
+Run with `python examples/errors/device_errors.py`.
+"""
+
+# --8<-- [start:device_type_expected]
+import torch
+
+try:
+    torch.ones(2, device="gpu")
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, fpga, maia, xla, lazy, vulkan, mps, meta, hpu, mtia, privateuseone device type at start of device string: gpu
+    """
+
+# The fix: NVIDIA GPUs are "cuda"; pick the device the machine has.
+device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+print(torch.device("cuda"), torch.device("cuda:1").index, device.type in ("cuda", "cpu"))
+#> cuda 1 True
+# --8<-- [end:device_type_expected]
+
+# --8<-- [start:invalid_device_string]
+import torch
+
+for name in ["cuda0", "cuda:-1", "cuda:x"]:
+    try:
+        torch.device(name)
+    except RuntimeError as err:
+        print(f"{type(err).__name__}: {err}")
+        #> RuntimeError: Invalid device string: 'cuda0'
+        #> RuntimeError: Invalid device string: 'cuda:-1'
+        #> RuntimeError: Invalid device string: 'cuda:x'
+
+# The fix: type, a colon, then an index of 0 or more; or pass the index separately.
+print(torch.device("cuda:0"), torch.device("cuda", 0), torch.device("cuda", 0) == torch.device("cuda:0"))
+#> cuda:0 cuda:0 True
+# --8<-- [end:invalid_device_string]
+
+# --8<-- [start:meta_copy_out]
+import torch
+
+x = torch.ones(3, device="meta")  # shape and dtype only: no memory, no values
+print(x)
+#> tensor(..., device='meta', size=(3,))
+try:
+    x.cpu()
+except NotImplementedError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> NotImplementedError: Cannot copy out of meta tensor; no data!
+
+# The fix: a meta tensor has no values to copy; allocate real memory, then fill it.
+real = torch.empty_like(x, device="cpu").fill_(1.0)
+print(real)
+#> tensor([1., 1., 1.])
+# --8<-- [end:meta_copy_out]
+
+# --8<-- [start:meta_module_to]
+import torch
+
+with torch.device("meta"):
+    model = torch.nn.Linear(2, 3)  # built without allocating its parameters
+try:
+    model.to("cpu")
+except NotImplementedError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    NotImplementedError: Cannot copy out of meta tensor; no data! Please use torch.nn.Module.to_empty() instead of torch.nn.Module.to() when moving module from meta to a different device.
+    """
+
+# The fix: to_empty allocates (uninitialised) memory; then initialise or load weights.
+model = model.to_empty(device="cpu")
+torch.manual_seed(0)
+model.reset_parameters()
+print(model.weight.device, model(torch.ones(1, 2)).shape)
+#> cpu torch.Size([1, 3])
+# --8<-- [end:meta_module_to]
+
+# --8<-- [start:meta_load_state_dict]
+import warnings
+
+import torch
+
+torch.manual_seed(0)
+checkpoint = torch.nn.Linear(2, 3).state_dict()
+with torch.device("meta"):
+    model = torch.nn.Linear(2, 3)
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    model.load_state_dict(checkpoint)  # no error, but nothing is loaded
+print("\n".join(f"{w.category.__name__}: {w.message}" for w in caught))
+"""
+UserWarning: for weight: copying from a non-meta parameter in the checkpoint to a meta parameter in the current model, which is a no-op. (Did you mean to pass `assign=True` to assign items in the state dictionary to their corresponding key in the module instead of copying them in place?)
+UserWarning: for bias: copying from a non-meta parameter in the checkpoint to a meta parameter in the current model, which is a no-op. (Did you mean to pass `assign=True` to assign items in the state dictionary to their corresponding key in the module instead of copying them in place?)
+"""
+print(model.weight.device)
+#> meta
+
+# The fix: assign=True puts the checkpoint's tensors into the model as they are.
+model.load_state_dict(checkpoint, assign=True)
+print(model.weight.device, torch.equal(model.weight, checkpoint["weight"]))
+#> cpu True
+# --8<-- [end:meta_load_state_dict]
+
+# --8<-- [start:not_on_expected_device]
+import torch
+
+with torch.device("meta"):
+    model = torch.nn.Linear(2, 3)
+batch = torch.ones(4, 2)  # on the CPU
+try:
+    model(batch)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: Tensor on device meta is not on the expected device cpu!
+
+# The fix: put the inputs where the parameters are (or move the model to the data).
+device = next(model.parameters()).device
+print(device, model(batch.to(device)).shape)
+#> meta torch.Size([4, 3])
+# --8<-- [end:not_on_expected_device]
+
+# --8<-- [start:meta_item]
+import torch
+
+loss = torch.ones((), device="meta")
+try:
+    if loss > 0:  # Python's if needs a value: bool() calls item()
+        pass
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: Tensor.item() cannot be called on meta tensors
+
+# The fix: compute on a device that holds data; on meta, only shapes are known.
+print((loss > 0).shape, (loss > 0).device, bool(torch.ones(()) > 0))
+#> torch.Size([]) meta True
+# --8<-- [end:meta_item]
+
+# --8<-- [start:meta_to_numpy]
+import torch
+
+x = torch.ones(3, device="meta")
+try:
+    x.numpy()
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    TypeError: can't convert meta device type tensor to numpy. Use Tensor.cpu() to copy the tensor to host memory first.
+    """
+
+# The fix: NumPy needs values in host memory, so the data must exist there first.
+print(torch.ones(3).numpy())
+#> [1. 1. 1.]
+# --8<-- [end:meta_to_numpy]

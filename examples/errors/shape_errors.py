@@ -1,0 +1,401 @@
+"""Shape, view, broadcasting and indexing errors in PyTorch, NumPy and TensorFlow.
+
+Each section triggers one error the way readers meet it, prints the message as the
+library raised it, then shows the fix working. Run with
+`python examples/errors/shape_errors.py`.
+"""
+
+# --8<-- [start:size_mismatch_non_singleton]
+import torch
+
+scores = torch.ones(3, 2)  # 3 rows, 2 columns
+row_weights = torch.tensor([1.0, 2.0, 3.0])  # one weight per row
+try:
+    scores * row_weights
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 1
+    """
+
+# The fix: give the vector an axis of its own, (3, 1), so that it lines up with the rows.
+print(scores * row_weights[:, None])
+"""
+tensor([[1., 1.],
+        [2., 2.],
+        [3., 3.]])
+"""
+# --8<-- [end:size_mismatch_non_singleton]
+
+# --8<-- [start:mat1_mat2_shapes]
+import torch
+
+layer = torch.nn.Linear(in_features=3, out_features=5)
+batch = torch.ones(2, 4)  # 2 samples of 4 features, but the layer expects 3
+try:
+    layer(batch)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: mat1 and mat2 shapes cannot be multiplied (2x4 and 3x5)
+try:
+    torch.ones(4, 3) @ torch.ones(4, 3)  # the same message from @ and torch.mm
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: mat1 and mat2 shapes cannot be multiplied (4x3 and 4x3)
+
+# The fix: the input's last size must equal in_features (the weight is (5, 3)).
+print(layer.weight.shape)
+#> torch.Size([5, 3])
+print(layer(torch.ones(2, 3)).shape)
+#> torch.Size([2, 5])
+# --8<-- [end:mat1_mat2_shapes]
+
+# --8<-- [start:view_not_contiguous]
+import torch
+
+x = torch.arange(6).reshape(2, 3).t()  # a transposed view: not contiguous
+print(x.is_contiguous())
+#> False
+try:
+    x.view(6)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: view size is not compatible with input tensor's size and stride (at least one dimension spans across two contiguous subspaces). Use .reshape(...) instead.
+    """
+
+# The fix: reshape copies when it must (or .contiguous().view(...)).
+print(x.reshape(6))
+#> tensor([0, 3, 1, 4, 2, 5])
+print(x.contiguous().view(6))
+#> tensor([0, 3, 1, 4, 2, 5])
+# --8<-- [end:view_not_contiguous]
+
+# --8<-- [start:shape_invalid_for_input_size]
+import torch
+
+x = torch.arange(6)
+for shape in [(4, 2), (-1, 4)]:
+    try:
+        x.view(shape)
+    except RuntimeError as err:
+        print(f"{type(err).__name__}: {err}")
+        #> RuntimeError: shape '[4, 2]' is invalid for input of size 6
+        #> RuntimeError: shape '[-1, 4]' is invalid for input of size 6
+
+# The fix: the sizes must multiply to the number of elements; -1 takes the rest.
+print(x.numel(), x.view(2, 3).shape, x.view(-1, 3).shape)
+#> 6 torch.Size([2, 3]) torch.Size([2, 3])
+# --8<-- [end:shape_invalid_for_input_size]
+
+# --8<-- [start:torch_index_out_of_bounds]
+import torch
+
+x = torch.arange(6).reshape(2, 3)
+for index in [(2, 0), (0, 3)]:
+    try:
+        x[index]
+    except IndexError as err:
+        print(f"{type(err).__name__}: {err}")
+        #> IndexError: index 2 is out of bounds for dimension 0 with size 2
+        #> IndexError: index 3 is out of bounds for dimension 1 with size 3
+
+# The fix: valid indices run from 0 to size - 1 (or from -size to -1).
+print(x.shape, x[1, 2], x[-1, -1])
+#> torch.Size([2, 3]) tensor(5) tensor(5)
+# --8<-- [end:torch_index_out_of_bounds]
+
+# --8<-- [start:index_out_of_range_in_self]
+import torch
+
+embedding = torch.nn.Embedding(num_embeddings=10, embedding_dim=4)
+token_ids = torch.tensor([3, 7, 10])  # 10 is one past the last row
+try:
+    embedding(token_ids)
+except IndexError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> IndexError: index out of range in self
+
+# The fix: every id must be below num_embeddings; size the table from the data.
+print(token_ids.max().item(), embedding.num_embeddings)
+#> 10 10
+embedding = torch.nn.Embedding(num_embeddings=int(token_ids.max()) + 1, embedding_dim=4)
+print(embedding(token_ids).shape)
+#> torch.Size([3, 4])
+# --8<-- [end:index_out_of_range_in_self]
+
+# --8<-- [start:cat_sizes_must_match]
+import torch
+
+features = torch.ones(2, 3)
+extra = torch.ones(2, 4)
+try:
+    torch.cat([features, extra])  # dim=0 by default: the other sizes must match
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: Sizes of tensors must match except in dimension 0. Expected size 3 but got size 4 for tensor number 1 in the list.
+    """
+
+# The fix: join along the axis whose sizes differ.
+print(torch.cat([features, extra], dim=1).shape)
+#> torch.Size([2, 7])
+# --8<-- [end:cat_sizes_must_match]
+
+# --8<-- [start:stack_equal_size]
+import torch
+
+sequences = [torch.ones(3), torch.ones(4)]
+try:
+    torch.stack(sequences)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: stack expects each tensor to be equal size, but got [3] at entry 0 and [4] at entry 1
+    """
+
+# The fix: stack needs equal shapes; pad the shorter ones (or use torch.cat).
+padded = torch.nn.utils.rnn.pad_sequence(sequences, batch_first=True)
+print(padded)
+"""
+tensor([[1., 1., 1., 0.],
+        [1., 1., 1., 1.]])
+"""
+# --8<-- [end:stack_equal_size]
+
+# --8<-- [start:dimension_out_of_range]
+import torch
+
+x = torch.ones(2, 3)
+for call in [lambda: x.sum(dim=2), lambda: x.squeeze(2), lambda: x.unsqueeze(3)]:
+    try:
+        call()
+    except IndexError as err:
+        print(f"{type(err).__name__}: {err}")
+        #> IndexError: Dimension out of range (expected to be in range of [-2, 1], but got 2)
+        #> IndexError: Dimension out of range (expected to be in range of [-2, 1], but got 2)
+        #> IndexError: Dimension out of range (expected to be in range of [-3, 2], but got 3)
+
+# The fix: dims of a 2-d tensor are 0 and 1 (or -2 and -1); unsqueeze can also use 2.
+print(x.sum(dim=-1).shape, x.unsqueeze(2).shape, x.unsqueeze(-1).shape)
+#> torch.Size([2]) torch.Size([2, 3, 1]) torch.Size([2, 3, 1])
+# --8<-- [end:dimension_out_of_range]
+
+# --8<-- [start:expand_non_singleton]
+import torch
+
+x = torch.ones(2, 3)
+try:
+    x.expand(4, 3)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: The expanded size of the tensor (4) must match the existing size (2) at non-singleton dimension 0.  Target sizes: [4, 3].  Tensor sizes: [2, 3]
+    """
+try:
+    x[0, :2] = torch.ones(3)  # a slice assignment expands the value the same way
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: The expanded size of the tensor (2) must match the existing size (3) at non-singleton dimension 0.  Target sizes: [2].  Tensor sizes: [3]
+    """
+
+# The fix: expand stretches only axes of size 1; repeat copies to make any size.
+print(x[:1].expand(4, 3).shape, x.repeat(2, 1).shape)
+#> torch.Size([4, 3]) torch.Size([4, 3])
+# --8<-- [end:expand_non_singleton]
+
+# --8<-- [start:conv_input_channels]
+import torch
+
+conv = torch.nn.Conv2d(in_channels=3, out_channels=8, kernel_size=3)
+grey = torch.ones(1, 1, 5, 5)  # a batch of one 1-channel image, (N, C, H, W)
+try:
+    conv(grey)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: Given groups=1, weight of size [8, 3, 3, 3], expected input[1, 1, 5, 5] to have 3 channels, but got 1 channels instead
+    """
+
+# The fix: the input's axis 1 must hold in_channels channels.
+print(conv(grey.expand(1, 3, 5, 5)).shape)
+#> torch.Size([1, 8, 3, 3])
+# --8<-- [end:conv_input_channels]
+
+# --8<-- [start:numpy_broadcast]
+import numpy as np
+
+scores = np.ones((3, 2))
+row_weights = np.array([1.0, 2.0, 3.0])
+try:
+    scores * row_weights
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> ValueError: operands could not be broadcast together with shapes (3,2) (3,)
+
+# The fix: a (3, 1) column lines up with the rows.
+print(scores * row_weights[:, np.newaxis])
+"""
+[[1. 1.]
+ [2. 2.]
+ [3. 3.]]
+"""
+# --8<-- [end:numpy_broadcast]
+
+# --8<-- [start:numpy_cannot_reshape]
+import numpy as np
+
+a = np.arange(6)
+for shape in [(4, 2), (-1, 4)]:
+    try:
+        a.reshape(shape)
+    except ValueError as err:
+        print(f"{type(err).__name__}: {err}")
+        #> ValueError: cannot reshape array of size 6 into shape (4,2)
+        #> ValueError: cannot reshape array of size 6 into shape (4)
+
+# The fix: the sizes must multiply to a.size; -1 takes the rest.
+print(a.size, a.reshape(2, 3).shape, a.reshape(-1, 3).shape)
+#> 6 (2, 3) (2, 3)
+# --8<-- [end:numpy_cannot_reshape]
+
+# --8<-- [start:numpy_index_out_of_bounds]
+import numpy as np
+
+a = np.arange(3)
+try:
+    a[3]
+except IndexError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> IndexError: index 3 is out of bounds for axis 0 with size 3
+
+# The fix: the last element is a[len(a) - 1], or a[-1]. Slices are clipped instead.
+print(a[len(a) - 1], a[-1], a[1:10])
+#> 2 2 [1 2]
+# --8<-- [end:numpy_index_out_of_bounds]
+
+# --8<-- [start:numpy_boolean_index]
+import numpy as np
+
+a = np.arange(3)
+mask = np.array([True, False])  # one value too few
+try:
+    a[mask]
+except IndexError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    IndexError: boolean index did not match indexed array along axis 0; size of axis is 3 but size of corresponding boolean axis is 2
+    """
+
+# The fix: the mask needs the shape of the axes it selects from.
+print(a[a > 0], a[np.array([True, False, True])])
+#> [1 2] [0 2]
+# --8<-- [end:numpy_boolean_index]
+
+# --8<-- [start:numpy_axis_error]
+import numpy as np
+
+a = np.ones((2, 3))
+try:
+    a.sum(axis=2)
+except np.exceptions.AxisError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> AxisError: axis 2 is out of bounds for array of dimension 2
+
+# AxisError is both a ValueError and an IndexError.
+print(issubclass(np.exceptions.AxisError, ValueError), issubclass(np.exceptions.AxisError, IndexError))
+#> True True
+
+# The fix: axes of a 2-d array are 0 and 1 (or -2 and -1).
+print(a.sum(axis=1), a.sum(axis=-1))
+#> [3. 3.] [3. 3.]
+# --8<-- [end:numpy_axis_error]
+
+# --8<-- [start:tf_incompatible_shapes]
+import tensorflow as tf
+
+
+def message(err):
+    """The message without the device prefix and op suffix, which vary by machine."""
+    return err.message.split("}} ")[-1].split(" [Op:")[0]
+
+
+scores = tf.ones((3, 2))
+row_weights = tf.constant([1.0, 2.0, 3.0])
+try:
+    scores * row_weights
+except tf.errors.InvalidArgumentError as err:
+    print(f"{type(err).__name__}: {message(err)}")
+    #> InvalidArgumentError: Incompatible shapes: [3,2] vs. [3]
+
+# The fix: a (3, 1) column lines up with the rows.
+print(scores * row_weights[:, tf.newaxis])
+"""
+tf.Tensor(
+[[1. 1.]
+ [2. 2.]
+ [3. 3.]], shape=(3, 2), dtype=float32)
+"""
+# --8<-- [end:tf_incompatible_shapes]
+
+# --8<-- [start:tf_matrix_size_incompatible]
+import tensorflow as tf
+
+# message(err): the helper defined in the first TensorFlow section.
+a = tf.ones((4, 3))
+b = tf.ones((4, 3))
+try:
+    tf.matmul(a, b)
+except tf.errors.InvalidArgumentError as err:
+    print(f"{type(err).__name__}: {message(err)}")
+    #> InvalidArgumentError: Matrix size-incompatible: In[0]: [4,3], In[1]: [4,3]
+
+# The fix: the inner sizes must agree; here, transpose the second operand.
+print(tf.matmul(a, b, transpose_b=True).shape)
+#> (4, 4)
+# --8<-- [end:tf_matrix_size_incompatible]
+
+# --8<-- [start:tf_reshape_values]
+import tensorflow as tf
+
+# message(err): the helper defined in the first TensorFlow section.
+x = tf.range(6)
+try:
+    tf.reshape(x, (4, 2))
+except tf.errors.InvalidArgumentError as err:
+    print(f"{type(err).__name__}: {message(err)}")
+    """
+    InvalidArgumentError: Input to reshape is a tensor with 6 values, but the requested shape has 8
+    """
+try:
+    tf.reshape(x, (-1, 4))
+except tf.errors.InvalidArgumentError as err:
+    print(f"{type(err).__name__}: {message(err)}")
+    """
+    InvalidArgumentError: Input to reshape is a tensor with 6 values, but the requested shape requires a multiple of 4
+    """
+
+# The fix: the sizes must multiply to tf.size(x); -1 takes the rest.
+print(tf.size(x).numpy(), tf.reshape(x, (-1, 3)).shape)
+#> 6 (2, 3)
+# --8<-- [end:tf_reshape_values]
+
+# --8<-- [start:tf_index_out_of_bounds]
+import tensorflow as tf
+
+# message(err): the helper defined in the first TensorFlow section.
+x = tf.range(3)
+try:
+    x[3]
+except tf.errors.InvalidArgumentError as err:
+    print(f"{type(err).__name__}: {message(err)}")
+    #> InvalidArgumentError: slice index 3 of dimension 0 out of bounds.
+
+print(issubclass(tf.errors.InvalidArgumentError, IndexError))  # except IndexError misses it
+#> False
+
+# The fix: valid indices run from 0 to size - 1 (or from -size to -1).
+print(x[2].numpy(), x[-1].numpy())
+#> 2 2
+# --8<-- [end:tf_index_out_of_bounds]
