@@ -36,6 +36,14 @@ def expectations(queries_file: Path, locale: str) -> list[tuple[str, str, int]]:
     ]
 
 
+def known_misses(queries_file: Path, locale: str) -> dict[str, str]:
+    """Query -> why the `locale` site's search cannot find it yet (`known_miss` in the file)."""
+    entries = yaml.safe_load(queries_file.read_text(encoding="utf-8"))
+    return {
+        e["query"]: e["known_miss"] for e in entries if "known_miss" in e and locale in e["expect"]
+    }
+
+
 def atlas_queries(locale: str) -> list[tuple[str, str, int]]:
     """(query, entry's section, 3) for each error atlas entry of the `locale` site: the line its
     example printed, and that line with each number raised by 3 where it has numbers."""
@@ -74,11 +82,11 @@ def rank(site: Path, locale: str, queries: list[str]) -> dict[str, list[list[str
     }
 
 
-def search_failures(wanted: list[tuple[str, str, int]], site: Path, locale: str) -> list[str]:
+def search_failures(wanted: list[tuple[str, str, int]], site: Path, locale: str) -> dict[str, str]:
     """What the `locale` site's search gets wrong for `wanted` (query, page or `page/#anchor`
-    to find, in how many first results): one message per query, empty when all pass."""
+    to find, in how many first results): query -> message, empty when all pass."""
     ranked = rank(site, locale, [query for query, _, _ in wanted])
-    failures = []
+    failures = {}
     for query, expected, top in wanted:
         where = f"search for {query!r} on the {locale} site"
         pages = [item[0].split("#")[0] for item in ranked[query]]
@@ -87,17 +95,25 @@ def search_failures(wanted: list[tuple[str, str, int]], site: Path, locale: str)
         # A page is found by any of its results; a `page/#anchor`, by that section's.
         found = ranked[query][:top] if "#" in expected else [[page] for page in pages[:top]]
         if foreign:
-            failures.append(f"{where}: results in the other language: {foreign}")
+            failures[query] = f"{where}: results in the other language: {foreign}"
         elif not any(expected in item for item in found):
-            failures.append(f"{where}: /{expected} not in the first {top}: {shown[: top + 2]}")
+            failures[query] = f"{where}: /{expected} not in the first {top}: {shown[: top + 2]}"
     return failures
 
 
 @pytest.mark.parametrize("locale", HOME)
 def test_search_finds_the_pages(site, locale):
-    wanted = expectations(QUERIES, locale) + atlas_queries(locale)
+    wanted = list(dict.fromkeys(expectations(QUERIES, locale) + atlas_queries(locale)))
+    misses = known_misses(QUERIES, locale)
     failures = search_failures(wanted, site, locale)
-    assert not failures, "\n".join(failures)
+    problems = [message for query, message in failures.items() if query not in misses]
+    problems += [
+        f"{QUERIES.name}: search for {query!r} on the {locale} site finds its page now: "
+        "remove its known_miss"
+        for query in misses
+        if query not in failures
+    ]
+    assert not problems, "\n".join(problems)
 
 
 def test_queries_file_covers_both_sites():
