@@ -1,0 +1,262 @@
+"""Errors met when setting up torch.distributed and DDP, each raised for real in one process.
+
+Run with `python examples/errors/distributed_errors.py`. Every process group here has
+one process (world_size=1) and meets through a file in a temporary directory
+(`file://` init_method), so the script needs no launcher and no network port.
+"""
+
+# --8<-- [start:not_initialized]
+import tempfile
+
+import torch
+import torch.distributed as dist
+from torch.utils.data import DistributedSampler
+
+calls = {
+    "get_rank": dist.get_rank,
+    "all_reduce": lambda: dist.all_reduce(torch.ones(2)),
+    "DistributedSampler": lambda: DistributedSampler(range(8)),  # no num_replicas, rank
+}
+for name, call in calls.items():
+    try:
+        call()
+    except ValueError as err:
+        print(f"{name}: {type(err).__name__}")
+        #> get_rank: ValueError
+        #> all_reduce: ValueError
+        #> DistributedSampler: ValueError
+        message = f"{type(err).__name__}: {err}"
+print(message)  # the same message from all three
+"""
+ValueError: Default process group has not been initialized, please make sure to call init_process_group.
+"""
+
+# The fix: start the process group first (torchrun starts the processes; here, one process).
+with tempfile.TemporaryDirectory() as tmp:
+    dist.init_process_group("gloo", init_method=f"file://{tmp}/store", rank=0, world_size=1)
+    total = torch.ones(2)
+    dist.all_reduce(total)
+    print(dist.get_rank(), dist.get_world_size(), total, len(DistributedSampler(range(8))))
+    #> 0 1 tensor([1., 1.]) 8
+    dist.destroy_process_group()
+# A sampler given num_replicas= and rank= needs no process group at all.
+print(list(DistributedSampler(range(8), num_replicas=2, rank=1, shuffle=False)))
+#> [1, 3, 5, 7]
+# --8<-- [end:not_initialized]
+
+# --8<-- [start:env_not_set]
+import os
+
+for name in ("RANK", "WORLD_SIZE", "MASTER_ADDR", "MASTER_PORT"):
+    os.environ.pop(name, None)  # as in a plain `python script.py`, without torchrun
+try:
+    dist.init_process_group("gloo")  # init_method defaults to "env://"
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    ValueError: Error initializing torch.distributed using env:// rendezvous: environment variable RANK expected, but not set
+    """
+
+os.environ.update(RANK="0", WORLD_SIZE="1")  # with these set, the next one is missing
+try:
+    dist.init_process_group("gloo")
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    ValueError: Error initializing torch.distributed using env:// rendezvous: environment variable MASTER_ADDR expected, but not set
+    """
+for name in ("RANK", "WORLD_SIZE"):
+    del os.environ[name]
+
+# The fix: start the script with torchrun, which sets all four variables, or pass
+# init_method, rank and world_size yourself.
+with tempfile.TemporaryDirectory() as tmp:
+    dist.init_process_group("gloo", init_method=f"file://{tmp}/store", rank=0, world_size=1)
+    print(dist.is_initialized(), dist.get_backend())
+    #> True gloo
+    dist.destroy_process_group()
+# --8<-- [end:env_not_set]
+
+# --8<-- [start:init_twice]
+with tempfile.TemporaryDirectory() as tmp:
+    dist.init_process_group("gloo", init_method=f"file://{tmp}/store", rank=0, world_size=1)
+    try:
+        dist.init_process_group("gloo", init_method=f"file://{tmp}/again", rank=0, world_size=1)
+    except ValueError as err:
+        print(f"{type(err).__name__}: {err}")
+        #> ValueError: trying to initialize the default process group twice!
+
+    # The fix: initialise once per process; code that may run twice checks first.
+    if not dist.is_initialized():
+        dist.init_process_group("gloo", init_method=f"file://{tmp}/again", rank=0, world_size=1)
+    print(dist.is_initialized())
+    #> True
+    dist.destroy_process_group()  # after this, init_process_group may be called again
+    print(dist.is_initialized())
+    #> False
+# --8<-- [end:init_twice]
+
+# --8<-- [start:unused_parameters]
+from torch import nn
+from torch.nn.parallel import DistributedDataParallel
+
+
+class TwoHeads(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.used = nn.Linear(4, 1)  # parameters 0 and 1
+        self.unused = nn.Linear(4, 1)  # parameters 2 and 3: forward never calls it
+
+    def forward(self, x):
+        return self.used(x)
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    dist.init_process_group("gloo", init_method=f"file://{tmp}/store", rank=0, world_size=1)
+    model = DistributedDataParallel(TwoHeads())
+    model(torch.ones(2, 4)).sum().backward()  # the first step runs
+    try:
+        model(torch.ones(2, 4))  # the next forward finds the last reduction unfinished
+    except RuntimeError as err:
+        print(f"{type(err).__name__}: {err}")
+        """
+        RuntimeError: Expected to have finished reduction in the prior iteration before starting a new one. This error indicates that your module has parameters that were not used in producing loss. You can enable unused parameter detection by passing the keyword argument `find_unused_parameters=True` to `torch.nn.parallel.DistributedDataParallel`, and by
+        making sure all `forward` function outputs participate in calculating loss.
+        If you already have done the above, then the distributed data parallel module wasn't able to locate the output tensors in the return value of your module's `forward` function. Please include the loss function and the structure of the return value of `forward` of your module when reporting this issue (e.g. list, dict, iterable).
+        Parameter indices which did not receive grad for rank 0: 2 3
+         In addition, you can set the environment variable TORCH_DISTRIBUTED_DEBUG to either INFO or DETAIL to print out information about which particular parameters did not receive gradient on this rank as part of this error
+        """
+
+    # The fix: find_unused_parameters=True (or remove the layer forward never uses).
+    model = DistributedDataParallel(TwoHeads(), find_unused_parameters=True)
+    for _ in range(2):
+        model(torch.ones(2, 4)).sum().backward()
+    print(model.module.used.weight.grad, model.module.unused.weight.grad)  # None: never used
+    #> tensor([[4., 4., 4., 4.]]) None
+    dist.destroy_process_group()
+# --8<-- [end:unused_parameters]
+
+# --8<-- [start:module_prefix]
+with tempfile.TemporaryDirectory() as tmp:
+    dist.init_process_group("gloo", init_method=f"file://{tmp}/store", rank=0, world_size=1)
+    ddp_model = DistributedDataParallel(nn.Linear(2, 1))
+    checkpoint = ddp_model.state_dict()  # saved from the DDP wrapper
+    print(list(checkpoint))
+    #> ['module.weight', 'module.bias']
+    try:
+        nn.Linear(2, 1).load_state_dict(checkpoint)  # loaded into the plain model
+    except RuntimeError as err:
+        print(f"{type(err).__name__}: {err}".expandtabs(4))  # the message indents with tabs
+        """
+        RuntimeError: Error(s) in loading state_dict for Linear:
+            Missing key(s) in state_dict: "weight", "bias".
+            Unexpected key(s) in state_dict: "module.weight", "module.bias".
+        """
+
+    # The fix: save ddp_model.module.state_dict(), or strip the prefix when loading.
+    print(list(ddp_model.module.state_dict()))
+    #> ['weight', 'bias']
+    from torch.nn.modules.utils import consume_prefix_in_state_dict_if_present
+
+    consume_prefix_in_state_dict_if_present(checkpoint, "module.")
+    print(nn.Linear(2, 1).load_state_dict(checkpoint))
+    #> <All keys matched successfully>
+    dist.destroy_process_group()
+# --8<-- [end:module_prefix]
+
+# --8<-- [start:no_grad_parameters]
+with tempfile.TemporaryDirectory() as tmp:
+    dist.init_process_group("gloo", init_method=f"file://{tmp}/store", rank=0, world_size=1)
+    frozen = nn.Linear(4, 2).requires_grad_(False)  # a frozen model, e.g. for evaluation
+    try:
+        DistributedDataParallel(frozen)
+    except RuntimeError as err:
+        print(f"{type(err).__name__}: {err}")
+        """
+        RuntimeError: DistributedDataParallel is not needed when a module doesn't have any parameter that requires a gradient.
+        """
+
+    # The fix: no DDP for a model that does not train: every process runs it as it is.
+    with torch.no_grad():
+        print(frozen(torch.zeros(1, 4)).shape)
+        #> torch.Size([1, 2])
+    # A model that trains only some layers is fine: one trainable parameter is enough.
+    frozen.bias.requires_grad_(True)
+    print(type(DistributedDataParallel(frozen)).__name__)
+    #> DistributedDataParallel
+    dist.destroy_process_group()
+# --8<-- [end:no_grad_parameters]
+
+# --8<-- [start:device_ids_cpu]
+with tempfile.TemporaryDirectory() as tmp:
+    dist.init_process_group("gloo", init_method=f"file://{tmp}/store", rank=0, world_size=1)
+    try:
+        DistributedDataParallel(nn.Linear(2, 1), device_ids=[0])  # the model is on the CPU
+    except ValueError as err:
+        print(f"{type(err).__name__}: {err}")
+        """
+        ValueError: DistributedDataParallel device_ids and output_device arguments only work with single-device/multiple-device GPU modules or CPU modules, but got device_ids [0], output_device None, and module parameters {device(type='cpu')}.
+        """
+
+    # The fix: on the CPU, leave device_ids out (on a GPU: model.to(local_rank) first).
+    cpu_model = DistributedDataParallel(nn.Linear(2, 1))
+    print(cpu_model.device_ids, next(cpu_model.parameters()).device)
+    #> None cpu
+    dist.destroy_process_group()
+# --8<-- [end:device_ids_cpu]
+
+# --8<-- [start:sampler_rank]
+try:
+    DistributedSampler(range(8), num_replicas=2, rank=2)  # ranks count from 0
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> ValueError: Invalid rank 2, rank should be in the interval [0, 1]
+
+# The fix: rank is 0 ... num_replicas - 1 (RANK from torchrun, or dist.get_rank()).
+print([list(DistributedSampler(range(8), num_replicas=2, rank=r, shuffle=False)) for r in range(2)])
+#> [[0, 2, 4, 6], [1, 3, 5, 7]]
+# --8<-- [end:sampler_rank]
+
+# --8<-- [start:unknown_backend]
+import warnings
+
+with tempfile.TemporaryDirectory() as tmp:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            dist.init_process_group("glo", init_method=f"file://{tmp}/store", rank=0, world_size=1)
+        except AssertionError as err:
+            print(f"{type(err).__name__}: {err}")
+            #> AssertionError: Unknown backend type glo
+    for w in caught:
+        print(f"{w.category.__name__}: {w.message}")
+        """
+        UserWarning: Device capability of glo unknown, assuming `cpu` and the current accelerator. You can specify it in `device:backend` format in `init_process_group` call.
+        """
+
+# The fix: a backend this build has ("gloo" on the CPU, "nccl" on NVIDIA GPUs).
+print(dist.is_backend_available("glo"), dist.is_backend_available("gloo"))
+#> False True
+# --8<-- [end:unknown_backend]
+
+# --8<-- [start:mpi_not_built]
+with tempfile.TemporaryDirectory() as tmp:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            dist.init_process_group("mpi", init_method=f"file://{tmp}/store", rank=0, world_size=1)
+        except RuntimeError as err:
+            print(f"{type(err).__name__}: {err}")
+            """
+            RuntimeError: Distributed package doesn't have MPI built in. MPI is only included if you build PyTorch from source on a host that has MPI installed.
+            """
+    for w in caught:
+        print(f"{w.category.__name__}: {w.message}")
+        """
+        UserWarning: For MPI backend, world_size (1) and rank (0) are ignored since they are assigned by the MPI runtime.
+        """
+
+# The fix: pip's torch has no MPI backend; use gloo or nccl (mpi4py can still start the job).
+print(dist.is_mpi_available(), dist.is_gloo_available())
+#> False True
+# --8<-- [end:mpi_not_built]

@@ -1,0 +1,232 @@
+"""Errors met with torchvision's transforms, models and datasets, each raised for real.
+
+Run with `python examples/errors/torchvision_errors.py`. Images are generated on the
+spot and models are built with weights=None, so nothing is downloaded.
+"""
+
+# --8<-- [start:to_tensor_on_tensor]
+import torch
+from torchvision import transforms
+
+image = torch.rand(3, 40, 48)  # already a tensor, as decode_image or a Dataset may give
+try:
+    transforms.ToTensor()(image)
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> TypeError: pic should be PIL Image or ndarray. Got <class 'torch.Tensor'>
+
+# The fix: a tensor needs no ToTensor; for a uint8 image, ToDtype converts and scales.
+from torchvision.transforms import v2
+
+pixels = torch.randint(0, 256, (3, 40, 48), dtype=torch.uint8)
+converted = v2.ToDtype(torch.float32, scale=True)(pixels)
+print(converted.dtype, converted.max().item() <= 1.0)
+#> torch.float32 True
+# --8<-- [end:to_tensor_on_tensor]
+
+# --8<-- [start:normalize_uint8]
+normalize = v2.Normalize(mean=[0.485, 0.456, 0.406], std=[0.229, 0.224, 0.225])
+try:
+    normalize(pixels)  # uint8, as read from an image file
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> TypeError: Input tensor should be a float tensor. Got torch.uint8.
+
+# The fix: convert to float (scaled to 0..1) before Normalize.
+preprocess = v2.Compose([v2.ToDtype(torch.float32, scale=True), normalize])
+print(preprocess(pixels).dtype)
+#> torch.float32
+# --8<-- [end:normalize_uint8]
+
+# --8<-- [start:normalize_pil]
+pil_image = v2.ToPILImage()(pixels)
+try:
+    transforms.Normalize(mean=[0.5] * 3, std=[0.5] * 3)(pil_image)  # the old API
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> TypeError: img should be Tensor Image. Got <class 'PIL.Image.Image'>
+try:
+    v2.Normalize(mean=[0.5] * 3, std=[0.5] * 3)(pil_image)  # v2 says it in other words
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> TypeError: Normalize() does not support PIL images.
+
+# The fix: make a float tensor of the PIL image first, then normalise.
+to_input = v2.Compose(
+    [v2.ToImage(), v2.ToDtype(torch.float32, scale=True), v2.Normalize([0.5] * 3, [0.5] * 3)]
+)
+print(to_input(pil_image).shape)
+#> torch.Size([3, 40, 48])
+# --8<-- [end:normalize_pil]
+
+# --8<-- [start:conv_channels]
+from torchvision import models
+
+model = models.resnet18(weights=None).eval()  # its first layer expects 3 channels
+grey = torch.rand(1, 1, 64, 64)  # a batch of one greyscale image
+try:
+    model(grey)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: Given groups=1, weight of size [64, 3, 7, 7], expected input[1, 1, 64, 64] to have 3 channels, but got 1 channels instead
+    """
+channels_last = torch.rand(1, 64, 64, 3)  # height x width x channels, as NumPy and PIL order it
+try:
+    model(channels_last)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: Given groups=1, weight of size [64, 3, 7, 7], expected input[1, 64, 64, 3] to have 3 channels, but got 64 channels instead
+    """
+
+# The fix: 3 channels first; repeat the grey channel, and permute HWC to CHW.
+with torch.no_grad():
+    print(model(grey.expand(-1, 3, -1, -1)).shape, model(channels_last.permute(0, 3, 1, 2)).shape)
+    #> torch.Size([1, 1000]) torch.Size([1, 1000])
+# --8<-- [end:conv_channels]
+
+# --8<-- [start:unbatched]
+single = torch.rand(3, 64, 64)  # one image, without the batch axis
+try:
+    model(single)
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> ValueError: expected 4D input (got 3D input)
+
+# The first layer, a convolution, takes one image; the BatchNorm2d after it raises.
+print(type(model.bn1).__name__, model.conv1(single).shape)
+#> BatchNorm2d torch.Size([64, 32, 32])
+
+# The fix: add a batch axis of size 1 (and take [0] of the output).
+with torch.no_grad():
+    print(model(single.unsqueeze(0)).shape)
+    #> torch.Size([1, 1000])
+# --8<-- [end:unbatched]
+
+# --8<-- [start:input_dtype]
+try:
+    model(torch.randint(0, 256, (1, 3, 64, 64), dtype=torch.uint8))  # pixels as read
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: expected scalar type Byte but found Float
+
+# The fix: the model's dtype, float32, with values scaled as in training.
+batch = v2.ToDtype(torch.float32, scale=True)(torch.randint(0, 256, (1, 3, 64, 64), dtype=torch.uint8))
+with torch.no_grad():
+    print(batch.dtype, model(batch).shape)
+    #> torch.float32 torch.Size([1, 1000])
+# --8<-- [end:input_dtype]
+
+# --8<-- [start:collate_pil]
+from torch.utils.data import DataLoader
+from torchvision import datasets
+
+dataset = datasets.FakeData(size=4, image_size=(3, 32, 32))  # no transform: PIL images
+try:
+    next(iter(DataLoader(dataset, batch_size=2)))
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    TypeError: default_collate: batch must contain tensors, numpy arrays, numbers, dicts or lists; found <class 'PIL.Image.Image'>
+    """
+
+# The fix: a transform that makes tensors, so that a batch can be stacked.
+dataset = datasets.FakeData(
+    size=4, image_size=(3, 32, 32), transform=v2.Compose([v2.ToImage(), v2.ToDtype(torch.float32, scale=True)])
+)
+images, labels = next(iter(DataLoader(dataset, batch_size=2)))
+print(images.shape, labels.shape)
+#> torch.Size([2, 3, 32, 32]) torch.Size([2])
+# --8<-- [end:collate_pil]
+
+# --8<-- [start:collate_sizes]
+samples = [(torch.rand(3, 40, 48), 0), (torch.rand(3, 32, 32), 1)]  # photos of other sizes
+try:
+    next(iter(DataLoader(samples, batch_size=2)))
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: stack expects each tensor to be equal size, but got [3, 40, 48] at entry 0 and [3, 32, 32] at entry 1
+    """
+
+# The fix: resize (and crop) every image to one size in the dataset's transform.
+same_size = v2.Compose([v2.Resize(32), v2.CenterCrop(32)])
+resized = [(same_size(image), label) for image, label in samples]
+images, labels = next(iter(DataLoader(resized, batch_size=2)))
+print(images.shape)
+#> torch.Size([2, 3, 32, 32])
+# --8<-- [end:collate_sizes]
+
+# --8<-- [start:dataset_not_found]
+import tempfile
+
+with tempfile.TemporaryDirectory() as root:  # an empty data directory
+    try:
+        datasets.MNIST(root, train=True)  # download=False is the default
+    except RuntimeError as err:
+        print(f"{type(err).__name__}: {err}")
+        #> RuntimeError: Dataset not found. You can use download=True to download it
+    try:
+        datasets.CIFAR10(root)  # CIFAR10 also checks each file's MD5 sum
+    except RuntimeError as err:
+        print(f"{type(err).__name__}: {err}")
+        #> RuntimeError: Dataset not found or corrupted. You can use download=True to download it
+# The fix: download=True once (it needs the network), or point root at the data.
+# --8<-- [end:dataset_not_found]
+
+# --8<-- [start:no_class_folder]
+import os
+from pathlib import Path
+
+from PIL import Image
+
+with tempfile.TemporaryDirectory() as tmp:
+    start = os.getcwd()
+    os.chdir(tmp)  # a relative root, so that the message is the same on every machine
+    try:
+        Path("photos").mkdir()
+        Image.new("RGB", (8, 8)).save("photos/cat1.png")  # images right under root
+        try:
+            datasets.ImageFolder("photos")
+        except FileNotFoundError as err:
+            print(f"{type(err).__name__}: {err}")
+            #> FileNotFoundError: Couldn't find any class folder in photos.
+
+        # The fix: one subfolder per class, named after the class.
+        Path("photos/cat").mkdir()
+        Path("photos/cat1.png").rename("photos/cat/cat1.png")
+        folder = datasets.ImageFolder("photos")
+        print(folder.classes, len(folder))
+        #> ['cat'] 1
+    finally:
+        os.chdir(start)
+# --8<-- [end:no_class_folder]
+
+# --8<-- [start:unknown_model]
+try:
+    models.get_model("resnet_18", weights=None)
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> ValueError: Unknown model resnet_18
+
+# The fix: the exact name, as list_models() spells it.
+print([name for name in models.list_models() if name.startswith("resnet")])
+#> ['resnet101', 'resnet152', 'resnet18', 'resnet34', 'resnet50']
+print(type(models.get_model("resnet18", weights=None)).__name__)
+#> ResNet
+# --8<-- [end:unknown_model]
+
+# --8<-- [start:weights_wrong_model]
+try:
+    models.resnet18(weights=models.ResNet50_Weights.DEFAULT)  # checked before any download
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    TypeError: Invalid Weight class provided; expected ResNet18_Weights but received ResNet50_Weights.
+    """
+
+# The fix: each model takes its own weights enum; get_model_weights finds it by name.
+print(models.get_model_weights("resnet18").__name__, list(models.ResNet18_Weights.__members__))
+#> ResNet18_Weights ['IMAGENET1K_V1', 'DEFAULT']
+# --8<-- [end:weights_wrong_model]
