@@ -52,12 +52,11 @@ torch.save({"epoch": 3, "loss": np.float64(0.25)}, folder / "checkpoint.pt")
 try:
     torch.load(folder / "checkpoint.pt")
 except pickle.UnpicklingError as err:
-    print(type(err).__name__)
-    #> UnpicklingError
-    lines = str(err).splitlines()
-    print(next(line.strip() for line in lines if "Unsupported global" in line))
+    lines = str(err).splitlines()  # the line that differs from the message above
+    line = next(text.strip() for text in lines if "Unsupported global" in text)
+    print(f"{type(err).__name__}: {line}")
     """
-    WeightsUnpickler error: Unsupported global: GLOBAL numpy._core.multiarray.scalar was not an allowed global by default. Please use `torch.serialization.add_safe_globals([numpy._core.multiarray.scalar])` or the `torch.serialization.safe_globals([numpy._core.multiarray.scalar])` context manager to allowlist this global if you trust this class/function.
+    UnpicklingError: WeightsUnpickler error: Unsupported global: GLOBAL numpy._core.multiarray.scalar was not an allowed global by default. Please use `torch.serialization.add_safe_globals([numpy._core.multiarray.scalar])` or the `torch.serialization.safe_globals([numpy._core.multiarray.scalar])` context manager to allowlist this global if you trust this class/function.
     """
 
 # The fix: store a Python number (float(x) or x.item()), not a NumPy scalar.
