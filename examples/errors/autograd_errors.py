@@ -1,0 +1,223 @@
+"""Errors and warnings met when computing gradients with autograd.
+
+Run with `python examples/errors/autograd_errors.py`.
+"""
+
+# --8<-- [start:no_grad_fn]
+import torch
+
+weight = torch.ones(3, requires_grad=True)
+with torch.no_grad():  # nothing computed in here is recorded
+    loss = (weight * 2).sum()
+try:
+    loss.backward()
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: element 0 of tensors does not require grad and does not have a grad_fn
+print(loss.requires_grad, loss.grad_fn)
+#> False None
+
+# The fix: compute the loss outside no_grad() (and without .detach()).
+loss = (weight * 2).sum()
+print(loss.grad_fn is not None)
+#> True
+loss.backward()
+print(weight.grad)
+#> tensor([2., 2., 2.])
+# --8<-- [end:no_grad_fn]
+
+# --8<-- [start:backward_twice]
+weight = torch.ones(3, requires_grad=True)
+loss = weight.exp().sum()  # exp saves its result for the backward pass
+loss.backward()
+try:
+    loss.backward()  # the saved values were freed by the first call
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: Trying to backward through the graph a second time (or directly access saved tensors after they have already been freed). Saved intermediate values of the graph are freed when you call .backward() or autograd.grad(). Specify retain_graph=True if you need to backward through the graph a second time or if you need to access saved tensors after calling backward.
+    """
+
+# The fix: compute the loss again (the usual case: one forward pass per backward),
+# or keep the graph with retain_graph=True when you really need two passes.
+weight.grad = None
+loss = weight.exp().sum()
+loss.backward(retain_graph=True)
+loss.backward()  # gradients add up: twice e^1
+print(weight.grad)
+#> tensor([5.4366, 5.4366, 5.4366])
+# --8<-- [end:backward_twice]
+
+# --8<-- [start:leaf_inplace]
+weight = torch.ones(3, requires_grad=True)
+try:
+    weight.sub_(0.1)  # e.g. a hand-written update step
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: a leaf Variable that requires grad is being used in an in-place operation.
+try:
+    weight[0] = 0.0  # writing into part of it is in-place too
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: a view of a leaf Variable that requires grad is being used in an in-place operation.
+    """
+
+# The fix: change parameters inside torch.no_grad(), as optimizers do.
+with torch.no_grad():
+    weight.sub_(0.1)
+    weight[0] = 0.0
+print(weight)
+#> tensor([0.0000, 0.9000, 0.9000], requires_grad=True)
+# --8<-- [end:leaf_inplace]
+
+# --8<-- [start:inplace_modified]
+weight = torch.ones(3, requires_grad=True)
+hidden = weight.exp()  # exp saves its output for the backward pass
+hidden.add_(1)  # in-place: the saved output is changed
+try:
+    hidden.sum().backward()
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: one of the variables needed for gradient computation has been modified by an inplace operation: [torch.FloatTensor [3]], which is output 0 of Exp, is at version 1; expected version 0 instead. Hint: enable anomaly detection to find the operation that failed to compute its gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False).
+    """
+print(hidden._version)  # each in-place operation adds one
+#> 1
+
+# The fix: the out-of-place version makes a new tensor and leaves the saved one alone.
+hidden = weight.exp()
+shifted = hidden + 1
+shifted.sum().backward()
+print(weight.grad)
+#> tensor([2.7183, 2.7183, 2.7183])
+# --8<-- [end:inplace_modified]
+
+# --8<-- [start:scalar_outputs]
+weight = torch.ones(3, requires_grad=True)
+losses = weight * 2  # one loss per element: not a scalar
+try:
+    losses.backward()
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: grad can be implicitly created only for scalar outputs
+
+# The fix: reduce to a scalar first, or pass the gradient of the output yourself.
+losses.sum().backward(retain_graph=True)
+print(weight.grad)
+#> tensor([2., 2., 2.])
+weight.grad = None
+losses.backward(gradient=torch.ones_like(losses))  # the same as .sum() here
+print(weight.grad)
+#> tensor([2., 2., 2.])
+# --8<-- [end:scalar_outputs]
+
+# --8<-- [start:non_leaf_grad]
+import warnings
+
+weight = torch.ones(3, requires_grad=True)
+hidden = weight * 2  # computed from a leaf: not a leaf
+hidden.sum().backward()
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    print(hidden.grad)
+    #> None
+for w in caught:
+    # The message ends with the location in PyTorch's C++ sources, which depends on
+    # the build: print the part before it.
+    message = str(w.message).split(" (Triggered internally")[0]
+    print(f"{w.category.__name__}: {message}")
+    """
+    UserWarning: The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad attribute won't be populated during autograd.backward(). If you indeed want the .grad field to be populated for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. If you access the non-leaf Tensor by mistake, make sure you access the leaf Tensor instead. See github.com/pytorch/pytorch/pull/30531 for more information.
+    """
+print(hidden.is_leaf, weight.is_leaf)
+#> False True
+
+# The fix: retain_grad() before backward() keeps the gradient of a non-leaf tensor.
+hidden = weight * 2
+hidden.retain_grad()
+hidden.sum().backward()
+print(hidden.grad)
+#> tensor([1., 1., 1.])
+# --8<-- [end:non_leaf_grad]
+
+# --8<-- [start:inference_tensor_saved]
+with torch.inference_mode():
+    features = torch.ones(3)  # made in inference mode: an inference tensor
+weight = torch.ones(3, requires_grad=True)
+try:
+    (weight * features).sum().backward()  # multiplication saves features
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: Inference tensors cannot be saved for backward. Please do not use Tensors created in inference mode in computation tracked by autograd. To work around this, you can make a clone to get a normal tensor and use it in autograd, or use `torch.no_grad()` instead of `torch.inference_mode()`.
+    """
+print(features.is_inference())
+#> True
+
+# The fix: clone it outside inference mode (or use torch.no_grad() to make it).
+features = features.clone()
+print(features.is_inference())
+#> False
+(weight * features).sum().backward()
+print(weight.grad)
+#> tensor([1., 1., 1.])
+# --8<-- [end:inference_tensor_saved]
+
+# --8<-- [start:integer_requires_grad]
+try:
+    torch.tensor([1, 2, 3], requires_grad=True)  # integers: int64
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: Only Tensors of floating point and complex dtype can require gradients
+try:
+    torch.arange(3).requires_grad_()
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: only Tensors of floating point dtype can require gradients
+
+# The fix: a floating-point dtype (gradients are not defined for integers).
+weight = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+print(weight)
+#> tensor([1., 2., 3.], requires_grad=True)
+print(torch.arange(3, dtype=torch.float32).requires_grad_())
+#> tensor([0., 1., 2.], requires_grad=True)
+# --8<-- [end:integer_requires_grad]
+
+# --8<-- [start:requires_grad_non_leaf]
+weight = torch.ones(3, requires_grad=True)
+hidden = weight * 2
+try:
+    hidden.requires_grad = False  # e.g. to stop gradients flowing back through it
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: you can only change requires_grad flags of leaf variables. If you want to use a computed variable in a subgraph that doesn't require differentiation use var_no_grad = var.detach().
+    """
+
+# The fix: detach() gives a tensor outside the graph (it shares the memory).
+frozen = hidden.detach()
+print(frozen.requires_grad, frozen.is_leaf)
+#> False True
+# --8<-- [end:requires_grad_non_leaf]
+
+# --8<-- [start:unused_in_graph]
+weight = torch.ones(3, requires_grad=True)
+bias = torch.zeros(3, requires_grad=True)
+loss = (weight * 2).sum()  # bias plays no part in the loss
+try:
+    torch.autograd.grad(loss, [weight, bias])
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: The differentiated Tensor at index 1 appears to not have been used in the graph. Set allow_unused=True if this is the desired behavior.
+    """
+
+# The fix: allow_unused=True returns None for the unused tensor (or drop it from the list).
+loss = (weight * 2).sum()  # the failed call freed the graph: compute the loss again
+print(torch.autograd.grad(loss, [weight, bias], allow_unused=True))
+#> (tensor([2., 2., 2.]), None)
+(weight * 2).sum().backward()  # backward() does not raise: it leaves bias.grad alone
+print(bias.grad)
+#> None
+# --8<-- [end:unused_in_graph]

@@ -1,0 +1,215 @@
+"""Errors met when saving and loading tensors, state_dicts and checkpoints.
+
+Run with `python examples/errors/save_load_errors.py`. It writes its files into a
+temporary directory and removes them.
+"""
+
+# --8<-- [start:weights_only_load_failed]
+import pickle
+import re
+import tempfile
+from pathlib import Path
+
+import torch
+from torch import nn
+
+workdir = tempfile.TemporaryDirectory()
+folder = Path(workdir.name)
+
+model = nn.Linear(4, 2)
+torch.save(model, folder / "model.pt")  # the whole object, pickled
+try:
+    torch.load(folder / "model.pt")  # weights_only=True by default since 2.6
+except pickle.UnpicklingError as err:
+    # The message makes one phrase bold with terminal escape codes: drop them, as a
+    # terminal does; the lines are indented with tabs.
+    message = re.sub(r"\x1b\[\d+m", "", str(err)).expandtabs(4)
+    print(f"{type(err).__name__}: {message}")
+    """
+    UnpicklingError: Weights only load failed. This file can still be loaded, to do so you have two options, do those steps only if you trust the source of the checkpoint.
+        (1) In PyTorch 2.6, we changed the default value of the `weights_only` argument in `torch.load` from `False` to `True`. Re-running `torch.load` with `weights_only` set to `False` will likely succeed, but it can result in arbitrary code execution. Do it only if you got the file from a trusted source.
+        (2) Alternatively, to load with `weights_only=True` please check the recommended steps in the following error message.
+        WeightsUnpickler error: Unsupported global: GLOBAL torch.nn.modules.linear.Linear was not an allowed global by default. Please use `torch.serialization.add_safe_globals([torch.nn.modules.linear.Linear])` or the `torch.serialization.safe_globals([torch.nn.modules.linear.Linear])` context manager to allowlist this global if you trust this class/function.
+
+    Check the documentation of torch.load to learn more about types accepted by default with weights_only https://pytorch.org/docs/stable/generated/torch.load.html.
+    """
+
+# The fix: save the state_dict, and build the model in code before loading it.
+torch.save(model.state_dict(), folder / "weights.pt")
+restored = nn.Linear(4, 2)
+print(restored.load_state_dict(torch.load(folder / "weights.pt")))
+#> <All keys matched successfully>
+# Or, for a file you trust, allow the classes it names.
+with torch.serialization.safe_globals([nn.Linear]):
+    print(torch.load(folder / "model.pt"))
+    #> Linear(in_features=4, out_features=2, bias=True)
+# --8<-- [end:weights_only_load_failed]
+
+# --8<-- [start:weights_only_numpy]
+import numpy as np
+
+torch.save({"epoch": 3, "loss": np.float64(0.25)}, folder / "checkpoint.pt")
+try:
+    torch.load(folder / "checkpoint.pt")
+except pickle.UnpicklingError as err:
+    lines = str(err).splitlines()  # the line that differs from the message above
+    line = next(text.strip() for text in lines if "Unsupported global" in text)
+    print(f"{type(err).__name__}: {line}")
+    """
+    UnpicklingError: WeightsUnpickler error: Unsupported global: GLOBAL numpy._core.multiarray.scalar was not an allowed global by default. Please use `torch.serialization.add_safe_globals([numpy._core.multiarray.scalar])` or the `torch.serialization.safe_globals([numpy._core.multiarray.scalar])` context manager to allowlist this global if you trust this class/function.
+    """
+
+# The fix: store a Python number (float(x) or x.item()), not a NumPy scalar.
+torch.save({"epoch": 3, "loss": float(np.float64(0.25))}, folder / "checkpoint.pt")
+print(torch.load(folder / "checkpoint.pt"))
+#> {'epoch': 3, 'loss': 0.25}
+# --8<-- [end:weights_only_numpy]
+
+# --8<-- [start:state_dict_missing_keys]
+wrapped = nn.DataParallel(nn.Linear(4, 2))  # DDP and DataParallel add "module."
+torch.save(wrapped.state_dict(), folder / "wrapped.pt")
+bare = nn.Linear(4, 2)
+try:
+    bare.load_state_dict(torch.load(folder / "wrapped.pt"))
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {str(err).expandtabs(4)}")
+    """
+    RuntimeError: Error(s) in loading state_dict for Linear:
+        Missing key(s) in state_dict: "weight", "bias".
+        Unexpected key(s) in state_dict: "module.weight", "module.bias".
+    """
+
+# The fix: remove the prefix (or save wrapped.module.state_dict() in the first place).
+state = torch.load(folder / "wrapped.pt")
+nn.modules.utils.consume_prefix_in_state_dict_if_present(state, "module.")
+print(bare.load_state_dict(state))
+#> <All keys matched successfully>
+# --8<-- [end:state_dict_missing_keys]
+
+# --8<-- [start:state_dict_size_mismatch]
+def classifier(classes):
+    return nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, classes))
+
+
+torch.save(classifier(10).state_dict(), folder / "ten_classes.pt")
+model = classifier(3)  # the same body, a head for 3 classes instead of 10
+try:
+    model.load_state_dict(torch.load(folder / "ten_classes.pt"))
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {str(err).expandtabs(4)}")
+    """
+    RuntimeError: Error(s) in loading state_dict for Sequential:
+        size mismatch for 2.weight: copying a param with shape torch.Size([10, 8]) from checkpoint, the shape in current model is torch.Size([3, 8]).
+        size mismatch for 2.bias: copying a param with shape torch.Size([10]) from checkpoint, the shape in current model is torch.Size([3]).
+    """
+
+# The fix (fine-tuning): leave out the entries whose shape changed, load the rest.
+state = torch.load(folder / "ten_classes.pt")
+own = model.state_dict()
+kept = {key: value for key, value in state.items() if value.shape == own[key].shape}
+result = model.load_state_dict(kept, strict=False)
+print(sorted(kept), result.missing_keys)
+#> ['0.bias', '0.weight'] ['2.weight', '2.bias']
+# --8<-- [end:state_dict_size_mismatch]
+
+# --8<-- [start:cuda_deserialize]
+from unittest import mock
+
+# Stand-ins, so that this runs the same on every machine: a file saved from a GPU
+# (its tensors are recorded as 'cuda:0'), loaded on a machine without one.
+with mock.patch("torch.serialization.location_tag", return_value="cuda:0"):
+    torch.save({"weight": torch.ones(2)}, folder / "from_gpu.pt")
+with mock.patch("torch.cuda.is_available", return_value=False):
+    try:
+        torch.load(folder / "from_gpu.pt")
+    except RuntimeError as err:
+        print(f"{type(err).__name__}: {err}")
+        """
+        RuntimeError: Attempting to deserialize object on a CUDA device but torch.cuda.is_available() is False. If you are running on a CPU-only machine, please use torch.load with map_location=torch.device('cpu') to map your storages to the CPU.
+        """
+
+    # The fix: map_location puts the tensors on a device this machine has.
+    print(torch.load(folder / "from_gpu.pt", map_location="cpu"))
+    #> {'weight': tensor([1., 1.])}
+# --8<-- [end:cuda_deserialize]
+
+# --8<-- [start:truncated_checkpoint]
+torch.save(nn.Linear(4, 2).state_dict(), folder / "weights.pt")
+complete = (folder / "weights.pt").read_bytes()
+(folder / "copied.pt").write_bytes(complete[: len(complete) // 2])  # a copy cut short
+try:
+    torch.load(folder / "copied.pt")
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: PytorchStreamReader failed reading zip archive: failed finding central directory. This is an internal miniz error. If you are seeing this error, there is a high likelihood that your checkpoint file is corrupted. This can happen if the checkpoint was not saved properly, was transferred incorrectly, or the file was modified after saving.
+    """
+
+# The fix: copy the file again. Save to a temporary name and rename it when complete:
+# os.replace is atomic, so an interrupted save never leaves half a file behind.
+import os
+
+torch.save(nn.Linear(4, 2).state_dict(), folder / "weights.pt.tmp")
+os.replace(folder / "weights.pt.tmp", folder / "weights.pt")
+print(sorted(torch.load(folder / "weights.pt")))
+#> ['bias', 'weight']
+# --8<-- [end:truncated_checkpoint]
+
+# --8<-- [start:unsupported_operand]
+np.save(folder / "features.npy", np.arange(3.0))  # a NumPy file, not a torch one
+try:
+    torch.load(folder / "features.npy")
+except pickle.UnpicklingError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    UnpicklingError: Weights only load failed. In PyTorch 2.6, we changed the default value of the `weights_only` argument in `torch.load` from `False` to `True`. Re-running `torch.load` with `weights_only` set to `False` will likely succeed, but it can result in arbitrary code execution. Do it only if you got the file from a trusted source.
+    Please file an issue with the following so that we can make `weights_only=True` compatible with your use case: WeightsUnpickler error:
+
+    Unsupported operand 147
+
+    Check the documentation of torch.load to learn more about types accepted by default with weights_only https://pytorch.org/docs/stable/generated/torch.load.html.
+    """
+
+try:
+    torch.load(folder / "features.npy", weights_only=False)  # not the cause: fails too
+except pickle.UnpicklingError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> UnpicklingError: unpickling stack underflow
+# Byte 147 (0x93) is the first byte of every .npy file.
+print((folder / "features.npy").read_bytes()[:6], 0x93)
+#> b'\x93NUMPY' 147
+
+# The fix: read it with the library that wrote it, then convert.
+print(torch.from_numpy(np.load(folder / "features.npy")))
+#> tensor([0., 1., 2.], dtype=torch.float64)
+# --8<-- [end:unsupported_operand]
+
+# --8<-- [start:state_dict_not_dict]
+model = nn.Linear(4, 2)
+torch.save(model.state_dict(), folder / "weights.pt")
+try:
+    model.load_state_dict(str(folder / "weights.pt"))  # a path, not a state_dict
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> TypeError: Expected state_dict to be dict-like, got <class 'str'>.
+
+# The fix: torch.load reads the file; load_state_dict takes what it returns.
+print(model.load_state_dict(torch.load(folder / "weights.pt")))
+#> <All keys matched successfully>
+# --8<-- [end:state_dict_not_dict]
+
+# --8<-- [start:allow_pickle]
+labels = np.array([{"name": "cat"}, {"name": "dog"}], dtype=object)  # Python objects
+np.save(folder / "labels.npy", labels)  # saving pickles them
+try:
+    np.load(folder / "labels.npy")
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> ValueError: Object arrays cannot be loaded when allow_pickle=False
+
+# The fix, for a file you trust: allow_pickle=True (unpickling can run any code).
+print(np.load(folder / "labels.npy", allow_pickle=True))
+#> [{'name': 'cat'} {'name': 'dog'}]
+# --8<-- [end:allow_pickle]
+
+workdir.cleanup()
