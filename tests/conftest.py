@@ -89,3 +89,14 @@ def site() -> Path:
             "not run; fix the build error reported above, or run `make build`"
         )
     return built
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    """Print what the search tests measured (the share of queries found, the known misses),
+    passed on by each test as its `search summary` property, from any worker."""
+    for report in terminalreporter.stats.get("passed", []) + terminalreporter.stats.get(
+        "failed", []
+    ):
+        for name, value in getattr(report, "user_properties", []):
+            if name == "search summary":
+                terminalreporter.write_line(value)
