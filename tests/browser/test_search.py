@@ -4,7 +4,8 @@ which must show what Node ranked.
 
 `search_failures` checks any list of queries, one Node process per site. Besides the file's
 queries, each error atlas entry is searched for by the line its example printed, as a reader
-pastes it, and by a variant with other numbers (other sizes, indices).
+pastes it, and by a variant with other numbers (other sizes, indices); and each other name the
+glossary gives a term (`also`), expecting the page it shows the term at.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import HOME, MOUNT, built_page, site_link, wait_for_search
 from tests.content.test_atlas import ATLAS, atlas_entries
+from verified.paths import REPO_ROOT
 from verified_site.pages import page_locale
 
 QUERIES = Path(__file__).with_name("search_queries.yml")
@@ -56,6 +58,20 @@ def atlas_queries(locale: str) -> list[tuple[str, str, int]]:
             expected = f"{root}errors/{page.name.split('.')[0]}/#{entry.anchor}"
             variant = re.sub(r"\d+", lambda m: str(int(m[0]) + 3), entry.printed)
             queries += [(q, expected, 3) for q in dict.fromkeys([entry.printed, variant])]
+    return queries
+
+
+def glossary_queries(locale: str) -> list[tuple[str, str, int]]:
+    """(name, the page or section the glossary shows the term at, 3) for each other name the
+    glossary gives a term in `locale` (`also`, the names readers meet elsewhere): the site's
+    search tags the page with them."""
+    terms = yaml.safe_load((REPO_ROOT / "data" / "glossary.yml").read_text("utf-8"))["terms"]
+    root = "" if locale == "zh" else "en/"
+    queries = []
+    for term in (t for t in terms if "see" in t):
+        page, _, anchor = term["see"].partition("#")
+        expected = f"{root}{page.removesuffix('.md')}/" + (f"#{anchor}" if anchor else "")
+        queries += [(name, expected, 3) for name in term[locale].get("also", [])]
     return queries
 
 
@@ -103,7 +119,8 @@ def search_failures(wanted: list[tuple[str, str, int]], site: Path, locale: str)
 
 @pytest.mark.parametrize("locale", HOME)
 def test_search_finds_the_pages(site, locale, record_property):
-    wanted = list(dict.fromkeys(expectations(QUERIES, locale) + atlas_queries(locale)))
+    generated = atlas_queries(locale) + glossary_queries(locale)
+    wanted = list(dict.fromkeys(expectations(QUERIES, locale) + generated))
     misses = known_misses(QUERIES, locale)
     failures = search_failures(wanted, site, locale)
     problems = [message for query, message in failures.items() if query not in misses]

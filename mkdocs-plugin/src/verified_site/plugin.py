@@ -9,6 +9,7 @@ import logging
 import re
 from pathlib import Path
 
+import yaml
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File
@@ -133,8 +134,10 @@ class VerifiedSitePlugin(BasePlugin):
         to `<folder>/search/search_index.json`, located relative to it and with lunr's `lang`
         set to that language only (no Chinese support to load); the rest stay in the root
         index, with all configured languages (Chinese pages are full of English API names).
-        overrides/main.html points each language's search at its folder. PluginError, naming
-        the index, if the merged one is missing or not JSON."""
+        overrides/main.html points each language's search at its folder. Each glossary term's
+        names (the term and its `also`) become search tags of the page or section it is shown
+        at (`see`), so that any of them finds that page. PluginError, naming the file, if the merged index
+        or data/glossary.yml is missing or not readable."""
         i18n = config.plugins.get("i18n")
         if i18n is None or i18n.building:
             return  # a single-language build, or one language's pass inside i18n's build
@@ -144,15 +147,40 @@ class VerifiedSitePlugin(BasePlugin):
             index = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError) as exc:
             raise PluginError(f"{path}: cannot split the search index: {exc}") from exc
+        tags = self._synonyms()
         parts: dict[str, list] = {pages.language_root(locale): [] for locale in pages.LOCALES}
         for doc in index["docs"]:
+            if doc["location"] in tags:
+                doc["tags"] = doc.get("tags", []) + tags[doc["location"]]
             folder = next((f for f in parts if f and doc["location"].startswith(f)), "")
             parts[folder].append({**doc, "location": doc["location"][len(folder) :]})
         for (folder, docs), locale in zip(parts.items(), pages.LOCALES, strict=True):
             target = site / folder / "search" / "search_index.json"
             target.parent.mkdir(parents=True, exist_ok=True)
-            own = {**index["config"], "lang": [locale]} if folder else index["config"]
+            own = {**index["config"], "lang": [locale]} if folder else dict(index["config"])
+            # A synonym weighs what a title does: Material's tag boost (10^6) let common words
+            # among them ("dimension", "array") outrank the pages that really match a query.
+            own["fields"] = {**own["fields"], "tags": {"boost": own["fields"]["title"]["boost"]}}
             split = json.dumps(
                 {"config": own, "docs": docs}, ensure_ascii=False, separators=(",", ":")
             )
             target.write_text(split, encoding="utf-8")
+
+    def _synonyms(self) -> dict[str, list[str]]:
+        """Search location (as in the merged index: `gpu/pinned-memory/`, `en/...#id`) -> the
+        names the glossary gives the terms shown there (term, then `also`), in that language.
+        PluginError, naming the file, if data/glossary.yml cannot be read."""
+        path = self.root / "data" / "glossary.yml"
+        try:
+            terms = yaml.safe_load(path.read_text(encoding="utf-8"))["terms"]
+        except (OSError, yaml.YAMLError, KeyError, TypeError) as exc:
+            raise PluginError(f"{path}: cannot read the glossary's terms: {exc}") from exc
+        found: dict[str, list[str]] = {}
+        for term in (t for t in terms if "see" in t):
+            page, _, anchor = term["see"].partition("#")
+            for locale in pages.LOCALES:
+                url = pages.language_root(locale) + page.removesuffix(".md") + "/"
+                location = url + (f"#{anchor}" if anchor else "")
+                names = [term[locale]["term"], *term[locale].get("also", [])]
+                found.setdefault(location, []).extend(names)
+        return found
