@@ -136,8 +136,8 @@ class VerifiedSitePlugin(BasePlugin):
         index, with all configured languages (Chinese pages are full of English API names).
         overrides/main.html points each language's search at its folder. Each glossary term's
         names (the term and its `also`) become search tags of the page or section it is shown
-        at (`see`), so that any of them finds that page. PluginError, naming the file, if the merged index
-        or data/glossary.yml is missing or not readable."""
+        at (`see`), so that any of them finds that page. PluginError, naming the file, if the
+        merged index is missing or not JSON, or data/glossary.yml cannot be read."""
         i18n = config.plugins.get("i18n")
         if i18n is None or i18n.building:
             return  # a single-language build, or one language's pass inside i18n's build
@@ -168,9 +168,12 @@ class VerifiedSitePlugin(BasePlugin):
 
     def _synonyms(self) -> dict[str, list[str]]:
         """Search location (as in the merged index: `gpu/pinned-memory/`, `en/...#id`) -> the
-        names the glossary gives the terms shown there (term, then `also`), in that language.
-        PluginError, naming the file, if data/glossary.yml cannot be read."""
+        names the glossary gives the terms shown there (term, then `also`), in that language;
+        none for a site without data/glossary.yml. PluginError, naming the file, if it cannot
+        be read."""
         path = self.root / "data" / "glossary.yml"
+        if not path.exists():
+            return {}
         try:
             terms = yaml.safe_load(path.read_text(encoding="utf-8"))["terms"]
         except (OSError, yaml.YAMLError, KeyError, TypeError) as exc:
