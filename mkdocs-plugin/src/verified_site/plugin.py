@@ -23,6 +23,10 @@ from verified_site.wording import wording
 
 #: Search weight of a notebook page, against 1 for the other pages.
 NOTEBOOK_SEARCH_BOOST = 0.2
+#: The error atlas's pages: their search text keeps, of each code block, only what it printed
+#: (the messages readers paste), which keeps the search indexes within their budget.
+ATLAS = "errors/"
+_CODE = re.compile(r"<pre><code>(.*?)</code></pre>", re.DOTALL)
 # The `{#id` of a heading below the title, to which attributes can be added.
 _HEADING_ANCHOR = re.compile(r"^(##+ .*\{#[\w-]+)\}[ \t]*$", re.MULTILINE)
 
@@ -153,7 +157,10 @@ class VerifiedSitePlugin(BasePlugin):
             if doc["location"] in tags:
                 doc["tags"] = doc.get("tags", []) + tags[doc["location"]]
             folder = next((f for f in parts if f and doc["location"].startswith(f)), "")
-            parts[folder].append({**doc, "location": doc["location"][len(folder) :]})
+            location = doc["location"][len(folder) :]
+            if location.startswith(ATLAS):
+                doc["text"] = _CODE.sub(_printed_lines, doc["text"])
+            parts[folder].append({**doc, "location": location})
         for (folder, docs), locale in zip(parts.items(), pages.LOCALES, strict=True):
             target = site / folder / "search" / "search_index.json"
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -187,3 +194,15 @@ class VerifiedSitePlugin(BasePlugin):
                 names = [term[locale]["term"], *term[locale].get("also", [])]
                 found.setdefault(location, []).extend(names)
         return found
+
+
+def _printed_lines(code: re.Match) -> str:
+    """A code block of the search text (HTML-escaped) reduced to its output: `#>` lines and
+    the lines of `\"\"\"` blocks, as the example's prints wrote them."""
+    printed, inside = [], False
+    for line in (line.strip() for line in code[1].splitlines()):
+        if line == '"""':
+            inside = not inside
+        elif inside or line.startswith("#&gt;"):
+            printed.append(line.removeprefix("#&gt;").strip())
+    return "<pre><code>" + "\n".join(printed) + "</code></pre>"
