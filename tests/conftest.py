@@ -63,13 +63,15 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     allowed = UPDATABLE if config.getoption("update_examples", default=False) else ()
     changed = changed_paths(before, after, allowed)
     if changed:
+        message = "tests may write only into build/, site/ or a temporary directory; changed:\n"
+        message += "\n".join(f"  {path}" for path in changed)
         reporter = config.pluginmanager.get_plugin("terminalreporter")
-        reporter.ensure_newline()
-        reporter.write_sep("=", "working tree changed by the test run", red=True)
-        reporter.write_line(
-            "tests may write only into build/, site/ or a temporary directory; changed:\n"
-            + "\n".join(f"  {path}" for path in changed)
-        )
+        if reporter is None:  # -p no:terminal
+            print(f"working tree changed by the test run: {message}")
+        else:
+            reporter.ensure_newline()
+            reporter.write_sep("=", "working tree changed by the test run", red=True)
+            reporter.write_line(message)
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 

@@ -13,9 +13,9 @@ weights = torch.ones(3, requires_grad=True)
 try:
     weights.numpy()
 except RuntimeError as err:
-    print(type(err).__name__, err)
+    print(f"{type(err).__name__}: {err}")
     """
-    RuntimeError Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.
+    RuntimeError: Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.
     """
 
 # detach() gives a tensor outside the autograd graph; it still shares memory.

@@ -18,7 +18,8 @@ from verified_site.pages import headings, section_code, snippet_refs
 ATLAS = sorted(
     p for p in (REPO_ROOT / "docs" / "errors").glob("*.md") if p.name.split(".")[0] != "index"
 )
-SCRIPTS = sorted((REPO_ROOT / "examples" / "errors").glob("*.py"))
+#: The scripts an atlas page embeds (mostly examples/errors/, some a topic page's script).
+SCRIPTS = sorted({REPO_ROOT / ref.path for page in ATLAS for ref in snippet_refs(page)})
 #: An entry's heading: the exception or warning class in backticks, then a verbatim piece of
 #: the first line of its message (`RuntimeError`: view size is not compatible ...).
 ENTRY = re.compile(r"^`(?P<kind>\w+)`: (?P<message>.+)$")
@@ -57,23 +58,37 @@ def atlas_entries(page: Path) -> tuple[list[Entry], list[str]]:
         if not inside:
             problems.append(f"{where}: the entry embeds no script section that shows the error")
             continue
-        lines = section_code(REPO_ROOT / inside[0].path, inside[0].section).splitlines()
-        held = [line for line in lines if entry["message"] in line and entry["kind"] in line]
+        code = section_code(REPO_ROOT / inside[0].path, inside[0].section)
+        line = f"{entry['kind']}: {entry['message']}"
+        held = [out for out in printed_lines(code) if out.startswith(line)]
         if not held:
             problems.append(
-                f"{where}: no output line of {inside[0].target} holds {entry['kind']} and "
-                f"{entry['message']!r}: quote the message as the example printed it "
+                f"{where}: no line that {inside[0].target} printed starts with {line!r}: quote "
+                'the message as the example printed it, `print(f"{type(err).__name__}: {err}")` '
                 "(make update-examples writes it)"
             )
             continue
-        printed = held[0].strip().removeprefix("#>").strip()
+        printed = held[0]
         entries.append(Entry(where, heading.anchor, entry["message"], printed))
     return entries, problems
 
 
+def printed_lines(code: str) -> list[str]:
+    """What a section's prints wrote, as its source records it: each `#>` line and each line
+    of a `\"\"\"` block, stripped."""
+    printed, inside = [], False
+    for line in (line.strip() for line in code.splitlines()):
+        if line == '"""':
+            inside = not inside
+        elif inside or line.startswith("#>"):
+            printed.append(line.removeprefix("#>").strip())
+    return printed
+
+
 @pytest.mark.parametrize("page", ATLAS, ids=[p.name for p in ATLAS])
 def test_each_entry_quotes_what_its_example_printed(page):
-    problems = atlas_entries(page)[1]
+    entries, problems = atlas_entries(page)
+    assert entries or problems, f"{page.relative_to(REPO_ROOT)}: an atlas page without entries"
     assert not problems, "\n".join(problems)
 
 

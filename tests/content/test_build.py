@@ -73,6 +73,8 @@ def test_template_edits_hold_on_every_page(site):
         dialog = soup.select_one('[data-md-component="search"][role="dialog"]')
         if dialog is None or not dialog.get("aria-label"):
             problems.append(f"{html.relative_to(site)}: the search dialog has no aria-label")
+        if not soup.select(".md-source"):
+            problems.append(f"{html.relative_to(site)}: no repository link (.md-source)")
         if soup.select('[data-md-component="source"]'):
             problems.append(f"{html.relative_to(site)}: a repository link asks for GitHub stats")
     assert not problems, "overrides/main.html (see overrides/README.md):\n" + "\n".join(problems)

@@ -181,28 +181,33 @@ class VerifiedSitePlugin(BasePlugin):
         path = self.root / "data" / "glossary.yml"
         if not path.exists():
             return {}
+        found: dict[str, list[str]] = {}
         try:
             terms = yaml.safe_load(path.read_text(encoding="utf-8"))["terms"]
-        except (OSError, yaml.YAMLError, KeyError, TypeError) as exc:
-            raise PluginError(f"{path}: cannot read the glossary's terms: {exc}") from exc
-        found: dict[str, list[str]] = {}
-        for term in (t for t in terms if "see" in t):
-            page, _, anchor = term["see"].partition("#")
-            for locale in pages.LOCALES:
-                url = pages.language_root(locale) + page.removesuffix(".md") + "/"
-                location = url + (f"#{anchor}" if anchor else "")
-                names = [term[locale]["term"], *term[locale].get("also", [])]
-                found.setdefault(location, []).extend(names)
+            for term in (t for t in terms if "see" in t):
+                page, _, anchor = term["see"].partition("#")
+                for locale in pages.LOCALES:
+                    url = pages.language_root(locale) + page.removesuffix(".md") + "/"
+                    location = url + (f"#{anchor}" if anchor else "")
+                    names = [term[locale]["term"], *term[locale].get("also", [])]
+                    found.setdefault(location, []).extend(names)
+        except (OSError, yaml.YAMLError, KeyError, TypeError, AttributeError) as exc:
+            raise PluginError(
+                f"{path}: cannot read the glossary's terms ({exc!r}); "
+                "`make generated` names the mistake with its line"
+            ) from exc
         return found
 
 
 def _printed_lines(code: re.Match) -> str:
     """A code block of the search text (HTML-escaped) reduced to its output: `#>` lines and
-    the lines of `\"\"\"` blocks, as the example's prints wrote them."""
-    printed, inside = [], False
+    the lines of `\"\"\"` blocks, as the example's prints wrote them. A block without either
+    is all output (a "changed between versions" note's) and is kept whole."""
+    printed, inside, marked = [], False, False
     for line in (line.strip() for line in code[1].splitlines()):
         if line == '"""':
-            inside = not inside
+            inside, marked = not inside, True
         elif inside or line.startswith("#&gt;"):
             printed.append(line.removeprefix("#&gt;").strip())
-    return "<pre><code>" + "\n".join(printed) + "</code></pre>"
+            marked = True
+    return "<pre><code>" + "\n".join(printed) + "</code></pre>" if marked else code[0]
