@@ -27,6 +27,10 @@ NOTEBOOK_SEARCH_BOOST = 0.2
 #: (the messages readers paste), which keeps the search indexes within their budget.
 ATLAS = "errors/"
 _CODE = re.compile(r"<pre><code>(.*?)</code></pre>", re.DOTALL)
+#: Identifiers the search keeps whole (mkdocs.yml's separator splits neither at `_` nor in
+#: camel case): snake_case and CamelCase names. `_PART`: the words they are made of.
+_IDENTIFIER = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[A-Za-z]*[a-z][A-Z]\w*")
+_PART = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 # The `{#id` of a heading below the title, to which attributes can be added.
 _HEADING_ANCHOR = re.compile(r"^(##+ .*\{#[\w-]+)\}[ \t]*$", re.MULTILINE)
 
@@ -140,8 +144,10 @@ class VerifiedSitePlugin(BasePlugin):
         index, with all configured languages (Chinese pages are full of English API names).
         overrides/main.html points each language's search at its folder. Each glossary term's
         names (the term and its `also`) become search tags of the page or section it is shown
-        at (`see`), so that any of them finds that page. PluginError, naming the file, if the
-        merged index is missing or not JSON, or data/glossary.yml cannot be read."""
+        at (`see`), so that any of them finds that page. Each identifier's parts (`weights`,
+        `only`) are added, hidden, to the search text of a section that names it, so that a
+        part finds it too. PluginError, naming the file, if the merged index is missing or
+        not JSON, or data/glossary.yml cannot be read."""
         i18n = config.plugins.get("i18n")
         if i18n is None or i18n.building:
             return  # a single-language build, or one language's pass inside i18n's build
@@ -160,6 +166,7 @@ class VerifiedSitePlugin(BasePlugin):
             location = doc["location"][len(folder) :]
             if location.startswith(ATLAS):
                 doc["text"] = _CODE.sub(_printed_lines, doc["text"])
+            doc["text"] += _identifier_parts(doc["title"] + " " + doc["text"])
             parts[folder].append({**doc, "location": location})
         for (folder, docs), locale in zip(parts.items(), pages.LOCALES, strict=True):
             target = site / folder / "search" / "search_index.json"
@@ -211,3 +218,19 @@ def _printed_lines(code: re.Match) -> str:
             printed.append(line.removeprefix("#&gt;").strip())
             marked = True
     return "<pre><code>" + "\n".join(printed) + "</code></pre>" if marked else code[0]
+
+
+def _identifier_parts(html: str) -> str:
+    """The words of the identifiers in a section's search text (`weights_only` -> `weights
+    only`, `UnpicklingError` -> `Unpickling Error`) that it lacks as words of their own, as a
+    hidden paragraph; "" for none."""
+    text = re.sub(r"<[^>]+>", " ", html)
+    present = {word.lower() for word in re.findall(r"[A-Za-z0-9]+", text)}
+    words = {
+        word
+        for name in _IDENTIFIER.findall(text)
+        for piece in name.split("_")
+        for word in (_PART.findall(piece) or [piece])
+        if word.lower() not in present
+    }
+    return f"<p hidden>{' '.join(sorted(words))}</p>" if words else ""
