@@ -223,6 +223,27 @@ print(conv(grey.expand(1, 3, 5, 5)).shape)
 #> torch.Size([1, 8, 3, 3])
 # --8<-- [end:conv_input_channels]
 
+# --8<-- [start:channels_last_rank]
+import torch
+
+table = torch.zeros(3, 4)  # 2-D: no channel axis for the memory format to move
+try:
+    table.to(memory_format=torch.channels_last)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: required rank 4 tensor to use channels_last format
+
+# The fix: channels_last is for 4-D image batches (N, C, H, W); 5-D ones take channels_last_3d.
+images = torch.zeros(2, 3, 4, 5).to(memory_format=torch.channels_last)
+print(images.shape, images.stride())
+#> torch.Size([2, 3, 4, 5]) (60, 1, 15, 3)
+print(images.is_contiguous(memory_format=torch.channels_last))
+#> True
+volumes = torch.zeros(2, 3, 4, 5, 6).to(memory_format=torch.channels_last_3d)
+print(volumes.stride())
+#> (360, 1, 90, 18, 3)
+# --8<-- [end:channels_last_rank]
+
 # --8<-- [start:numpy_broadcast]
 import numpy as np
 
