@@ -143,11 +143,11 @@ class VerifiedSitePlugin(BasePlugin):
         set to that language only (no Chinese support to load); the rest stay in the root
         index, with all configured languages (Chinese pages are full of English API names).
         overrides/main.html points each language's search at its folder. Each glossary term's
-        names (the term and its `also`) become search tags of the page or section it is shown
-        at (`see`), so that any of them finds that page. Each identifier's parts (`weights`,
-        `only`) are added, hidden, to the search text of a section that names it, so that a
-        part finds it too. PluginError, naming the file, if the merged index is missing or
-        not JSON, or data/glossary.yml cannot be read."""
+        names (the term and its `also`, in both languages) become search tags of the page or
+        section it is shown at (`see`), so that any of them finds that page. Each identifier's
+        parts (`weights`, `only`) are added, hidden, to the search text of a section that names
+        it, so that a part finds it too. PluginError, naming the file, if the merged index is
+        missing or not JSON, or data/glossary.yml cannot be read."""
         i18n = config.plugins.get("i18n")
         if i18n is None or i18n.building:
             return  # a single-language build, or one language's pass inside i18n's build
@@ -182,7 +182,7 @@ class VerifiedSitePlugin(BasePlugin):
 
     def _synonyms(self) -> dict[str, list[str]]:
         """Search location (as in the merged index: `gpu/pinned-memory/`, `en/...#id`) -> the
-        names the glossary gives the terms shown there (term, then `also`), in that language;
+        names the glossary gives the terms shown there (term, then `also`), in both languages;
         none for a site without data/glossary.yml. PluginError, naming the file, if it cannot
         be read."""
         path = self.root / "data" / "glossary.yml"
@@ -196,14 +196,20 @@ class VerifiedSitePlugin(BasePlugin):
                 for locale in pages.LOCALES:
                     url = pages.language_root(locale) + page.removesuffix(".md") + "/"
                     location = url + (f"#{anchor}" if anchor else "")
-                    names = [term[locale]["term"], *term[locale].get("also", [])]
-                    found.setdefault(location, []).extend(names)
+                    # Both languages' names on both sites: readers search in either.
+                    names = [n for lang in pages.LOCALES for n in _names(term[lang])]
+                    found.setdefault(location, []).extend(dict.fromkeys(names))
         except (OSError, yaml.YAMLError, KeyError, TypeError, AttributeError) as exc:
             raise PluginError(
                 f"{path}: cannot read the glossary's terms ({exc!r}); "
                 "`make generated` names the mistake with its line"
             ) from exc
         return found
+
+
+def _names(term: dict) -> list[str]:
+    """A glossary term's names in one language: the term, then its other names (`also`)."""
+    return [term["term"], *term.get("also", [])]
 
 
 def _printed_lines(code: re.Match) -> str:
@@ -231,6 +237,6 @@ def _identifier_parts(html: str) -> str:
         for name in _IDENTIFIER.findall(text)
         for piece in name.split("_")
         for word in (_PART.findall(piece) or [piece])
-        if word.lower() not in present
+        if len(word) > 2 and word.lower() not in present  # not "to", "2d": no one searches them
     }
     return f"<p hidden>{' '.join(sorted(words))}</p>" if words else ""
