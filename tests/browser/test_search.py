@@ -23,8 +23,9 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import HOME, MOUNT, built_page, site_link, wait_for_search
 from tests.content.test_atlas import ATLAS, atlas_entries
-from verified.paths import REPO_ROOT
-from verified_site.pages import page_locale
+from tooling import glossary
+from verified.paths import REPO_ROOT, docs_dir
+from verified_site.pages import page_locale, page_url, translation_of
 
 QUERIES = Path(__file__).with_name("search_queries.yml")
 RANK = Path(__file__).with_name("search_rank.mjs")
@@ -66,13 +67,12 @@ def glossary_queries(locale: str) -> list[tuple[str, str, int]]:
     """(name, the page or section the glossary shows the term at, 3) for each other name the
     glossary gives a term in `locale` (`also`, the names readers meet elsewhere): the site's
     search tags the page with them."""
-    terms = yaml.safe_load((REPO_ROOT / "data" / "glossary.yml").read_text("utf-8"))["terms"]
-    root = "" if locale == "zh" else "en/"
-    queries = []
-    for term in (t for t in terms if "see" in t):
-        page, _, anchor = term["see"].partition("#")
-        expected = f"{root}{page.removesuffix('.md')}/" + (f"#{anchor}" if anchor else "")
-        queries += [(name, expected, 3) for name in term[locale].get("also", [])]
+    docs, queries = docs_dir(REPO_ROOT), []
+    for term in (t for t in glossary.load(REPO_ROOT).terms if t.see):
+        page, _, anchor = term.see.partition("#")
+        url = page_url(translation_of(docs / page, locale), docs)
+        expected = url + (f"#{anchor}" if anchor else "")
+        queries += [(name, expected, 3) for name in term.names[locale].also]
     return queries
 
 

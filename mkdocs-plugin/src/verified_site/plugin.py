@@ -14,7 +14,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File
 
-from verified.paths import generated_pages, notebooks_dir, record_path, relative
+from verified.paths import docs_dir, generated_pages, notebooks_dir, record_path, relative
 from verified.record import load_record, verify_environments
 from verified_site import pages
 from verified_site.stamp import render_stamp
@@ -191,10 +191,11 @@ class VerifiedSitePlugin(BasePlugin):
         found: dict[str, list[str]] = {}
         try:
             terms = yaml.safe_load(path.read_text(encoding="utf-8"))["terms"]
+            docs = docs_dir(self.root)
             for term in (t for t in terms if "see" in t):
                 page, _, anchor = term["see"].partition("#")
                 for locale in pages.LOCALES:
-                    url = pages.language_root(locale) + page.removesuffix(".md") + "/"
+                    url = pages.page_url(pages.translation_of(docs / page, locale), docs)
                     location = url + (f"#{anchor}" if anchor else "")
                     # Both languages' names on both sites: readers search in either.
                     names = [n for lang in pages.LOCALES for n in _names(term[lang])]
