@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from verified.outputs import written_outputs
 from verified.paths import REPO_ROOT
 from verified_site.pages import headings, section_code, snippet_refs
 
@@ -20,8 +21,8 @@ ATLAS = sorted(
 )
 #: The scripts an atlas page embeds (mostly examples/errors/, some a topic page's script).
 SCRIPTS = sorted({REPO_ROOT / ref.path for page in ATLAS for ref in snippet_refs(page)})
-#: An entry's heading: the exception or warning class in backticks, then a verbatim piece of
-#: the first line of its message (`RuntimeError`: view size is not compatible ...).
+#: An entry's heading: the exception or warning class in backticks, then the start of the
+#: message's first line as printed (`RuntimeError`: view size is not compatible ...).
 ENTRY = re.compile(r"^`(?P<kind>\w+)`: (?P<message>.+)$")
 #: Headings of a group page that are not entries.
 NOT_ENTRIES = {"see-also"}
@@ -29,8 +30,8 @@ NOT_ENTRIES = {"see-also"}
 
 @dataclass(frozen=True)
 class Entry:
-    """One `##` entry of a group page: where its heading is, its anchor, and the output line of
-    its example that holds the heading's message (`printed`, "" when none does)."""
+    """One `##` entry of a group page: where its heading is, its anchor, its message, and the
+    line its example printed that starts with the class and that message (`printed`)."""
 
     where: str
     anchor: str
@@ -51,8 +52,8 @@ def atlas_entries(page: Path) -> tuple[list[Entry], list[str]]:
         inside = [r for r in refs if heading.line < r.line and (not after or r.line < after.line)]
         if not entry or not heading.anchor:
             problems.append(
-                f"{where}: an entry's heading is `ErrorType`: <a verbatim piece of the message's "
-                f"first line> {{#anchor}} (got {heading.title!r})"
+                f"{where}: an entry's heading is `ErrorType`: <the start of the message's first "
+                f"line, as printed> {{#anchor}} (got {heading.title!r})"
             )
             continue
         if not inside:
@@ -60,7 +61,8 @@ def atlas_entries(page: Path) -> tuple[list[Entry], list[str]]:
             continue
         code = section_code(REPO_ROOT / inside[0].path, inside[0].section)
         line = f"{entry['kind']}: {entry['message']}"
-        held = [out for out in printed_lines(code) if out.startswith(line)]
+        printed = [text for out in written_outputs(code) for text in out.text.splitlines()]
+        held = [text for text in printed if text.startswith(line)]
         if not held:
             problems.append(
                 f"{where}: no line that {inside[0].target} printed starts with {line!r}: quote "
@@ -68,21 +70,8 @@ def atlas_entries(page: Path) -> tuple[list[Entry], list[str]]:
                 "(make update-examples writes it)"
             )
             continue
-        printed = held[0]
-        entries.append(Entry(where, heading.anchor, entry["message"], printed))
+        entries.append(Entry(where, heading.anchor, entry["message"], held[0]))
     return entries, problems
-
-
-def printed_lines(code: str) -> list[str]:
-    """What a section's prints wrote, as its source records it: each `#>` line and each line
-    of a `\"\"\"` block, stripped."""
-    printed, inside = [], False
-    for line in (line.strip() for line in code.splitlines()):
-        if line == '"""':
-            inside = not inside
-        elif inside or line.startswith("#>"):
-            printed.append(line.removeprefix("#>").strip())
-    return printed
 
 
 @pytest.mark.parametrize("page", ATLAS, ids=[p.name for p in ATLAS])
