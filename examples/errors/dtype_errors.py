@@ -155,25 +155,6 @@ print(torch.tensor([1, 300]).clamp(0, 255).to(torch.uint8))
 #> tensor([  1, 255], dtype=torch.uint8)
 # --8<-- [end:torch_uint8_overflow]
 
-# --8<-- [start:requires_grad_integer]
-try:
-    torch.tensor([1, 2, 3], requires_grad=True)  # integers have no gradient
-except RuntimeError as err:
-    print(f"{type(err).__name__}: {err}")
-    #> RuntimeError: Only Tensors of floating point and complex dtype can require gradients
-try:
-    torch.arange(3).requires_grad_()
-except RuntimeError as err:
-    print(f"{type(err).__name__}: {err}")
-    #> RuntimeError: only Tensors of floating point dtype can require gradients
-
-# The fix: a floating-point tensor.
-print(torch.tensor([1.0, 2.0, 3.0], requires_grad=True))
-#> tensor([1., 2., 3.], requires_grad=True)
-print(torch.arange(3, dtype=torch.float32).requires_grad_())
-#> tensor([0., 1., 2.], requires_grad=True)
-# --8<-- [end:requires_grad_integer]
-
 # --8<-- [start:mean_integer]
 steps = torch.tensor([1, 2, 4])
 try:
