@@ -153,10 +153,10 @@ def url(name: str, modules: dict) -> str | None:
     """The page of `name` in the installed library's documentation (major.minor version), by
     its site's URL rule; None when the library has no such name. Modules have a page of their
     own (`torch.nn`: nn.html); dtypes and other values the page that lists them (`torch.float16`:
-    torch.dtype's; `np.float16`: the scalar types'; `tf.float16`, `tf.newaxis`: their module's;
-    `np.newaxis`: NumPy's constants); methods of other objects than modules are found on their
-    type's page: `numpy.add.at` on `numpy.ufunc.at`'s, `torch.Generator.manual_seed` and
-    TensorFlow's and torchvision's on their class's page, as an anchor."""
+    torch.dtype's; `np.float16`: the scalar types'; `tf.float16`: tf.dtypes'; `tf.newaxis`: its
+    module's; `np.newaxis`: NumPy's constants); methods of other objects than modules are found
+    on their type's page: `numpy.add.at` on `numpy.ufunc.at`'s, `torch.Generator.manual_seed`
+    and TensorFlow's and torchvision's on their class's page, as an anchor."""
     library, *parts = name.split(".")
     parent, found = None, modules[library]
     try:
@@ -209,6 +209,8 @@ def url(name: str, modules: dict) -> str | None:
     if is_class:
         page = _tf_name(parent, rest.rsplit(".", 1)[0])
         return f"{site}{page.replace('.', '/')}#{parts[-1]}"
+    if isinstance(found, modules["tensorflow"].dtypes.DType):  # tf.dtypes lists every DType
+        return f"{site}dtypes"
     if value:  # listed among its module's "Other Members"
         return site + rest.rpartition(".")[0].replace(".", "/") if "." in rest else site[:-1]
     return site + _tf_name(found, rest).replace(".", "/")
