@@ -1,22 +1,30 @@
-"""Links from the API names of the reference's code to each library's documentation (README:
-"The cross-library reference"). `python -m tooling.api_links` (test environment) writes the
-committed table `data/api-links.json`: every name a row's calls and `also` spellings use -> the
-page of the installed version by its site's URL rule (null where the name does not exist), but
-for the names of `data/api-links-exceptions.yml`.
+"""Links from API names to each library's documentation (README: "The cross-library reference",
+CONTRIBUTING: "Add a page"). `python -m tooling.api_links` (test environment) writes the
+committed table `data/api-links.json` from the installed libraries: every name the reference's
+rows use (`api_spans`) and every name a page's inline code names (`page_names`, by
+`verified_site.api_names.api_name`, the rule the site plugin links with) -> the page of the
+installed version by its site's URL rule (`url`), or the URL or the reason for having none that
+`data/api-links-exceptions.yml` gives; names the installed libraries do not have are listed
+apart (`not_api`), so that the build can tell them from names the table lacks.
 """
 
 from __future__ import annotations
 
 import ast
+import importlib
 import inspect
 import json
 import sys
+import warnings
 from pathlib import Path
+
+from markdown_it import MarkdownIt
 
 from tooling.data import DataError, read
 from tooling.reference import ALIASES, LIBRARIES, NAMES, load_families, load_inputs
+from verified.paths import docs_dir, generated_pages
+from verified_site.api_names import TABLE, api_name
 
-TABLE = "data/api-links.json"
 EXCEPTIONS = "data/api-links-exceptions.yml"
 #: The module aliases of the code -> the library's module name.
 MODULES = {alias: library for library, alias in ALIASES.items()}
@@ -30,6 +38,9 @@ RETURNS = {
 #: The TensorFlow release tensorflow.org shows under /api_docs/python/; the others are under
 #: /versions/r<X.Y>/api_docs/python/.
 TF_SITE_RELEASE = "2.21"
+#: Inline code as MkDocs renders it: tables on; no indented code blocks (the site writes every
+#: block fenced, and admonitions' and tabs' indented text is prose).
+_MARKDOWN = MarkdownIt("commonmark").enable("table").disable("code")
 
 
 def _module_name(node: ast.AST) -> str | None:
@@ -95,9 +106,25 @@ def used_names(root: Path) -> set[str]:
     }
 
 
-def load_exceptions(root: Path) -> dict[str, str | None]:
-    """`data/api-links-exceptions.yml`: name -> URL, or None where no page exists. DataError,
-    naming the line, when it does not match data/schemas/api-links-exceptions.schema.yml."""
+def page_names(root: Path) -> dict[str, set[str]]:
+    """API name -> the pages (paths relative to `root`) whose inline code names it, tables
+    included, fenced code not: every page under docs/ but the generated reference's, whose
+    names `used_names` gives."""
+    docs, found = docs_dir(root), {}
+    for page in sorted(docs.rglob("*.md")):
+        if generated_pages(root) in page.parents:
+            continue
+        for token in _MARKDOWN.parse(page.read_text(encoding="utf-8")):
+            for child in token.children or []:
+                if child.type == "code_inline" and (name := api_name(child.content)):
+                    found.setdefault(name, set()).add(page.relative_to(root).as_posix())
+    return found
+
+
+def load_exceptions(root: Path) -> dict[str, str | dict]:
+    """`data/api-links-exceptions.yml`: name -> URL, or `{"no_page": reason}` where the docs
+    have no page for it. DataError, naming the line, when it does not match
+    data/schemas/api-links-exceptions.schema.yml."""
     return read(Path(EXCEPTIONS), root, "api-links-exceptions") or {}
 
 
@@ -116,52 +143,126 @@ def _version(module: object) -> str:
     return ".".join(module.__version__.split("+")[0].split(".")[:2])
 
 
+def _tf_site(version: str) -> str:
+    """tensorflow.org's API folder for a release: the current one has no version in it."""
+    release = "" if version == TF_SITE_RELEASE else f"versions/r{version}/"
+    return f"https://www.tensorflow.org/{release}api_docs/python/tf/"
+
+
 def url(name: str, modules: dict) -> str | None:
     """The page of `name` in the installed library's documentation (major.minor version), by
-    its site's URL rule; None when the library has no such name. Methods of other objects
-    than modules are found on their type's page: `numpy.add.at` on `numpy.ufunc.at`'s,
-    `torch.Generator.manual_seed` and TensorFlow's on their class's page, as an anchor."""
+    its site's URL rule; None when the library has no such name. Modules have a page of their
+    own (`torch.nn`: nn.html); dtypes and other values the page that lists them (`torch.float16`:
+    torch.dtype's; `np.float16`: the scalar types'; `tf.float16`: tf.dtypes'; `tf.newaxis`: its
+    module's; `np.newaxis`: NumPy's constants); methods of other objects than modules are found
+    on their type's page: `numpy.add.at` on `numpy.ufunc.at`'s, `torch.Generator.manual_seed`
+    and TensorFlow's and torchvision's on their class's page, as an anchor."""
     library, *parts = name.split(".")
     parent, found = None, modules[library]
     try:
-        for part in parts:
-            parent, found = found, getattr(found, part)
-    except AttributeError:
+        with warnings.catch_warnings():  # numpy.core: a deprecated alias, still a name
+            warnings.simplefilter("ignore")
+            for at, part in enumerate(parts, start=1):
+                parent = found
+                try:
+                    found = getattr(found, part)
+                except AttributeError:  # a submodule not imported yet: `torch.utils.benchmark`
+                    found = importlib.import_module(".".join([library, *parts[:at]]))
+    except ImportError:
         return None
     version, is_class = _version(modules[library]), inspect.isclass(parent)
+    module, value = inspect.ismodule(found), not callable(found) and not inspect.ismodule(found)
+    rest = name.split(".", 1)[1]
     if library == "numpy":
+        numpy = modules["numpy"]
+        base = f"https://numpy.org/doc/{version}/reference/"
+        if module:
+            return f"{base}routines.{rest}.html"
+        if inspect.isclass(found) and issubclass(found, numpy.generic):
+            return f"{base}arrays.scalars.html#{name}"
+        if value and inspect.ismodule(parent):
+            return f"{base}constants.html#{name}"
         if not inspect.ismodule(parent) and not is_class:
             name = f"numpy.{type(parent).__name__}.{parts[-1]}"
-        folder = "reference/random/" if name.startswith("numpy.random.") else "reference/"
-        return f"https://numpy.org/doc/{version}/{folder}generated/{name}.html"
+        folder = "random/" if name.startswith("numpy.random.") else ""
+        return f"{base}{folder}generated/{name}.html"
     if library == "torch":
+        torch = modules["torch"]
+        if module:
+            return f"https://docs.pytorch.org/docs/{version}/{rest}.html"
+        for kind in (torch.dtype, torch.memory_format, torch.layout):
+            if isinstance(found, kind):
+                kind = f"torch.{kind.__name__}"
+                return f"https://docs.pytorch.org/docs/{version}/tensor_attributes.html#{kind}"
         base = f"https://docs.pytorch.org/docs/{version}/generated/"
-        if is_class and parent is not modules["torch"].Tensor:
+        if is_class and parent is not torch.Tensor:
             return f"{base}{name.rsplit('.', 1)[0]}.html#{name}"
         return f"{base}{name}.html"
-    release = "" if version == TF_SITE_RELEASE else f"versions/r{version}/"
-    site = f"https://www.tensorflow.org/{release}api_docs/python/tf/"
+    if library == "torchvision":
+        base = f"https://docs.pytorch.org/vision/{version}/"
+        if module:
+            return f"{base}{rest}.html"
+        if is_class:
+            return f"{base}generated/{name.rsplit('.', 1)[0]}.html#{name}"
+        return f"{base}generated/{name}.html"
+    site = _tf_site(version)
     if is_class:
-        page = _tf_name(parent, name.split(".", 1)[1].rsplit(".", 1)[0])
+        page = _tf_name(parent, rest.rsplit(".", 1)[0])
         return f"{site}{page.replace('.', '/')}#{parts[-1]}"
-    return site + _tf_name(found, name.split(".", 1)[1]).replace(".", "/")
+    if isinstance(found, modules["tensorflow"].dtypes.DType):  # tf.dtypes lists every DType
+        return f"{site}dtypes"
+    if value:  # listed among its module's "Other Members"
+        return site + rest.rpartition(".")[0].replace(".", "/") if "." in rest else site[:-1]
+    return site + _tf_name(found, rest).replace(".", "/")
 
 
-def table(root: Path, modules: dict) -> dict[str, str | None]:
-    """Every used name -> its page, sorted by name: the exceptions file's URL (`{version}`
-    replaced by the library's) or null where it names it, else `url`'s."""
-    links = {name: url(name, modules) for name in sorted(used_names(root))}
-    for name, given in load_exceptions(root).items():
-        if name in links:
-            version = _version(modules[name.split(".")[0]])
-            links[name] = given and given.replace("{version}", version)
-    return links
+def _exception(given: str | dict, library: str, modules: dict) -> str | dict:
+    """An exception's URL with `{version}` (major.minor) and `{tf}` (tensorflow.org's API
+    folder for the installed release) filled in; a `{"no_page": reason}` as it is."""
+    if isinstance(given, dict):
+        return given
+    version = _version(modules[library])
+    return given.replace("{version}", version).replace("{tf}", _tf_site(version))
 
 
-def load_table(root: Path) -> dict[str, str | None]:
-    """The committed table (empty when there is none yet)."""
-    path = root / TABLE
-    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+def table(root: Path, modules: dict) -> dict:
+    """The table `data/api-links.json` holds (`verified_site.api_names.LinkTable`'s fields):
+    every name of the reference's rows and of the pages' inline code -> its page by the
+    exceptions file (`{version}` and `{tf}` filled in) or by `url`, sorted by name; the names
+    the exceptions file says have no page -> its reason; and, sorted, those that are not names
+    of the installed libraries (and not in the exceptions file)."""
+    exceptions = load_exceptions(root)
+    links, no_page, not_api = {}, {}, []
+    for name in sorted(used_names(root) | set(page_names(root))):
+        library = name.split(".")[0]
+        found = _exception(exceptions[name], library, modules) if name in exceptions else None
+        if isinstance(found, dict):
+            no_page[name] = found["no_page"]
+        elif link := found or url(name, modules):
+            links[name] = link
+        else:
+            not_api.append(name)
+    return {"links": links, "no_page": no_page, "not_api": not_api}
+
+
+def differences(fresh: dict, committed: dict, pages: dict[str, set[str]]) -> list[str]:
+    """One line per name whose entry differs between two tables (`table`'s shape): the name,
+    the pages whose inline code names it (from `page_names`), what each table says."""
+
+    def entry(links: dict, name: str) -> str:
+        if name in links.get("links", {}):
+            return links["links"][name]
+        if name in links.get("no_page", {}):
+            return f"no page ({links['no_page'][name]})"
+        return "not an API name" if name in links.get("not_api", []) else "(absent)"
+
+    names = {name for links in (fresh, committed) for part in links.values() for name in part}
+    return [
+        f"  {name}{' (' + ', '.join(sorted(pages[name])) + ')' if name in pages else ''}: "
+        f"committed {entry(committed, name)}, the libraries give {entry(fresh, name)}"
+        for name in sorted(names)
+        if entry(fresh, name) != entry(committed, name)
+    ]
 
 
 def main() -> int:
@@ -176,21 +277,28 @@ def main() -> int:
             f"error: {', '.join(missing)} not installed: use the test environment", file=sys.stderr
         )
         return 2
+    if modules.get("torchvision") is None:
+        print("error: torchvision not installed: use the test environment", file=sys.stderr)
+        return 2
     try:
         links = table(REPO_ROOT, modules)
     except DataError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     (REPO_ROOT / TABLE).write_text(json.dumps(links, indent=1) + "\n", encoding="utf-8")
-    print(f"wrote {len(links)} names to {TABLE}")
-    for library in LIBRARIES:  # how many names have a page, and the ones without
-        names = [name for name in links if name.split(".")[0] == library]
-        none = [name for name in names if links[name] is None]
-        print(f"{NAMES[library]}: {len(names) - len(none)} linked, {len(none)} without a page")
+    total = sum(map(len, links.values()))
+    print(f"wrote {total} names to {TABLE}")
+    for library in [*LIBRARIES, "torchvision"]:  # how many names have a page, and the others
+        linked = [name for name in links["links"] if name.split(".")[0] == library]
+        none = [name for name in links["no_page"] if name.split(".")[0] == library]
+        print(f"{NAMES.get(library, library)}: {len(linked)} linked, {len(none)} without a page")
         for name in none:
-            print(f"  {name}")
-    if unused := sorted(set(load_exceptions(REPO_ROOT)) - set(links)):
-        print(f"{EXCEPTIONS} names what no row uses: {', '.join(unused)}")
+            print(f"  {name}: {links['no_page'][name]}")
+    if links["not_api"]:
+        print(f"not names of the installed libraries: {', '.join(links['not_api'])}")
+    known = set(links["links"]) | set(links["no_page"])
+    if unused := sorted(set(load_exceptions(REPO_ROOT)) - known):
+        print(f"{EXCEPTIONS} names what no row or page uses: {', '.join(unused)}")
     return 0
 
 

@@ -12,7 +12,7 @@ import re
 import sys
 from pathlib import Path
 
-from tooling.api_links import TABLE, api_spans, load_table
+from tooling.api_links import api_spans
 from tooling.data import DataError
 from tooling.reference import (
     INPUTS,
@@ -27,6 +27,7 @@ from tooling.reference import (
 )
 from verified import record
 from verified.paths import REPO_ROOT, generated_pages, record_path, relative
+from verified_site.api_names import TABLE, load_table
 from verified_site.pages import LOCALES
 from verified_site.wording import wording
 
@@ -88,7 +89,7 @@ def _spellings(row: Row) -> dict[str, list[str]]:
     }
 
 
-def _linked_code(text: str, library: str, links: dict[str, str | None]) -> str:
+def _linked_code(text: str, library: str, links: dict[str, str]) -> str:
     """A spelling as code for a table cell, line by line, each API name that has a page in
     `links` linked to it: `np.linalg.norm` whole, a method by its own name (`x.<a>reshape</a>`)."""
     out, at = [], 0
@@ -312,7 +313,12 @@ def pages(
 def main() -> int:
     """Command line: replace the folder's files with the reference's, report the API links. Exit
     status 0, or 2 when the data or the record is malformed (the message names file and line)."""
-    links = load_table(REPO_ROOT)
+    try:
+        table = load_table(REPO_ROOT)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    links = table.links if table else {}
     try:
         inputs = load_inputs(REPO_ROOT)
         families = load_families(REPO_ROOT, inputs)
@@ -335,11 +341,12 @@ def main() -> int:
         for text in texts
         for name, _, _ in api_spans(text, library)
     }
-    none = sorted(name for name in shown if name in links and links[name] is None)
-    absent = sorted(shown - set(links))
+    none = sorted(name for name in shown if table and name in table.no_page)
+    absent = sorted(name for name in shown if not (table and table.knows(name)))
+    shown -= set(table.not_api if table else [])  # not names of the libraries: not API names
     print(f"API links: {len(shown) - len(none) - len(absent)} names linked to their docs")
     if none:
-        print(f"  {len(none)} without a page (null in {TABLE}): {', '.join(none)}")
+        print(f"  {len(none)} without a page (no_page in {TABLE}): {', '.join(none)}")
     if absent:
         print(
             f"  {len(absent)} not in {TABLE} (run `python -m tooling.api_links` in the test "

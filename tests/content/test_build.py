@@ -1,5 +1,5 @@
 """The built site: both languages, same pages, stamps that match the record,
-segmented Chinese search, and no asset from another host."""
+segmented Chinese search, API names linked, and no asset from another host."""
 
 from __future__ import annotations
 
@@ -180,3 +180,15 @@ def test_type_promotion_shows_what_older_versions_print(site, locale):
 def test_pages_whose_output_agrees_everywhere_show_no_note(site):
     page = site / "en" / "fundamentals" / "broadcasting" / "index.html"
     assert not _soup(page).select(".admonition.version-change")
+
+
+@pytest.mark.parametrize("locale", ["zh", "en"])
+def test_api_names_are_linked_and_stay_out_of_the_search_index(site, locale):
+    # How spans are linked and reported: tests/tooling/test_site_build.py. Here: the real build
+    # did link them, and the search text keeps no link markup (its indexes are near budget).
+    folder = site / language_root(locale)
+    page = _soup(folder / "numpy-torch" / "memory-sharing" / "index.html")
+    links = page.select("a.api-link > code")
+    assert links, f"{locale}: no API name linked on the memory-sharing page"
+    index = (folder / "search" / "search_index.json").read_text(encoding="utf-8")
+    assert "api-link" not in index, f"{locale}: link markup in the search index"

@@ -105,18 +105,20 @@ class Build(NamedTuple):
     output: str
 
 
-def build_site(root: Path) -> Build:
+def build_site(root: Path, level: int = logging.WARNING) -> Build:
     """Build a sample site (a folder made by `make_sample`) in this process as the Makefile
     does: its notebooks written first, then MkDocs' own build with `strict: true` (warnings
-    count, as without `--quiet`), into `root/out`. NotebookError when a notebook cannot be
-    written."""
+    count, as without `--quiet`), into `root/out`; `output` holds what was logged at `level`
+    and above. NotebookError when a notebook cannot be written."""
     write_site_notebooks(root)
     output = io.StringIO()
     logged = logging.StreamHandler(output)
-    logged.setLevel(logging.WARNING)
+    logged.setLevel(level)
     logged.setFormatter(logging.Formatter("%(levelname)s: %(message)s"))
     logger = logging.getLogger("mkdocs")
     logger.addHandler(logged)
+    before = logger.level
+    logger.setLevel(min(level, logger.getEffectiveLevel()))
     try:
         # Snippet paths are relative to the working directory, as in a command-line build.
         with contextlib.chdir(root):
@@ -125,4 +127,5 @@ def build_site(root: Path) -> Build:
         return Build(False, output.getvalue() + str(exc))
     finally:
         logger.removeHandler(logged)
+        logger.setLevel(before)
     return Build(True, output.getvalue())

@@ -1,12 +1,18 @@
 """Broken references stop the build: a snippet line with the page, its line and the target
-named; a dead link or anchor through MkDocs' validation under --strict. The builds run in
-this process (`tests.tooling.sample.build_site`)."""
+named; a dead link or anchor through MkDocs' validation under --strict. API names in inline
+code are linked through the link table, and what cannot be linked is reported. The builds run
+in this process (`tests.tooling.sample.build_site`)."""
 
 from __future__ import annotations
 
+import json
+import logging
+import re
+
 import pytest
 
-from tests.tooling.sample import PAGE, SCRIPT, build_site
+from tests.tooling.sample import PAGE, SCRIPT, TWIN, build_site
+from verified_site.api_names import TABLE
 from verified_site.pages import snippet_refs
 
 
@@ -49,3 +55,41 @@ def test_dead_link_and_anchor_fail_the_strict_build(sample):
         "Aborted with 2 warnings in strict mode!",
     ], result.output
     assert not result.ok
+
+
+def test_api_names_in_inline_code_link_to_their_docs_and_the_rest_is_reported(sample):
+    # A planted table that is stale: `torch.ones` is on the pages, not in it.
+    (sample / "data").mkdir(exist_ok=True)
+    (sample / TABLE).write_text(
+        json.dumps(
+            {
+                "links": {"torch.zeros": "https://example.org/zeros"},
+                "no_page": {"torch.Tensor.__array__": "no entry in the docs"},
+                "not_api": ["torch.view"],
+            }
+        ),
+        encoding="utf-8",
+    )
+    spans = "`torch.zeros(2)`, `torch.Tensor.__array__`, `torch.view`, `torch.ones`, `x.view()`"
+    for page in (PAGE, TWIN):  # a heading's and a link's code stay as they are
+        text = (sample / page).read_text(encoding="utf-8")
+        extra = f"\n{spans}\n\n## `torch.zeros` {{#zeros}}\n\n[`torch.zeros`](#zeros)\n"
+        (sample / page).write_text(text + extra, encoding="utf-8")
+    result = build_site(sample, level=logging.INFO)
+    assert result.ok, result.output
+    for folder in ("", "en/"):
+        html = (sample / "out" / folder / "numpy-torch/page/index.html").read_text("utf-8")
+        assert re.findall(r"<a [^>]*><code>torch\.[^<]*</code></a>", html) == [
+            '<a href="https://example.org/zeros" class="api-link"><code>torch.zeros(2)</code></a>',
+            '<a href="#zeros"><code>torch.zeros</code></a>',
+        ], folder
+    assert (
+        "INFO: API links: 2 code spans linked to their docs; not linked: 2 spans of 1 names "
+        "without a page, 1 names not in data/api-links.json" in result.output
+    ), result.output
+    assert "torch.Tensor.__array__ (2 spans): no page: no entry in the docs" in result.output
+    assert (
+        "data/api-links.json lacks names pages use, not linked: torch.ones "
+        "(docs/numpy-torch/page.en.md, docs/numpy-torch/page.md). Run "
+        "`.venv/bin/python -m tooling.api_links` in the test environment" in result.output
+    )

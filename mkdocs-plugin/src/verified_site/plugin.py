@@ -1,12 +1,14 @@
 """The site's MkDocs plugin (`verified-site` in mkdocs.yml; entry point `mkdocs.plugins`): what
 must happen during the build. Per page: its snippet lines checked, its stamp and version notes
-inserted, its notebook linked; per build: the notebooks added, one search index per language."""
+inserted, its notebook linked, its inline code's API names linked to their docs; per build: the
+notebooks added, one search index per language, the API names it could not link reported."""
 
 from __future__ import annotations
 
 import json
 import logging
 import re
+from collections import Counter
 from pathlib import Path
 
 import yaml
@@ -16,7 +18,7 @@ from mkdocs.structure.files import File
 
 from verified.paths import docs_dir, generated_pages, notebooks_dir, record_path, relative
 from verified.record import load_record, verify_environments
-from verified_site import pages
+from verified_site import api_names, pages
 from verified_site.stamp import render_stamp
 from verified_site.version_notes import VersionNotes
 from verified_site.wording import wording
@@ -33,6 +35,7 @@ _IDENTIFIER = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[A-Za-z]*[a-z]
 _PART = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 # The `{#id` of a heading below the title, to which attributes can be added.
 _HEADING_ANCHOR = re.compile(r"^(##+ .*\{#[\w-]+)\}[ \t]*$", re.MULTILINE)
+log = logging.getLogger(f"mkdocs.plugins.{__name__}")
 
 
 class VerifiedSitePlugin(BasePlugin):
@@ -47,8 +50,13 @@ class VerifiedSitePlugin(BasePlugin):
         try:
             self.record = load_record(record_path(self.root))
             self.notes = VersionNotes(self.root)
-        except ValueError as exc:  # the record, expected outputs and environments alike
+            self.api_links = api_names.load_table(self.root)
+        except ValueError as exc:  # the record, expected outputs, environments, link table
             raise PluginError(str(exc)) from exc
+        i18n = config.plugins.get("i18n")
+        if i18n is None or not i18n.building:  # static-i18n's other languages count on
+            self.linked, self.unlinked = Counter(), Counter()  # name -> spans
+            self.missing: dict[str, set[str]] = {}  # name -> pages
         return config
 
     @event_priority(-110)  # after mkdocs-static-i18n (-100) has chosen this language's files
@@ -124,6 +132,52 @@ class VerifiedSitePlugin(BasePlugin):
         lines.insert(title, f"\n{top}\n")  # below the title, between blank lines
         return "\n".join(lines)
 
+    def on_page_content(self, html: str, page, config, files, **kwargs) -> str:
+        """Link each inline code span that names an API name to its page in the libraries'
+        docs, through data/api-links.json (`verified_site.api_names`); count those it cannot
+        link. The reference's pages link their own (`make reference`); a site without the table
+        links nothing. Material's search index keeps `<code>`, not `<a>`: no link enters it."""
+        table, source = self.api_links, Path(page.file.abs_src_path)
+        if table is None or generated_pages(self.root) in source.parents:
+            return html
+
+        def found(name: str) -> None:
+            if name in table.links:
+                self.linked[name] += 1
+            elif name in table.no_page:
+                self.unlinked[name] += 1
+            elif name not in table.not_api:
+                self.missing.setdefault(name, set()).add(relative(source, self.root))
+
+        return api_names.link(html, table, found)
+
+    def _report_api_links(self) -> None:
+        """After the whole build (both languages): one info line with the spans linked and not,
+        then each name the docs have no page for, with its count and reason; and each name the
+        table lacks with its pages and what to run. Information only, never a warning: the build
+        runs in the docs-only environment, which cannot write the table (it imports the
+        libraries), and a stale table fails `make test` (tests/content/test_api_links.py)."""
+        table = self.api_links
+        if table is None:
+            return
+        linked, unlinked = sum(self.linked.values()), sum(self.unlinked.values())
+        log.info(
+            f"API links: {linked} code spans linked to their docs; not linked: {unlinked} spans "
+            f"of {len(self.unlinked)} names without a page, {len(self.missing)} names not in "
+            f"{api_names.TABLE}"
+        )
+        for name, count in sorted(self.unlinked.items()):
+            log.info(f"  {name} ({count} spans): no page: {table.no_page[name]}")
+        if self.missing:
+            found = "; ".join(
+                f"{name} ({', '.join(sorted(pages))})"
+                for name, pages in sorted(self.missing.items())
+            )
+            log.info(
+                f"  {api_names.TABLE} lacks names pages use, not linked: {found}. Run "
+                "`.venv/bin/python -m tooling.api_links` in the test environment and commit it"
+            )
+
     @event_priority(-110)  # after mkdocs-static-i18n has set this page's language links
     def on_page_context(self, context, page, config, nav, **kwargs):
         """Make the home pages' language links relative to the site root, as every other
@@ -149,8 +203,11 @@ class VerifiedSitePlugin(BasePlugin):
         it, so that a part finds it too. PluginError, naming the file, if the merged index is
         missing or not JSON, or data/glossary.yml cannot be read."""
         i18n = config.plugins.get("i18n")
-        if i18n is None or i18n.building:
-            return  # a single-language build, or one language's pass inside i18n's build
+        if i18n is not None and i18n.building:
+            return  # one language's pass inside i18n's build
+        self._report_api_links()
+        if i18n is None:
+            return  # a single-language build: one search index already
         site = Path(config.site_dir)
         path = site / "search" / "search_index.json"
         try:
