@@ -1,11 +1,12 @@
 """The offline edition, as a reader gets it: the archive `make offline` wrote (stage 2 of
 `make test` writes it after the site), unpacked into a temporary folder and opened from disk.
 
-Without a browser: every link and asset of every page leads to a file of the archive, and both
-home pages link the archive where the deployed site publishes it. In headless Chromium on
-`file://` addresses: search finds pages in both languages, the language menu leads to the same
-page in the other language, and no request leaves the machine (every request is recorded; only
-`file:`, `data:` and `blob:` are allowed) and none logs a console error.
+Without a browser: every link and asset of every page leads to a file of the archive (each
+notebook page's .ipynb download too), and both home pages link the archive where the deployed
+site publishes it. In headless Chromium on `file://` addresses: search finds pages in both
+languages, the language menu leads to the same page in the other language, and no request
+leaves the machine (every request is recorded; only `file:`, `data:` and `blob:` are allowed)
+and none logs a console error.
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ def unpacked(tmp_path_factory) -> Path:
 def test_every_link_leads_to_a_file(unpacked):
     pages = sorted(unpacked.rglob("*.html"))
     assert len(pages) > 2, f"{ARCHIVE.name}: no pages in {ARCHIVE.stem}/"
-    problems = []
+    problems, notebooks = [], set()
     for page in pages:
         where, base = page.relative_to(unpacked).as_posix(), page.as_uri()
         for link in dict.fromkeys(_LINK.findall(page.read_text(encoding="utf-8"))):
@@ -68,7 +69,17 @@ def test_every_link_leads_to_a_file(unpacked):
             # A folder opens as a list of files from disk, not as its index.html.
             if url.scheme == "file" and not Path(unquote(url.path)).is_file():
                 problems.append(f"{where}: {link} leads to no file")
+            elif url.scheme == "file" and url.path.endswith(".ipynb"):
+                notebooks.add(url.path)
     assert not problems, f"{len(problems)} broken links:\n" + "\n".join(problems[:20])
+    # Each notebook page links its own .ipynb in its language (checked above to be a file).
+    expected = len(
+        list(unpacked.glob("notebooks/*.html")) + list(unpacked.glob("en/notebooks/*.html"))
+    )
+    assert len(notebooks) == expected, (
+        f"{len(notebooks)} notebooks (.ipynb) are linked for download, not one per notebook page "
+        f"({expected})"
+    )
 
 
 def test_home_pages_link_the_published_archive(unpacked):
