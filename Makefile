@@ -17,7 +17,7 @@ export TF_CPP_MIN_LOG_LEVEL := 2
 # to 9.x on purpose: its successor does not yet support mkdocs-static-i18n.
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve build site-build generated notebooks reference test test-matrix test-examples run-examples test-gpu wheelhouse check-site benchmark budgets measure-matmul browser update-examples new-page sync-translation lock clean docs-env test-env
+.PHONY: serve build site-build offline offline-build generated notebooks reference test test-matrix test-examples run-examples test-gpu wheelhouse check-site benchmark budgets measure-matmul browser update-examples new-page sync-translation lock clean docs-env test-env
 
 $(PY):
 	@command -v $(PYTHON) >/dev/null || { echo "$(PYTHON) not found: install Python 3.11 or run 'make $(MAKECMDGOALS) PYTHON=/path/to/python3.11'"; exit 1; }
@@ -40,24 +40,35 @@ docs-env: $(VENV)/.docs-installed
 test-env: $(VENV)/.test-installed
 
 # CJK fonts so that Chinese pages render; never a browser download (Playwright drives this
-# one); Node.js runs Material's search code on the query file (tests/browser).
+# one); Node.js runs Material's search code on the query file (tests/browser), and npm
+# installs iframe-worker for the offline edition.
 browser:
 	@if [ -x "$(CHROMIUM)" ] && fc-list 2>/dev/null | grep -qi "Noto Sans CJK" && \
-	  command -v node >/dev/null; then exit 0; fi; \
+	  command -v node >/dev/null && command -v npm >/dev/null; then exit 0; fi; \
 	if [ ! -x "$(CHROMIUM)" ] && [ "$(CHROMIUM)" != /usr/bin/chromium ]; then \
 	  echo "CHROMIUM=$(CHROMIUM) is not an executable: point it at Chromium or Chrome"; exit 1; fi; \
 	command -v apt-get >/dev/null || { echo "The browser tests need Chromium, the Noto CJK \
-	fonts and Node.js: install them, and set CHROMIUM=/path/to/chromium if it is not \
+	fonts and Node.js with npm: install them, and set CHROMIUM=/path/to/chromium if it is not \
 	/usr/bin/chromium"; exit 1; }; \
-	echo "Installing Debian's chromium, fonts-noto-cjk and nodejs (apt-get) for the browser tests"; \
+	echo "Installing Debian's chromium, fonts-noto-cjk, nodejs and npm (apt-get) for the browser tests"; \
 	$(SUDO) apt-get update -qq && \
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
 	  $(if $(wildcard $(CHROMIUM)),,chromium) fonts-noto-cjk \
-	  $(if $(shell command -v node),,nodejs) >/dev/null
+	  $(if $(shell command -v node),,nodejs) $(if $(shell command -v npm),,npm) >/dev/null
 
-# Lighthouse CI, pinned in package.json / package-lock.json, for `make budgets` only.
-node_modules/.package-lock.json: package.json package-lock.json
+# Lighthouse CI, pinned in package.json / package-lock.json (devDependencies), for `make budgets`.
+node_modules/.bin/lhci: package.json package-lock.json
 	npm ci --no-audit --no-fund --ignore-scripts
+	touch $@ $(IFRAME_WORKER)
+
+# iframe-worker, the one runtime dependency (package.json), alone, for the offline edition.
+# npm gives its files a fixed old date: `touch` records when it was installed.
+IFRAME_WORKER := node_modules/iframe-worker/shim/index.js
+$(IFRAME_WORKER): package.json package-lock.json
+	@command -v npm >/dev/null || { echo "npm not found: the offline edition needs \
+	iframe-worker from npm; run 'make browser' or install Node.js 20 with npm"; exit 1; }
+	npm ci --omit=dev --no-audit --no-fund --ignore-scripts
+	touch $@
 
 # It rewrites only the files that differ (a fraction of a second), so the writers' targets
 # run it first; `make test` checks them as committed (tests/content/test_generated.py).
@@ -85,6 +96,22 @@ build: docs-env generated
 site-build: notebooks reference
 	$(PY) -m mkdocs build --strict
 
+# The offline edition: the whole site, both languages, read from disk (file://), as one zip.
+# A build of its own (OFFLINE=true enables Material's offline plugin, mkdocs.yml) from the
+# same sources and record as site/, which keeps its URLs. offline-build alone is the second
+# build of `make test`'s stage 2, after site-build has written the notebooks and reference.
+OFFLINE_NAME := tensors-verified-offline
+OFFLINE_DIR := build/offline
+offline: docs-env generated notebooks reference
+	@$(MAKE) --no-print-directory offline-build
+
+offline-build: $(IFRAME_WORKER)
+	@rm -rf $(OFFLINE_DIR)
+	OFFLINE=true $(PY) -m mkdocs build --strict --site-dir $(OFFLINE_DIR)/$(OFFLINE_NAME)
+	$(PY) -c 'import shutil, sys; shutil.make_archive(*sys.argv[1:])' \
+	  $(OFFLINE_DIR)/$(OFFLINE_NAME) zip $(OFFLINE_DIR) $(OFFLINE_NAME)
+	@echo "$(OFFLINE_DIR)/$(OFFLINE_NAME).zip: unzip it and open $(OFFLINE_NAME)/index.html"
+
 # Verification environments (pyproject.toml, [tool.verification]): `default` is .venv;
 # another, NAME, is .venv-NAME, installed from requirements/NAME.txt.
 ENVIRONMENTS := $(shell PYTHONPATH=engine/src $(PYTHON) -m verified.environments names 2>/dev/null || echo default)
@@ -107,7 +134,7 @@ check_env = $(if $(filter $(ENV),$(ENVIRONMENTS)),,$(error ENV=$(ENV) is not a v
 # $(1): the environments whose examples run; EXTRA_RECORDS: other environments' runs made
 # elsewhere (the CI matrix's jobs), added to the record before the build.
 define suite
-@rm -rf $(RECORD) build/notebooks site; status=0; \
+@rm -rf $(RECORD) build/notebooks build/offline site; status=0; \
 	for env in $(1); do \
 	  $(MAKE) --no-print-directory test-examples ENV=$$env || status=1; \
 	done; \
@@ -115,8 +142,9 @@ define suite
 	  echo "   adding the runs of $$extra to the record"; \
 	  $(PY) -m verified.environments merge $(RECORD) $$extra || status=1; \
 	done; \
-	echo "== 2/3 notebooks and site build (strict, stamped from $(RECORD))"; \
+	echo "== 2/3 notebooks, site build and offline edition (strict, stamped from $(RECORD))"; \
 	built=1; $(MAKE) --no-print-directory site-build || { status=1; built=0; }; \
+	[ $$built = 0 ] || $(MAKE) --no-print-directory offline-build || status=1; \
 	$(MAKE) --no-print-directory check-site BUILT=$$built || status=1; \
 	exit $$status
 endef
@@ -151,7 +179,7 @@ run-examples: test-env
 # Figures, not tests: both run; the target fails if either finds a figure over budget.
 # Lighthouse CI's working folder, .lighthouseci/ (its place is fixed), goes after the run.
 RUNS ?= 3
-budgets: build browser node_modules/.package-lock.json
+budgets: build browser node_modules/.bin/lhci
 	@rm -rf build/lhci; status=0; \
 	CHROME_PATH=$(CHROMIUM) npx --no lhci autorun --collect.numberOfRuns=$(RUNS) || status=1; \
 	rm -rf .lighthouseci; \

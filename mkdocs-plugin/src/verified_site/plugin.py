@@ -1,7 +1,9 @@
 """The site's MkDocs plugin (`verified-site` in mkdocs.yml; entry point `mkdocs.plugins`): what
 must happen during the build. Per page: its snippet lines checked, its stamp and version notes
 inserted, its notebook linked, its inline code's API names linked to their docs; per build: the
-notebooks added, one search index per language, the API names it could not link reported."""
+notebooks added, one search index per language, the API names it could not link reported; in
+the offline edition (Material's `offline` plugin enabled), iframe-worker's shim served from the
+site's own files and each language's search index as a script."""
 
 from __future__ import annotations
 
@@ -33,6 +35,12 @@ _CODE = re.compile(r"<pre><code>(.*?)</code></pre>", re.DOTALL)
 #: camel case): snake_case and CamelCase names. `_PART`: the words they are made of.
 _IDENTIFIER = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[A-Za-z]*[a-z][A-Z]\w*")
 _PART = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
+#: iframe-worker's shim, installed by `npm ci` (package.json): on file:// pages it runs
+#: Material's search worker, which browsers refuse to start from a file. The offline edition
+#: serves it at IFRAME_WORKER_URL, whose "iframe-worker" keeps Material's offline plugin from
+#: adding a CDN's copy.
+IFRAME_WORKER = "node_modules/iframe-worker/shim/index.js"
+IFRAME_WORKER_URL = "assets/javascripts/iframe-worker/shim.js"
 # The `{#id` of a heading below the title, to which attributes can be added.
 _HEADING_ANCHOR = re.compile(r"^(##+ .*\{#[\w-]+)\}[ \t]*$", re.MULTILINE)
 log = logging.getLogger(f"mkdocs.plugins.{__name__}")
@@ -41,9 +49,11 @@ log = logging.getLogger(f"mkdocs.plugins.{__name__}")
 class VerifiedSitePlugin(BasePlugin):
     """The plugin MkDocs loads; `root` is the repository root (the config file's folder)."""
 
+    @event_priority(10)  # before Material's offline plugin, which adds a CDN's shim otherwise
     def on_config(self, config, **kwargs):
-        """Load the record and every environment's expected outputs once per build.
-        PluginError, naming the file, if one cannot be read."""
+        """Load the record and every environment's expected outputs once per build; in the
+        offline edition, list iframe-worker's shim among the theme's polyfills. PluginError,
+        naming the file, if one cannot be read."""
         # jieba (Chinese search segmentation) logs its dictionary loading at DEBUG level.
         logging.getLogger("jieba").setLevel(logging.INFO)
         self.root = Path(config.config_file_path).resolve().parent
@@ -57,6 +67,10 @@ class VerifiedSitePlugin(BasePlugin):
         if i18n is None or not i18n.building:  # static-i18n's other languages count on
             self.linked, self.unlinked = Counter(), Counter()  # name -> spans
             self.missing: dict[str, set[str]] = {}  # name -> pages
+        if offline(config):
+            polyfills = config.extra.setdefault("polyfills", [])
+            if IFRAME_WORKER_URL not in polyfills:
+                polyfills.append(IFRAME_WORKER_URL)
         return config
 
     @event_priority(-110)  # after mkdocs-static-i18n (-100) has chosen this language's files
@@ -64,13 +78,24 @@ class VerifiedSitePlugin(BasePlugin):
         """Add this language's .ipynb files, each next to its page (PluginError, saying what
         to run, if `make notebooks` has not written one). The site-wide 404 page comes from
         the default language's build only: each of static-i18n's builds renders it at the
-        site root (overrides/404.html links to both home pages)."""
+        site root (overrides/404.html links to both home pages); the offline edition, read
+        from disk, has none, and gets iframe-worker's shim instead. PluginError, saying what
+        to run, if the shim is not installed."""
         i18n = config.plugins.get("i18n")
         templates = config.theme.static_templates
-        if i18n is None or i18n.is_default_language_build:
+        first = i18n is None or i18n.is_default_language_build
+        if first and not offline(config):
             templates.add("404.html")
         else:
             templates.discard("404.html")
+        if first and offline(config):
+            shim = self.root / IFRAME_WORKER
+            if not shim.is_file():
+                raise PluginError(
+                    f"{IFRAME_WORKER}: missing, the offline edition serves it: run "
+                    "`npm ci --omit=dev --ignore-scripts` (make offline does)"
+                )
+            files.append(File.generated(config, IFRAME_WORKER_URL, abs_src_path=str(shim)))
         locale = i18n.current_language if i18n else pages.LOCALES[0]
         for source in (
             s for s in pages.notebook_sources(self.root) if pages.page_locale(s) == locale
@@ -196,7 +221,10 @@ class VerifiedSitePlugin(BasePlugin):
         to `<folder>/search/search_index.json`, located relative to it and with lunr's `lang`
         set to that language only (no Chinese support to load); the rest stay in the root
         index, with all configured languages (Chinese pages are full of English API names).
-        overrides/main.html points each language's search at its folder. Each glossary term's
+        overrides/main.html points each language's search at its folder. In the offline
+        edition, each index is also written as the script Material loads from file:// pages,
+        `search_index.js` (`var __index = ...`, as Material's offline plugin writes the merged
+        one, which this replaces). Each glossary term's
         names (the term and its `also`, in both languages) become search tags of the page or
         section it is shown at (`see`), so that any of them finds that page. Each identifier's
         parts (`weights`, `only`) are added, hidden, to the search text of a section that names
@@ -236,6 +264,8 @@ class VerifiedSitePlugin(BasePlugin):
                 {"config": own, "docs": docs}, ensure_ascii=False, separators=(",", ":")
             )
             target.write_text(split, encoding="utf-8")
+            if offline(config):
+                target.with_suffix(".js").write_text(f"var __index = {split}", encoding="utf-8")
 
     def _synonyms(self) -> dict[str, list[str]]:
         """Search location (as in the merged index: `gpu/pinned-memory/`, `en/...#id`) -> the
@@ -263,6 +293,13 @@ class VerifiedSitePlugin(BasePlugin):
                 "`make generated` names the mistake with its line"
             ) from exc
         return found
+
+
+def offline(config) -> bool:
+    """Whether this is the offline edition's build: Material's `offline` plugin is enabled
+    (mkdocs.yml: `OFFLINE=true`)."""
+    plugin = config.plugins.get("material/offline")
+    return bool(plugin and plugin.config.enabled)
 
 
 def _names(term: dict) -> list[str]:
