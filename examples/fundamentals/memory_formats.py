@@ -8,7 +8,7 @@ runs this script again and compares. No GPU needed.
 # --8<-- [start:two_layouts]
 import torch
 
-# One image of 3 channels, 2 x 2 pixels, in the default layout (N, C, H, W)
+# One image, 3 channels of 2 x 2 pixels, indexed (N, C, H, W)
 x = torch.arange(12.0).reshape(1, 3, 2, 2)
 nhwc = x.to(memory_format=torch.channels_last)  # same shape, other strides
 print(x.shape, x.stride())
@@ -18,7 +18,7 @@ print(nhwc.shape, nhwc.stride())
 print(torch.equal(x, nhwc))  # the same values at the same indices
 #> True
 
-# Read each one's memory in the order it lies (one step of 1 element at a time):
+# Each one's memory in the order it lies:
 print(x.as_strided((12,), (1,)))
 #> tensor([ 0.,  1.,  2.,  3.,  4.,  5.,  6.,  7.,  8.,  9., 10., 11.])
 print(nhwc.as_strided((12,), (1,)))  # each pixel's 3 channels side by side
@@ -62,15 +62,13 @@ print(seen_as_nchw.stride(), seen_as_nchw.is_contiguous(memory_format=torch.chan
 print(torch.equal(seen_as_nchw, images))
 #> True
 
-# view() needs strides that fit; a channels_last tensor is not contiguous:
+# Not contiguous, so view() refuses to flatten each image, and reshape() copies:
 try:
     cl.view(2, -1)
 except RuntimeError as err:
-    print(type(err).__name__, err)
-    """
-    RuntimeError view size is not compatible with input tensor's size and stride (at least one dimension spans across two contiguous subspaces). Use .reshape(...) instead.
-    """
-print(cl.reshape(2, -1).data_ptr() == cl.data_ptr())  # reshape copies instead
+    print(type(err).__name__)
+    #> RuntimeError
+print(cl.reshape(2, -1).data_ptr() == cl.data_ptr())
 #> False
 # --8<-- [end:copies]
 
