@@ -307,7 +307,7 @@ full = model.weight.grad.clone()
 
 # The same 8 in two micro-batches of 4: each loss halved, gradients summed.
 model.zero_grad()
-for part_in, part_target in zip(inputs.split(4), targets.split(4)):
+for part_in, part_target in zip(inputs.split(4), targets.split(4), strict=True):
     (loss_fn(model(part_in), part_target) / 2).backward()
 print(torch.allclose(model.weight.grad, full))
 #> True
