@@ -1,0 +1,314 @@
+"""Autograd essentials: requires_grad, leaf tensors and .grad, detach, no_grad and
+inference_mode, in-place operations and the version counter, retain_graph, and
+gradients that accumulate.
+
+Run with `python examples/fundamentals/autograd_basics.py`. The `#>` lines under each
+print are the output PyTorch printed when the site was built; the test suite runs this
+script again and compares.
+"""
+
+# --8<-- [start:requires_grad]
+import torch
+
+weight = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+data = torch.tensor([4.0, 5.0, 6.0])  # requires_grad is False by default
+print(weight.requires_grad, data.requires_grad)
+#> True False
+
+# A result requires grad when at least one of its inputs does, and records how it
+# was made in grad_fn.
+product = weight * data
+print(product.requires_grad, product.grad_fn.name())
+#> True MulBackward0
+
+# Computed from tensors that do not require grad: nothing is recorded.
+doubled = data * 2
+print(doubled.requires_grad, doubled.grad_fn)
+#> False None
+
+# requires_grad_() switches it on for a tensor you created.
+data.requires_grad_()
+print((data * 2).requires_grad)
+#> True
+# --8<-- [end:requires_grad]
+
+# --8<-- [start:leaf]
+weight = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+data = torch.tensor([4.0, 5.0, 6.0])
+hidden = weight * data  # computed: not a leaf
+loss = hidden.sum()
+print(weight.is_leaf, data.is_leaf, hidden.is_leaf, loss.is_leaf)
+#> True True False False
+
+print(weight.grad)  # no gradient before backward()
+#> None
+loss.backward()
+print(weight.grad)  # d(loss)/d(weight) = data
+#> tensor([4., 5., 6.])
+print(data.grad)  # a leaf that does not require grad gets none
+#> None
+# --8<-- [end:leaf]
+
+# --8<-- [start:retain_grad]
+weight = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+hidden = weight * 2
+hidden.retain_grad()  # ask backward() to keep this intermediate gradient
+loss = (hidden**2).sum()
+loss.backward()
+print(hidden.grad)  # d(loss)/d(hidden) = 2 * hidden
+#> tensor([ 4.,  8., 12.])
+print(weight.grad)  # through hidden = 2 * weight: 2 * 2 * hidden
+#> tensor([ 8., 16., 24.])
+# --8<-- [end:retain_grad]
+
+# --8<-- [start:detach]
+weight = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+hidden = weight * 2
+frozen = hidden.detach()
+print(frozen.requires_grad, frozen.grad_fn, frozen.is_leaf)
+#> False None True
+
+# detach() copies nothing: the result shares memory (and the version counter).
+print(frozen.data_ptr() == hidden.data_ptr())
+#> True
+frozen[0] = 100.0
+print(hidden)
+#> tensor([100.,   4.,   6.], grad_fn=<MulBackward0>)
+print(hidden._version, frozen._version)
+#> 1 1
+
+# No gradient flows back through a detached value: it counts as a constant.
+weight = torch.tensor([3.0], requires_grad=True)
+loss = weight * weight.detach()  # d(loss)/d(weight) = 3, not 2 * 3
+loss.backward()
+print(weight.grad)
+#> tensor([3.])
+# --8<-- [end:detach]
+
+# --8<-- [start:no_grad]
+weight = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+with torch.no_grad():
+    print(torch.is_grad_enabled())
+    #> False
+    hidden = weight * 2  # not recorded
+print(torch.is_grad_enabled())
+#> True
+print(weight.requires_grad, hidden.requires_grad, hidden.grad_fn)
+#> True False None
+
+# What no_grad() makes are normal tensors: they can join a recorded computation later.
+print(hidden.is_inference())
+#> False
+loss = (weight * hidden).sum()
+loss.backward()
+print(weight.grad)
+#> tensor([2., 4., 6.])
+
+
+# As a decorator, it switches recording off for every call of the function.
+@torch.no_grad()
+def predict(x):
+    return x * weight
+
+
+print(predict(torch.ones(3)).requires_grad)
+#> False
+# --8<-- [end:no_grad]
+
+# --8<-- [start:inference_mode]
+weight = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+with torch.inference_mode():
+    features = weight * 2
+print(features.requires_grad, features.is_inference())
+#> False True
+
+# An inference tensor keeps no version counter...
+try:
+    print(features._version)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: Inference tensors do not track version counter.
+
+# ...so outside inference mode it cannot be changed in place...
+try:
+    features.add_(1)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {str(err).split('.')[0]}")
+    #> RuntimeError: Inplace update to inference tensor outside InferenceMode is not allowed
+
+# ...but it can be read, and clone() gives a normal tensor.
+print((features + 1).is_inference())
+#> False
+copy = features.clone()
+print(copy.is_inference())
+#> False
+copy.add_(1)
+print(copy)
+#> tensor([4., 6., 8.])
+# --8<-- [end:inference_mode]
+
+# --8<-- [start:version_counter]
+hidden = torch.zeros(4)
+print(hidden._version)
+#> 0
+hidden.add_(1)  # in-place methods end in an underscore
+hidden += 1  # so do augmented assignments on a tensor
+hidden[0] = 5.0  # and writes through indexing
+print(hidden._version)
+#> 3
+
+# A view shares its base's counter: writing into the view counts for both.
+first_half = hidden[:2]
+first_half.mul_(2)
+print(hidden._version, first_half._version)
+#> 4 4
+
+# An out-of-place operation makes a new tensor, at version 0.
+print((hidden + 1)._version)
+#> 0
+# --8<-- [end:version_counter]
+
+# --8<-- [start:inplace_saved]
+import re
+
+
+def backward_after(make, change):
+    """Compute make(weight), change the result in place, then call backward()."""
+    weight = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+    result = make(weight)
+    change(result)
+    try:
+        result.sum().backward()
+    except RuntimeError as err:
+        # The part of the message that names the versions (the full message is in
+        # the error atlas).
+        found = re.search(r"is at version \d+; expected version \d+", str(err))
+        return f"{type(err).__name__}: ... {found.group()} ..."
+    return f"ok, grad {weight.grad}"
+
+
+def add_one(t):
+    t += 1
+
+
+# Multiplying by 2 saves the 2, not its result: changing the result is safe.
+print(backward_after(lambda w: w * 2, add_one))
+#> ok, grad tensor([2., 2., 2.])
+# exp and sigmoid save their result for the backward pass: changing it is not.
+print(backward_after(torch.exp, add_one))
+#> RuntimeError: ... is at version 1; expected version 0 ...
+print(backward_after(torch.sigmoid, add_one))
+#> RuntimeError: ... is at version 1; expected version 0 ...
+# --8<-- [end:inplace_saved]
+
+# --8<-- [start:inplace_input]
+weight = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+data = torch.tensor([4.0, 5.0, 6.0])
+loss = (weight * data).sum()  # the gradient for weight needs data: mul saves it
+data.add_(1)  # no error here...
+try:
+    loss.backward()  # ...the check runs at backward()
+except RuntimeError as err:
+    found = re.search(r"is at version \d+; expected version \d+", str(err))
+    print(f"{type(err).__name__}: ... {found.group()} ...")
+    #> RuntimeError: ... is at version 1; expected version 0 ...
+
+# Change data only after backward(), or change a copy.
+loss = (weight * data).sum()
+loss.backward()
+data.add_(1)
+print(weight.grad)
+#> tensor([5., 6., 7.])
+# --8<-- [end:inplace_input]
+
+# --8<-- [start:inplace_leaf]
+weight = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+try:
+    weight -= 0.1  # a hand-written update step, while autograd records
+except RuntimeError as err:
+    print(type(err).__name__, "leaf Variable" in str(err))
+    #> RuntimeError True
+
+# Inside no_grad() it is allowed, and counted by the version counter.
+with torch.no_grad():
+    weight -= 0.1
+print(weight, weight._version)
+#> tensor([0.9000, 1.9000, 2.9000], requires_grad=True) 1
+# --8<-- [end:inplace_leaf]
+
+# --8<-- [start:retain_graph]
+weight = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+loss = weight.exp().sum()  # exp saves its result
+loss.backward(retain_graph=True)  # keep the saved tensors for another pass
+loss.backward()  # this one frees them
+print(weight.grad.round(decimals=4))  # two passes: 2 * exp(weight)
+#> tensor([ 5.4366, 14.7781, 40.1711])
+try:
+    loss.backward()
+except RuntimeError as err:
+    print(type(err).__name__, "second time" in str(err))
+    #> RuntimeError True
+
+# A graph that saved no tensor has nothing to free: adding a constant saves nothing.
+weight = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+loss = (weight + 1).sum()
+loss.backward()
+loss.backward()
+print(weight.grad)
+#> tensor([2., 2., 2.])
+# --8<-- [end:retain_graph]
+
+# --8<-- [start:accumulate]
+weight = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+for step in range(3):
+    loss = (weight * 2).sum()  # the gradient of each pass is 2
+    loss.backward()  # adds to weight.grad, it does not replace it
+    print(step, weight.grad)
+    #> 0 tensor([2., 2., 2.])
+    #> 1 tensor([4., 4., 4.])
+    #> 2 tensor([6., 6., 6.])
+
+weight.grad.zero_()  # reset in place: the tensor stays, filled with zeros
+print(weight.grad)
+#> tensor([0., 0., 0.])
+weight.grad = None  # or drop it: the next backward() creates it again
+print(weight.grad)
+#> None
+# --8<-- [end:accumulate]
+
+# --8<-- [start:zero_grad]
+torch.manual_seed(0)
+model = torch.nn.Linear(3, 1)
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+model(torch.ones(2, 3)).sum().backward()
+print(model.bias.grad)
+#> tensor([2.])
+
+optimizer.zero_grad()  # set_to_none=True by default
+print(model.bias.grad)
+#> None
+
+model(torch.ones(2, 3)).sum().backward()
+optimizer.zero_grad(set_to_none=False)  # keep the tensors, filled with zeros
+print(model.bias.grad)
+#> tensor([0.])
+# --8<-- [end:zero_grad]
+
+# --8<-- [start:micro_batches]
+torch.manual_seed(0)
+model = torch.nn.Linear(3, 1)
+inputs, targets = torch.randn(8, 3), torch.randn(8, 1)
+loss_fn = torch.nn.MSELoss()
+
+# One batch of 8.
+model.zero_grad()
+loss_fn(model(inputs), targets).backward()
+full = model.weight.grad.clone()
+
+# The same 8 in two micro-batches of 4: each loss halved, gradients summed.
+model.zero_grad()
+for part_in, part_target in zip(inputs.split(4), targets.split(4), strict=True):
+    (loss_fn(model(part_in), part_target) / 2).backward()
+print(torch.allclose(model.weight.grad, full))
+#> True
+# --8<-- [end:micro_batches]
