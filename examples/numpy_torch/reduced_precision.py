@@ -48,7 +48,7 @@ print(one + eps, one + eps / 2)  # the next number after 1, and a sum that round
 #> tensor(1.0010, dtype=torch.float16) tensor(1., dtype=torch.float16)
 print(torch.tensor([60000.0], dtype=half) * 2, torch.tensor([60000.0], dtype=torch.bfloat16) * 2)
 #> tensor([inf], dtype=torch.float16) tensor([119808.], dtype=torch.bfloat16)
-print(torch.tensor([0.1, 0.2, 0.3]).to(torch.bfloat16).tolist())  # about 3 significant digits
+print(torch.tensor([0.1, 0.2, 0.3]).to(torch.bfloat16).tolist())  # 2 to 3 significant digits
 #> [0.10009765625, 0.2001953125, 0.30078125]
 # --8<-- [end:precision_loss]
 
@@ -63,19 +63,22 @@ print(torch.full((10_000,), 0.01, dtype=torch.float16).sum())  # one call: no ru
 #> tensor(100., dtype=torch.float16)
 
 numbers = np.full(10_000, 0.01, dtype=np.float16)
-in_float32 = numbers.sum(dtype=np.float32)  # each float16 0.01 is 0.010002136...
-print(np.cumsum(numbers)[-1], numbers.sum(), round(float(in_float32), 2))
-#> 32.0 100.0 100.02
+print(np.cumsum(numbers)[-1], numbers.sum())
+#> 32.0 100.0
 tensor = tf.fill([10_000], tf.constant(0.01, tf.float16))
 print(tf.math.cumsum(tensor)[-1].numpy(), tf.reduce_sum(tensor).numpy())
 #> 32.0 100.0
+
+in_float32 = numbers.sum(dtype=np.float32)  # accumulate in float32
+print(round(float(in_float32), 2), float(numbers[0]))  # float16 holds 0.01 as 0.0100021...
+#> 100.02 0.01000213623046875
 # --8<-- [end:summation]
 
 # --8<-- [start:torch_to_numpy]
 halves = torch.tensor([1.5, 2.5], dtype=torch.float16)
 array = halves.numpy()  # float16 exists in NumPy: shared memory, no copy
-print(array.dtype, np.shares_memory(array, torch.from_numpy(array).numpy()))
-#> float16 True
+print(array.dtype, torch.from_numpy(array).dtype)  # and back
+#> float16 torch.float16
 array[0] = 5
 print(halves)
 #> tensor([5.0000, 2.5000], dtype=torch.float16)
@@ -105,6 +108,10 @@ try:
 except ValueError as err:
     print(f"{type(err).__name__}: {err}")
     #> ValueError: data type <class 'ml_dtypes.bfloat16'> not inexact
+import ml_dtypes  # installed with TensorFlow
+
+print(float(ml_dtypes.finfo(tf_array.dtype).eps))  # ml_dtypes has its own finfo
+#> 0.0078125
 # --8<-- [end:tf_to_numpy]
 
 # --8<-- [start:via_float32]
