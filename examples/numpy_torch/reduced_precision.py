@@ -19,7 +19,9 @@ for dtype in (torch.float16, torch.bfloat16, torch.float32):
     #> torch.float16   bits=16 eps=0.000977 max=65504 tiny=6.1e-05
     #> torch.bfloat16  bits=16 eps=0.00781 max=3.3895e+38 tiny=1.18e-38
     #> torch.float32   bits=32 eps=1.19e-07 max=3.4028e+38 tiny=1.18e-38
+# --8<-- [end:limits]
 
+# --8<-- [start:limits_numpy_tf]
 # NumPy has float16 (and no bfloat16); its float16 scalars print 3 digits:
 half_info = np.finfo(np.float16)
 print(half_info.bits, half_info.eps, half_info.max, float(half_info.max))
@@ -28,7 +30,7 @@ print(half_info.bits, half_info.eps, half_info.max, float(half_info.max))
 # TensorFlow's dtypes know their range:
 print(tf.float16.max, tf.bfloat16.max)
 #> 6.55e+04 3.38953e+38
-# --8<-- [end:limits]
+# --8<-- [end:limits_numpy_tf]
 
 # --8<-- [start:range_or_precision]
 values = torch.tensor([257.0, 70000.0, 1e-8])
