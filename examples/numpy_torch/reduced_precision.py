@@ -124,8 +124,11 @@ print(array.dtype, weights.element_size() * weights.numel(), array.nbytes)  # tw
 #> float32 2000 4000
 print(torch.equal(torch.from_numpy(array).to(torch.bfloat16), weights))  # back without loss
 #> True
-print(torch.from_numpy(tf_array.astype(np.float32)).to(torch.bfloat16))  # TF -> torch, the same way
+from_tf = tf.cast(tf_bf16, tf.float32).numpy()  # TF -> torch, the same way
+print(torch.from_numpy(from_tf).to(torch.bfloat16))
 #> tensor([1.5000, 2.5000], dtype=torch.bfloat16)
+print(tf_array.astype(np.float32))  # an array you already have: astype on the NumPy side
+#> [1.5 2.5]
 # --8<-- [end:via_float32]
 
 # --8<-- [start:promotion_torch]
@@ -144,8 +147,8 @@ print(h * 70000.0)  # the Python float takes the tensor's dtype, then overflows
 import warnings
 
 a = np.ones(2, dtype=np.float16)
-print((a + np.ones(2, dtype=np.float32)).dtype, (a + 1.5).dtype, (a + np.float64(1.5)).dtype)
-#> float32 float16 float64
+print((a + np.ones(2, dtype=np.float32)).dtype, (a + 1.5).dtype, (a + np.float32(1.5)).dtype)
+#> float32 float16 float32
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     scaled = a * 70000.0
