@@ -1,0 +1,207 @@
+"""Reduced precision: float16 and bfloat16 in PyTorch, NumPy and TensorFlow.
+
+Their limits, the rounding and overflow they cause, converting them to and from NumPy
+(which has no bfloat16), type promotion with them, and torch.autocast on the CPU.
+
+Run with `python examples/numpy_torch/reduced_precision.py`. The `#>` lines under each
+print are the output the libraries printed when the site was built; the test suite
+runs this script again and compares.
+"""
+
+# --8<-- [start:limits]
+import numpy as np
+import tensorflow as tf
+import torch
+
+for dtype in (torch.float16, torch.bfloat16, torch.float32):
+    info = torch.finfo(dtype)
+    print(f"{str(dtype):15} bits={info.bits} eps={info.eps:.3g} max={info.max:.5g} tiny={info.tiny:.3g}")
+    #> torch.float16   bits=16 eps=0.000977 max=65504 tiny=6.1e-05
+    #> torch.bfloat16  bits=16 eps=0.00781 max=3.3895e+38 tiny=1.18e-38
+    #> torch.float32   bits=32 eps=1.19e-07 max=3.4028e+38 tiny=1.18e-38
+# --8<-- [end:limits]
+
+# --8<-- [start:limits_numpy_tf]
+# NumPy has float16 (and no bfloat16); its float16 scalars print 3 digits:
+half_info = np.finfo(np.float16)
+print(half_info.bits, half_info.eps, half_info.max, float(half_info.max))
+#> 16 0.000977 6.55e+04 65504.0
+
+# TensorFlow's dtypes know their range:
+print(tf.float16.max, tf.bfloat16.max)
+#> 6.55e+04 3.38953e+38
+# --8<-- [end:limits_numpy_tf]
+
+# --8<-- [start:range_or_precision]
+values = torch.tensor([257.0, 70000.0, 1e-8])
+print(values.to(torch.float16))  # 257 is exact; 70000 overflows, 1e-8 underflows
+#> tensor([257.,  inf,   0.], dtype=torch.float16)
+print(values.to(torch.bfloat16))  # 257 is rounded; 70000 and 1e-8 survive
+#> tensor([2.5600e+02, 7.0144e+04, 1.0012e-08], dtype=torch.bfloat16)
+# --8<-- [end:range_or_precision]
+
+# --8<-- [start:precision_loss]
+half = torch.float16
+print(torch.tensor([2047.0, 2048.0, 2049.0, 2050.0], dtype=half))  # above 2048: even only
+#> tensor([2047., 2048., 2048., 2050.], dtype=torch.float16)
+one = torch.tensor(1.0, dtype=half)
+eps = torch.finfo(half).eps
+print(one + eps, one + eps / 2)  # the next number after 1, and a sum that rounds back to 1
+#> tensor(1.0010, dtype=torch.float16) tensor(1., dtype=torch.float16)
+print(torch.tensor([60000.0], dtype=half) * 2, torch.tensor([60000.0], dtype=torch.bfloat16) * 2)
+#> tensor([inf], dtype=torch.float16) tensor([119808.], dtype=torch.bfloat16)
+print(torch.tensor([0.1, 0.2, 0.3]).to(torch.bfloat16).tolist())  # 2 to 3 significant digits
+#> [0.10009765625, 0.2001953125, 0.30078125]
+# --8<-- [end:precision_loss]
+
+# --8<-- [start:summation]
+step = torch.tensor(0.01, dtype=torch.float16)
+total = torch.zeros((), dtype=torch.float16)
+for _ in range(10_000):
+    total += step  # a float16 running total
+print(total, total + step)  # at 32 the gap between float16 numbers is 0.03125
+#> tensor(32., dtype=torch.float16) tensor(32., dtype=torch.float16)
+print(torch.full((10_000,), 0.01, dtype=torch.float16).sum())  # one call: no running float16 total
+#> tensor(100., dtype=torch.float16)
+
+numbers = np.full(10_000, 0.01, dtype=np.float16)
+print(np.cumsum(numbers)[-1], numbers.sum())
+#> 32.0 100.0
+tensor = tf.fill([10_000], tf.constant(0.01, tf.float16))
+print(tf.math.cumsum(tensor)[-1].numpy(), tf.reduce_sum(tensor).numpy())
+#> 32.0 100.0
+
+in_float32 = numbers.sum(dtype=np.float32)  # accumulate in float32
+print(round(float(in_float32), 2), float(numbers[0]))  # float16 holds 0.01 as 0.0100021...
+#> 100.02 0.01000213623046875
+# --8<-- [end:summation]
+
+# --8<-- [start:torch_to_numpy]
+halves = torch.tensor([1.5, 2.5], dtype=torch.float16)
+array = halves.numpy()  # float16 exists in NumPy: shared memory, no copy
+print(array.dtype, torch.from_numpy(array).dtype)  # and back
+#> float16 torch.float16
+array[0] = 5
+print(halves)
+#> tensor([5.0000, 2.5000], dtype=torch.float16)
+
+bf16 = torch.tensor([1.5, 2.5], dtype=torch.bfloat16)
+try:
+    bf16.numpy()  # NumPy has no bfloat16
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> TypeError: Got unsupported ScalarType BFloat16
+# --8<-- [end:torch_to_numpy]
+
+# --8<-- [start:tf_to_numpy]
+tf_bf16 = tf.constant([1.5, 2.5], dtype=tf.bfloat16)
+tf_array = tf_bf16.numpy()  # an ndarray, with a dtype from the ml_dtypes package
+print(type(tf_array).__name__, tf_array.dtype, tf_array.dtype.type.__module__)
+#> ndarray bfloat16 ml_dtypes
+try:
+    torch.from_numpy(tf_array)
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    TypeError: can't convert np.ndarray of type ml_dtypes.bfloat16. The only supported types are: float64, float32, float16, complex64, complex128, int64, int32, int16, int8, uint64, uint32, uint16, uint8, and bool.
+    """
+try:
+    np.finfo(tf_array.dtype)
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> ValueError: data type <class 'ml_dtypes.bfloat16'> not inexact
+import ml_dtypes  # installed with TensorFlow
+
+print(float(ml_dtypes.finfo(tf_array.dtype).eps))  # ml_dtypes has its own finfo
+#> 0.0078125
+# --8<-- [end:tf_to_numpy]
+
+# --8<-- [start:via_float32]
+weights = torch.linspace(-1, 1, 1000).to(torch.bfloat16)
+as_float = weights.float()  # exact: every bfloat16 is a float32
+array = as_float.numpy()
+print(array.dtype, weights.element_size() * weights.numel(), array.nbytes)  # twice the bytes
+#> float32 2000 4000
+print(torch.equal(torch.from_numpy(array).to(torch.bfloat16), weights))  # back without loss
+#> True
+from_tf = tf.cast(tf_bf16, tf.float32).numpy()  # TF -> torch, the same way
+print(torch.from_numpy(from_tf).to(torch.bfloat16))
+#> tensor([1.5000, 2.5000], dtype=torch.bfloat16)
+print(tf_array.astype(np.float32))  # an array you already have: astype on the NumPy side
+#> [1.5 2.5]
+# --8<-- [end:via_float32]
+
+# --8<-- [start:promotion_torch]
+h = torch.ones(2, dtype=torch.float16)
+print((h + torch.ones(2)).dtype)  # float16 with float32: float32
+#> torch.float32
+print((h + 1.5).dtype, (h + torch.tensor(1.5)).dtype)  # a Python float or 0-dim tensor: float16
+#> torch.float16 torch.float16
+print((h + torch.ones(2, dtype=torch.bfloat16)).dtype)  # neither holds the other: float32
+#> torch.float32
+print(h * 70000.0)  # the Python float takes the tensor's dtype, then overflows
+#> tensor([inf, inf], dtype=torch.float16)
+# --8<-- [end:promotion_torch]
+
+# --8<-- [start:promotion_numpy]
+import warnings
+
+a = np.ones(2, dtype=np.float16)
+print((a + np.ones(2, dtype=np.float32)).dtype, (a + 1.5).dtype, (a + np.float32(1.5)).dtype)
+#> float32 float16 float32
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    scaled = a * 70000.0
+print(scaled, scaled.dtype, [w.category.__name__ for w in caught])
+#> [inf inf] float16 ['RuntimeWarning']
+print((a + tf_array).dtype)  # with TensorFlow's bfloat16 array (ml_dtypes): float32
+#> float32
+# --8<-- [end:promotion_numpy]
+
+# --8<-- [start:promotion_tf]
+t = tf.constant([1.0, 1.0], dtype=tf.float16)
+try:
+    t + tf.constant([1.0, 1.0])  # float16 with float32
+except tf.errors.InvalidArgumentError as err:
+    print(type(err).__name__, err.message.split(" [")[0])
+    """
+    InvalidArgumentError cannot compute AddV2 as input #1(zero-based) was expected to be a half tensor but is a float tensor
+    """
+try:
+    t + tf.constant([1.0, 1.0], dtype=tf.bfloat16)  # float16 with bfloat16
+except tf.errors.InvalidArgumentError as err:
+    print(type(err).__name__, err.message.split(" [")[0])
+    """
+    InvalidArgumentError cannot compute AddV2 as input #1(zero-based) was expected to be a half tensor but is a bfloat16 tensor
+    """
+print(t + 1.5, t * 70000.0)  # a Python float is converted to float16
+#> tf.Tensor([2.5 2.5], shape=(2,), dtype=float16) tf.Tensor([inf inf], shape=(2,), dtype=float16)
+print(tf.cast(t, tf.float32) + tf.constant([1.0, 1.0]))  # cast first
+#> tf.Tensor([2. 2.], shape=(2,), dtype=float32)
+# --8<-- [end:promotion_tf]
+
+# --8<-- [start:autocast]
+torch.manual_seed(0)
+layer = torch.nn.Linear(4, 3)
+x = torch.randn(2, 4)
+print(torch.get_autocast_dtype("cpu"))
+#> torch.bfloat16
+with torch.autocast("cpu"):  # device type "cpu", default dtype bfloat16
+    y = layer(x)
+    print(y.dtype, (x @ x.T).dtype, layer.weight.dtype)  # linear, matmul: bfloat16
+    #> torch.bfloat16 torch.bfloat16 torch.float32
+    print((y + 1).dtype, y.sum().dtype, (x + 1).dtype)  # others keep their input's dtype
+    #> torch.bfloat16 torch.bfloat16 torch.float32
+    print(torch.cat([y, x[:, :3]]).dtype)  # cat takes the widest input dtype
+    #> torch.float32
+    loss = torch.nn.functional.mse_loss(y, torch.zeros(2, 3))  # on the float32 list
+    print(loss.dtype)
+    #> torch.float32
+loss.backward()
+print(y.dtype, layer.weight.grad.dtype)  # outputs stay bfloat16; gradients are float32
+#> torch.bfloat16 torch.float32
+
+with torch.autocast("cpu", dtype=torch.float16):
+    print(layer(x).dtype)
+    #> torch.float16
+# --8<-- [end:autocast]
