@@ -153,9 +153,11 @@ folder.cleanup()
 # --8<-- [end:convert_outside]
 
 # --8<-- [start:numpy_function]
+seen = []  # what the Python function received, call by call
+
+
 def numpy_median(a):
-    print("numpy_median got", type(a).__name__, a.dtype)
-    #> numpy_median got ndarray float32
+    seen.append(f"{type(a).__name__} {a}")
     return np.median(a).astype(np.float32)
 
 
@@ -170,6 +172,10 @@ def median(t):
 values = tf.constant([3.0, 1.0, 2.0])
 print(median(values))
 #> tf.Tensor(2.0, shape=(), dtype=float32)
+print(median(tf.constant([6.0, 4.0, 5.0])))  # no new trace: the graph calls Python again
+#> tf.Tensor(5.0, shape=(), dtype=float32)
+print(seen, median.experimental_get_tracing_count())
+#> ['ndarray [3. 1. 2.]', 'ndarray [6. 4. 5.]'] 1
 graph = median.get_concrete_function(values).graph  # the graph traced for that call
 print([op.type for op in graph.get_operations()])
 #> ['Placeholder', 'PyFunc', 'Identity', 'NoOp']

@@ -21,6 +21,8 @@ print(inspect.signature(tnp.experimental_enable_numpy_behavior))
 #> (prefer_float32=False, dtype_conversion_mode='legacy')
 
 tnp.experimental_enable_numpy_behavior()  # for the whole process, for good
+print([name for name in dir(tnp) if "numpy_behavior" in name])  # no function to turn it off
+#> ['experimental_enable_numpy_behavior']
 print(hasattr(x, "reshape"), hasattr(x, "T"), hasattr(x, "astype"))
 #> True True True
 # --8<-- [end:enable]
