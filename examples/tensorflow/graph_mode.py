@@ -76,10 +76,9 @@ def square(t):
     return t * t
 
 
-square(tf.constant(2.0))
-square(tf.constant(3.0))  # same shape and dtype: the traced graph is reused
-square(tf.constant([2.0, 3.0]))  # new shape
-square(tf.constant(2))  # new dtype
+# 2.0, then 3.0: one graph; [2.0, 3.0]: a new shape; 2: a new dtype (int32)
+for value in [2.0, 3.0, [2.0, 3.0], 2]:
+    square(tf.constant(value))
 print(square.experimental_get_tracing_count())
 #> 3
 
@@ -92,9 +91,10 @@ def power(t, n):
     return t**n
 
 
-power(tf.constant(2.0), 2)
-power(tf.constant(3.0), 2)
-power(tf.constant(2.0), 3)  # a new Python value: a new graph
+base = tf.constant(2.0)
+power(base, 2)
+power(base + 1, 2)  # another tensor value: the same graph
+power(base, 3)  # a new Python value: a new graph
 print(power.experimental_get_tracing_count())
 #> 2
 # --8<-- [end:retracing]
@@ -107,12 +107,12 @@ def total(t):
     return tf.reduce_sum(t)
 
 
-print(total(tf.constant([1.0, 2.0])), total(tf.constant([1.0, 2.0, 3.0])))
-#> tf.Tensor(3.0, shape=(), dtype=float32) tf.Tensor(6.0, shape=(), dtype=float32)
+print(total(tf.ones([2])), total(tf.ones([3])))
+#> tf.Tensor(2.0, shape=(), dtype=float32) tf.Tensor(3.0, shape=(), dtype=float32)
 print(total.experimental_get_tracing_count())
 #> 1
 try:
-    total(tf.constant([1, 2]))
+    total(tf.ones([2], tf.int32))
 except TypeError as err:
     print(str(err).split(". Received")[0])
     """
@@ -172,10 +172,10 @@ def median(t):
 values = tf.constant([3.0, 1.0, 2.0])
 print(median(values))
 #> tf.Tensor(2.0, shape=(), dtype=float32)
-print(median(tf.constant([6.0, 4.0, 5.0])))  # no new trace: the graph calls Python again
-#> tf.Tensor(5.0, shape=(), dtype=float32)
+print(median(values * 2))  # no new trace: the graph calls Python again
+#> tf.Tensor(4.0, shape=(), dtype=float32)
 print(seen, median.experimental_get_tracing_count())
-#> ['ndarray [3. 1. 2.]', 'ndarray [6. 4. 5.]'] 1
+#> ['ndarray [3. 1. 2.]', 'ndarray [6. 2. 4.]'] 1
 graph = median.get_concrete_function(values).graph  # the graph traced for that call
 print([op.type for op in graph.get_operations()])
 #> ['Placeholder', 'PyFunc', 'Identity', 'NoOp']
@@ -186,8 +186,8 @@ def eager_inside(t):
     return tf.py_function(lambda e: e.numpy().sum() * 2, [t], tf.float32)
 
 
-print(eager_inside(tf.constant([1.0, 2.0])))
-#> tf.Tensor(6.0, shape=(), dtype=float32)
+print(eager_inside(values))
+#> tf.Tensor(12.0, shape=(), dtype=float32)
 # --8<-- [end:numpy_function]
 
 # --8<-- [start:tnp]

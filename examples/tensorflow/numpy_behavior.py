@@ -59,10 +59,10 @@ i32 = tf.constant([1, 2], dtype=tf.int32)
 f32 = tf.constant([0.5, 1.5], dtype=tf.float32)
 print((i32 + f32).dtype, np.result_type(np.int32, np.float32))
 #> <dtype: 'float64'> float64
-i8, u8 = tf.constant([1], tf.int8), tf.constant([1], tf.uint8)
+i8, u8 = tf.ones([1], tf.int8), tf.ones([1], tf.uint8)
 print((i8 + u8).dtype, np.result_type(np.int8, np.uint8))
 #> <dtype: 'int16'> int16
-print((f32 + tf.constant([1.0], tf.float64)).dtype)
+print((f32 + tf.ones([1], tf.float64)).dtype)
 #> <dtype: 'float64'>
 print((i32 + 1.5).dtype, (f32 + 1.5).dtype)
 #> <dtype: 'float64'> <dtype: 'float32'>
@@ -71,7 +71,7 @@ print(tf.constant(1.5).dtype, tnp.asarray(1.5).dtype)
 # --8<-- [end:promotion]
 
 # --8<-- [start:still_tensorflow]
-print(tf.constant([1], tf.uint8) + 300)
+print(tf.ones([1], tf.uint8) + 300)
 #> tf.Tensor([45], shape=(1,), dtype=uint8)
 try:
     print(np.asarray([1], np.uint8) + 300)

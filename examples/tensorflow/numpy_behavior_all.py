@@ -18,9 +18,9 @@ i32 = tf.constant([1, 2], dtype=tf.int32)
 f32 = tf.constant([0.5, 1.5], dtype=tf.float32)
 print((i32 + f32).dtype, np.result_type(np.int32, np.float32))
 #> <dtype: 'float32'> float64
-i8, u8 = tf.constant([1], tf.int8), tf.constant([1], tf.uint8)
+i8, u8 = tf.ones([1], tf.int8), tf.ones([1], tf.uint8)
 print((i8 + u8).dtype, (f32 + 1.5).dtype, (i32 + 1.5).dtype)
 #> <dtype: 'int16'> <dtype: 'float32'> <dtype: 'float64'>
-print(tf.constant([1], tf.uint8) + 300)
+print(tf.ones([1], tf.uint8) + 300)
 #> tf.Tensor([45], shape=(1,), dtype=uint8)
 # --8<-- [end:all_mode]
