@@ -58,8 +58,12 @@ tf.print: scale ran with 3
 print(scale.experimental_get_tracing_count())
 #> 1
 
-# With AutoGraph (the default), the same function is traced once too:
-scale_autograph = tf.function(scale.python_function)
+
+@tf.function  # with AutoGraph, the default: traced once too
+def scale_autograph(t):
+    return t * 10
+
+
 for value in [1.0, 2.0, 3.0]:
     scale_autograph(tf.constant(value))
 print(scale_autograph.experimental_get_tracing_count())
