@@ -1,5 +1,6 @@
-"""Multi-process examples: started by torchrun or mpiexec, checked like any example, and
-failing with the file, line and rank when a process raises, prints out of turn or hangs.
+"""Launched examples: started by torchrun or mpiexec (or alone: `launch: python 1`), checked
+like any example, and failing with the file, line and rank when a process raises, prints out of
+turn or hangs.
 
 The tiny project's pytest runs in this process, as in the other engine tests; only the
 launched processes are real (torchrun's import torch, mpiexec's import mpi4py).
@@ -7,7 +8,9 @@ launched processes are real (torchrun's import torch, mpiexec's import mpi4py).
 
 from __future__ import annotations
 
+import os
 import subprocess
+import sys
 import time
 
 import pytest
@@ -37,6 +40,17 @@ if dist.get_rank() == 0:
 dist.destroy_process_group()
 """
 
+# In a process of its own: what it changes for its process no later example inherits.
+OWN_PROCESS = """\
+# launch: python 1
+import os
+import sys
+
+sys.own_process_mark = True
+print("own process", os.getpid() != int(os.environ["TEST_WORKER_PID"]))
+#> own process True
+"""
+
 #: Mistakes of launched examples: file -> (source, the start of its message). Rank 1 exits while
 #: rank 0 waits for it in rank_exits.py: MPI must end the job at once, not time out.
 MISTAKES = {
@@ -60,8 +74,13 @@ MISTAKES = {
 def test_launched_examples_pass_fail_at_their_line_and_rank_and_update(project, monkeypatch):
     monkeypatch.setenv("EXAMPLES_LAUNCH_TIMEOUT", "90")  # a regression fails, not hangs
     project.write(
-        {"examples/gloo_sum.py": GLOO_SUM, "examples/mpi_sum.py": MPI_SUM + "    #> sum 4\n"}
+        {
+            "examples/gloo_sum.py": GLOO_SUM,
+            "examples/mpi_sum.py": MPI_SUM + "    #> sum 4\n",
+            "examples/own_process.py": OWN_PROCESS,
+        }
     )
+    monkeypatch.setenv("TEST_WORKER_PID", str(os.getpid()))
     project.write(
         {
             f"examples/{name}": f"# launch: mpiexec 2\n{source}"
@@ -69,13 +88,15 @@ def test_launched_examples_pass_fail_at_their_line_and_rank_and_update(project, 
         }
     )
     result = project.run()
-    # gloo_sum.py passes: 2 processes, real gloo; mpi_sum.py's output is wrong: the sum is 3.
-    result.assert_outcomes(failed=1 + len(MISTAKES), passed=1)
+    # gloo_sum.py passes: 2 processes, real gloo; own_process.py too, in a process of its own;
+    # mpi_sum.py's output is wrong: the sum is 3.
+    result.assert_outcomes(failed=1 + len(MISTAKES), passed=2)
     assert "examples/mpi_sum.py:8: printed output differs" in result.out
     assert "    #> sum 3" in result.out
     for _, message in MISTAKES.values():
         assert f"examples/{message}" in result.out
     assert "did not finish" not in result.out  # MPI_Abort ended the job; no timeout
+    assert not hasattr(sys, "own_process_mark")  # not set in this process
 
     # Update mode writes what rank 0 printed, under the print.
     project.write({"examples/mpi_sum.py": MPI_SUM})

@@ -155,6 +155,7 @@ def test_malformed_markers_are_all_reported_before_anything_runs(project):
         "bare": ("# launch: torchrun", ":1: malformed marker '# launch: torchrun'"),
         "twice": ("# launch: torchrun 2\n# launch: mpiexec 2", ":2: a second `launch` marker"),
         "gpus": ("# launch: mpiexec 2\n# requires: cuda", ": `launch` with `requires: cuda`"),
+        "python": ("# launch: python 2", ":1: `launch: python` starts one process"),
     }
     project.write({f"examples/{name}.py": marker + "\n" for name, (marker, _) in launches.items()})
     messages = (

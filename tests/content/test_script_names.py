@@ -119,7 +119,7 @@ def shadowing_problems(
 
 def run_command(where: str, markers) -> str:
     """The command that a script's docstring must show a reader."""
-    if not markers.launch:
+    if not markers.launch or markers.launch.launcher == "python":
         return f"python {where}"
     count = markers.launch.processes
     if markers.launch.launcher == "torchrun":

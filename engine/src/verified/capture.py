@@ -243,7 +243,9 @@ def launch_example(
     out_dir = workdir / "ranks"
     python, processes = sys.executable, str(launch.processes)
     mpiexec = Path(python).parent / "mpiexec"
-    if launch.launcher == "torchrun":
+    if launch.launcher == "python":  # one process of its own: no launcher between
+        command = [python]
+    elif launch.launcher == "torchrun":
         # torch.distributed.run is torchrun; --standalone gives each run its own free port.
         command = [python, "-m", "torch.distributed.run", "--standalone", "--nnodes", "1"]
         command += ["--nproc-per-node", processes]

@@ -4,6 +4,8 @@
 * `# not-run: <reason>`: shown on the page, never executed.
 * `# launch: torchrun 2` or `# launch: mpiexec 2`: the example is a multi-process
   program; the suite starts it with that launcher and that many processes.
+* `# launch: python 1`: the example runs in a process of its own, not in the test worker (it
+  changes a library for the whole process, which no later example may inherit).
 """
 
 from __future__ import annotations
@@ -20,8 +22,8 @@ LAUNCH_LINE = re.compile(
 # Anything that looks like a marker, to reject misspelt ones instead of ignoring them.
 MARKER_LIKE = re.compile(r"[ \t]*#[ \t]*(requires|not[-_ ]?run|launch)[ \t]*:", re.IGNORECASE)
 KNOWN_REQUIREMENTS = frozenset({"cuda"})
-#: Launchers the suite knows how to start, and the most processes it will start.
-LAUNCHERS = ("torchrun", "mpiexec")
+#: Launchers the suite knows how to start, and the most processes it will start (`python`: one).
+LAUNCHERS = ("torchrun", "mpiexec", "python")
 MAX_PROCESSES = 4
 
 
@@ -31,8 +33,8 @@ class MarkerError(ValueError):
 
 @dataclass(frozen=True)
 class Launch:
-    """How a multi-process example is started: `"torchrun"` or `"mpiexec"`, with 2 to
-    `MAX_PROCESSES` processes (ranks)."""
+    """How a launched example is started: `"torchrun"` or `"mpiexec"`, with 2 to
+    `MAX_PROCESSES` processes (ranks), or `"python"`, one process of its own."""
 
     launcher: str
     processes: int
@@ -103,7 +105,9 @@ def script_markers(text: str, source: str) -> ScriptMarkers:
 def _launch(launcher: str, processes: int, where: str) -> Launch:
     if launcher not in LAUNCHERS:
         raise MarkerError(f"{where}: unknown launcher {launcher!r}; known: {', '.join(LAUNCHERS)}")
-    if not 2 <= processes <= MAX_PROCESSES:
+    if launcher == "python" and processes != 1:
+        raise MarkerError(f"{where}: `launch: python` starts one process: write `python 1`")
+    if launcher != "python" and not 2 <= processes <= MAX_PROCESSES:
         raise MarkerError(
             f"{where}: {processes} processes; a launched example runs 2 to {MAX_PROCESSES} "
             "(the reference machine has 2 cores)"
