@@ -35,9 +35,7 @@ print(buffer.getvalue().strip())
 from torch.utils._python_dispatch import TorchDispatchMode
 
 
-class OpLog(TorchDispatchMode):
-    """Records the name of every ATen operation that runs inside `with OpLog() as log:`."""
-
+class OpLog(TorchDispatchMode):  # records each ATen operation run inside `with OpLog()`
     def __init__(self):
         super().__init__()
         self.ops = []
@@ -77,20 +75,14 @@ print(len(torch.nonzero(a, as_tuple=True)), torch.nonzero(a, as_tuple=True)[0].s
 # --8<-- [start:docstrings]
 import re
 
-
-def sentence(function, pattern: str) -> str:
-    """The part of `function`'s docstring that matches `pattern`: reading it needs no GPU."""
-    return re.search(pattern, " ".join(function.__doc__.split())).group()
-
-
-print(sentence(torch.nonzero, r"When :attr:`input` is on CUDA.*?synchronization\."))
+doc = " ".join(torch.nonzero.__doc__.split())  # the docstring: reading it needs no GPU
+print(re.search(r"When :attr:`input` is on CUDA.*?synchronization\.", doc).group())
 """
 When :attr:`input` is on CUDA, :func:`torch.nonzero() <torch.nonzero>` causes host-device synchronization.
 """
-print(sentence(torch.repeat_interleave, r"output_size \(int.*?synchronization.*?\."))
-"""
-output_size (int, optional): Total output size for the given axis ( e.g. sum of repeats). If given, it will avoid stream synchronization needed to calculate output shape of the tensor.
-"""
+doc = " ".join(torch.repeat_interleave.__doc__.split())
+print(re.search(r"If given, it will avoid stream synchronization.*?\.", doc).group())
+#> If given, it will avoid stream synchronization needed to calculate output shape of the tensor.
 repeats = torch.tensor([1, 2, 0, 1])
 print(torch.repeat_interleave(a, repeats), torch.repeat_interleave(a, repeats, output_size=4))
 #> tensor([0., 3., 3., 5.]) tensor([0., 3., 3., 5.])
@@ -109,8 +101,7 @@ calls = [
 ]
 
 
-def outcome(call) -> str:
-    """The result's shape, or the class of the exception the call raised."""
+def outcome(call) -> str:  # the result's shape, or the exception's class
     try:
         return str(tuple(call().shape))
     except NotImplementedError as err:
@@ -150,30 +141,22 @@ print(torch.nonzero_static(positive, size=1).flatten())  # cut to size
 # --8<-- [end:alternatives]
 
 # --8<-- [start:losses]
-def train(steps: int = 20, read_every: int = 5) -> tuple[list[float], list[float]]:
-    """Trains a small model; returns the mean loss of each window of `read_every` steps,
-    read once per step with Tensor.item and read once per window from the device."""
-    torch.manual_seed(0)
-    model = torch.nn.Linear(8, 1)
-    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
-    inputs, targets = torch.randn(64, 8), torch.randn(64, 1)
-    per_step, per_window = [], []
-    running = torch.zeros((), dtype=torch.float64)  # on the model's device
-    for step in range(1, steps + 1):
-        loss = torch.nn.functional.mse_loss(model(inputs), targets)
-        optimizer.zero_grad()
-        loss.backward()
-        optimizer.step()
-        per_step.append(loss.item())  # way 1: one read (on a GPU: one wait) per step
-        running += loss.detach()  # way 2: stays on the device, no read
-        if step % read_every == 0:
-            per_window.append(running.item() / read_every)  # one read per window
-            running.zero_()
-    windows = [sum(per_step[i : i + read_every]) / read_every for i in range(0, steps, read_every)]
-    return windows, per_window
-
-
-windows, per_window = train()
+torch.manual_seed(0)
+model, inputs, targets = torch.nn.Linear(8, 1), torch.randn(64, 8), torch.randn(64, 1)
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+per_step, per_window = [], []
+running = torch.zeros((), dtype=torch.float64)  # on the model's device
+for step in range(1, 21):
+    loss = torch.nn.functional.mse_loss(model(inputs), targets)
+    optimizer.zero_grad()
+    loss.backward()
+    optimizer.step()
+    per_step.append(loss.item())  # way 1: one read (on a GPU: one wait) per step
+    running += loss.detach()  # way 2: stays on the device, no read
+    if step % 5 == 0:
+        per_window.append(running.item() / 5)  # one read per 5 steps
+        running.zero_()
+windows = [sum(per_step[i : i + 5]) / 5 for i in range(0, 20, 5)]
 print(windows == per_window, [round(v, 4) for v in per_window])
 #> True [0.9027, 0.7166, 0.6835, 0.6753]
 # --8<-- [end:losses]

@@ -21,8 +21,7 @@ total = torch.zeros((), device="cuda")
 torch.cuda.synchronize()
 
 
-def synchronizes(call) -> str:
-    """Runs `call()` with sync warnings on; says whether it warned, and with which class."""
+def synchronizes(call) -> str:  # whether call() warned that it synchronised, and the class
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")  # record a warning even if it was shown before
         torch.cuda.set_sync_debug_mode("warn")
