@@ -9,7 +9,6 @@ on every GPU.
 # requires: cuda
 
 # --8<-- [start:detect]
-import io
 import warnings
 
 import torch
@@ -37,11 +36,11 @@ calls = [
     ("Tensor.item", lambda: loss.item()),
     ("float(t)", lambda: float(loss)),
     ("bool(t)", lambda: bool(x.any())),
-    ("if t.any():", lambda: 1 if x.any() else 0),
+    ("if t.any()", lambda: 1 if x.any() else 0),
     ("Tensor.tolist", lambda: x.tolist()),
     ("Tensor.cpu", lambda: x.cpu()),
     ("t.cpu().numpy()", lambda: x.cpu().numpy()),
-    ("print(t)", lambda: print(x, file=io.StringIO())),
+    ("print(t)", lambda: str(x)),  # what print(t) does first: format the values
     ("torch.nonzero", lambda: torch.nonzero(x)),
     ("nonzero(as_tuple=True)", lambda: torch.nonzero(x, as_tuple=True)),
     ("x[mask]", lambda: x[mask]),
