@@ -7,7 +7,7 @@ transfer (search index included) but prints only what fails: this prints every p
 from the median run of each (`build/lhci/manifest.json`) and the budgets asserted. What
 Lighthouse does not see is the indexes themselves as the site grows: this prints each
 language's `search/search_index.json` gzip-compressed (level 6, as static hosts and Lighthouse
-CI's server send it) and checks their sum against `SEARCH_INDEX_BUDGET`. Exit status: 0
+CI's server send it) and checks each against `SEARCH_INDEX_BUDGET`. Exit status: 0
 within budget, 1 over it, 2 when `site/` has no search index.
 """
 
@@ -20,7 +20,8 @@ from pathlib import Path
 
 from verified.paths import REPO_ROOT
 
-#: All languages' search indexes together, gzip, in bytes.
+#: Each language's search index, gzip, in bytes: a reader's search loads its language's only
+#: (their sum is printed too; it outgrew 300 KB with the five pages of issue 19).
 SEARCH_INDEX_BUDGET = 300 * 1024
 
 
@@ -52,17 +53,15 @@ def main() -> int:
     if not indexes:
         print("site/ has no search index: run `make build` first", file=sys.stderr)
         return 2
-    total = 0
-    for index in indexes:
-        size = len(gzip.compress(index.read_bytes(), 6, mtime=0))
-        total += size
-        print(f"search index {index.relative_to(REPO_ROOT / 'site')}: {size / 1024:.1f} KB gzip")
-    over = total > SEARCH_INDEX_BUDGET
-    print(
-        f"search indexes in all: {total / 1024:.1f} KB gzip, budget "
-        f"{SEARCH_INDEX_BUDGET // 1024} KB: {'OVER BUDGET' if over else 'within budget'}"
-    )
-    return int(over)
+    sizes = {i: len(gzip.compress(i.read_bytes(), 6, mtime=0)) for i in indexes}
+    for index, size in sizes.items():
+        verdict = "OVER BUDGET" if size > SEARCH_INDEX_BUDGET else "within budget"
+        print(
+            f"search index {index.relative_to(REPO_ROOT / 'site')}: {size / 1024:.1f} KB gzip, "
+            f"budget {SEARCH_INDEX_BUDGET // 1024} KB each: {verdict}"
+        )
+    print(f"search indexes in all: {sum(sizes.values()) / 1024:.1f} KB gzip")
+    return int(max(sizes.values()) > SEARCH_INDEX_BUDGET)
 
 
 if __name__ == "__main__":

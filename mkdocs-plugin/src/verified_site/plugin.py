@@ -41,6 +41,11 @@ _PART = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 #: adding a CDN's copy.
 IFRAME_WORKER = "node_modules/iframe-worker/shim/index.js"
 IFRAME_WORKER_URL = "assets/javascripts/iframe-worker/shim.js"
+#: lunr 2.3.9, in Material's search worker, names a token-set node by its edges' labels and
+#: ids run together: nodes {1: 2, 3: 45} and {1: 23, 4: 5} are both "012345" and are merged, so
+#: a query can expand to a term the index lacks, and then it throws and finds nothing ("9" did;
+#: lunr issue #503, open, lunr unmaintained). A comma after each id keeps the names apart.
+LUNR_NODE_NAME = ("e=e+s+o.id}return e}", 'e=e+s+o.id+","}return e}')
 # The `{#id` of a heading below the title, to which attributes can be added.
 _HEADING_ANCHOR = re.compile(r"^(##+ .*\{#[\w-]+)\}[ \t]*$", re.MULTILINE)
 log = logging.getLogger(f"mkdocs.plugins.{__name__}")
@@ -228,12 +233,14 @@ class VerifiedSitePlugin(BasePlugin):
         names (the term and its `also`, in both languages) become search tags of the page or
         section it is shown at (`see`), so that any of them finds that page. Each identifier's
         parts (`weights`, `only`) are added, hidden, to the search text of a section that names
-        it, so that a part finds it too. PluginError, naming the file, if the merged index is
-        missing or not JSON, or data/glossary.yml cannot be read."""
+        it, so that a part finds it too. The search worker's lunr is repaired (`_repair_lunr`).
+        PluginError, naming the file, if the merged index is missing or not JSON, the worker is
+        not the one the repair expects, or data/glossary.yml cannot be read."""
         i18n = config.plugins.get("i18n")
         if i18n is not None and i18n.building:
             return  # one language's pass inside i18n's build
         self._report_api_links()
+        _repair_lunr(Path(config.site_dir))
         if i18n is None:
             return  # a single-language build: one search index already
         site = Path(config.site_dir)
@@ -293,6 +300,20 @@ class VerifiedSitePlugin(BasePlugin):
                 "`make generated` names the mistake with its line"
             ) from exc
         return found
+
+
+def _repair_lunr(site: Path) -> None:
+    """Apply `LUNR_NODE_NAME` to the search worker in `site`. PluginError, naming the file, when
+    the worker no longer has lunr's code as it was: Material changed its worker, so check
+    whether the bug is fixed there (tests/browser/test_search.py) and update or drop the repair."""
+    for worker in (site / "assets" / "javascripts" / "workers").glob("search.*.min.js"):
+        code = worker.read_text(encoding="utf-8")
+        if code.count(LUNR_NODE_NAME[0]) != 1:
+            raise PluginError(
+                f"{worker}: lunr's TokenSet.toString is not as verified_site.plugin.LUNR_NODE_NAME "
+                "expects: Material's search worker changed; see that constant's comment"
+            )
+        worker.write_text(code.replace(*LUNR_NODE_NAME), encoding="utf-8")
 
 
 def offline(config) -> bool:
