@@ -1,26 +1,20 @@
 """API names and their links: `api_spans` reads what a reference row's code uses, `api_name`
-what a page's inline code span names, and the committed table (data/api-links.json) is what
-the installed libraries give for all of them."""
+what a page's inline code span names; a stale table is reported by name and page (the table
+itself is checked against the libraries in the examples stage: tests/examples/test_api_link_table.py)."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from tests.libraries import import_libraries
 from tooling.api_links import (
     EXCEPTIONS,
     api_spans,
     differences,
     load_exceptions,
-    page_names,
-    table,
 )
 from tooling.data import DataError
-from tooling.reference import LIBRARIES
 from verified.paths import REPO_ROOT
-from verified_site.api_names import TABLE, api_name
+from verified_site.api_names import api_name
 
 
 @pytest.mark.parametrize(
@@ -87,19 +81,6 @@ def test_api_names(code, library, names):
 )
 def test_which_api_name_an_inline_code_span_names(span, name):
     assert api_name(span) == name
-
-
-def test_the_committed_table_is_what_the_installed_libraries_give():
-    modules = import_libraries()
-    assert all(modules.get(library) for library in [*LIBRARIES, "torchvision"]), (
-        "needs the test environment"
-    )
-    fresh, committed = table(REPO_ROOT, modules), json.loads((REPO_ROOT / TABLE).read_text())
-    differ = fresh != committed and differences(fresh, committed, page_names(REPO_ROOT))
-    assert not differ, (
-        f"{TABLE} differs from what the installed libraries give; run "
-        "`.venv/bin/python -m tooling.api_links` and commit it:\n" + "\n".join(differ)
-    )
 
 
 def test_a_stale_table_names_the_page_and_the_name():

@@ -186,7 +186,7 @@ class VerifiedSitePlugin(BasePlugin):
         then each name the docs have no page for, with its count and reason; and each name the
         table lacks with its pages and what to run. Information only, never a warning: the build
         runs in the docs-only environment, which cannot write the table (it imports the
-        libraries), and a stale table fails `make test` (tests/content/test_api_links.py)."""
+        libraries), and a stale table fails `make test` (tests/examples/test_api_link_table.py)."""
         table = self.api_links
         if table is None:
             return
