@@ -1,6 +1,6 @@
 """API names and their links: `api_spans` reads what a reference row's code uses, `api_name`
-what a page's inline code span names; a stale table is reported by name and page (the table
-itself is checked against the libraries in the examples stage: tests/examples/test_api_link_table.py)."""
+what a page's inline code span names; a stale table is reported by name and page. The
+table itself is checked against the libraries in tests/examples/test_api_link_table.py."""
 
 from __future__ import annotations
 
