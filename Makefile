@@ -157,12 +157,14 @@ test-matrix: test-env browser $(OTHER_ENVIRONMENTS:%=.venv-%/.installed)
 	'PYTHONPATH=engine/src $(PYTHON) -m verified.environments names' failed or lists only the default"; exit 1; }
 	$(call suite,$(ENVIRONMENTS))
 
-# BUILT=0 (the build failed) skips the checks of the built site.
+# BUILT=0 (the build failed) skips the checks of the built site. --dist worksteal: an idle
+# worker takes tests queued on the other, as the slowest (search, scaffold, launch) end unevenly.
 BUILT ?= 1
 check-site: test-env browser
 	@echo "== 3/3 site, tooling and browser checks"
 	$(if $(filter 0,$(BUILT)),@echo "(the build failed: skipping the checks of the built site)")
 	$(PY) -m pytest tests/content tests/tooling tests/browser engine/tests -n $(WORKERS) \
+	  --dist worksteal \
 	  $(if $(filter 0,$(BUILT)),--ignore=tests/content/test_build.py --ignore=tests/browser)
 
 test-examples: $(check_env) $(if $(filter default,$(ENV)),test-env,.venv-$(ENV)/.installed)
