@@ -23,7 +23,7 @@ from markdown_it import MarkdownIt
 from tooling.data import DataError, read
 from tooling.reference import ALIASES, LIBRARIES, NAMES, load_families, load_inputs
 from verified.paths import docs_dir, generated_pages
-from verified_site.api_names import TABLE, api_name
+from verified_site.api_names import TABLE, api_name, qualified_name
 
 EXCEPTIONS = "data/api-links-exceptions.yml"
 #: The module aliases of the code -> the library's module name.
@@ -45,13 +45,7 @@ _MARKDOWN = MarkdownIt("commonmark").enable("table").disable("code")
 
 def _module_name(node: ast.AST) -> str | None:
     """`np.linalg.norm` -> `numpy.linalg.norm`; None for a chain not rooted at a module alias."""
-    parts = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if isinstance(node, ast.Name) and node.id in MODULES and parts:
-        return ".".join([MODULES[node.id], *reversed(parts)])
-    return None
+    return qualified_name(node, MODULES)
 
 
 def _type(node: ast.AST, library: str) -> tuple[str, bool] | None:

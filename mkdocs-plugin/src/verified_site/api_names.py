@@ -48,14 +48,18 @@ def api_name(code: str) -> str | None:
         node = ast.parse(code, mode="eval").body
     except (SyntaxError, ValueError):
         return None
-    if isinstance(node, ast.Call):
-        node = node.func
+    return qualified_name(node.func if isinstance(node, ast.Call) else node, PREFIXES)
+
+
+def qualified_name(node: ast.AST, prefixes: dict[str, str]) -> str | None:
+    """The full name of an attribute chain rooted at a name `prefixes` maps (`np.linalg.norm`
+    -> `numpy.linalg.norm` with {"np": "numpy"}); None for anything else, or the root alone."""
     parts = []
     while isinstance(node, ast.Attribute):
         parts.append(node.attr)
         node = node.value
-    if isinstance(node, ast.Name) and node.id in PREFIXES and parts:
-        return ".".join([PREFIXES[node.id], *reversed(parts)])
+    if isinstance(node, ast.Name) and node.id in prefixes and parts:
+        return ".".join([prefixes[node.id], *reversed(parts)])
     return None
 
 
