@@ -194,7 +194,7 @@ with torch.autocast("cpu"):  # device type "cpu", default dtype bfloat16
     #> torch.bfloat16 torch.bfloat16 torch.float32
     print(torch.cat([y, x[:, :3]]).dtype)  # cat takes the widest input dtype
     #> torch.float32
-    loss = torch.nn.functional.mse_loss(y, torch.zeros(2, 3))  # on the float32 list
+    loss = torch.nn.functional.mse_loss(y, torch.zeros_like(y))  # bfloat16 in, float32 out
     print(loss.dtype)
     #> torch.float32
 loss.backward()
