@@ -70,7 +70,7 @@ class VerifiedSitePlugin(BasePlugin):
             raise PluginError(str(exc)) from exc
         i18n = config.plugins.get("i18n")
         if i18n is None or not i18n.building:  # static-i18n's other languages count on
-            self.linked, self.unlinked = Counter(), Counter()  # name -> spans
+            self.linked, self.unlinked, self.not_api = Counter(), Counter(), Counter()
             self.missing: dict[str, set[str]] = {}  # name -> pages
         if offline(config):
             polyfills = config.extra.setdefault("polyfills", [])
@@ -176,15 +176,18 @@ class VerifiedSitePlugin(BasePlugin):
                 self.linked[name] += 1
             elif name in table.no_page:
                 self.unlinked[name] += 1
-            elif name not in table.not_api:
+            elif name in table.not_api:
+                self.not_api[name] += 1
+            else:
                 self.missing.setdefault(name, set()).add(relative(source, self.root))
 
         return api_names.link(html, table, found)
 
     def _report_api_links(self) -> None:
         """After the whole build (both languages): one info line with the spans linked and not,
-        then each name the docs have no page for, with its count and reason; and each name the
-        table lacks with its pages and what to run. Information only, never a warning: the build
+        then each name the docs have no page for, with its count and reason; each name the
+        installed libraries lack (`not_api`), with its count; and each name the table lacks with
+        its pages and what to run. Information only, never a warning: the build
         runs in the docs-only environment, which cannot write the table (it imports the
         libraries), and a stale table fails `make test` (tests/examples/test_api_link_table.py)."""
         table = self.api_links
@@ -193,11 +196,14 @@ class VerifiedSitePlugin(BasePlugin):
         linked, unlinked = sum(self.linked.values()), sum(self.unlinked.values())
         log.info(
             f"API links: {linked} code spans linked to their docs; not linked: {unlinked} spans "
-            f"of {len(self.unlinked)} names without a page, {len(self.missing)} names not in "
-            f"{api_names.TABLE}"
+            f"of {len(self.unlinked)} names without a page, {sum(self.not_api.values())} spans of "
+            f"{len(self.not_api)} names the installed libraries lack, {len(self.missing)} names "
+            f"not in {api_names.TABLE}"
         )
         for name, count in sorted(self.unlinked.items()):
             log.info(f"  {name} ({count} spans): no page: {table.no_page[name]}")
+        for name, count in sorted(self.not_api.items()):
+            log.info(f"  {name} ({count} spans): not a name of the installed libraries")
         if self.missing:
             found = "; ".join(
                 f"{name} ({', '.join(sorted(pages))})"
@@ -303,11 +309,18 @@ class VerifiedSitePlugin(BasePlugin):
 
 
 def _repair_lunr(site: Path) -> None:
-    """Apply `LUNR_NODE_NAME` to the search worker in `site`. PluginError, naming the file, when
-    the worker no longer has lunr's code as it was: Material changed its worker, so check
-    whether the bug is fixed there (tests/browser/test_search.py) and update or drop the repair."""
-    for worker in (site / "assets" / "javascripts" / "workers").glob("search.*.min.js"):
+    """Apply `LUNR_NODE_NAME` to the search worker in `site` (once: a `--dirty` build keeps the
+    repaired copy). PluginError, naming the folder or file, when there is no worker or it no
+    longer has lunr's code as it was: Material changed its worker, so check whether the bug is
+    fixed there (tests/browser/test_search.py) and update or drop the repair."""
+    folder = site / "assets" / "javascripts" / "workers"
+    workers = sorted(folder.glob("search.*.min.js"))
+    if not workers:
+        raise PluginError(f"{folder}: no search worker to repair; see LUNR_NODE_NAME's comment")
+    for worker in workers:
         code = worker.read_text(encoding="utf-8")
+        if LUNR_NODE_NAME[1] in code:
+            continue
         if code.count(LUNR_NODE_NAME[0]) != 1:
             raise PluginError(
                 f"{worker}: lunr's TokenSet.toString is not as verified_site.plugin.LUNR_NODE_NAME "
