@@ -44,12 +44,19 @@ _LINK = re.compile(r'\s(?:href|src)="([^"]*)"')
 @pytest.fixture(scope="module")
 def unpacked(tmp_path_factory) -> Path:
     """The archive's folder, unpacked once for this module's tests; fails with what to run
-    when the archive is missing."""
+    when the archive is missing or older than the site's build."""
     if not ARCHIVE.is_file():
         pytest.fail(
             f"{ARCHIVE.relative_to(REPO_ROOT)} is missing: the offline build (stage 2 of "
             "`make test`) failed or did not run; fix the error reported there, or run "
             "`make offline`",
+            pytrace=False,
+        )
+    site = REPO_ROOT / "site" / "index.html"
+    if site.is_file() and ARCHIVE.stat().st_mtime < site.stat().st_mtime:
+        pytest.fail(
+            f"{ARCHIVE.relative_to(REPO_ROOT)} is older than site/: it was built from other "
+            "sources than the site; run `make offline`",
             pytrace=False,
         )
     folder = tmp_path_factory.mktemp("offline")

@@ -243,8 +243,11 @@ def launch_example(
     out_dir = workdir / "ranks"
     python, processes = sys.executable, str(launch.processes)
     mpiexec = Path(python).parent / "mpiexec"
+    env = dict(os.environ, PYTHONUNBUFFERED="1", EXAMPLES_LAUNCH_TIMEOUT=str(timeout))
     if launch.launcher == "python":  # one process of its own: no launcher between
         command = [python]
+        for name in ("RANK", "PMI_RANK", "OMPI_COMM_WORLD_RANK"):  # rank 0, whatever ran us
+            env.pop(name, None)
     elif launch.launcher == "torchrun":
         # torch.distributed.run is torchrun; --standalone gives each run its own free port.
         command = [python, "-m", "torch.distributed.run", "--standalone", "--nnodes", "1"]
@@ -258,7 +261,6 @@ def launch_example(
             "`make test-env` (or `pip install -r requirements/test.txt`)"
         )
     command += ["-m", "verified.capture", str(script), source, str(out_dir), *map(str, protect)]
-    env = dict(os.environ, PYTHONUNBUFFERED="1", EXAMPLES_LAUNCH_TIMEOUT=str(timeout))
     for name in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
         env[name] = "1"  # 2 workers x 2 ranks within the reference machine's cores
     if sys.platform.startswith("linux"):
@@ -284,9 +286,13 @@ def launch_example(
             + (
                 f"Before that:\n{raised}"
                 if raised
-                else "Is there a collective (a barrier, an all-reduce) that not every rank "
-                "reaches? "
-                f"Where each process was, and the last output:\n{_excerpt(output)}"
+                else (
+                    f"Run it with `python {source}` to see where it waits. "
+                    if launch.launcher == "python"
+                    else "Is there a collective (a barrier, an all-reduce) that not every rank "
+                    "reaches? "
+                )
+                + f"Where each process was, and the last output:\n{_excerpt(output)}"
             )
         ) from None
     except KeyboardInterrupt:
