@@ -76,12 +76,20 @@ def guard(context, page) -> list[str]:
             return route.fulfill(path=file)
         route.fulfill(status=404, path=SITE / "404.html")
 
+    context.route("**/*", route)
+    record_errors(page, seen)
+    return seen
+
+
+def record_errors(page, seen: list[str]) -> None:
+    """Append to `seen` one message naming the page per console error or page error of `page`,
+    as they happen."""
+
     def console(message):
         if message.type == "error":
             where = f"{message.location.get('url')}:{message.location.get('lineNumber')}"
             seen.append(f"console error: {message.text} ({where}, on {page.url})")
 
-    context.route("**/*", route)
     page.on("console", console)
     page.on(
         "pageerror",
@@ -89,7 +97,6 @@ def guard(context, page) -> list[str]:
             f"console error: {(error.stack or str(error)).splitlines()[0]} (on {page.url})"
         ),
     )
-    return seen
 
 
 @pytest.fixture

@@ -21,7 +21,7 @@ import pytest
 from bs4 import BeautifulSoup
 from playwright.sync_api import expect
 
-from tests.browser.conftest import HOME, wait_for_search
+from tests.browser.conftest import HOME, record_errors, wait_for_search
 from verified.paths import REPO_ROOT
 from verified_site.pages import site_addresses
 
@@ -108,8 +108,7 @@ def test_home_pages_link_the_published_archive(unpacked):
 def test_search_and_language_menu_from_disk(context, page, unpacked):
     requests, errors = [], []
     context.on("request", lambda request: requests.append(request.url))
-    page.on("console", lambda m: m.type == "error" and errors.append(f"{m.text} ({page.url})"))
-    page.on("pageerror", lambda error: errors.append(f"{error} ({page.url})"))
+    record_errors(page, errors)
 
     def local_only():  # after each page load, and at the end
         leaving = [url for url in requests if not url.startswith(LOCAL)]
@@ -147,4 +146,4 @@ def test_search_and_language_menu_from_disk(context, page, unpacked):
         expected = (unpacked / HOME[to] / PAGE).as_uri()
         assert page.url == expected, f"{where}: the {to} menu entry led to {page.url}"
     local_only()
-    assert not errors, "console errors:\n" + "\n".join(errors)
+    assert not errors, "\n".join(errors)

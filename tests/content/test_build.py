@@ -185,7 +185,7 @@ def test_pages_whose_output_agrees_everywhere_show_no_note(site):
 @pytest.mark.parametrize("locale", ["zh", "en"])
 def test_api_names_are_linked_and_stay_out_of_the_search_index(site, locale):
     # How spans are linked and reported: tests/tooling/test_site_build.py. Here: the real build
-    # did link them, and the search text keeps no link markup (its indexes are near budget).
+    # did link them, and the search text keeps no link markup (it would only add weight).
     folder = site / language_root(locale)
     page = _soup(folder / "numpy-torch" / "memory-sharing" / "index.html")
     links = page.select("a.api-link > code")
