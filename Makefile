@@ -17,7 +17,7 @@ export TF_CPP_MIN_LOG_LEVEL := 2
 # to 9.x on purpose: its successor does not yet support mkdocs-static-i18n.
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve build site-build offline offline-build generated notebooks reference test test-matrix test-examples run-examples test-gpu wheelhouse check-site benchmark budgets measure-matmul browser update-examples new-page sync-translation lock clean docs-env test-env
+.PHONY: serve build site-build offline offline-build generated notebooks reference test test-matrix test-examples run-examples test-gpu wheelhouse check-site benchmark budgets measure-matmul browser update-examples new-page sync-translation lock clean docs-env test-env canary links
 
 $(PY):
 	@command -v $(PYTHON) >/dev/null || { echo "$(PYTHON) not found: install Python 3.11 or run 'make $(MAKECMDGOALS) PYTHON=/path/to/python3.11'"; exit 1; }
@@ -177,6 +177,31 @@ test-examples: $(check_env) $(if $(filter default,$(ENV)),test-env,.venv-$(ENV)/
 
 run-examples: test-env
 	$(PY) -m pytest tests/reader -n $(WORKERS)
+
+# The canary: the examples stage on the newest releases of the stamped libraries that install
+# together on this Python, resolved now, not pinned; the rest from the locks. It reports which
+# outputs changed and never rewrites them (README, "Canary"). PIP_CONSTRAINT=/dev/null: no
+# constraint file from pip's configuration (a machine may cap torch) holds them back.
+CANARY_VENV := .venv-canary
+CANARY_DIR  := build/canary
+CANARY_LIBRARIES := torch torchvision tensorflow-cpu numpy
+EXAMPLES_PINS = $(shell $(PYTHON) -c 'import tomllib; print(" ".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"]["examples"]))')
+canary:
+	@command -v $(PYTHON) >/dev/null || { echo "$(PYTHON) not found: install Python 3.11"; exit 1; }
+	rm -rf $(CANARY_VENV) $(CANARY_DIR) && mkdir -p $(CANARY_DIR)
+	$(PYTHON) -m venv $(CANARY_VENV)
+	PIP_CONSTRAINT=/dev/null $(CANARY_VENV)/bin/python $(PIP) --report $(CANARY_DIR)/install.json \
+	  -r requirements/docs.txt $(EXAMPLES_PINS) $(CANARY_LIBRARIES)
+	$(CANARY_VENV)/bin/python $(PROJECT)
+	-$(CANARY_VENV)/bin/python -m pytest tests/examples -n $(WORKERS) -p no:cacheprovider \
+	  --environment canary --record $(CANARY_DIR)/record.json --junitxml $(CANARY_DIR)/junit.xml
+	PIP_CONSTRAINT=/dev/null $(CANARY_VENV)/bin/python -m tooling.canary $(CANARY_DIR) $(CANARY_LIBRARIES)
+
+# The built site's external links (lychee.toml says which, and how patiently), with the network;
+# broken ones, by built page and line, in build/links.md. Monthly in CI (links.yml).
+links: build
+	$(BIN)/lychee --no-progress --format markdown --output build/links.md 'site/**/*.html' || \
+	  { echo "broken links: build/links.md (README, 'Links')"; exit 1; }
 
 # Figures, not tests: both run; the target fails if either finds a figure over budget.
 # Lighthouse CI's working folder, .lighthouseci/ (its place is fixed), goes after the run.

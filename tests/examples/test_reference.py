@@ -50,7 +50,7 @@ def test_family(family, modules, sandbox, verification_environment, record_prope
     used = {name for row in family.rows for name in row.inputs}
     if problems := input_problems({name: INPUTS[name] for name in used}, modules):
         pytest.fail("\n".join(problems), pytrace=False)
-    rows, problems = run_family(family, INPUTS, modules, verification_environment.name)
+    rows, problems = run_family(family, INPUTS, modules, verification_environment.baseline)
     record_property("reference", json.dumps(rows))  # the recorder's format (verified.plugin)
     problems += [problem for row in rows.values() for problem in row["problems"]]
     if problems:

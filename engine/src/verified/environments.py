@@ -32,7 +32,9 @@ from pathlib import Path
 from verified import record
 from verified.paths import repository
 
-DEFAULT, GPU = record.DEFAULT_ENVIRONMENT, record.GPU_ENVIRONMENT
+DEFAULT, GPU, CANARY = record.DEFAULT_ENVIRONMENT, record.GPU_ENVIRONMENT, record.CANARY_ENVIRONMENT
+#: Runs with whatever versions are installed, outside pyproject.toml's list: nothing is pinned.
+UNPINNED = (GPU, CANARY)
 #: Libraries whose versions tell environments apart (the stamped ones) -> their distributions.
 LIBRARY_DISTRIBUTIONS = {key: distributions for key, _name, distributions in record.LIBRARIES}
 _PIN = re.compile(r"^(?P<name>[A-Za-z0-9._-]+)==(?P<version>[^\s;#]+)", re.MULTILINE)
@@ -52,6 +54,12 @@ class Environment:
     lock: str
 
     @property
+    def baseline(self) -> str:
+        """The environment whose expectations this one is held to: the canary, the default's
+        (the `#>` lines, the reference's declarations); any other, its own."""
+        return DEFAULT if self.name == CANARY else self.name
+
+    @property
     def checks_file(self) -> bool:
         """True where an example must print what its `#>` lines say (`record.CHECKS_FILE`)."""
         return self.name in record.CHECKS_FILE
@@ -59,12 +67,12 @@ class Environment:
     def pinned_versions(self, root: Path | None = None) -> dict[str, str | None]:
         """The versions its lock file pins for the libraries that tell environments apart,
         `{"torch": "2.13.0", "torchvision": None, ...}` (None: not installed there); for the GPU
-        run, those installed here.
+        run and the canary, those installed here.
 
         Raises UnknownEnvironment when the lock file is missing (the message says how to make
         it)."""
-        if self.name == GPU:
-            return installed_versions()  # the GPU machine's own: nothing is pinned there
+        if self.name in UNPINNED:
+            return installed_versions()  # the GPU machine's own, the newest: nothing is pinned
         pins = _lock_pins((root or repository()) / self.lock)
         if pins is None:
             raise UnknownEnvironment(
@@ -117,13 +125,13 @@ def environments(root: Path | None = None) -> list[Environment]:
 def resolve(name: str | None) -> Environment:
     """The environment named by `--environment`, or if `name` is None the one whose pinned library
     versions are those installed here; `gpu` names the GPU run (`make test-gpu`), with whatever
-    versions the GPU machine has.
+    versions the GPU machine has, and `canary` the run on the newest releases (`make canary`).
 
     Raises UnknownEnvironment for an unknown name, when no environment pins the installed versions
     (the message shows them and says how to run the suite in a defined environment), or when the
     named one pins other versions than those installed."""
     root = repository()
-    if name == GPU:
+    if name in UNPINNED:
         return Environment(name, venv="", lock="")
     known, installed = environments(root), installed_versions()
     if not name:

@@ -41,6 +41,9 @@ DEFAULT_ENVIRONMENT = "default"
 #: Name of the run of the CUDA examples on a GPU machine (`make test-gpu`), with that
 #: machine's own versions; committed as verification/gpu-run.json, a record like any other.
 GPU_ENVIRONMENT = "gpu"
+#: Name of the run on the newest releases of the libraries (`make canary`), whatever versions
+#: pip resolved; held to the default environment's outputs, and never merged into the site's record.
+CANARY_ENVIRONMENT = "canary"
 #: The runs whose examples must print what their `#>` lines say: the default environment, and
 #: the GPU run (whose CUDA output the lines hold); other environments' outputs may differ.
 CHECKS_FILE = (DEFAULT_ENVIRONMENT, GPU_ENVIRONMENT)

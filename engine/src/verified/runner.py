@@ -438,15 +438,20 @@ def check_environment(
     call, expected, actual = wrong[0]
     overridden = call.key in overrides
     whence = f"verification/expected/{name}.json" if overridden else "the file's #> lines"
+    if target.environment.baseline != name:  # the canary: a report, nothing to update
+        advice = "The canary's report (make canary) lists every change."
+    else:
+        advice = (
+            "If the new output is right for these versions, run "
+            f"`make update-examples ENV={name}` and review the diff of "
+            f"verification/expected/{name}.json; the page then shows both outputs."
+        )
     return (
         f"{example.source}:{example.code.start_line + call.first}: in environment "
         f"{name} ({target.label}), {call.key[0]} printed other output than "
         f"expected ({len(wrong)} print{'s' if len(wrong) > 1 else ''} differ)\n"
         f"  expected (from {whence}):\n{indent(expected or '(nothing)', '    ')}\n"
-        f"  actual (printed):\n{indent(actual or '(nothing)', '    ')}\n"
-        "If the new output is right for these versions, run "
-        f"`make update-examples ENV={name}` and review the diff of "
-        f"verification/expected/{name}.json; the page then shows both outputs."
+        f"  actual (printed):\n{indent(actual or '(nothing)', '    ')}\n{advice}"
     )
 
 
