@@ -122,3 +122,28 @@ def test_an_environments_outputs_rewrite_the_script():
     rewritten = rewrite_outputs(SCRIPT, {PRINT: "3.0\n4.0", LOOP: ""})
     assert '"""\n3.0\n4.0\n"""' in rewritten
     assert "#> 0" not in rewritten and "#> same" in rewritten
+
+
+def test_the_canary_takes_the_installed_versions_and_is_held_to_the_file(project):
+    """`make canary`'s environment: nothing pinned, the file's `#>` lines and the default's
+    declarations as its expectations (its own outputs file, had one been written, is ignored),
+    a wrong output reported for the report to diff, and never an update."""
+    canary = resolve("canary")
+    assert canary.pinned_versions() == resolve(None).pinned_versions()
+    assert (canary.baseline, canary.checks_file, resolve("previous").baseline) == (
+        "default",
+        False,
+        "previous",
+    )
+    project.write({"examples/demo.py": SCRIPT, "examples/same.py": 'print("same")\n#> same\n'})
+    write_expected(project.path / "verification/expected/canary.json", "canary", {})
+    result = project.run("--environment", "canary", "--record", "build/record.json")
+    result.assert_outcomes(failed=1, passed=1)
+    assert "examples/demo.py:3: in environment canary (" in result.out
+    assert "The canary's report (make canary) lists every change." in result.out
+    demo = project.record(environment="canary")["examples/demo.py"]
+    assert (demo["status"], demo["reason"]) == ("failed", "wrong-output")
+    assert {"print": 0, "line": 3, "text": "4"} in demo["printed"]
+    refused = project.run("--environment", "canary", "--update-examples")
+    assert refused.ret != 0 and "the canary never rewrites outputs" in "\n".join(refused.errlines)
+    assert project.read("examples/demo.py") == SCRIPT
