@@ -201,7 +201,7 @@ canary:
 # broken ones, by built page and line, in build/links.md. Monthly in CI (links.yml).
 links: build
 	$(BIN)/lychee --no-progress --format markdown --output build/links.md 'site/**/*.html' || \
-	  { echo "broken links: build/links.md (README, 'Links')"; exit 1; }
+	  { echo "broken links: build/links.md (CONTRIBUTING, 'Scheduled checks')"; exit 1; }
 
 # Figures, not tests: both run; the target fails if either finds a figure over budget.
 # Lighthouse CI's working folder, .lighthouseci/ (its place is fixed), goes after the run.

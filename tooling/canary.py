@@ -147,7 +147,7 @@ def report(
     failures = junit_failures(folder / "junit.xml")
     messages = {example: message for example, message in failures.values() if example}
     for entry in run["examples"]:
-        label, kind = f"{entry['source']}:{entry['line']}", verdicts[entry["id"]]
+        label, kind = entry["id"], verdicts[entry["id"]]  # a script's path, or page.md:line
         if kind == "changed":
             code = sources.get(entry["id"], ("", 0))
             diff = output_diff(entry["source"], code, entry.get("printed") or [])

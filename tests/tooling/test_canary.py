@@ -63,7 +63,7 @@ def test_the_report_gives_versions_verdicts_diffs_and_failures(folder):
     pinned = environments()[0].pinned_versions()["torch"]
     assert f"| torch | {pinned} | 9.1.0 | 9.9.9 |" in text
     assert "1 unchanged, 1 changed, 1 failing, 1 not compared" in text
-    changed = text.split("### Changed: `examples/b.py:1`")[1].split("###")[0]
+    changed = text.split("### Changed: `examples/b.py`")[1].split("###")[0]
     assert "--- examples/b.py:1: print(1) (the #> lines)" in changed and "-1\n+3" in changed
     assert "examples/c.py:2: raised ValueError: no such mode" in text
     assert "intro.md: cell 3 printed 7" in text
