@@ -4,8 +4,9 @@
 stamped libraries (environment `canary`, held to the `#>` lines) and then this module, which reads
 that run's record, pytest's JUnit XML and pip's installation report from one folder and writes
 `report.md` there (Markdown, also printed): the versions pinned, got and newest; per example
-whether its output is unchanged, changed (with the diff) or failing; and any other check of the
-stage that failed. It changes no file of the project.
+whether its output is unchanged, changed (with the diff) or failing; any other check of the
+stage that failed; and the other packages pip installed at versions the lock does not pin, which
+can change outputs too. It changes no file of the project.
 
     python -m tooling.canary build/canary torch torchvision tensorflow-cpu numpy
 """
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -21,7 +23,12 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
-from verified.environments import LIBRARY_DISTRIBUTIONS, environments
+from verified.environments import (
+    LIBRARY_DISTRIBUTIONS,
+    UnknownEnvironment,
+    environments,
+    lock_pins,
+)
 from verified.examples import collect
 from verified.expected import mismatches, printed_by_print
 from verified.outputs import print_calls_with_outputs
@@ -77,20 +84,51 @@ def output_diff(path: str, code: tuple[str, int], printed: list[dict]) -> list[s
 
 
 def junit_failures(path: Path) -> dict[str, tuple[str | None, str]]:
-    """Test id -> (the example it ran, or None; the failure's message) for every test pytest's
-    JUnit XML at `path` reports as failed or in error; empty when the file is missing."""
+    """Test id -> (the example it ran, or None; the failure's text) for every test pytest's
+    JUnit XML at `path` (`junit_family=xunit1`, which keeps the `example` property) reports as
+    failed or in error; empty when the file is missing. RecordError when it cannot be parsed."""
     if not path.is_file():
         return {}
+    try:
+        cases = list(ET.parse(path).getroot().iter("testcase"))
+    except ET.ParseError as exc:
+        raise RecordError(f"{path}: not JUnit XML ({exc}); run `make canary` again") from None
     found = {}
-    for case in ET.parse(path).getroot().iter("testcase"):
+    for case in cases:
         problem = case.find("failure")
         problem = problem if problem is not None else case.find("error")
         if problem is None:
             continue
         props = {p.get("name"): p.get("value") for p in case.iter("property")}
         name = f"{case.get('classname', '')}::{case.get('name', '')}"
-        found[name] = (props.get("example"), problem.get("message") or problem.text or "")
+        text = problem.text or problem.get("message") or ""
+        found[name] = (props.get("example"), text.removeprefix("Failed: "))
     return found
+
+
+def other_packages(install: Path, lock: Path, libraries: list[str]) -> list[tuple[str, str, str]]:
+    """(package, version in `lock`, version pip installed) for each package of pip's installation
+    report `install` that the lock pins otherwise or not at all, but the `libraries`; empty when
+    the report is missing. RecordError when it cannot be read."""
+    if not install.is_file():
+        return []
+    try:
+        installed = json.loads(install.read_text(encoding="utf-8"))["install"]
+        got = {_normal(i["metadata"]["name"]): i["metadata"]["version"] for i in installed}
+    except (json.JSONDecodeError, KeyError, TypeError) as exc:
+        raise RecordError(f"{install}: not pip's installation report ({exc!r})") from None
+    # pip-compile leaves pip and setuptools out of a lock by design.
+    skip = {_normal(name) for name in libraries} | {"pip", "setuptools"}
+    pins = lock_pins(lock) or {}
+    return [
+        (name, pins.get(name, "not locked"), version)
+        for name, version in sorted(got.items())
+        if name not in skip and pins.get(name) != version
+    ]
+
+
+def _normal(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
 
 
 def _clip(lines: list[str]) -> list[str]:
@@ -114,7 +152,8 @@ def report(
     their newest (their PyPI names), `sources` the examples' code by id, with the line of their
     file before it (0 for a script); `newest` asks an index.
 
-    Raises RecordError when `record.json` is missing or holds no canary run."""
+    Raises RecordError when `record.json` is missing or holds no canary run, or a file beside it
+    is malformed; UnknownEnvironment when requirements/test.txt is missing."""
     path = folder / "record.json"
     record = load_record(path, "run `make canary` again")
     if record is None:
@@ -151,20 +190,30 @@ def report(
         if kind == "changed":
             code = sources.get(entry["id"], ("", 0))
             diff = output_diff(entry["source"], code, entry.get("printed") or [])
+            diff = diff or (messages.get(entry["id"]) or "(no diff: see junit.xml)").splitlines()
             lines += [f"### Changed: `{label}`", "", *_fenced(diff, "diff")]
         elif kind == "failing":
             why = messages.get(entry["id"]) or describe(entry["reason"], entry["details"])
             lines += [f"### Failing: `{label}`", "", *_fenced(why.splitlines(), "text")]
-    rows = [
-        row for key, row in sorted(run.get("reference", {}).items()) if row["status"] == "failed"
-    ]
+    # The reference's families, the notebooks, the framework tabs: their tests' own messages.
     others = {name: message for name, (example, message) in failures.items() if not example}
-    if rows or others:
+    if others:
         lines += ["## Other checks of the examples stage that failed", ""]
-    for row in rows:
-        lines += [f"- reference row `{row['family']}`: " + "; ".join(row["problems"])]
     for name, message in others.items():
         lines += [f"### `{name}`", "", *_fenced(message.splitlines(), "text")]
+    lock = REPO_ROOT / environments()[0].lock
+    if changed := other_packages(folder / "install.json", lock, distributions):
+        lines += [
+            f"## Other packages than {lock.relative_to(REPO_ROOT)} pins",
+            "",
+            "They came with the newest releases and can change outputs too; "
+            '`make lock UPGRADE="..."` takes them (README, "Staying current").',
+            "",
+            "| Package | Locked | Canary got |",
+            "| --- | --- | --- |",
+            *(f"| {name} | {locked} | {version} |" for name, locked, version in changed),
+            "",
+        ]
     not_compared = [e for e in run["examples"] if verdicts[e["id"]] == "not compared"]
     if not_compared:
         lines += ["", "<details><summary>Not compared</summary>", ""]
@@ -183,7 +232,7 @@ def main(argv: list[str]) -> int:
     sources = {e.id: (e.code.source, e.code.start_line) for e in collect(REPO_ROOT)}
     try:
         text = report(folder, argv[1:], sources)
-    except RecordError as exc:
+    except (RecordError, UnknownEnvironment) as exc:
         print(exc)
         return 2
     (folder / "report.md").write_text(text, encoding="utf-8")

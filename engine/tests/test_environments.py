@@ -135,10 +135,15 @@ def test_the_canary_takes_the_installed_versions_and_is_held_to_the_file(project
         False,
         "previous",
     )
+    page = "# A page\n\n```python\nprint(2 + 2)\n#> 5\n```\n"
     project.write({"examples/demo.py": SCRIPT, "examples/same.py": 'print("same")\n#> same\n'})
-    write_expected(project.path / "verification/expected/canary.json", "canary", {})
+    project.write({"docs/page.md": page})
+    expected = {"examples/demo.py": {PRINT: "4", LOOP: ""}}  # would make demo.py pass
+    write_expected(project.path / "verification/expected/canary.json", "canary", expected)
     result = project.run("--environment", "canary", "--record", "build/record.json")
-    result.assert_outcomes(failed=1, passed=1)
+    result.assert_outcomes(failed=2, passed=1)
+    block = project.record(environment="canary")["docs/page.md:4"]
+    assert (block["status"], block["reason"]) == ("failed", "wrong-output")
     assert "examples/demo.py:3: in environment canary (" in result.out
     assert "The canary's report (make canary) lists every change." in result.out
     demo = project.record(environment="canary")["examples/demo.py"]

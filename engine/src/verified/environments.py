@@ -73,7 +73,7 @@ class Environment:
         it)."""
         if self.name in UNPINNED:
             return installed_versions()  # the GPU machine's own, the newest: nothing is pinned
-        pins = _lock_pins((root or repository()) / self.lock)
+        pins = lock_pins((root or repository()) / self.lock)
         if pins is None:
             raise UnknownEnvironment(
                 f"{self.lock}: missing; it is the lock file of the {self.name!r} verification "
@@ -172,7 +172,7 @@ def _listed(versions: dict[str, str | None]) -> str:
 
 
 @functools.cache
-def _lock_pins(path: Path) -> dict[str, str] | None:
+def lock_pins(path: Path) -> dict[str, str] | None:
     """A lock file's `name==version` pins, read once per process (the suite asks for every
     example); None when the file cannot be read."""
     try:
