@@ -198,7 +198,13 @@ def report(
     # The reference's families, the notebooks, the framework tabs: their tests' own messages.
     others = {name: message for name, (example, message) in failures.items() if not example}
     if others:
-        lines += ["## Other checks of the examples stage that failed", ""]
+        lines += [
+            "## Other checks of the examples stage that failed",
+            "",
+            "The canary judges the reference's rows by the default environment's declarations, "
+            'so their messages say "in environment default".',
+            "",
+        ]
     for name, message in others.items():
         lines += [f"### `{name}`", "", *_fenced(message.splitlines(), "text")]
     lock = REPO_ROOT / environments()[0].lock
