@@ -179,9 +179,10 @@ run-examples: test-env
 	$(PY) -m pytest tests/reader -n $(WORKERS)
 
 # The canary: the examples stage on the newest releases of the stamped libraries that install
-# together on this Python, resolved now, not pinned; the rest from the locks. It reports which
-# outputs changed and never rewrites them (README, "Canary"). PIP_CONSTRAINT=/dev/null: no
-# constraint file from pip's configuration (a machine may cap torch) holds them back.
+# together on this Python, resolved now, not pinned (the site's tools from the locks). It reports
+# which outputs changed and never rewrites them (README, "Staying current").
+# PIP_CONSTRAINT=/dev/null: no constraint file from pip's configuration (a machine may cap
+# torch) holds them back.
 CANARY_VENV := .venv-canary
 CANARY_DIR  := build/canary
 CANARY_LIBRARIES := torch torchvision tensorflow-cpu numpy

@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import difflib
 import json
-import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
+
+from packaging.utils import canonicalize_name
 
 from verified.environments import (
     LIBRARY_DISTRIBUTIONS,
@@ -114,21 +115,19 @@ def other_packages(install: Path, lock: Path, libraries: list[str]) -> list[tupl
         return []
     try:
         installed = json.loads(install.read_text(encoding="utf-8"))["install"]
-        got = {_normal(i["metadata"]["name"]): i["metadata"]["version"] for i in installed}
+        got = {
+            canonicalize_name(i["metadata"]["name"]): i["metadata"]["version"] for i in installed
+        }
     except (json.JSONDecodeError, KeyError, TypeError) as exc:
         raise RecordError(f"{install}: not pip's installation report ({exc!r})") from None
     # pip-compile leaves pip and setuptools out of a lock by design.
-    skip = {_normal(name) for name in libraries} | {"pip", "setuptools"}
+    skip = {canonicalize_name(name) for name in libraries} | {"pip", "setuptools"}
     pins = lock_pins(lock) or {}
     return [
         (name, pins.get(name, "not locked"), version)
         for name, version in sorted(got.items())
         if name not in skip and pins.get(name) != version
     ]
-
-
-def _normal(name: str) -> str:
-    return re.sub(r"[-_.]+", "-", name).lower()
 
 
 def _clip(lines: list[str]) -> list[str]:

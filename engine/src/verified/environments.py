@@ -60,6 +60,13 @@ class Environment:
         return DEFAULT if self.name == CANARY else self.name
 
     @property
+    def keeps_outputs(self) -> bool:
+        """True where its own outputs, where they differ from the `#>` lines, are expectations
+        kept in `verification/expected/<name>.json` (`previous`); False for the runs held to the
+        lines themselves: the default, the GPU run and the canary."""
+        return not self.checks_file and self.baseline == self.name
+
+    @property
     def checks_file(self) -> bool:
         """True where an example must print what its `#>` lines say (`record.CHECKS_FILE`)."""
         return self.name in record.CHECKS_FILE

@@ -416,8 +416,8 @@ def check_environment(
             "(a library function that prints?); print its result instead"
         )
     changed = mismatches(calls, printed, {})  # against the file's own output
-    # The canary keeps no outputs of its own: a change anywhere is news for its report.
-    keeps_outputs = target.environment.baseline == name
+    # Where no outputs are kept (the canary), a change anywhere is news, not a mistake.
+    keeps_outputs = target.environment.keeps_outputs
     for call, _, text in changed if keeps_outputs else ():
         where = f"{example.source}:{start + call.first}: in environment {name}"
         if not example.is_script:
@@ -440,7 +440,7 @@ def check_environment(
     call, expected, actual = wrong[0]
     overridden = call.key in overrides
     whence = f"verification/expected/{name}.json" if overridden else "the file's #> lines"
-    if target.environment.baseline != name:  # the canary: a report, nothing to update
+    if not keeps_outputs:  # the canary: a report, nothing to update
         advice = "The canary's report (make canary) lists every change."
     else:
         advice = (
