@@ -37,7 +37,9 @@ QUERIES = {"zh": "广播", "en": "broadcasting"}
 #: What a page of the archive may request.
 LOCAL = ("file:", "data:", "blob:")
 #: A link or an asset of a page: an `href` or `src` attribute (in a code block, its quotes are
-#: escaped, `&quot;`, so code that mentions one never matches).
+#: escaped, `&quot;`, so code that mentions one never matches). Not lychee (`make links`): its
+#: `--offline --index-files ''` checks the same for links, but it reads no `<script src>`, and
+#: the edition's search depends on the scripts it serves from its own files.
 _LINK = re.compile(r'\s(?:href|src)="([^"]*)"')
 
 
