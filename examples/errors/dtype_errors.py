@@ -162,7 +162,7 @@ try:
 except RuntimeError as err:
     print(f"{type(err).__name__}: {err}")
     """
-    RuntimeError: mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: Long
+    NotImplementedError: mean(): could not infer output dtype. Input dtype must be either a floating point or complex dtype. Got: Long
     """
 
 # The fix: convert, or name the dtype of the result.

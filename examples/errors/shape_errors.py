@@ -36,12 +36,12 @@ try:
     layer(batch)
 except RuntimeError as err:
     print(f"{type(err).__name__}: {err}")
-    #> RuntimeError: mat1 and mat2 shapes cannot be multiplied (2x4 and 3x5)
+    #> RuntimeError: addmm: mat1 and mat2 shapes cannot be multiplied (2x4 and 3x5)
 try:
-    torch.ones(4, 3) @ torch.ones(4, 3)  # the same message from @ and torch.mm
+    torch.ones(4, 3) @ torch.ones(4, 3)  # @ and torch.mm: the same check, named mm
 except RuntimeError as err:
     print(f"{type(err).__name__}: {err}")
-    #> RuntimeError: mat1 and mat2 shapes cannot be multiplied (4x3 and 4x3)
+    #> RuntimeError: mm: mat1 and mat2 shapes cannot be multiplied (4x3 and 4x3)
 
 # The fix: the input's last size must equal in_features (the weight is (5, 3)).
 print(layer.weight.shape)

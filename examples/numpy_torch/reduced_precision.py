@@ -105,14 +105,15 @@ except TypeError as err:
     """
     TypeError: can't convert np.ndarray of type ml_dtypes.bfloat16. The only supported types are: float64, float32, float16, complex64, complex128, int64, int32, int16, int8, uint64, uint32, uint16, uint8, and bool.
     """
-try:
-    np.finfo(tf_array.dtype)
+try:  # np.finfo knows this bfloat16 from ml-dtypes 0.7 on; older releases raise
+    eps = float(np.finfo(tf_array.dtype).eps)
 except ValueError as err:
-    print(f"{type(err).__name__}: {err}")
-    #> ValueError: data type <class 'ml_dtypes.bfloat16'> not inexact
+    eps = f"{type(err).__name__}: {err}"
+print(eps)
+#> 0.0078125
 import ml_dtypes  # installed with TensorFlow
 
-print(float(ml_dtypes.finfo(tf_array.dtype).eps))  # ml_dtypes has its own finfo
+print(float(ml_dtypes.finfo(tf_array.dtype).eps))  # ml_dtypes' own finfo, in every release
 #> 0.0078125
 # --8<-- [end:tf_to_numpy]
 
