@@ -120,6 +120,34 @@ except NotImplementedError as err:
     #> The register_meta function for torch.nonzero() raises unimplemented by default
 # --8<-- [end:meta]
 
+# --8<-- [start:meta_misses]
+import re
+
+square = torch.empty(3, 3, device="meta")
+print(tuple(torch.linalg.cholesky(square).shape), tuple(torch.linalg.inv(square).shape))
+#> (3, 3) (3, 3)
+found = r"inputs are on a CUDA device, this function synchronizes (.*?CPU|only when :attr:`\w+`)"
+for func in (torch.linalg.cholesky, torch.linalg.inv, torch.linalg.cholesky_ex, torch.linalg.inv_ex):
+    doc = " ".join(func.__doc__.split())
+    print(f"{func.__name__:18} synchronizes", re.search(found, doc).group(1).replace(":attr:", ""))
+    #> linalg_cholesky    synchronizes that device with the CPU
+    #> linalg_inv         synchronizes that device with the CPU
+    #> linalg_cholesky_ex synchronizes only when `check_errors`
+    #> linalg_inv_ex      synchronizes only when `check_errors`
+
+not_positive_definite = torch.tensor([[1.0, 2.0], [2.0, 1.0]])
+factor, info = torch.linalg.cholesky_ex(not_positive_definite)  # no error raised: info says it
+print(info)
+#> tensor(2, dtype=torch.int32)
+try:
+    torch.linalg.cholesky(not_positive_definite)
+except RuntimeError as err:  # torch.linalg.LinAlgError
+    print(f"{type(err).__name__}: {err}")
+    """
+    _LinAlgError: linalg.cholesky: The factorization could not be completed because the input is not positive-definite (the leading minor of order 2 is not positive-definite).
+    """
+# --8<-- [end:meta_misses]
+
 # --8<-- [start:alternatives]
 values = torch.tensor([-2.0, 3.0, -1.0, 5.0])
 positive = values > 0
