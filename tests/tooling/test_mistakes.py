@@ -7,7 +7,7 @@ broken snippets and dead links, which stop the build, are in test_site_build.py.
 
 from __future__ import annotations
 
-from tests.tooling.sample import PAGE, TWIN
+from tests.tooling.sample import PAGE, SCRIPT, TWIN
 from tooling import checks
 from tooling.translations import stale_translations, sync
 from verified_site.pages import INCLUDES, headings
@@ -119,3 +119,48 @@ def test_markdown_include_in_the_other_language(sample):
     sync(sample / PAGE)
     for check in checks.SOURCE_CHECKS:
         assert check(sample) == [], check.__name__
+
+
+def _cuda_script(sample, gpu_run: bool) -> None:
+    """Mark the sample's script `requires: cuda`; with `gpu_run`, record a GPU run that passed it
+    with its code as it is."""
+    import json
+
+    from verified.outputs import code_fingerprint
+
+    script = sample / SCRIPT
+    script.write_text("# requires: cuda\n" + script.read_text(encoding="utf-8"), encoding="utf-8")
+    if gpu_run:
+        entry = {
+            "source": SCRIPT,
+            "status": "passed",
+            "fingerprint": code_fingerprint(script.read_text(encoding="utf-8")),
+        }
+        run = {"environments": {"gpu": {"examples": [entry]}}}
+        (sample / checks.GPU_RUN).parent.mkdir(parents=True, exist_ok=True)
+        (sample / checks.GPU_RUN).write_text(json.dumps(run), encoding="utf-8")
+
+
+PENDING = '\n!!! warning gpu-pending "尚未在 GPU 上运行"\n\n    下面的说法等待 GPU 运行。\n'
+
+
+def test_cuda_code_no_gpu_run_verified_needs_a_gpu_pending_admonition(sample):
+    _cuda_script(sample, gpu_run=False)
+    messages = sorted(checks.gpu_pending(sample))  # both languages
+    assert [m.split(":")[0] for m in messages] == [TWIN, PAGE]
+    assert messages[1].startswith(f"{PAGE}:1: shows CUDA code that no GPU run has verified ")
+    assert '`!!! warning gpu-pending "..."`' in messages[1]
+    _append(sample / PAGE, PENDING)
+    assert [m.split(":")[0] for m in checks.gpu_pending(sample)] == [TWIN]
+
+
+def test_a_gpu_pending_admonition_goes_once_the_gpu_run_verified_the_code(sample):
+    _cuda_script(sample, gpu_run=True)
+    assert checks.gpu_pending(sample) == []
+    line = _append(sample / PAGE, PENDING) + 1
+    (message,) = checks.gpu_pending(sample)
+    assert message.startswith(f"{PAGE}:{line}: a gpu-pending admonition, but the GPU run")
+    # Code changed after the GPU run: its statements wait again, and the admonition is needed.
+    script = sample / SCRIPT
+    script.write_text(script.read_text(encoding="utf-8").replace("1 + 1", "2 + 0"), "utf-8")
+    assert [m.split(":")[0] for m in checks.gpu_pending(sample)] == [TWIN]
