@@ -100,18 +100,51 @@ def used_names(root: Path) -> set[str]:
     }
 
 
+def inline_names(markdown: str) -> list[str]:
+    """The API names of a Markdown text's inline code (`api_name`), tables included, fenced code
+    not, in order."""
+    return [
+        name
+        for token in _MARKDOWN.parse(markdown)
+        for child in token.children or []
+        if child.type == "code_inline" and (name := api_name(child.content))
+    ]
+
+
+def reference_prose(root: Path) -> dict[str, str]:
+    """The prose of the reference's pages that the build links as it links other pages: each
+    family's introduction, and every reason for a declared difference or a missing operation,
+    in both languages -> where it comes from (`data/reference/<file>:<row id>`). DataError for
+    bad data."""
+    texts = {}
+    for family in load_families(root, load_inputs(root)):
+        for locale, intro in family.intro.items():
+            texts[intro] = f"{family.source} (introduction, {locale})"
+        for owner, declared in [(None, family.differences)] + [
+            (row, [*row.differences, *([row.missing] if row.missing else [])])
+            for row in family.rows
+        ]:
+            where = f"{family.source}:{owner.id}" if owner else family.source
+            for reason in declared:
+                for locale in ("zh", "en"):
+                    texts[reason[locale]] = where
+    return texts
+
+
 def page_names(root: Path) -> dict[str, set[str]]:
     """API name -> the pages (paths relative to `root`) whose inline code names it, tables
-    included, fenced code not: every page under docs/ but the generated reference's, whose
-    names `used_names` gives."""
+    included, fenced code not: every page under docs/ but the generated reference's, and the
+    reference's prose (`reference_prose`, named by its data file); the names of the reference's
+    code are `used_names`."""
     docs, found = docs_dir(root), {}
     for page in sorted(docs.rglob("*.md")):
         if generated_pages(root) in page.parents:
             continue
-        for token in _MARKDOWN.parse(page.read_text(encoding="utf-8")):
-            for child in token.children or []:
-                if child.type == "code_inline" and (name := api_name(child.content)):
-                    found.setdefault(name, set()).add(page.relative_to(root).as_posix())
+        for name in inline_names(page.read_text(encoding="utf-8")):
+            found.setdefault(name, set()).add(page.relative_to(root).as_posix())
+    for text, where in reference_prose(root).items():
+        for name in inline_names(text):
+            found.setdefault(name, set()).add(where)
     return found
 
 

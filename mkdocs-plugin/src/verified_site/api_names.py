@@ -96,13 +96,18 @@ def load_table(root: Path) -> LinkTable | None:
 #: A heading, an existing link or a code block (left as they are), or an inline code span
 #: without markup inside (inline highlighting's spans have some).
 _SPAN = re.compile(r"<(pre|h[1-6]|a)\b.*?</\1>|<code>([^<]*)</code>", re.DOTALL)
+#: The same, with tables left alone too: the reference's tables hold code and results, which
+#: its generator links itself (`tooling.reference_pages`), not prose.
+_PROSE_SPAN = re.compile(r"<(pre|h[1-6]|a|table)\b.*?</\1>|<code>([^<]*)</code>", re.DOTALL)
 
 
-def link(page_html: str, table: LinkTable, found: Callable[[str], None]) -> str:
+def link(
+    page_html: str, table: LinkTable, found: Callable[[str], None], tables: bool = True
+) -> str:
     """`page_html` with each inline code span whose API name has a URL in `table` inside a link
     to it (`<a href=... class="api-link"><code>...</code></a>`); spans in headings, links and
-    code blocks are left alone. `found(name)` is called for each span that names an API name,
-    linked or not (the caller counts them)."""
+    code blocks are left alone, and in tables too when `tables` is False. `found(name)` is called
+    for each span that names an API name, linked or not (the caller counts them)."""
 
     def replace(match: re.Match) -> str:
         text = match[2]
@@ -113,4 +118,4 @@ def link(page_html: str, table: LinkTable, found: Callable[[str], None]) -> str:
             return f'<a href="{html.escape(url)}" class="{LINK_CLASS}">{match[0]}</a>'
         return match[0]
 
-    return _SPAN.sub(replace, page_html)
+    return (_SPAN if tables else _PROSE_SPAN).sub(replace, page_html)

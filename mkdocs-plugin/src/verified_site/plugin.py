@@ -165,11 +165,13 @@ class VerifiedSitePlugin(BasePlugin):
     def on_page_content(self, html: str, page, config, files, **kwargs) -> str:
         """Link each inline code span that names an API name to its page in the libraries'
         docs, through data/api-links.json (`verified_site.api_names`); count those it cannot
-        link. The reference's pages link their own (`make reference`); a site without the table
-        links nothing. Material's search index keeps `<code>`, not `<a>`: no link enters it."""
+        link. On the reference's pages, only the prose (introductions, reasons): their tables'
+        code is linked by `make reference`. A site without the table links nothing. Material's
+        search index keeps `<code>`, not `<a>`: no link enters it."""
         table, source = self.api_links, Path(page.file.abs_src_path)
-        if table is None or generated_pages(self.root) in source.parents:
+        if table is None:
             return html
+        generated = generated_pages(self.root) in source.parents
 
         def found(name: str) -> None:
             if name in table.links:
@@ -181,7 +183,7 @@ class VerifiedSitePlugin(BasePlugin):
             else:
                 self.missing.setdefault(name, set()).add(relative(source, self.root))
 
-        return api_names.link(html, table, found)
+        return api_names.link(html, table, found, tables=not generated)
 
     def _report_api_links(self) -> None:
         """After the whole build (both languages): one info line with the spans linked and not,
