@@ -145,6 +145,17 @@ def test_update_mode_writes_what_printed_once(project):
     assert project.run().ret == 0
 
 
+def test_update_mode_names_an_output_no_print_writes_any_more(project):
+    # A library that stops raising: the print under `except` no longer runs, and its output
+    # stays in the file; the update fails at its line instead of leaving it to the next run.
+    stale = "try:\n    pass\nexcept ValueError as err:\n    print(err)\n    #> boom\n"
+    stale += "print(2)\n#> 1\n"
+    project.write({"examples/stale.py": stale})
+    result = project.run("--update-examples")
+    assert result.ret == 1 and "stale.py:5: this output is not under a print() call" in result.out
+    assert project.read("examples/stale.py") == stale.replace("#> 1", "#> 2")
+
+
 def test_malformed_markers_are_all_reported_before_anything_runs(project):
     project.write({"docs/p.md": '# P\n\n```python not-run=""\nprint(1)\n```\n'})
     project.write({"examples/gpu.py": "# Requires: cuda\n", "examples/tpu.py": "# requires: tpu\n"})

@@ -339,12 +339,17 @@ def _check(
         problem = f"{example.source}:{code.start_line + exc.args[0]}: {_UNWRITABLE}"
     else:
         if eval_example.update_examples:
+            # An output under a print that no longer runs is not rewritten: name it now rather
+            # than in the next check run.
+            problem = _orphan_output(example, statements)
             if new_source:
                 code.source = new_source
                 eval_example._mark_for_update(code)  # what run_print_update does
-            return None
-        problem = describe_mismatch(example, new_source) if new_source else None
-        problem = problem or _orphan_output(example, statements)
+            if not problem:
+                return None
+        else:
+            problem = describe_mismatch(example, new_source) if new_source else None
+            problem = problem or _orphan_output(example, statements)
     if problem:
         report("outcome", {"reason": "wrong-output", "details": {}})
     return problem
