@@ -201,6 +201,14 @@ print(backward_after(torch.exp, add_one))
 #> RuntimeError: ... is at version 1; expected version 0 ...
 print(backward_after(torch.sigmoid, add_one))
 #> RuntimeError: ... is at version 1; expected version 0 ...
+
+# The out-of-place form makes a new tensor and leaves the saved one alone.
+weight = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+result = torch.exp(weight)
+result = result + 1
+result.sum().backward()
+print(torch.allclose(weight.grad, weight.detach().exp()))  # the gradient of exp is exp
+#> True
 # --8<-- [end:inplace_saved]
 
 # --8<-- [start:inplace_input]
