@@ -67,7 +67,7 @@ print(mean_before.dtype, scaler.running_mean.dtype)  # the earlier reference is 
 #> torch.float32 torch.float64
 print(scaler.scale.dtype, scaler.running_mean.dtype, scaler.cache.dtype)
 #> torch.float64 torch.float64 torch.float64
-print(scaler.steps.dtype)  # .to(dtype) converts floating-point tensors only
+print(scaler.steps.dtype)  # .to(dtype) leaves integer tensors as they are
 #> torch.int64
 print(scaler.plain.dtype)  # a plain attribute is left behind
 #> torch.float32
@@ -109,3 +109,48 @@ print([name for name, _ in norm.named_buffers()])
 print(list(norm.state_dict()))  # both kinds are saved
 #> ['weight', 'bias', 'running_mean', 'running_var', 'num_batches_tracked']
 # --8<-- [end:batchnorm]
+
+# --8<-- [start:batchnorm_train]
+batch = torch.tensor([[1.0, 2.0, 3.0], [3.0, 6.0, 9.0]])
+print(norm.training)  # a new module is in training mode
+#> True
+with torch.no_grad():  # no_grad stops autograd recording, not this update
+    norm(batch)
+print(norm.running_mean, norm.running_var, norm.num_batches_tracked)
+#> tensor([0.2000, 0.4000, 0.6000]) tensor([1.1000, 1.7000, 2.7000]) tensor(1)
+
+norm.eval()  # evaluation mode: the layer normalises with its running statistics...
+with torch.no_grad():
+    out = norm(batch * 10)
+# weight 1 and bias 0, as initialised: the output is (x - running_mean) / sqrt(running_var + eps)
+print(torch.allclose(out, (batch * 10 - norm.running_mean) / (norm.running_var + norm.eps).sqrt()))
+#> True
+print(norm.running_mean, norm.running_var, norm.num_batches_tracked)  # ...and keeps them
+#> tensor([0.2000, 0.4000, 0.6000]) tensor([1.1000, 1.7000, 2.7000]) tensor(1)
+# --8<-- [end:batchnorm_train]
+
+# --8<-- [start:batchnorm_freeze]
+torch.manual_seed(0)
+model = nn.Sequential(nn.Linear(3, 3), nn.BatchNorm1d(3))
+model.requires_grad_(False)  # freezes every parameter, not the running statistics
+model(batch)  # in training mode
+print(model[1].num_batches_tracked)  # 0 before: the statistics were updated
+#> tensor(1)
+
+
+def freeze_batchnorm(module: nn.Module) -> None:
+    """Put every BatchNorm layer in evaluation mode, so that it keeps its statistics."""
+    for layer in module.modules():
+        if isinstance(layer, nn.BatchNorm1d | nn.BatchNorm2d | nn.BatchNorm3d):
+            layer.eval()
+
+
+model.train()
+freeze_batchnorm(model)  # after train(), which sets every submodule back to training mode
+model(batch)
+print(model.training, model[1].training, model[1].num_batches_tracked)
+#> True False tensor(1)
+model.train()  # and again after each later train()
+print(model[1].training)
+#> True
+# --8<-- [end:batchnorm_freeze]

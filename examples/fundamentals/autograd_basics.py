@@ -117,10 +117,12 @@ print(predict(torch.ones(3)).requires_grad)
 
 # --8<-- [start:inference_mode]
 weight = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+data = torch.zeros(3)
 with torch.inference_mode():
-    features = weight * 2
-print(features.requires_grad, features.is_inference())
-#> False True
+    features = weight * 2  # a new tensor: an inference tensor
+    first_two = data[:2]  # a view of an ordinary tensor stays ordinary
+print(features.requires_grad, features.is_inference(), first_two.is_inference())
+#> False True False
 
 # An inference tensor keeps no version counter...
 try:
@@ -199,6 +201,14 @@ print(backward_after(torch.exp, add_one))
 #> RuntimeError: ... is at version 1; expected version 0 ...
 print(backward_after(torch.sigmoid, add_one))
 #> RuntimeError: ... is at version 1; expected version 0 ...
+
+# The out-of-place form makes a new tensor and leaves the saved one alone.
+weight = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+result = torch.exp(weight)
+result = result + 1
+result.sum().backward()
+print(torch.allclose(weight.grad, weight.detach().exp()))  # the gradient of exp is exp
+#> True
 # --8<-- [end:inplace_saved]
 
 # --8<-- [start:inplace_input]

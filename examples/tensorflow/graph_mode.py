@@ -19,7 +19,7 @@ print(y.numpy())
 #> [2. 4. 6.]
 
 
-@tf.function(autograph=False)  # autograph=False: see the text under this example
+@tf.function(autograph=False)  # on this page only so that the site's output check sees print(); tracing is the same
 def double(t):
     print("inside, eagerly?", tf.executing_eagerly())
     #> inside, eagerly? False
@@ -29,6 +29,35 @@ def double(t):
 print(double(x))
 #> tf.Tensor([2. 4. 6.], shape=(3,), dtype=float32)
 # --8<-- [end:eager]
+
+# --8<-- [start:why]
+python_runs = 0  # how often the Python body of `step` has run
+
+
+@tf.function
+def step(t):
+    global python_runs
+    python_runs += 1  # Python code: it runs only while TensorFlow traces
+    return tf.reduce_sum(t * t)
+
+
+for value in range(100):
+    step(tf.constant([float(value), 1.0]))  # 100 calls
+print(python_runs, step.experimental_get_tracing_count())
+#> 1 1
+print(step(tf.constant([3.0, 4.0])))  # yet every call computes its own result
+#> tf.Tensor(25.0, shape=(), dtype=float32)
+
+# What those calls ran: the graph's TensorFlow operations, not the Python body.
+step_graph = step.get_concrete_function(tf.constant([3.0, 4.0])).graph
+print([op.type for op in step_graph.get_operations()])
+#> ['Placeholder', 'Mul', 'Const', 'Sum', 'Identity']
+
+# The price: a new shape (or dtype, or Python value) traces again.
+step(tf.constant([1.0, 2.0, 3.0]))
+print(python_runs, step.experimental_get_tracing_count())
+#> 2 2
+# --8<-- [end:why]
 
 # --8<-- [start:tracing]
 import pathlib
@@ -202,8 +231,10 @@ b = tnp.asarray([0.5, 1.0, 1.5], dtype=tnp.float32)
 c = tnp.add(a, b)
 print(type(c).__name__, c.dtype)
 #> EagerTensor <dtype: 'float64'>
-print(tnp.mean(c), tnp.asarray(1.5).dtype)
-#> tf.Tensor(3.0, shape=(), dtype=float64) <dtype: 'float64'>
+print(tnp.mean(c))
+#> tf.Tensor(3.0, shape=(), dtype=float64)
+print(tnp.asarray(1.5).dtype, tf.constant(1.5).dtype)  # a Python float: NumPy's default, TF's
+#> <dtype: 'float64'> <dtype: 'float32'>
 print(np.add(np.asarray([1, 2, 3], np.int32), np.asarray([0.5, 1.0, 1.5], np.float32)).dtype)
 #> float64
 try:

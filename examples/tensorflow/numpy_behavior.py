@@ -87,3 +87,17 @@ tnp.experimental_enable_numpy_behavior(prefer_float32=True)
 print(tnp.asarray(1.5).dtype, tnp.asarray([0.5, 1.5]).dtype, (i32 + 1.5).dtype)
 #> <dtype: 'float32'> <dtype: 'float32'> <dtype: 'float64'>
 # --8<-- [end:prefer_float32]
+
+# --8<-- [start:late_mode]
+import logging.handlers
+
+logged = logging.handlers.BufferingHandler(capacity=10)  # keeps what TensorFlow logs
+tf.get_logger().addHandler(logged)
+tnp.experimental_enable_numpy_behavior(dtype_conversion_mode="all")  # after other TF calls
+print([record.getMessage() for record in logged.buffer])
+"""
+['UserWarning: enabling the new type promotion must happen at the beginning of the program. Please ensure no TF APIs have been used yet.']
+"""
+print((i32 + f32).dtype)  # the mode changed all the same: float32, as in "all" mode
+#> <dtype: 'float32'>
+# --8<-- [end:late_mode]
