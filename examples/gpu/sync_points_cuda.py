@@ -17,6 +17,7 @@ x = torch.tensor([0.0, 3.0, 0.0, 5.0], device="cuda")
 mask = x > 0
 loss = x.mean()
 total = torch.zeros((), device="cuda")
+positive_definite = 2 * torch.eye(3, device="cuda")  # for the torch.linalg calls
 torch.cuda.synchronize()
 
 
@@ -46,6 +47,10 @@ calls = [
     ("x[mask]", lambda: x[mask]),
     ("torch.masked_select", lambda: torch.masked_select(x, mask)),
     ("torch.unique", lambda: torch.unique(x)),
+    ("torch.linalg.cholesky", lambda: torch.linalg.cholesky(positive_definite)),
+    ("torch.linalg.cholesky_ex", lambda: torch.linalg.cholesky_ex(positive_definite)),
+    ("torch.linalg.inv", lambda: torch.linalg.inv(positive_definite)),
+    ("torch.linalg.inv_ex", lambda: torch.linalg.inv_ex(positive_definite)),
     ("torch.where", lambda: torch.where(mask, x, 0.0)),
     ("Tensor.masked_fill", lambda: x.masked_fill(~mask, 0.0)),
     ("torch.nonzero_static", lambda: torch.nonzero_static(x, size=2)),
