@@ -159,8 +159,8 @@ except RuntimeError as err:
     RuntimeError: PytorchStreamReader failed reading zip archive: failed finding central directory. This is an internal miniz error. If you are seeing this error, there is a high likelihood that your checkpoint file is corrupted. This can happen if the checkpoint was not saved properly, was transferred incorrectly, or the file was modified after saving.
     """
 
-# The fix: copy the file again. Save to a temporary name and rename it when complete:
-# os.replace is atomic, so an interrupted save never leaves half a file behind.
+# The fix: copy the file again. Save to a temporary name and rename it when complete;
+# os.replace swaps the file in one step, so a save cut short leaves the old file in place.
 import os
 
 torch.save(nn.Linear(4, 2).state_dict(), folder / "weights.pt.tmp")
