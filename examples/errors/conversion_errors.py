@@ -90,6 +90,10 @@ except TypeError as err:
 # The fix: one tensor per row, or a padded numeric array (as above).
 print([torch.from_numpy(row) for row in objects])
 #> [tensor([1., 2., 3.], dtype=torch.float64), tensor([4., 5.], dtype=torch.float64)]
+
+# The list is what from_numpy accepts; tensors have more dtypes, which NumPy itself lacks.
+print(torch.ones(2, dtype=torch.bfloat16).dtype, torch.ones(2, dtype=torch.float8_e4m3fn).dtype)
+#> torch.bfloat16 torch.float8_e4m3fn
 # --8<-- [end:object_array]
 
 # --8<-- [start:tf_non_rectangular]

@@ -108,7 +108,7 @@ print(model.weight.device, torch.equal(model.weight, checkpoint["weight"]))
 import torch
 
 with torch.device("meta"):
-    model = torch.nn.Linear(2, 3)
+    model = torch.nn.Linear(2, 3)  # parameters on meta: shapes, no values
 batch = torch.ones(4, 2)  # on the CPU
 try:
     model(batch)
@@ -116,10 +116,28 @@ except RuntimeError as err:
     print(f"{type(err).__name__}: {err}")
     #> RuntimeError: Tensor on device meta is not on the expected device cpu!
 
-# The fix: put the inputs where the parameters are (or move the model to the data).
+# Moving the batch to meta makes the error go away, and the values with it.
+out = model(batch.to("meta"))
+print(out.shape, out.device)
+#> torch.Size([4, 3]) meta
+try:
+    out.cpu()
+except NotImplementedError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> NotImplementedError: Cannot copy out of meta tensor; no data!
+
+# The fix: parameters on a device that holds data (for a meta model: to_empty, then
+# load the weights), and the inputs moved to the parameters' device.
+torch.manual_seed(0)
+checkpoint = torch.nn.Linear(2, 3).state_dict()  # the trained weights, say
+model = model.to_empty(device="cpu")
+model.load_state_dict(checkpoint)
 device = next(model.parameters()).device
-print(device, model(batch.to(device)).shape)
-#> meta torch.Size([4, 3])
+out = model(batch.to(device))
+print(device, out.shape)
+#> cpu torch.Size([4, 3])
+print(out[0].detach().round(decimals=4))
+#> tensor([ 0.3600, -0.5417, -0.1455])
 # --8<-- [end:not_on_expected_device]
 
 # --8<-- [start:meta_item]

@@ -146,6 +146,19 @@ except RuntimeError as err:
     print(f"{type(err).__name__}: {err}")
     #> RuntimeError: value cannot be converted to type uint8 without overflow
 
+# The check is looser than the range below zero: -1 to -255 wrap around silently,
+# and only -256 and below raise. int8 is checked at both ends of its range.
+print(torch.tensor([-1, -255], dtype=torch.uint8), torch.tensor([-128, 127], dtype=torch.int8))
+#> tensor([255,   1], dtype=torch.uint8) tensor([-128,  127], dtype=torch.int8)
+for values, dtype in [([-256], torch.uint8), ([128], torch.int8), ([-129], torch.int8)]:
+    try:
+        torch.tensor(values, dtype=dtype)
+    except RuntimeError as err:
+        print(values, f"{type(err).__name__}: {err}")
+        #> [-256] RuntimeError: value cannot be converted to type uint8 without overflow
+        #> [128] RuntimeError: value cannot be converted to type int8 without overflow
+        #> [-129] RuntimeError: value cannot be converted to type int8 without overflow
+
 # Arithmetic does not check: 200 + 300 wraps around.
 print(torch.tensor([200], dtype=torch.uint8) + 300)
 #> tensor([244], dtype=torch.uint8)
@@ -200,7 +213,13 @@ except IndexError as err:
     print(f"{type(err).__name__}: {err}")
     #> IndexError: tensors used as indices must be long, int, byte or bool tensors
 
-# The fix: integer (or boolean) indices.
+try:
+    table[positions.to(torch.int16)]  # not every integer dtype: int16 and int8 fail too
+except IndexError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> IndexError: tensors used as indices must be long, int, byte or bool tensors
+
+# The fix: int64 indices (or int32, or a boolean mask).
 print(table[positions.long()])
 #> tensor([10, 30])
 # --8<-- [end:float_indices]

@@ -67,7 +67,18 @@ print(torch.load(folder / "checkpoint.pt"))
 
 # --8<-- [start:state_dict_missing_keys]
 wrapped = nn.DataParallel(nn.Linear(4, 2))  # DDP and DataParallel add "module."
-torch.save(wrapped.state_dict(), folder / "wrapped.pt")
+torch.save(nn.Linear(4, 2).state_dict(), folder / "plain.pt")  # saved from a plain model
+try:
+    wrapped.load_state_dict(torch.load(folder / "plain.pt"))  # loaded into the wrapper
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {str(err).expandtabs(4)}")
+    """
+    RuntimeError: Error(s) in loading state_dict for DataParallel:
+        Missing key(s) in state_dict: "module.weight", "module.bias".
+        Unexpected key(s) in state_dict: "weight", "bias".
+    """
+
+torch.save(wrapped.state_dict(), folder / "wrapped.pt")  # the other way round
 bare = nn.Linear(4, 2)
 try:
     bare.load_state_dict(torch.load(folder / "wrapped.pt"))
@@ -79,7 +90,10 @@ except RuntimeError as err:
         Unexpected key(s) in state_dict: "module.weight", "module.bias".
     """
 
-# The fix: remove the prefix (or save wrapped.module.state_dict() in the first place).
+# The fix: load into the inner model, wrapped.module; or remove the prefix (or save
+# wrapped.module.state_dict() in the first place).
+print(wrapped.module.load_state_dict(torch.load(folder / "plain.pt")))
+#> <All keys matched successfully>
 state = torch.load(folder / "wrapped.pt")
 nn.modules.utils.consume_prefix_in_state_dict_if_present(state, "module.")
 print(bare.load_state_dict(state))
@@ -145,8 +159,8 @@ except RuntimeError as err:
     RuntimeError: PytorchStreamReader failed reading zip archive: failed finding central directory. This is an internal miniz error. If you are seeing this error, there is a high likelihood that your checkpoint file is corrupted. This can happen if the checkpoint was not saved properly, was transferred incorrectly, or the file was modified after saving.
     """
 
-# The fix: copy the file again. Save to a temporary name and rename it when complete:
-# os.replace is atomic, so an interrupted save never leaves half a file behind.
+# The fix: copy the file again. Save to a temporary name and rename it when complete;
+# os.replace swaps the file in one step, so a save cut short leaves the old file in place.
 import os
 
 torch.save(nn.Linear(4, 2).state_dict(), folder / "weights.pt.tmp")

@@ -80,10 +80,12 @@ except RuntimeError as err:
     RuntimeError: Given groups=1, weight of size [64, 3, 7, 7], expected input[1, 64, 64, 3] to have 3 channels, but got 64 channels instead
     """
 
-# The fix: 3 channels first; repeat the grey channel, and permute HWC to CHW.
+# The fix: 3 channels first; show the grey channel three times, and permute HWC to CHW.
 with torch.no_grad():
     print(model(grey.expand(-1, 3, -1, -1)).shape, model(channels_last.permute(0, 3, 1, 2)).shape)
     #> torch.Size([1, 1000]) torch.Size([1, 1000])
+print(v2.Grayscale(num_output_channels=3)(grey[0]).shape)  # or per image, in the transform
+#> torch.Size([3, 64, 64])
 # --8<-- [end:conv_channels]
 
 # --8<-- [start:unbatched]
@@ -159,7 +161,9 @@ print(images.shape)
 # --8<-- [end:collate_sizes]
 
 # --8<-- [start:dataset_not_found]
+import struct
 import tempfile
+from pathlib import Path
 
 with tempfile.TemporaryDirectory() as root:  # an empty data directory
     try:
@@ -172,7 +176,22 @@ with tempfile.TemporaryDirectory() as root:  # an empty data directory
     except RuntimeError as err:
         print(f"{type(err).__name__}: {err}")
         #> RuntimeError: Dataset not found or corrupted. You can use download=True to download it
-# The fix: download=True once (it needs the network), or point root at the data.
+
+    # The fix: download=True once (it needs the network), or point root at the data.
+    # MNIST looks for root/MNIST/raw/; here, stand-ins for its four files (blank images).
+    raw = Path(root, "MNIST", "raw")
+    raw.mkdir(parents=True)
+    for split, count in [("train", 2), ("t10k", 1)]:
+        images = struct.pack(">4i", 0x803, count, 28, 28) + bytes(count * 28 * 28)
+        (raw / f"{split}-images-idx3-ubyte").write_bytes(images)
+        (raw / f"{split}-labels-idx1-ubyte").write_bytes(struct.pack(">2i", 0x801, count) + bytes(count))
+    try:
+        datasets.MNIST(Path(root, "MNIST"))  # one level too deep: still not found
+    except RuntimeError as err:
+        print(f"{type(err).__name__}: {err}")
+        #> RuntimeError: Dataset not found. You can use download=True to download it
+    print(len(datasets.MNIST(root, train=True)))  # root: the folder that holds MNIST/
+    #> 2
 # --8<-- [end:dataset_not_found]
 
 # --8<-- [start:no_class_folder]
