@@ -58,4 +58,11 @@ print(torch.eq(nan, nan), torch.equal(nan, nan))  # NaN equals nothing, not even
 #> tensor([False]) False
 print(torch.allclose(nan, nan, equal_nan=True))  # compare with NaN counted as equal
 #> True
+# allclose compares within tolerances: by default 1.000001 counts as equal to 1.0.
+values = torch.tensor([float("nan"), 1.0])
+near = torch.tensor([float("nan"), 1.000001])
+print(torch.allclose(values, near, equal_nan=True), torch.allclose(values, near, rtol=0, atol=0, equal_nan=True))
+#> True False
+print(torch.allclose(values, values.clone(), rtol=0, atol=0, equal_nan=True))  # exact, NaN included
+#> True
 # --8<-- [end:nan]

@@ -35,9 +35,14 @@ def gather(value: float) -> list[float]:
     return values
 
 
-def checksum(module: nn.Module) -> float:
-    """One number that changes whenever any parameter changes."""
-    return round(sum(p.double().sum().item() for p in module.parameters()), 6)
+def parameters_of(module: nn.Module) -> torch.Tensor:
+    """All of the module's parameter values, as one flat tensor."""
+    return torch.cat([p.detach().flatten() for p in module.parameters()])
+
+
+def equal_on_all_ranks(values: list[torch.Tensor]) -> bool:
+    """Whether every rank's tensor equals rank 0's, element for element."""
+    return all(torch.equal(values[0], value) for value in values[1:])
 
 
 local_ranks = gather(local_rank)
@@ -49,17 +54,18 @@ if rank == 0:
 # --8<-- [start:broadcast]
 torch.manual_seed(rank)  # on purpose: each rank starts from different random weights
 model = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 1))
-before = gather(checksum(model))
+before = gather(parameters_of(model))
 ddp_model = DistributedDataParallel(model)  # broadcasts rank 0's parameters and buffers
-after = gather(checksum(model))
+after = gather(parameters_of(model))
 if rank == 0:
-    print("before DDP, equal on all ranks:", len(set(before)) == 1)
+    print("before DDP, equal on all ranks:", equal_on_all_ranks(before))
     #> before DDP, equal on all ranks: False
-    print("after DDP, equal on all ranks:", len(set(after)) == 1, after[0] == before[0])
+    print("after DDP, equal on all ranks:", equal_on_all_ranks(after), torch.equal(after[0], before[0]))
     #> after DDP, equal on all ranks: True True
 # --8<-- [end:broadcast]
 
 # --8<-- [start:buffers]
+import warnings
 from contextlib import nullcontext
 
 norm = nn.BatchNorm1d(4).eval()  # eval: forward reads running_mean, does not update it
@@ -84,6 +90,24 @@ passes = [("autograd on", nullcontext()), ("no_grad", torch.no_grad()),
           ("autograd on", nullcontext())]
 after_passes = [(name, forward_pass(ddp_norm, context)) for name, context in passes]
 del ddp_norm  # its reducer holds the process group too
+
+
+def wrapped_with(**option) -> tuple[list[float], list[str]]:
+    """Wrap a BatchNorm whose running mean differs per rank: the means after wrapping, and the
+    categories of the warnings that wrapping gave."""
+    fresh = nn.BatchNorm1d(4).eval()
+    fresh.running_mean.fill_(float(rank))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        wrapped = DistributedDataParallel(fresh, **option)
+    del wrapped
+    return gather(fresh.running_mean[0].item()), [w.category.__name__ for w in caught]
+
+
+# Off before forward passes: forward_sync_buffers=False keeps the broadcast at construction,
+# the deprecated broadcast_buffers=False skipped it as well.
+options = {"forward_sync_buffers=False": wrapped_with(forward_sync_buffers=False),
+           "broadcast_buffers=False": wrapped_with(broadcast_buffers=False)}
 if rank == 0:
     print("running_mean[0] per rank before wrapping:", before_wrapping, "| after:", after_wrapping)
     #> running_mean[0] per rank before wrapping: [0.0, 1.0] | after: [0.0, 0.0]
@@ -95,6 +119,10 @@ if rank == 0:
     pass 4 (no_sync): [0.0, 0.0]
     pass 5 (autograd on): [0.0, 1.0]
     """
+    for option, (values, warned) in options.items():  # running_mean[0] per rank after wrapping
+        print(f"{option}: {values}, warnings: {warned}")
+        #> forward_sync_buffers=False: [0.0, 0.0], warnings: []
+        #> broadcast_buffers=False: [0.0, 1.0], warnings: ['FutureWarning']
 # --8<-- [end:buffers]
 
 # --8<-- [start:data]
@@ -123,7 +151,7 @@ ddp_model.zero_grad()
 loss_fn(ddp_model(batch), target).backward()  # DDP all-reduces the gradients, then averages
 local_sum = local.clone()
 dist.all_reduce(local_sum, op=dist.ReduceOp.SUM)
-averaged = gather(torch.allclose(model[0].weight.grad, local_sum / world_size))
+averaged = gather(torch.equal(model[0].weight.grad, local_sum / world_size))
 if rank == 0:
     print("gradient == mean of the ranks' gradients, per rank:", averaged)
     #> gradient == mean of the ranks' gradients, per rank: [True, True]
@@ -138,10 +166,10 @@ for epoch in range(3):
         loss = loss_fn(ddp_model(batch), target)
         loss.backward()
         optimizer.step()
-    sums = gather(checksum(model))
+    values = gather(parameters_of(model))
     losses = gather(round(loss.item(), 4))
     if rank == 0:
-        equal = len(set(sums)) == 1
+        equal = equal_on_all_ranks(values)
         print(f"epoch {epoch}: parameters equal on all ranks: {equal}; last losses: {losses}")
         #> epoch 0: parameters equal on all ranks: True; last losses: [3.0212, 2.5268]
         #> epoch 1: parameters equal on all ranks: True; last losses: [4.0545, 2.8265]

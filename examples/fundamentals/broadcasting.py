@@ -143,23 +143,26 @@ except RuntimeError as err:
     RuntimeError unsupported operation: more than one element of the written-to tensor refers to a single memory location. Please clone() the tensor before performing the operation.
     """
 
+grid.fill_(2)  # one value everywhere: allowed, and `row` is filled too
+print(row)
+#> tensor([2., 2., 2.])
 grid[0, 0] = 5  # one element: allowed, and it changes every row and `row`
 print(grid)
 """
-tensor([[5., 0., 0.],
-        [5., 0., 0.]])
+tensor([[5., 2., 2.],
+        [5., 2., 2.]])
 """
 print(row)
-#> tensor([5., 0., 0.])
+#> tensor([5., 2., 2.])
 
 owned = row.expand(2, 3).clone()  # real memory for each row
 owned.add_(1)  # allowed now
 owned[1, 2] = 7  # changes one row only, and not `row`
 print(owned)
 """
-tensor([[6., 1., 1.],
-        [6., 1., 7.]])
+tensor([[6., 3., 3.],
+        [6., 3., 7.]])
 """
 print(row)
-#> tensor([5., 0., 0.])
+#> tensor([5., 2., 2.])
 # --8<-- [end:write_into_expanded]

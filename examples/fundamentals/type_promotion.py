@@ -143,4 +143,6 @@ try:
 except ValueError as err:
     print(type(err).__name__, err)
     #> ValueError Can't convert Python sequence with out-of-range integer to Tensor.
+print(tf.constant([1], dtype=tf.uint64) + 2**63)  # a uint64 tensor takes it
+#> tf.Tensor([9223372036854775809], shape=(1,), dtype=uint64)
 # --8<-- [end:tensorflow_wrap]

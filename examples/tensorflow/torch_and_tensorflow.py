@@ -133,8 +133,8 @@ print(constant.numpy())
 constant = tf.constant([1.0, 2.0, 3.0])
 copy = torch.from_dlpack(constant).clone()  # a torch copy: writes stay on the torch side
 copy[0] = -1.0
-print(constant.numpy())
-#> [1. 2. 3.]
+print(copy, constant.numpy())  # the copy changed, the constant did not
+#> tensor([-1.,  2.,  3.]) [1. 2. 3.]
 # --8<-- [end:dlpack_tf_to_torch]
 
 # --8<-- [start:dlpack_numpy]
