@@ -5,6 +5,11 @@ print are the output the libraries printed when the site was built; the test sui
 runs this script again and compares. No GPU needed.
 """
 
+import os
+
+# The profiler used below logs its own start and stop lines; this keeps them off the terminal.
+os.environ.setdefault("KINETO_LOG_LEVEL", "9")
+
 # --8<-- [start:two_layouts]
 import torch
 
@@ -110,6 +115,79 @@ print(fmt(batch_cl.softmax(dim=1)), fmt(batch_cl.cumsum(dim=1)))
 #> contiguous_format contiguous_format
 # --8<-- [end:propagation]
 
+# --8<-- [start:losing_format]
+import warnings
+
+import torch.nn.functional as F
+from torch.utils.data import DataLoader
+
+small = torch.rand(2, 4, 8, 8).to(memory_format=torch.channels_last)
+# These keep channels_last:
+print(fmt(nn.GroupNorm(2, 4)(small)), fmt(F.interpolate(small, scale_factor=2)), fmt(torch.cat([small, small], dim=1)))
+#> channels_last channels_last channels_last
+# These return the default format, without a warning:
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    print(fmt(nn.LayerNorm([4, 8, 8])(small)), fmt(nn.InstanceNorm2d(4)(small)), fmt(nn.PixelShuffle(2)(small)))
+    #> contiguous_format contiguous_format contiguous_format
+print(len(caught))
+#> 0
+# Some channels of a channels_last tensor are in neither format:
+print(fmt(small[:, :2]), small[:, :2].stride())
+#> other (256, 1, 32, 4)
+# A DataLoader stacks single (C, H, W) images into a batch in the default format:
+images = [torch.rand(3, 8, 8) for _ in range(4)]
+print(fmt(next(iter(DataLoader(images, batch_size=4)))))
+#> contiguous_format
+# A channels_last model with such a layer inside: the next convolution turns the format back
+net = nn.Sequential(nn.Conv2d(4, 4, 3, padding=1), nn.InstanceNorm2d(4), nn.Conv2d(4, 4, 3, padding=1))
+net = net.to(memory_format=torch.channels_last)
+print(fmt(net[:2](small)), fmt(net(small)))
+#> contiguous_format channels_last
+# --8<-- [end:losing_format]
+
+# --8<-- [start:mixed_copies]
+import copy
+
+from torch.profiler import ProfilerActivity, profile
+
+
+def operations(module, inputs):
+    """The names of the operations one call of `module` runs, sorted."""
+    with torch.no_grad(), profile(activities=[ProfilerActivity.CPU], record_shapes=False) as prof:
+        module(inputs)
+    return sorted({event.key for event in prof.key_averages()})
+
+
+def copied(module, inputs, calls=1):
+    """The shape of each tensor that `calls` calls of `module` copy (`aten::clone`)."""
+    with torch.no_grad(), profile(activities=[ProfilerActivity.CPU], record_shapes=True) as prof:
+        for _ in range(calls):
+            module(inputs)
+    return [event.input_shapes[0] for event in prof.events() if event.name == "aten::clone"]
+
+
+layer = nn.Conv2d(16, 16, 3, padding=1)
+layer_cl = copy.deepcopy(layer).to(memory_format=torch.channels_last)
+inputs = torch.rand(8, 16, 32, 32)
+inputs_cl = inputs.to(memory_format=torch.channels_last)
+print(operations(layer_cl, inputs_cl))  # both channels_last: no copy
+"""
+['aten::_convolution', 'aten::conv2d', 'aten::convolution', 'aten::empty', 'aten::mkldnn_convolution', 'aten::resize_']
+"""
+# A channels_last layer given a contiguous input runs four more operations, a copy among them:
+print(sorted(set(operations(layer_cl, inputs)) - set(operations(layer_cl, inputs_cl))))
+#> ['aten::clone', 'aten::contiguous', 'aten::copy_', 'aten::empty_like']
+print(copied(layer_cl, inputs, calls=2), copied(layer_cl, inputs_cl, calls=2))  # the input, each call
+#> [[8, 16, 32, 32], [8, 16, 32, 32]] []
+# A contiguous layer given a channels_last input copies its weight instead:
+print(copied(layer, inputs_cl), copied(layer, inputs))
+#> [[16, 16, 3, 3]] []
+# The model above: InstanceNorm2d copies into the default format, the next convolution back
+print(copied(net[1], small), copied(net[2], net[:2](small)), copied(net, small))
+#> [[2, 4, 8, 8]] [[2, 4, 8, 8]] [[2, 4, 8, 8], [2, 4, 8, 8]]
+# --8<-- [end:mixed_copies]
+
 # --8<-- [start:channels_last_3d]
 volume = torch.zeros(1, 3, 4, 5, 6)  # (N, C, D, H, W)
 volume_cl = volume.to(memory_format=torch.channels_last_3d)
@@ -177,3 +255,17 @@ hwc = cl.permute(0, 2, 3, 1).numpy()
 print(hwc.shape, hwc.strides, hwc.flags.c_contiguous, np.shares_memory(hwc, arr))
 #> (2, 2, 4, 3) (96, 48, 12, 4) True True
 # --8<-- [end:numpy_torch]
+
+# --8<-- [start:what_to_do]
+model = nn.Sequential(nn.Conv2d(3, 8, 3, padding=1), nn.BatchNorm2d(8), nn.ReLU(), nn.Conv2d(8, 8, 3, padding=1))
+model = model.to(memory_format=torch.channels_last)  # once: converts the 4-D weights
+print(fmt(model[0].weight), model[1].weight.shape)  # BatchNorm2d's 1-D weight has no format
+#> channels_last torch.Size([8])
+print(nn.Linear(4, 2).to(memory_format=torch.channels_last).weight.stride())  # 2-D: unchanged
+#> (4, 1)
+for batch in DataLoader(images, batch_size=2):
+    batch = batch.to(memory_format=torch.channels_last)  # each batch, after the DataLoader
+    print(fmt(model(batch)), copied(model, batch))  # channels_last out, no copy inside
+    #> channels_last []
+    #> channels_last []
+# --8<-- [end:what_to_do]

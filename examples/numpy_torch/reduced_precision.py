@@ -42,8 +42,14 @@ print(values.to(torch.bfloat16))  # 257 is rounded; 70000 and 1e-8 survive
 
 # --8<-- [start:precision_loss]
 half = torch.float16
-print(torch.tensor([2047.0, 2048.0, 2049.0, 2050.0], dtype=half))  # above 2048: even only
+print(torch.tensor([2047.0, 2048.0, 2049.0, 2050.0], dtype=half))  # 2048 to 4096: steps of 2
 #> tensor([2047., 2048., 2048., 2050.], dtype=torch.float16)
+print(torch.tensor([4097.0, 4098.0, 4099.0, 4100.0], dtype=half))  # 4096 to 8192: steps of 4
+#> tensor([4096., 4096., 4100., 4100.], dtype=torch.float16)
+# The gap to the next float16 doubles at each power of two:
+powers = torch.tensor([1024.0, 2048.0, 4096.0, 8192.0, 16384.0, 32768.0], dtype=half)
+print((torch.nextafter(powers, torch.tensor(torch.inf, dtype=half)) - powers).tolist())
+#> [1.0, 2.0, 4.0, 8.0, 16.0, 32.0]
 one = torch.tensor(1.0, dtype=half)
 eps = torch.finfo(half).eps
 print(one + eps, one + eps / 2)  # the next number after 1, and a sum that rounds back to 1
@@ -75,6 +81,33 @@ in_float32 = numbers.sum(dtype=np.float32)  # accumulate in float32
 print(round(float(in_float32), 2), float(numbers[0]))  # float16 holds 0.01 as 0.0100021...
 #> 100.02 0.01000213623046875
 # --8<-- [end:summation]
+
+# --8<-- [start:summation_overflow]
+import warnings
+
+ones = np.ones(70_000, dtype=np.float16)  # a total of 70000, beyond float16's 65504
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    print(ones.sum(), ones.mean())
+    #> inf 1.0
+print([f"{w.category.__name__}: {w.message}" for w in caught])
+#> ['RuntimeWarning: overflow encountered in reduce']
+
+torch_ones = torch.ones(70_000, dtype=torch.float16)
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    print(torch_ones.sum(), torch_ones.mean(), len(caught))  # no warning
+    #> tensor(inf, dtype=torch.float16) tensor(1., dtype=torch.float16) 0
+tf_ones = tf.ones([70_000], dtype=tf.float16)
+print(tf.reduce_sum(tf_ones).numpy(), tf.reduce_mean(tf_ones).numpy())
+#> inf nan
+
+# The fix: reduce in float32, which holds the total
+print(ones.sum(dtype=np.float32), torch_ones.sum(dtype=torch.float32))
+#> 70000.0 tensor(70000.)
+print(tf.reduce_sum(tf.cast(tf_ones, tf.float32)).numpy(), tf.reduce_mean(tf.cast(tf_ones, tf.float32)).numpy())
+#> 70000.0 1.0
+# --8<-- [end:summation_overflow]
 
 # --8<-- [start:torch_to_numpy]
 halves = torch.tensor([1.5, 2.5], dtype=torch.float16)
@@ -145,8 +178,6 @@ print(h * 70000.0)  # the Python float takes the tensor's dtype, then overflows
 # --8<-- [end:promotion_torch]
 
 # --8<-- [start:promotion_numpy]
-import warnings
-
 a = np.ones(2, dtype=np.float16)
 print((a + np.ones(2, dtype=np.float32)).dtype, (a + 1.5).dtype, (a + np.float32(1.5)).dtype)
 #> float32 float16 float32

@@ -1,0 +1,97 @@
+"""Training in float16 and bfloat16 on the CPU: gradients that underflow, and loss scaling.
+
+Small float16 gradients flush to zero; scaling the loss (torch.amp.GradScaler) keeps
+them; bfloat16, with float32's range, needs no scaling. The page "16-bit floats" embeds
+it with reduced_precision.py.
+
+Run with `python examples/numpy_torch/mixed_precision_training.py`. The `#>` lines under
+each print are the output the libraries printed when the site was built; the test suite
+runs this script again and compares.
+"""
+
+# --8<-- [start:underflow]
+import torch
+from torch import nn
+
+
+def make_model():
+    torch.manual_seed(0)
+    return nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 1))
+
+
+model = make_model()
+inputs = torch.randn(16, 4)
+
+
+def small_loss(net, dtype=None):
+    """A loss with tiny gradients (scaled down by 1e-7 on purpose), the forward pass under
+    autocast in `dtype` (None: plain float32)."""
+    with torch.autocast("cpu", dtype=dtype or torch.bfloat16, enabled=dtype is not None):
+        return net(inputs).float().mean() * 1e-7
+
+
+def first_layer_grad(dtype=None, scale=1.0):
+    """The first layer's weight gradient of `small_loss` times `scale`, divided by `scale`."""
+    model.zero_grad()
+    (small_loss(model, dtype) * scale).backward()
+    return model[0].weight.grad / scale
+
+
+def close(grad, reference):
+    """Whether `grad` is within 1% of `reference` (relative error of the whole tensor)."""
+    return ((grad - reference).norm() / reference.norm()).item() < 0.01
+
+
+reference = first_layer_grad()  # in float32
+print(torch.count_nonzero(reference).item(), f"{reference.abs().max().item():.1e}")
+#> 32 1.4e-08
+in_half = first_layer_grad(torch.float16)
+print(torch.count_nonzero(in_half).item())  # every one underflowed to 0
+#> 0
+scaled = first_layer_grad(torch.float16, scale=2.0**16)  # the loss scaled by 65536
+print(torch.count_nonzero(scaled).item(), close(scaled, reference))
+#> 32 True
+in_bf16 = first_layer_grad(torch.bfloat16)  # bfloat16 has float32's range: no scaling
+print(torch.count_nonzero(in_bf16).item(), close(in_bf16, reference))
+#> 32 True
+# --8<-- [end:underflow]
+
+# --8<-- [start:grad_scaler]
+# Without scaling, the float16 gradients are 0, and the optimizer does not move the weights:
+net = make_model()
+optimizer = torch.optim.Adam(net.parameters(), lr=1e-3)
+before = net[0].weight.detach().clone()
+small_loss(net, torch.float16).backward()
+optimizer.step()
+print(torch.count_nonzero(net[0].weight.grad).item(), torch.equal(net[0].weight, before))
+#> 0 True
+
+# With a GradScaler: scale the loss, backward, unscale, step, update
+net = make_model()
+optimizer = torch.optim.Adam(net.parameters(), lr=1e-3)
+scaler = torch.amp.GradScaler("cpu")
+print(scaler.get_scale(), scaler.get_growth_interval(), scaler.get_backoff_factor())
+#> 65536.0 2000 0.5
+scaler.scale(small_loss(net, torch.float16)).backward()  # the gradients of loss * 65536
+scaler.unscale_(optimizer)  # divided by 65536 again, to inspect or clip them
+grad = net[0].weight.grad
+print(torch.isfinite(grad).all().item(), torch.count_nonzero(grad).item(), close(grad, reference))
+#> True 32 True
+scaler.step(optimizer)  # steps only if every gradient is finite
+scaler.update()  # the scale for the next step
+print(torch.equal(net[0].weight, before), scaler.get_scale())
+#> False 65536.0
+
+# A scale too large: the scaled gradients overflow; step() (unscaling by itself) skips the
+# update, and update() halves the scale
+net = make_model()
+optimizer = torch.optim.Adam(net.parameters(), lr=1e-3)
+scaler = torch.amp.GradScaler("cpu", init_scale=2.0**60)
+scaler.scale(small_loss(net, torch.float16)).backward()
+scaler.step(optimizer)
+scaler.update()
+print(torch.isfinite(net[0].weight.grad).all().item(), torch.equal(net[0].weight, before))
+#> False True
+print(scaler.get_scale() == 2.0**59)
+#> True
+# --8<-- [end:grad_scaler]
