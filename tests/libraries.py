@@ -18,8 +18,9 @@ def import_libraries() -> dict:
     modules = {}
     try:
         # torch's compiler stack (torch._dynamo, which loads triton) must be loaded before
-        # TensorFlow: loaded after it, it crashes the process with a segmentation fault,
-        # and torch.optim loads it on first use (seen with torch 2.14.1 and TF 2.21).
+        # TensorFlow: loaded after it, it crashes the process (a segmentation fault with torch
+        # 2.14.1, an LLVM abort with 2.15.0, TF 2.21), and torch.optim loads it on first use.
+        # Readers meet it too: docs/tensorflow/torch-and-tensorflow.md#import-order.
         try:
             __import__("torch._dynamo")
         except ImportError:
