@@ -1,0 +1,37 @@
+"""Loss scaling on a GPU: the CPU example of the page "16-bit floats" with `"cuda"`. Needs a CUDA
+device.
+
+Run with `python examples/numpy_torch/mixed_precision_cuda.py` on a machine with a GPU.
+"""
+# requires: cuda
+
+# --8<-- [start:cuda]
+import torch
+from torch import nn
+
+torch.manual_seed(0)
+net = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 1)).to("cuda")
+inputs = torch.randn(16, 4, device="cuda")
+before = net[0].weight.detach().clone()
+
+
+def small_loss():
+    """A loss with tiny gradients (scaled down by 1e-7 on purpose), the forward pass in float16."""
+    with torch.autocast("cuda", dtype=torch.float16):
+        return net(inputs).float().mean() * 1e-7
+
+
+small_loss().backward()  # without scaling: the float16 gradients underflow
+print(torch.count_nonzero(net[0].weight.grad).item())
+
+net.zero_grad()
+optimizer = torch.optim.Adam(net.parameters(), lr=1e-3)
+scaler = torch.amp.GradScaler()  # "cuda" is its default device
+scaler.scale(small_loss()).backward()
+scaler.unscale_(optimizer)
+grad = net[0].weight.grad
+print(torch.isfinite(grad).all().item(), torch.count_nonzero(grad).item())
+scaler.step(optimizer)
+scaler.update()
+print(torch.equal(net[0].weight, before), scaler.get_scale())
+# --8<-- [end:cuda]
