@@ -128,10 +128,17 @@ print(fmt(nn.GroupNorm(2, 4)(small)), fmt(F.interpolate(small, scale_factor=2)),
 # These return the default format, without a warning:
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
-    print(fmt(nn.LayerNorm([4, 8, 8])(small)), fmt(nn.InstanceNorm2d(4)(small)), fmt(nn.PixelShuffle(2)(small)))
-    #> contiguous_format contiguous_format contiguous_format
+    print(fmt(nn.LayerNorm([4, 8, 8])(small)), fmt(nn.InstanceNorm2d(4)(small)))
+    #> contiguous_format contiguous_format
 print(len(caught))
 #> 0
+# A tensor with one channel is in both formats at once, so fmt (contiguous first) cannot tell:
+# PixelShuffle(2) turns these 4 channels into 1, and 8 channels into 2, kept channels_last.
+one = nn.PixelShuffle(2)(small)
+print(one.shape[1], one.is_contiguous(), one.is_contiguous(memory_format=torch.channels_last))
+#> 1 True True
+print(fmt(nn.PixelShuffle(2)(torch.cat([small, small], dim=1))))
+#> channels_last
 # Some channels of a channels_last tensor are in neither format:
 print(fmt(small[:, :2]), small[:, :2].stride())
 #> other (256, 1, 32, 4)

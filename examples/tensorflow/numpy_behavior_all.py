@@ -8,11 +8,19 @@ suite runs it in a process of its own (the launch line below).
 # launch: python 1
 
 # --8<-- [start:all_mode]
+import logging.handlers
+
 import numpy as np
 import tensorflow as tf
 import tensorflow.experimental.numpy as tnp
 
+logged = logging.handlers.BufferingHandler(capacity=10)  # keeps what TensorFlow logs
+tf.get_logger().addHandler(logged)
 tnp.experimental_enable_numpy_behavior(dtype_conversion_mode="all")  # before any other TF call
+print([record.getMessage() for record in logged.buffer])  # logged even here, at the start
+"""
+['UserWarning: enabling the new type promotion must happen at the beginning of the program. Please ensure no TF APIs have been used yet.']
+"""
 
 i32 = tf.constant([1, 2], dtype=tf.int32)
 f32 = tf.constant([0.5, 1.5], dtype=tf.float32)
