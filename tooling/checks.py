@@ -9,16 +9,14 @@ temporary copies with one mistake each.
 from __future__ import annotations
 
 import difflib
-import json
 import re
 from pathlib import Path
 
 from pytest_examples import find_examples
 
 from tooling.translations import stale_translations
-from verified.markers import MarkerError, script_markers
-from verified.outputs import code_fingerprint
 from verified.paths import docs_dir, example_scripts, relative
+from verified.record import DEFAULT_ENVIRONMENT, verify_environments
 from verified_site.notebooks import NotebookError, read_source
 from verified_site.pages import (
     LOCALES,
@@ -31,6 +29,7 @@ from verified_site.pages import (
     notebook_sources,
     page_files,
     page_locale,
+    page_sources,
     snippet_error,
     snippet_refs,
     source_pages,
@@ -216,72 +215,41 @@ def broken_notebooks(root: Path) -> list[str]:
     return problems
 
 
-#: The committed GPU run (README: "Examples that need CUDA").
-GPU_RUN = "verification/gpu-run.json"
 #: The admonition that lists a page's statements waiting for a GPU run:
 #: `!!! warning gpu-pending "..."` (an extra class on any admonition type).
 _GPU_PENDING = re.compile(r"^[ \t]*(?:!!!|\?\?\?\+?)[ \t]+\w+[ \t]+gpu-pending\b")
+#: The record's reasons for CUDA code that no GPU run has verified (the stamp shows them too).
+GPU_WAITING = ("needs-cuda", "changed-since-gpu-run")
 
 
-def _gpu_verified(root: Path) -> set[str]:
-    """The scripts the committed GPU run passed with the code they have now (comments and `#>`
-    lines aside, as the engine compares them); empty when there is no GPU run."""
-    path = root / GPU_RUN
-    if not path.is_file():
-        return set()
-    entries = json.loads(path.read_text(encoding="utf-8"))["environments"]["gpu"]["examples"]
-    return {
-        entry["source"]
-        for entry in entries
-        if entry["status"] == "passed"
-        and (script := root / entry["source"]).is_file()
-        and entry.get("fingerprint") == code_fingerprint(script.read_text(encoding="utf-8"))
-    }
-
-
-def _needs_cuda(script: Path, name: str) -> bool:
-    try:
-        return "cuda" in script_markers(script.read_text(encoding="utf-8"), name).requires
-    except (OSError, MarkerError):  # broken_snippets and the examples stage name these
-        return False
-
-
-def gpu_pending(root: Path) -> list[str]:
-    """Pages showing CUDA code that no GPU run has verified (a script marked `requires: cuda`
-    that the committed GPU run lacks or ran with other code, or an inline block marked so)
+def gpu_pending(root: Path, record: dict) -> list[str]:
+    """Pages whose CUDA code the default environment's run in `record` left unverified (no GPU
+    run has verified this very code: the reasons of `GPU_WAITING`, which the page's stamp shows)
     without a `gpu-pending` admonition saying which of their statements wait for that run; and
-    pages with one whose CUDA code the GPU run has all verified, so that its statements get read
-    against that run's output before it goes."""
-    verified, problems = _gpu_verified(root), []
+    pages with one whose CUDA code all ran, so that its statements get read against the GPU run's
+    output before it goes. Pages changed since the run are left to the stamp, which says so."""
+    problems = []
     notebooks = set(notebook_sources(root))  # broken_notebooks refuses CUDA code in them
     for page in (page for page in source_pages(root) if page not in notebooks):
+        found = verify_environments(record, page_sources(page, root), root)
+        verification = found.get(DEFAULT_ENVIRONMENT)
+        if verification is None or verification.stale:
+            continue
+        waiting = sorted({e["id"] for e in verification.not_verified if e["reason"] in GPU_WAITING})
         text = page.read_text(encoding="utf-8")
-        waiting = sorted(
-            {
-                ref.path
-                for ref in snippet_refs(page)
-                if ref.path not in verified and _needs_cuda(root / ref.path, ref.path)
-            }
-        )
-        waiting += [
-            f"the block at line {fence.start}"
-            for fence in fences(text)
-            if re.search(r"\brequires=[\"']?cuda", fence.info)
-        ]
         marks = [n for n, line in enumerate(text.splitlines(), 1) if _GPU_PENDING.match(line)]
         name = relative(page, root)
         if waiting and not marks:
             problems.append(
-                f"{name}:1: shows CUDA code that no GPU run has verified ({', '.join(waiting)}; "
-                f"{GPU_RUN} lacks it, or its code changed since): say which statements of the "
-                'page wait for that run in an admonition, `!!! warning gpu-pending "..."`, '
-                "next to them"
+                f"{name}:1: shows CUDA code that no GPU run has verified ({', '.join(waiting)}): "
+                "say which statements of the page wait for that run in an admonition, `!!! "
+                'warning gpu-pending "..."`, next to them'
             )
         elif marks and not waiting:
             problems.append(
-                f"{name}:{marks[0]}: a gpu-pending admonition, but the GPU run in {GPU_RUN} "
-                "verified all the CUDA code this page shows: read the statements it lists "
-                "against that run's output, correct any it contradicts, then remove it"
+                f"{name}:{marks[0]}: a gpu-pending admonition, but the GPU run verified all the "
+                "CUDA code this page shows: read the statements it lists against that run's "
+                "output, correct any it contradicts, then remove it"
             )
     return problems
 
@@ -297,5 +265,4 @@ SOURCE_CHECKS = (
     orphan_scripts,
     bad_code_fences,
     missing_descriptions,
-    gpu_pending,
 )

@@ -223,3 +223,14 @@ def test_a_broken_locale_file_is_named_with_the_place(tmp_path, monkeypatch, tex
     with pytest.raises(error) as raised:
         wording.wording(locale)
     assert f"{locale}.yml" in str(raised.value) and named in str(raised.value), raised.value
+
+
+def test_pages_say_which_statements_wait_for_a_gpu_run(record):
+    # Judged by the record the stamps come from: a page stamped "needs CUDA" for some of its
+    # code lists the statements that wait in a gpu-pending admonition (tooling.checks).
+    from tooling.checks import gpu_pending
+    from verified.paths import REPO_ROOT
+
+    assert record, "no verification record: run `make test` (stage 1 writes it)"
+    problems = gpu_pending(REPO_ROOT, record)
+    assert not problems, "\n".join(problems)

@@ -121,46 +121,42 @@ def test_markdown_include_in_the_other_language(sample):
         assert check(sample) == [], check.__name__
 
 
-def _cuda_script(sample, gpu_run: bool) -> None:
-    """Mark the sample's script `requires: cuda`; with `gpu_run`, record a GPU run that passed it
-    with its code as it is."""
-    import json
+def _record(sample, status: str, reason: str | None = None) -> dict:
+    """A record whose default run has one entry for the sample's script, as the examples stage
+    writes it for CUDA code: not verified for `reason`, or passed against a GPU run."""
+    from verified.record import SCHEMA, build_run, hash_sources
 
-    from verified.outputs import code_fingerprint
-
-    script = sample / SCRIPT
-    script.write_text("# requires: cuda\n" + script.read_text(encoding="utf-8"), encoding="utf-8")
-    if gpu_run:
-        entry = {
-            "source": SCRIPT,
-            "status": "passed",
-            "fingerprint": code_fingerprint(script.read_text(encoding="utf-8")),
-        }
-        run = {"environments": {"gpu": {"examples": [entry]}}}
-        (sample / checks.GPU_RUN).parent.mkdir(parents=True, exist_ok=True)
-        (sample / checks.GPU_RUN).write_text(json.dumps(run), encoding="utf-8")
+    entry = {
+        "id": SCRIPT,
+        "source": SCRIPT,
+        "line": 1,
+        "requires": ["cuda"],
+        "status": status,
+        "reason": reason,
+        "details": {},
+        "seconds": 0.1,
+        "device": "cuda" if status == "passed" else "cpu",
+    }
+    run = build_run([entry], hash_sources(sample), {"torch": "2.15.0", "device": "cpu"})
+    return {"schema": SCHEMA, "environments": {"default": run}}
 
 
 PENDING = '\n!!! warning gpu-pending "尚未在 GPU 上运行"\n\n    下面的说法等待 GPU 运行。\n'
 
 
 def test_cuda_code_no_gpu_run_verified_needs_a_gpu_pending_admonition(sample):
-    _cuda_script(sample, gpu_run=False)
-    messages = sorted(checks.gpu_pending(sample))  # both languages
-    assert [m.split(":")[0] for m in messages] == [TWIN, PAGE]
-    assert messages[1].startswith(f"{PAGE}:1: shows CUDA code that no GPU run has verified ")
-    assert '`!!! warning gpu-pending "..."`' in messages[1]
+    for reason in checks.GPU_WAITING:  # no GPU run has it, or its code changed since
+        messages = sorted(checks.gpu_pending(sample, _record(sample, "not-verified", reason)))
+        assert [m.split(":")[0] for m in messages] == [TWIN, PAGE]  # both languages
+        assert messages[1].startswith(f"{PAGE}:1: shows CUDA code that no GPU run has verified ")
+        assert '`!!! warning gpu-pending "..."`' in messages[1]
     _append(sample / PAGE, PENDING)
-    assert [m.split(":")[0] for m in checks.gpu_pending(sample)] == [TWIN]
+    record = _record(sample, "not-verified", "needs-cuda")
+    assert [m.split(":")[0] for m in checks.gpu_pending(sample, record)] == [TWIN]
 
 
 def test_a_gpu_pending_admonition_goes_once_the_gpu_run_verified_the_code(sample):
-    _cuda_script(sample, gpu_run=True)
-    assert checks.gpu_pending(sample) == []
+    assert checks.gpu_pending(sample, _record(sample, "passed")) == []
     line = _append(sample / PAGE, PENDING) + 1
-    (message,) = checks.gpu_pending(sample)
+    (message,) = checks.gpu_pending(sample, _record(sample, "passed"))
     assert message.startswith(f"{PAGE}:{line}: a gpu-pending admonition, but the GPU run")
-    # Code changed after the GPU run: its statements wait again, and the admonition is needed.
-    script = sample / SCRIPT
-    script.write_text(script.read_text(encoding="utf-8").replace("1 + 1", "2 + 0"), "utf-8")
-    assert [m.split(":")[0] for m in checks.gpu_pending(sample)] == [TWIN]
