@@ -14,10 +14,17 @@ SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 # Quieter TensorFlow start-up; it does not change any printed example output.
 export TF_CPP_MIN_LOG_LEVEL := 2
 # Silences Material 9's end-of-life banner, printed on every build. Material is pinned
-# to 9.x on purpose: its successor does not yet support mkdocs-static-i18n.
+# to 9.x on purpose: its successor runs none of the plugins the site uses (DESIGN, 3b).
 export NO_MKDOCS_2_WARNING := 1
+# Each language is a MkDocs project of its own (mkdocs.yml: Chinese, at the site root;
+# mkdocs.en.yml: English, at en/). Where SITE_URL gives the site's address, the English
+# site's is below it.
+ifdef SITE_URL
+export SITE_URL_EN ?= $(SITE_URL)en/
+endif
+MKDOCS_EN := -f mkdocs.en.yml
 
-.PHONY: serve build site-build offline offline-build generated notebooks reference test test-matrix test-examples run-examples test-gpu wheelhouse check-site benchmark budgets measure-matmul browser update-examples new-page sync-translation lock clean docs-env test-env canary links
+.PHONY: serve serve-en build site-build offline offline-build generated notebooks reference test test-matrix test-examples run-examples test-gpu wheelhouse check-site benchmark budgets measure-matmul browser update-examples new-page sync-translation lock clean docs-env test-env canary links
 
 $(PY):
 	@command -v $(PYTHON) >/dev/null || { echo "$(PYTHON) not found: install Python 3.11 or run 'make $(MAKECMDGOALS) PYTHON=/path/to/python3.11'"; exit 1; }
@@ -86,15 +93,22 @@ reference: docs-env
 	$(PY) -m tooling.reference_pages
 
 # SITE_URL: served at the root, not under the deployed site's path (notebooks' links too).
-serve: export SITE_URL := http://127.0.0.1:8000/
+# One language per server: `make serve` the Chinese site at /, `make serve-en` the English
+# one at /en/ (its language menu leads to the other server's pages only when both run).
+serve serve-en: export SITE_URL := http://127.0.0.1:8000/
+serve serve-en: export SITE_URL_EN := http://127.0.0.1:8001/en/
 serve: docs-env generated notebooks reference
 	$(PY) -m mkdocs serve --livereload --dev-addr 127.0.0.1:8000
+serve-en: docs-env generated notebooks reference
+	$(PY) -m mkdocs serve $(MKDOCS_EN) --livereload --dev-addr 127.0.0.1:8001
 
 build: docs-env generated
 	@$(MAKE) --no-print-directory site-build
 
+# Chinese first: its build empties site/, then the English one writes site/en/.
 site-build: notebooks reference
 	$(PY) -m mkdocs build --strict
+	$(PY) -m mkdocs build --strict $(MKDOCS_EN)
 
 # The offline edition: the whole site, both languages, read from disk (file://), as one zip.
 # A build of its own (OFFLINE=true enables Material's offline plugin, mkdocs.yml) from the
@@ -108,6 +122,7 @@ offline: docs-env generated notebooks reference
 offline-build: $(IFRAME_WORKER)
 	@rm -rf $(OFFLINE_DIR)
 	OFFLINE=true $(PY) -m mkdocs build --strict --site-dir $(OFFLINE_DIR)/$(OFFLINE_NAME)
+	OFFLINE=true $(PY) -m mkdocs build --strict $(MKDOCS_EN) --site-dir $(OFFLINE_DIR)/$(OFFLINE_NAME)/en
 	$(PY) -c 'import shutil, sys; shutil.make_archive(*sys.argv[1:])' \
 	  $(OFFLINE_DIR)/$(OFFLINE_NAME) zip $(OFFLINE_DIR) $(OFFLINE_NAME)
 	@echo "$(OFFLINE_DIR)/$(OFFLINE_NAME).zip: unzip it and open $(OFFLINE_NAME)/index.html"

@@ -22,7 +22,7 @@ from markdown_it import MarkdownIt
 
 from tooling.data import DataError, read
 from tooling.reference import ALIASES, LIBRARIES, NAMES, load_families, load_inputs
-from verified.paths import docs_dir, generated_pages
+from verified.paths import docs_dir, is_generated
 from verified_site.api_names import TABLE, api_name, qualified_name
 
 EXCEPTIONS = "data/api-links-exceptions.yml"
@@ -138,7 +138,7 @@ def page_names(root: Path) -> dict[str, set[str]]:
     code are `used_names`."""
     docs, found = docs_dir(root), {}
     for page in sorted(docs.rglob("*.md")):
-        if generated_pages(root) in page.parents:
+        if is_generated(page, root):
             continue
         for name in inline_names(page.read_text(encoding="utf-8")):
             found.setdefault(name, set()).add(page.relative_to(root).as_posix())

@@ -12,13 +12,16 @@ import difflib
 import re
 from pathlib import Path
 
+import yaml
 from pytest_examples import find_examples
+from yaml_env_tag import add_env_tag
 
 from tooling.translations import stale_translations
 from verified.paths import docs_dir, example_scripts, relative
 from verified.record import DEFAULT_ENVIRONMENT, verify_environments
 from verified_site.notebooks import NotebookError, read_source
 from verified_site.pages import (
+    CONFIGS,
     LOCALES,
     PYTHON_LANGUAGES,
     fence_language,
@@ -70,8 +73,59 @@ def translation_structure(root: Path) -> list[str]:
     return problems
 
 
+def nav_differences(root: Path) -> list[str]:
+    """The languages' navs (mkdocs.yml, mkdocs.en.yml) must list the same pages in the same
+    groups and order, and every page of a language; one message per difference, naming the
+    files. A configuration file that is missing or cannot be read is reported too."""
+    navs, problems = {}, []
+    for locale in LOCALES:
+        config = root / CONFIGS[locale]
+        try:
+            loader = add_env_tag(type("Loader", (yaml.SafeLoader,), {}))
+            navs[locale] = _nav_shape(
+                yaml.load(config.read_text(encoding="utf-8"), Loader=loader)["nav"]
+            )
+        except (OSError, yaml.YAMLError, KeyError, TypeError) as exc:
+            problems.append(f"{CONFIGS[locale]}: cannot read its `nav:` ({exc})")
+    if problems:
+        return problems
+    (zh, ours), (en, theirs) = (
+        (CONFIGS[LOCALES[0]], navs[LOCALES[0]]),
+        (CONFIGS[LOCALES[1]], navs[LOCALES[1]]),
+    )
+    if ours != theirs:
+        diff = difflib.unified_diff(ours, theirs, zh, en, lineterm="", n=1)
+        problems.append(
+            f"{zh} and {en} list different pages or groups in their `nav:`; give both the same "
+            "pages in the same order and groups (only the group titles differ):\n" + "\n".join(diff)
+        )
+    listed = {line.strip() for line in ours if line.strip().endswith(".md")}
+    for page in source_pages(root):
+        name = page.relative_to(root / "docs" / page_locale(page)).as_posix()
+        if page_locale(page) == LOCALES[0] and name not in listed:
+            problems.append(
+                f"{relative(page, root)}: not in the `nav:` of {zh} and {en}; add "
+                f"`- {name}` to both, in the same group"
+            )
+    return problems
+
+
+def _nav_shape(nav, depth: int = 0) -> list[str]:
+    """A nav as lines: each page's file, each group as `[group]`, indented by depth (group titles
+    left out: they are translated)."""
+    lines = []
+    for item in nav:
+        value = next(iter(item.values())) if isinstance(item, dict) else item
+        if isinstance(value, list):
+            lines += ["  " * depth + "[group]", *_nav_shape(value, depth + 1)]
+        else:
+            lines.append("  " * depth + str(value))
+    return lines
+
+
 def _embedded(page: Path) -> list[str]:
-    """What a page embeds, each Markdown include named by its Chinese file (`x.en.md` -> `x.md`):
+    """What a page embeds, each Markdown include named by its Chinese file (`docs/en/x.md` ->
+    `docs/zh/x.md`):
     each language embeds the include in its own language."""
     return [
         str(translation_of(Path(ref.path), LOCALES[0])) if ref.path.endswith(".md") else ref.target
@@ -257,6 +311,7 @@ def gpu_pending(root: Path, record: dict) -> list[str]:
 #: Every source check, in the order a contributor would fix them.
 SOURCE_CHECKS = (
     untranslated_pages,
+    nav_differences,
     translation_structure,
     anchor_problems,
     stale_translations,

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from tooling.data import DataError, problem
 from verified.paths import REPO_ROOT, read_checked_json
-from verified_site.pages import INCLUDES, LOCALES, translation_of
+from verified_site.pages import INCLUDES, LOCALES
 from verified_site.wording import wording
 
 FONT = (
@@ -382,8 +382,8 @@ FIGURES: dict[str, Callable[[str], str]] = {
 }
 #: The measured-speed page's results section, which the page embeds with a `--8<--` line
 #: (in `INCLUDES`); each results file's plot goes next to the page.
-RESULTS_SECTION = Path("docs") / INCLUDES / "matmul-results.md"
-RESULTS_PLOTS = Path("docs") / "gpu"
+RESULTS_SECTION = Path(INCLUDES) / "matmul-results.md"
+RESULTS_PLOTS = Path("gpu")
 
 
 def generated_files(root: Path = REPO_ROOT) -> dict[Path, str]:
@@ -391,13 +391,13 @@ def generated_files(root: Path = REPO_ROOT) -> dict[Path, str]:
     committed: file (relative to the repository root `root`) -> its text.
     DataError if there is no benchmark results file, or one is malformed."""
     results = load_results(root / RESULTS_DIR)
-    drawings = {Path("docs") / f"{name}.md": draw for name, draw in FIGURES.items()}
+    drawings = {Path(f"{name}.svg"): draw for name, draw in FIGURES.items()}
     for path, data in results.items():
-        drawings[RESULTS_PLOTS / f"{path.stem}.md"] = functools.partial(matmul_figure, data)
+        drawings[RESULTS_PLOTS / f"{path.stem}.svg"] = functools.partial(matmul_figure, data)
     files = {}
     for locale in LOCALES:
+        # Each language's figure is at the same path in its language's pages.
         for name, draw in drawings.items():
-            # Each language's figure is named as its page is: x.svg, x.en.svg.
-            files[translation_of(name, locale).with_suffix(".svg")] = draw(locale)
-        files[translation_of(RESULTS_SECTION, locale)] = results_section(locale, results)
+            files[Path("docs", locale, name)] = draw(locale)
+        files[Path("docs", locale, RESULTS_SECTION)] = results_section(locale, results)
     return files

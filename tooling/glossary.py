@@ -1,4 +1,4 @@
-"""The glossary: `data/glossary.yml` -> `docs/glossary.md` and `docs/glossary.en.md`.
+"""The glossary: `data/glossary.yml` -> `docs/zh/glossary.md` and `docs/en/glossary.md`.
 
 The data file is the one authority for the site's terms (its schema,
 data/schemas/glossary.schema.yml, says what each field means). This module reads and checks
@@ -16,11 +16,11 @@ from pathlib import Path
 from tooling.data import DataError, read
 from tooling.translations import synced
 from verified.paths import REPO_ROOT
-from verified_site.pages import LOCALES, headings, page_locale, translation_of
+from verified_site.pages import LOCALES, headings, translation_of
 from verified_site.wording import wording
 
 DATA = Path("data") / "glossary.yml"
-PAGES = {"zh": Path("docs") / "glossary.md", "en": Path("docs") / "glossary.en.md"}
+PAGES = {locale: Path("docs", locale, "glossary.md") for locale in LOCALES}
 #: Chinese characters (CJK unified ideographs and extension A).
 CJK = r"[\u3400-\u4dbf\u4e00-\u9fff]"
 
@@ -99,16 +99,10 @@ def load(root: Path = REPO_ROOT) -> Glossary:
 
 
 def _check_see(see: str, where: str, root: Path) -> None:
-    """A `see` page must exist under docs/, be the Chinese one and have an English version."""
-    page = root / "docs" / see.split("#")[0]
+    """A `see` page (its path below each language's folder) must exist in both languages."""
+    page = root / "docs" / LOCALES[0] / see.split("#")[0]
     if page.suffix != ".md" or not page.is_file():
-        raise DataError(f"{where}: `see` names no page under docs/: {see!r}")
-    if page_locale(page) != LOCALES[0]:
-        chinese = translation_of(page, LOCALES[0]).relative_to(root / "docs").as_posix()
-        raise DataError(
-            f"{where}: `see` names the English page {see!r}: name the Chinese one "
-            f"({chinese}); the English glossary links its twin"
-        )
+        raise DataError(f"{where}: `see` names no page under docs/{LOCALES[0]}/: {see!r}")
     if not translation_of(page, "en").is_file():
         raise DataError(f"{where}: `see` names a page with no English version: {see!r}")
 
@@ -152,7 +146,7 @@ def render(glossary: Glossary, root: Path = REPO_ROOT) -> dict[str, str]:
     pages = {}
     for locale, twin in zip(LOCALES, reversed(LOCALES), strict=True):
         meta = {"description": wording(locale)["glossary"]["description"]()}
-        pages[locale] = synced(meta, bodies[locale], PAGES[twin].name, bodies[twin])
+        pages[locale] = synced(meta, bodies[locale], f"{twin}/{PAGES[twin].name}", bodies[twin])
     return pages
 
 
@@ -179,8 +173,7 @@ def _body(glossary: Glossary, locale: str, root: Path) -> str:
 
 
 def _see_link(see: str, locale: str, root: Path) -> str:
-    page = root / "docs" / see.partition("#")[0]
-    source = page if locale == "zh" else translation_of(page, locale)
+    source = root / "docs" / locale / see.partition("#")[0]
     titles = [h.title for h in headings(source.read_text(encoding="utf-8")) if h.level == 1]
     return f"[{titles[0] if titles else see}]({see})"
 

@@ -1,6 +1,6 @@
 """The cross-library reference's pages (README: "The cross-library reference"), written into
-`docs/reference/` by `python -m tooling.reference_pages` (`make reference`) from the data and the
-rows' results in the verification record: a row that the record does not hold, or whose data
+`docs/<locale>/reference/` by `python -m tooling.reference_pages` (`make reference`) from the data
+and the rows' results in the verification record: a row that the record does not hold, or whose data
 changed since, is marked "not run in this build". Wording: the locale files' `reference` section.
 """
 
@@ -297,16 +297,17 @@ def pages(
         }
         for family in families
     }
-    folder, files = relative(generated_pages(root), root), {}
+    files = {}
+    entries = json.dumps(operations(families, runs_of), ensure_ascii=False, indent=1)
     for locale in LOCALES:
-        suffix = "" if locale == LOCALES[0] else f".{locale}"
-        files[f"{folder}/index{suffix}.md"] = index_page(families, runs_of, inputs, locale)
-        files[f"{folder}/differences{suffix}.md"] = differences_page(families, runs_of, locale)
+        folder = relative(generated_pages(locale, root), root)
+        files[f"{folder}/index.md"] = index_page(families, runs_of, inputs, locale)
+        files[f"{folder}/differences.md"] = differences_page(families, runs_of, locale)
         for family in families:
             page = family_page(family, runs_of[family.id], inputs, locale, links)
-            files[f"{folder}/{family.id}{suffix}.md"] = page
-    entries = operations(families, runs_of)
-    files[f"{folder}/operations.json"] = json.dumps(entries, ensure_ascii=False, indent=1)
+            files[f"{folder}/{family.id}.md"] = page
+    # The reference as data, once, at /reference/operations.json.
+    files[f"{relative(generated_pages(LOCALES[0], root), root)}/operations.json"] = entries
     return files
 
 
@@ -326,13 +327,16 @@ def main() -> int:
     except (DataError, record.RecordError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    folder = generated_pages(REPO_ROOT)
-    for old in folder.glob("*") if folder.is_dir() else []:
+    folders = [generated_pages(locale, REPO_ROOT) for locale in LOCALES]
+    for old in (old for folder in folders if folder.is_dir() for old in folder.glob("*")):
         old.unlink()
     for path, text in files.items():
         (REPO_ROOT / path).parent.mkdir(parents=True, exist_ok=True)
         (REPO_ROOT / path).write_text(text, encoding="utf-8")
-    print(f"wrote {len(files)} files to {relative(folder, REPO_ROOT)}/")
+    print(
+        f"wrote {len(files)} files to "
+        + " and ".join(f"{relative(f, REPO_ROOT)}/" for f in folders)
+    )
     shown = {  # the API names the tables show: how many have a page, which not
         name
         for family in families

@@ -15,7 +15,7 @@ import yaml
 
 from tooling.translations import sync
 from verified.paths import REPO_ROOT, relative
-from verified_site.pages import translation_of
+from verified_site.pages import CONFIGS, LOCALES, translation_of
 
 _NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 
@@ -92,12 +92,13 @@ def create_page(
     titles: tuple[str, str],
     section_titles: tuple[str, str],
 ) -> list[Path]:
-    """Create the page pair `docs/SECTION/SLUG.md` and `.en.md` under `root` (the repository
-    root), its example script and its nav entry; return the files created or changed.
+    """Create the page pair `docs/zh/SECTION/SLUG.md` and `docs/en/SECTION/SLUG.md` under `root`
+    (the repository root), its example script and its nav entry in each language's
+    configuration; return the files created or changed.
 
-    `section` is a folder under docs/ (`numpy-torch`), `slug` a file name without suffix
-    (`broadcasting`); `titles` and `section_titles` (nav titles for a new section) are
-    (Chinese, English). ScaffoldError if a name is invalid, a file exists already or the
+    `section` is a folder under each language's pages (`numpy-torch`), `slug` a file name
+    without suffix (`broadcasting`); `titles` and `section_titles` (nav titles of a new section:
+    Chinese, English). ScaffoldError if a name is invalid, a file exists already or the
     example failed; nothing is left behind then.
     """
     for name in (section, slug):
@@ -105,15 +106,18 @@ def create_page(
             raise ScaffoldError(
                 f"{name!r}: use lowercase letters, digits and hyphens, e.g. my-topic"
             )
-    page_zh = root / "docs" / section / f"{slug}.md"
+    page_zh = root / "docs" / LOCALES[0] / section / f"{slug}.md"
     page_en = translation_of(page_zh, "en")
     script = root / "examples" / section.replace("-", "_") / f"{slug.replace('-', '_')}.py"
     existing = [relative(path, root) for path in (page_zh, page_en, script) if path.exists()]
     if existing:
         raise ScaffoldError(f"refusing to overwrite {', '.join(existing)}")
     script_name = relative(script, root)
-    config = root / "mkdocs.yml"
-    nav = add_to_nav(config.read_text(encoding="utf-8"), section, slug, section_titles)
+    configs = [root / CONFIGS[locale] for locale in LOCALES]
+    navs = [
+        add_to_nav(config.read_text(encoding="utf-8"), section, slug, title)
+        for config, title in zip(configs, section_titles, strict=True)
+    ]
     # Folders that do not exist yet: removed again, deepest first, if a step fails.
     new_folders = [f for p in (page_zh, script) for f in reversed(p.parents) if not f.exists()]
     try:
@@ -133,8 +137,9 @@ def create_page(
             if folder.is_dir() and not any(folder.iterdir()):
                 folder.rmdir()
         raise
-    config.write_text(nav, encoding="utf-8")
-    return [script, page_zh, page_en, config]
+    for config, nav in zip(configs, navs, strict=True):
+        config.write_text(nav, encoding="utf-8")
+    return [script, page_zh, page_en, *configs]
 
 
 def _write_outputs(root: Path, script_name: str) -> None:
@@ -156,19 +161,20 @@ def _write_outputs(root: Path, script_name: str) -> None:
         raise ScaffoldError(f"the new example did not run:\n{output}")
 
 
-def add_to_nav(config: str, section: str, slug: str, section_titles: tuple[str, str]) -> str:
-    """mkdocs.yml's text `config` with `SECTION/SLUG.md` added to its nav.
+def add_to_nav(config: str, section: str, slug: str, section_title: str) -> str:
+    """A language's configuration text `config` (mkdocs.yml, mkdocs.en.yml) with
+    `SECTION/SLUG.md` added to its nav.
 
-    The page goes after the section's last page; a section without pages yet becomes a
-    new nav section at the end, titled by `section_titles` (Chinese, English), the English
-    one added to `nav_translations`. ScaffoldError if the text has no `nav:` block, or no
-    `nav_translations:` for the English build when a new section is needed.
+    The page goes after the last page of the section's own group, at that group's level: a
+    group nested inside it (`torchvision:` inside the API notes) is not the section's. A
+    section without pages yet becomes a new nav group at the end, titled `section_title`.
+    ScaffoldError if the text has no top-level `nav:` block.
     """
     lines = config.splitlines(keepends=True)
     try:
         start = next(i for i, line in enumerate(lines) if line.rstrip() == "nav:")
     except StopIteration:
-        raise ScaffoldError("mkdocs.yml has no top-level `nav:` block") from None
+        raise ScaffoldError("no top-level `nav:` block") from None
     end = next(
         (i for i in range(start + 1, len(lines)) if lines[i].strip() and not lines[i][0].isspace()),
         len(lines),
@@ -176,31 +182,31 @@ def add_to_nav(config: str, section: str, slug: str, section_titles: tuple[str, 
     entry = f"{section}/{slug}.md"
     pages = [i for i in range(start, end) if re.match(rf"\s+- {re.escape(section)}/", lines[i])]
     if pages:
-        last = pages[-1]
-        indent = lines[last][: len(lines[last]) - len(lines[last].lstrip())]
-        lines.insert(last + 1, f"{indent}- {entry}\n")
+        depth = min(_indent(lines[i]) for i in pages)
+        group = [i for i in pages if _indent(lines[i]) == depth]
+        last = group[-1]
+        # After the group's last page and anything nested below it (a deeper group).
+        while last + 1 < end and _indent(lines[last + 1]) > depth and lines[last + 1].strip():
+            last += 1
+        lines.insert(last + 1, f"{' ' * depth}- {entry}\n")
         return "".join(lines)
     while end > start + 1 and not lines[end - 1].strip():
         end -= 1
-    # YAML scalars: plain when that is safe, quoted when a title holds `: `, `#` ...
-    zh_title, en_title = (
-        yaml.safe_dump(title, allow_unicode=True, width=10**6).splitlines()[0]
-        for title in section_titles
-    )
-    lines[end:end] = [f"  - {zh_title}:\n", f"      - {entry}\n"]
-    text = "".join(lines)
-    match = re.search(r"^(?P<indent>[ \t]+)nav_translations:\n", text, re.MULTILINE)
-    if match is None:
-        raise ScaffoldError("mkdocs.yml has no `nav_translations:` for the English build")
-    addition = f"{match['indent']}  {zh_title}: {en_title}\n"
-    return text[: match.end()] + addition + text[match.end() :]
+    # A YAML scalar: plain when that is safe, quoted when the title holds `: `, `#` ...
+    title = yaml.safe_dump(section_title, allow_unicode=True, width=10**6).splitlines()[0]
+    lines[end:end] = [f"  - {title}:\n", f"      - {entry}\n"]
+    return "".join(lines)
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
 
 
 def main(argv: list[str] | None = None) -> int:
     """Command line (see the module docstring); `argv` defaults to `sys.argv[1:]`. 0 when the
     page was created, 2 when it could not be."""
     parser = argparse.ArgumentParser(prog="make new-page", description=__doc__.splitlines()[0])
-    parser.add_argument("section", help="folder under docs/, e.g. numpy-torch")
+    parser.add_argument("section", help="folder under docs/zh/ and docs/en/, e.g. numpy-torch")
     parser.add_argument("slug", help="page name, e.g. broadcasting")
     parser.add_argument("--title-zh", help="Chinese page title (default: from the slug)")
     parser.add_argument("--title-en", help="English page title (default: from the slug)")

@@ -3,7 +3,7 @@
 section of its counterpart as it was when a translator last made the two agree::
 
     translation:
-      of: memory-sharing.en.md
+      of: en/numpy-torch/memory-sharing.md
       sections:
         top: 3f2a9c1b0d4e
         from-numpy: 0b8e6c2d7a91
@@ -25,6 +25,7 @@ import yaml
 from verified.paths import REPO_ROOT, relative
 from verified_site.pages import (
     LOCALES,
+    docs_name,
     front_matter,
     headings,
     source_pages,
@@ -105,13 +106,13 @@ def sync(page: Path) -> list[Path]:
     for version, twin in zip(versions, reversed(versions), strict=True):
         meta = front_matter(version, texts[version])
         body = split_front_matter(texts[version])[1].lstrip("\n")
-        version.write_text(synced(meta, body, twin.name, texts[twin]), encoding="utf-8")
+        version.write_text(synced(meta, body, docs_name(twin), texts[twin]), encoding="utf-8")
     return versions
 
 
 def synced(meta: dict, body: str, twin: str, twin_text: str) -> str:
     """The text of a page file: front matter `meta` with the record that the page agrees with
-    its counterpart (file name `twin`, text `twin_text`), then `body`."""
+    its counterpart (`twin`, its path below docs/: `en/a/b.md`; text `twin_text`), then `body`."""
     meta = {**meta, "translation": {"of": twin, "sections": section_hashes(twin_text)}}
     # No line wrapping: a long `description:` stays on one line.
     dumped = yaml.safe_dump(meta, allow_unicode=True, sort_keys=False, width=10**6)

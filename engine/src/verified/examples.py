@@ -19,7 +19,7 @@ from pytest_examples import CodeExample, find_examples
 
 from verified.markdown import PYTHON_LANGUAGES, fence_language, is_snippet_line
 from verified.markers import Launch, MarkerError, parse_requires, script_markers
-from verified.paths import docs_dir, example_scripts, generated_pages, relative
+from verified.paths import docs_dir, example_scripts, is_generated, relative
 
 _INTERACTIVE_LANGUAGES = {"pycon", "pyrepl"}
 
@@ -67,9 +67,8 @@ def collect(root: Path) -> list[Example]:
             )
     # find_examples also reads .py docstrings; pages are Markdown only. The generated pages'
     # code runs in the tests that generate them (the cross-library reference).
-    generated = generated_pages(root)
     pages_blocks = [
-        code for code in blocks if code.path.suffix == ".md" and generated not in code.path.parents
+        code for code in blocks if code.path.suffix == ".md" and not is_generated(code.path, root)
     ]
     for make, items in ((_from_block, pages_blocks), (_from_script, scripts)):
         for item in items:

@@ -59,18 +59,28 @@ def content_root() -> Path:
 
 
 def docs_dir(root: Path | None = None) -> Path:
+    """`root/docs`: one folder of pages per language (`docs/zh/`, `docs/en/`), each the docs
+    folder of that language's MkDocs project."""
     return (root or content_root()) / "docs"
 
 
-def notebooks_dir(root: Path | None = None) -> Path:
-    """`root/docs/notebooks`: the notebook pages, sources of the downloadable notebooks."""
-    return docs_dir(root) / "notebooks"
+#: Below each language's folder: the cross-library reference's pages, written before each build
+#: (not committed, not hashed into the record).
+GENERATED = "reference"
 
 
-def generated_pages(root: Path | None = None) -> Path:
-    """`root/docs/reference`: the cross-library reference's pages, written before each build (not
-    committed, not hashed into the record)."""
-    return docs_dir(root) / "reference"
+def generated_pages(locale: str, root: Path | None = None) -> Path:
+    """`root/docs/<locale>/reference`: one language's generated pages (`GENERATED`)."""
+    return docs_dir(root) / locale / GENERATED
+
+
+def is_generated(path: Path, root: Path | None = None) -> bool:
+    """Whether `path` lies in a language's generated pages (`docs/*/reference/`)."""
+    try:
+        parts = path.resolve().relative_to(docs_dir(root).resolve()).parts
+    except ValueError:
+        return False
+    return len(parts) > 2 and parts[1] == GENERATED
 
 
 def example_scripts(root: Path | None = None) -> list[Path]:

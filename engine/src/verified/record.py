@@ -29,7 +29,7 @@ from pathlib import Path
 from string import Formatter
 from typing import Literal
 
-from verified.paths import docs_dir, example_scripts, expected_dir, generated_pages, relative
+from verified.paths import docs_dir, example_scripts, expected_dir, is_generated, relative
 
 #: The record's JSON Schema, but for the rules of the reason codes (`_validator` adds them).
 _SCHEMA = json.loads(Path(__file__).with_name("record.schema.json").read_text(encoding="utf-8"))
@@ -151,8 +151,7 @@ def hash_sources(root: Path) -> dict[str, str]:
     environment's expected outputs (`verification/expected/*.json`), then the data files
     (`data/**/*.yml`)."""
     expected = sorted(expected_dir(root).glob("*.json"))
-    generated = generated_pages(root)
-    pages = [p for p in sorted(docs_dir(root).rglob("*.md")) if generated not in p.parents]
+    pages = [p for p in sorted(docs_dir(root).rglob("*.md")) if not is_generated(p, root)]
     data = sorted((root / "data").rglob("*.yml"))
     files = pages + example_scripts(root) + expected + data
     return {relative(path, root): file_sha256(path) for path in files}

@@ -1,4 +1,4 @@
-"""Walkthrough notebooks: pages in `docs/notebooks/` that are also notebooks to download.
+"""Walkthrough notebooks: pages in `docs/<locale>/notebooks/` that are also notebooks to download.
 
 Read by jupytext, a page is the notebook: prose becomes Markdown cells, each ```python block of
 `--8<--` lines a code cell with those sections, without their `#>` outputs. The suite
@@ -28,7 +28,7 @@ import nbformat
 from verified.expected import PrintKey
 from verified.markers import MarkerError, script_markers
 from verified.outputs import expected_stdout, imported_packages, same_output, without_outputs
-from verified.paths import REPO_ROOT, content_root, docs_dir, notebooks_dir, relative
+from verified.paths import REPO_ROOT, content_root, docs_dir, relative
 from verified.record import LIBRARIES
 from verified_site import pages
 from verified_site.wording import wording
@@ -67,11 +67,11 @@ def read_source(
     text, where = path.read_text(encoding="utf-8"), relative(path, root)
     front, body = pages.split_front_matter(text)
     problems = []
-    in_folder = path.parent.resolve() == notebooks_dir(root).resolve()
-    if not in_folder or not _SLUG.fullmatch(pages.notebook_slug(path)):
+    if not pages.is_notebook_page(path.resolve()) or not _SLUG.fullmatch(pages.notebook_slug(path)):
         problems.append(
-            f"{where}:1: name a notebook docs/notebooks/<name>.md and <name>.en.md, the name "
-            "in lower-case letters, digits and hyphens (it becomes the page's address)"
+            f"{where}:1: name a notebook docs/zh/notebooks/<name>.md and "
+            "docs/en/notebooks/<name>.md, the name in lower-case letters, digits and hyphens "
+            "(it becomes the page's address)"
         )
     if not body.strip().startswith("# "):
         first = front.count("\n") + len(body) - len(body.lstrip("\n")) + 1
@@ -318,7 +318,7 @@ def _address(source: Path, root: Path, site_url: str, match: re.Match) -> str:
     page = pages.translation_of(target.resolve(), pages.page_locale(source))
     if not page.is_relative_to(docs_dir(root).resolve()):
         return match[0]
-    return f"]({site_url}{pages.page_url(page, docs_dir(root).resolve())}{match['anchor'] or ''})"
+    return f"]({site_url}{pages.page_url(page)}{match['anchor'] or ''})"
 
 
 def _about(notebook: nbformat.NotebookNode, run: dict | None, script_url: str) -> str:

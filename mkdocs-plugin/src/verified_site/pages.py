@@ -1,9 +1,10 @@
 """Pages, their translations and the snippets they embed.
 
-`page.md` is the Chinese page (default locale, served at `/`), `page.en.md` its English
-translation (at `/en/`; mkdocs-static-i18n's suffix structure). A line
-`--8<-- "examples/a/b.py:part"` embeds the section of b.py between `# --8<-- [start:part]` and
-`# --8<-- [end:part]` (pymdownx.snippets).
+Each language is a MkDocs project of its own (`mkdocs.yml` for Chinese, served at `/`;
+`mkdocs.en.yml` for English, at `/en/`), whose pages are `docs/<locale>/`: a page and its
+translation have the same path below their language's folder (`docs/zh/a/b.md`,
+`docs/en/a/b.md`). A line `--8<-- "examples/a/b.py:part"` embeds the section of b.py between
+`# --8<-- [start:part]` and `# --8<-- [end:part]` (pymdownx.snippets).
 """
 
 from __future__ import annotations
@@ -25,63 +26,99 @@ from verified.markdown import (  # noqa: F401  (re-used by the site checks)
     fences,
     is_snippet_line,
 )
-from verified.paths import docs_dir, generated_pages, notebooks_dir, relative
+from verified.paths import GENERATED, docs_dir, generated_pages, relative
 
-#: Locales in build order; the first is the default and has no file suffix.
+#: Locales in build order; the first is the default, served at the site root.
 LOCALES = ("zh", "en")
 DEFAULT_LOCALE = LOCALES[0]
-#: The folder under docs/ of Markdown that pages embed in their own language (`x.md`,
-#: `x.en.md`; `make generated` writes some): not pages (mkdocs.yml's `exclude_docs`).
+#: Each language's configuration file (the shared settings are in `mkdocs.base.yml`).
+CONFIGS = {"zh": "mkdocs.yml", "en": "mkdocs.en.yml"}
+#: The folder in each language's pages of Markdown that pages embed (`make generated` writes
+#: some): not pages (`exclude_docs` in mkdocs.base.yml).
 INCLUDES = "includes"
+#: The folder of the notebook pages, in each language's pages.
+NOTEBOOKS = "notebooks"
+
+
+def _split(path: Path) -> tuple[Path, str, Path]:
+    """(`docs` folder, locale, path below the locale's folder) of a file under `docs/<locale>/`;
+    ValueError when it is not under one."""
+    for parent in path.parents:
+        if parent.name in LOCALES and parent.parent.name == "docs":
+            return parent.parent, parent.name, path.relative_to(parent)
+    raise ValueError(f"{path} is not under docs/<locale>/ (locales: {', '.join(LOCALES)})")
+
+
+def _locale_or_none(path: Path) -> str | None:
+    try:
+        return page_locale(path)
+    except ValueError:
+        return None
 
 
 def page_locale(path: Path) -> str:
-    """`"en"` for `*.en.md`, else the default locale `"zh"`."""
-    for locale in LOCALES[1:]:
-        if path.name.endswith(f".{locale}.md"):
-            return locale
-    return DEFAULT_LOCALE
+    """The locale of a file under `docs/<locale>/`, from its folder."""
+    return _split(path)[1]
+
+
+def docs_name(path: Path) -> str:
+    """A file's path below `docs/`, naming its language: `en/a/b.md`."""
+    docs, locale, below = _split(path)
+    return f"{locale}/{below.as_posix()}"
 
 
 def translation_of(path: Path, locale: str) -> Path:
-    """The `locale` version of the page `path` (in any locale), which may not exist: `a/b.md`
-    for `a/b.en.md` and `"zh"`."""
-    stem = path.name.removesuffix(".md")
-    if page_locale(path) != DEFAULT_LOCALE:
-        stem = stem.removesuffix(f".{page_locale(path)}")
-    return path.with_name(stem + (".md" if locale == DEFAULT_LOCALE else f".{locale}.md"))
+    """The `locale` version of the page `path` (in any locale), which may not exist:
+    `docs/zh/a/b.md` for `docs/en/a/b.md` and `"zh"`."""
+    docs, _, below = _split(path)
+    return docs / locale / below
 
 
 def page_files(docs: Path) -> list[Path]:
-    """The `*.md` files below `docs`, sorted, but `INCLUDES` and the generated pages."""
-    skipped = {INCLUDES, generated_pages(docs.parent).name}
-    return sorted(p for p in docs.rglob("*.md") if p.relative_to(docs).parts[0] not in skipped)
+    """The `*.md` files below `docs/<locale>/` of every locale, sorted, but `INCLUDES` and the
+    generated pages."""
+    skipped = {INCLUDES, GENERATED}
+    return sorted(
+        p
+        for locale in LOCALES
+        if (docs / locale).is_dir()
+        for p in (docs / locale).rglob("*.md")
+        if p.relative_to(docs / locale).parts[0] not in skipped
+    )
 
 
 #: Where `make notebooks` writes each language's .ipynb for the site (`notebook_site_path`).
 NOTEBOOK_SITE_FOLDER = Path("build", "notebooks", "site")
 
 
+def is_notebook_page(path: Path) -> bool:
+    """Whether `path` is a notebook page, `docs/<locale>/notebooks/<slug>.md`."""
+    try:
+        return _split(path)[2].parent == Path(NOTEBOOKS)
+    except ValueError:
+        return False
+
+
 def notebook_sources(root: Path) -> list[Path]:
-    """All notebook pages, both languages, sorted; [] without `docs/notebooks/`."""
-    return page_files(notebooks_dir(root))
+    """All notebook pages, both languages, sorted; [] for none."""
+    return [p for p in page_files(docs_dir(root)) if is_notebook_page(p)]
 
 
 def notebook_slug(path: Path) -> str:
-    """`save-load` for `save-load.md` and `save-load.en.md`."""
-    return translation_of(path, DEFAULT_LOCALE).stem
+    """`save-load` for `docs/zh/notebooks/save-load.md` and its English twin."""
+    return path.stem
 
 
 def notebook_site_path(root: Path, source: Path) -> Path:
     """`root/build/notebooks/site/<locale>/notebooks/<slug>.ipynb`, a source's notebook for
     the site."""
     slug = notebook_slug(source)
-    return root / NOTEBOOK_SITE_FOLDER / page_locale(source) / "notebooks" / f"{slug}.ipynb"
+    return root / NOTEBOOK_SITE_FOLDER / page_locale(source) / NOTEBOOKS / f"{slug}.ipynb"
 
 
 def source_pages(root: Path) -> list[Path]:
-    """Every page a reader sees (`docs/**/*.md`, notebooks too), sorted, but the includes
-    and the generated pages."""
+    """Every page a reader sees (`docs/<locale>/**/*.md`, notebooks too), sorted, but the
+    includes and the generated pages."""
     return page_files(docs_dir(root))
 
 
@@ -93,28 +130,32 @@ def language_root(locale: str) -> str:
 
 def site_addresses(root: Path) -> tuple[str, str]:
     """The site's address (ending in `/`) and where the repository shows a file
-    (`https://github.com/o/r/blob/main/`), from mkdocs.yml with its `!ENV` tags; OSError or
-    yaml.YAMLError when it cannot be read."""
+    (`https://github.com/o/r/blob/main/`), from mkdocs.base.yml and mkdocs.yml with their `!ENV`
+    tags; OSError or yaml.YAMLError when they cannot be read."""
     loader = add_env_tag(type("Loader", (yaml.SafeLoader,), {}))
-    config = yaml.load((root / "mkdocs.yml").read_text(encoding="utf-8"), Loader=loader)
+    config = {}
+    for name in ("mkdocs.base.yml", CONFIGS[DEFAULT_LOCALE]):
+        config.update(yaml.load((root / name).read_text(encoding="utf-8"), Loader=loader))
     site_url = (config.get("site_url") or "").rstrip("/") + "/"
-    branch = config["edit_uri"].strip("/").split("/")[1]  # `edit/main/docs/`
+    branch = config["edit_uri"].strip("/").split("/")[1]  # `edit/main/docs/zh/`
     return site_url, f"{config['repo_url'].rstrip('/')}/blob/{branch}/"
 
 
-def page_url(page: Path, docs: Path) -> str:
-    """Where a page file under `docs` is served below the site root: `a/b/` for `a/b.md`,
-    `en/a/b/` for `a/b.en.md`, `""` for `index.md`, `en/a/` for `a/index.en.md`."""
-    locale = page_locale(page)
-    stem = page.relative_to(docs).as_posix().removesuffix(".md").removesuffix(f".{locale}")
+def page_url(page: Path, docs: Path | None = None) -> str:
+    """Where a page file under `docs/<locale>/` is served below the site root: `a/b/` for
+    `docs/zh/a/b.md`, `en/a/b/` for `docs/en/a/b.md`, `""` for `docs/zh/index.md`, `en/a/` for
+    `docs/en/a/index.md`. (`docs` is accepted for older callers and not needed.)"""
+    _, locale, below = _split(page)
+    stem = below.as_posix().removesuffix(".md")
     stem = "" if stem == "index" else stem.removesuffix("/index")
     return language_root(locale) + (f"{stem}/" if stem else "")
 
 
 def page_at(url: str, docs: Path) -> Path | None:
     """The page file (generated pages too) served at `url` (`en/a/b/`); None for none."""
-    pages = page_files(docs) + sorted(generated_pages(docs.parent).glob("*.md"))
-    return next((page for page in pages if page_url(page, docs) == url), None)
+    folders = [generated_pages(locale, docs.parent) for locale in LOCALES]
+    pages = page_files(docs) + [p for folder in folders for p in sorted(folder.glob("*.md"))]
+    return next((page for page in pages if page_url(page) == url), None)
 
 
 def missing_translations(pages: list[Path]) -> list[tuple[Path, Path]]:
@@ -196,7 +237,7 @@ def snippet_error(ref: SnippetRef, root: Path) -> str | None:
             f"{where}: snippet file {ref.path} does not exist. "
             "Fix the path (relative to the repository root) or add the script under examples/."
         )
-    if target.suffix == ".md" and page_locale(target) != page_locale(ref.page):
+    if target.suffix == ".md" and _locale_or_none(target) not in (None, page_locale(ref.page)):
         twin = relative(translation_of(target, page_locale(ref.page)), root)
         return f"{where}: {ref.path} is in another language than the page: embed {twin}"
     if not ref.section:

@@ -1,9 +1,10 @@
 """The site's MkDocs plugin (`verified-site` in mkdocs.yml; entry point `mkdocs.plugins`): what
 must happen during the build. Per page: its snippet lines checked, its stamp and version notes
 inserted, its notebook linked, its inline code's API names linked to their docs; per build: the
-notebooks added, one search index per language, the API names it could not link reported; in
-the offline edition (Material's `offline` plugin enabled), iframe-worker's shim served from the
-site's own files and each language's search index as a script."""
+notebooks added, glossary names and identifiers' parts added to the language's search index, the
+API names it could not link reported; in the offline edition (Material's `offline` plugin
+enabled), iframe-worker's shim served from the site's own files. Each language is a build of its
+own (mkdocs.yml, mkdocs.en.yml); the build's language is its theme's `language`."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File
 
-from verified.paths import docs_dir, generated_pages, notebooks_dir, record_path, relative
+from verified.paths import docs_dir, is_generated, record_path, relative
 from verified.record import load_record, verify_environments
 from verified_site import api_names, pages
 from verified_site.stamp import render_stamp
@@ -41,11 +42,6 @@ _PART = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 #: adding a CDN's copy.
 IFRAME_WORKER = "node_modules/iframe-worker/shim/index.js"
 IFRAME_WORKER_URL = "assets/javascripts/iframe-worker/shim.js"
-#: lunr 2.3.9, in Material's search worker, names a token-set node by its edges' labels and
-#: ids run together: nodes {1: 2, 3: 45} and {1: 23, 4: 5} are both "012345" and are merged, so
-#: a query can expand to a term the index lacks, and then it throws and finds nothing ("9" did;
-#: lunr issue #503, open, lunr unmaintained). A comma after each id keeps the names apart.
-LUNR_NODE_NAME = ("e=e+s+o.id}return e}", 'e=e+s+o.id+","}return e}')
 # The `{#id` of a heading below the title, to which attributes can be added.
 _HEADING_ANCHOR = re.compile(r"^(##+ .*\{#[\w-]+)\}[ \t]*$", re.MULTILINE)
 log = logging.getLogger(f"mkdocs.plugins.{__name__}")
@@ -68,32 +64,27 @@ class VerifiedSitePlugin(BasePlugin):
             self.api_links = api_names.load_table(self.root)
         except ValueError as exc:  # the record, expected outputs, environments, link table
             raise PluginError(str(exc)) from exc
-        i18n = config.plugins.get("i18n")
-        if i18n is None or not i18n.building:  # static-i18n's other languages count on
-            self.linked, self.unlinked, self.not_api = Counter(), Counter(), Counter()
-            self.missing: dict[str, set[str]] = {}  # name -> pages
+        self.locale = config.theme["language"]
+        self.linked, self.unlinked, self.not_api = Counter(), Counter(), Counter()
+        self.missing: dict[str, set[str]] = {}  # name -> pages
         if offline(config):
             polyfills = config.extra.setdefault("polyfills", [])
             if IFRAME_WORKER_URL not in polyfills:
                 polyfills.append(IFRAME_WORKER_URL)
         return config
 
-    @event_priority(-110)  # after mkdocs-static-i18n (-100) has chosen this language's files
     def on_files(self, files, config, **kwargs):
         """Add this language's .ipynb files, each next to its page (PluginError, saying what
         to run, if `make notebooks` has not written one). The site-wide 404 page comes from
-        the default language's build only: each of static-i18n's builds renders it at the
-        site root (overrides/404.html links to both home pages); the offline edition, read
-        from disk, has none, and gets iframe-worker's shim instead. PluginError, saying what
-        to run, if the shim is not installed."""
-        i18n = config.plugins.get("i18n")
+        the Chinese build only, at the site root (overrides/404.html links to both home
+        pages); the offline edition, read from disk, has none, and gets iframe-worker's shim
+        instead. PluginError, saying what to run, if the shim is not installed."""
         templates = config.theme.static_templates
-        first = i18n is None or i18n.is_default_language_build
-        if first and not offline(config):
+        if self.locale == pages.DEFAULT_LOCALE and not offline(config):
             templates.add("404.html")
         else:
             templates.discard("404.html")
-        if first and offline(config):
+        if offline(config):
             shim = self.root / IFRAME_WORKER
             if not shim.is_file():
                 raise PluginError(
@@ -101,9 +92,8 @@ class VerifiedSitePlugin(BasePlugin):
                     "`npm ci --omit=dev --ignore-scripts` (make offline does)"
                 )
             files.append(File.generated(config, IFRAME_WORKER_URL, abs_src_path=str(shim)))
-        locale = i18n.current_language if i18n else pages.LOCALES[0]
         for source in (
-            s for s in pages.notebook_sources(self.root) if pages.page_locale(s) == locale
+            s for s in pages.notebook_sources(self.root) if pages.page_locale(s) == self.locale
         ):
             path = pages.notebook_site_path(self.root, source)
             if not path.is_file():
@@ -114,7 +104,7 @@ class VerifiedSitePlugin(BasePlugin):
                 )
             # `<slug>.ipynb`, as the page's link names it, in the page's folder.
             notebook = File.generated(config, f"notebooks/{path.name}", abs_src_path=str(path))
-            notebook.dest_uri = f"{pages.language_root(locale)}notebooks/{path.stem}/{path.name}"
+            notebook.dest_uri = f"notebooks/{path.stem}/{path.name}"
             files.append(notebook)
         return files
 
@@ -138,7 +128,7 @@ class VerifiedSitePlugin(BasePlugin):
         ]
         if errors:
             raise PluginError("Broken snippet reference:\n  " + "\n  ".join(errors))
-        if generated_pages(root) in source.parents:
+        if is_generated(source, root):
             # The reference's pages carry their own run's stamp; readers edit their data.
             if page.edit_url and (data := page.meta.get("data")):
                 page.edit_url = page.edit_url.rsplit("/docs/", 1)[0] + "/" + data
@@ -147,7 +137,7 @@ class VerifiedSitePlugin(BasePlugin):
         verified = {env for env, v in verifications.items() if v.state in ("verified", "partial")}
         markdown = self.notes.insert(markdown, locale, verified)
         top = render_stamp(verifications, self.record, locale)
-        if source.parent == notebooks_dir(root):
+        if pages.is_notebook_page(source):
             # Its sections repeat the examples of the pages it walks through: only its title
             # and introduction are searched, and those pages rank first (Material reads both).
             markdown = _HEADING_ANCHOR.sub(r"\1 data-search-exclude}", markdown)
@@ -171,7 +161,7 @@ class VerifiedSitePlugin(BasePlugin):
         table, source = self.api_links, Path(page.file.abs_src_path)
         if table is None:
             return html
-        generated = generated_pages(self.root) in source.parents
+        generated = is_generated(source, self.root)
 
         def found(name: str) -> None:
             if name in table.links:
@@ -216,74 +206,38 @@ class VerifiedSitePlugin(BasePlugin):
                 "`.venv/bin/python -m tooling.api_links` in the test environment and commit it"
             )
 
-    @event_priority(-110)  # after mkdocs-static-i18n has set this page's language links
-    def on_page_context(self, context, page, config, nav, **kwargs):
-        """Make the home pages' language links relative to the site root, as every other
-        page's (Material's `url` filter then makes them relative to the page): static-i18n
-        builds them from site_url (`/tensors-verified/en/`), wrong at another base path."""
-        if page.url in {pages.language_root(locale) for locale in pages.LOCALES}:
-            # An attribute, not the item: static-i18n sets `config.extra.alternate`, the
-            # attribute the theme reads, and leaves the item `config.extra["alternate"]`.
-            for alternate in getattr(config.extra, "alternate", None) or []:
-                alternate["link"] = pages.language_root(alternate["lang"])
-        return context
-
-    @event_priority(-110)  # after mkdocs-static-i18n (-100) has merged all languages' entries
+    @event_priority(-110)  # after Material's search (0) and offline (-100) plugins wrote the index
     def on_post_build(self, config, **kwargs) -> None:
-        """Split static-i18n's one search index: pages under a language's folder (`en/`) go
-        to `<folder>/search/search_index.json`, located relative to it and with lunr's `lang`
-        set to that language only (no Chinese support to load); the rest stay in the root
-        index, with all configured languages (Chinese pages are full of English API names).
-        overrides/main.html points each language's search at its folder. In the offline
-        edition, each index is also written as the script Material loads from file:// pages,
-        `search_index.js` (`var __index = ...`, as Material's offline plugin writes the merged
-        one, which this replaces). Each glossary term's
-        names (the term and its `also`, in both languages) become search tags of the page or
-        section it is shown at (`see`), so that any of them finds that page. Each identifier's
-        parts (`weights`, `only`) are added, hidden, to the search text of a section that names
-        it, so that a part finds it too. The search worker's lunr is repaired (`_repair_lunr`).
-        PluginError, naming the file, if the merged index is missing or not JSON, the worker is
-        not the one the repair expects, or data/glossary.yml cannot be read."""
-        i18n = config.plugins.get("i18n")
-        if i18n is not None and i18n.building:
-            return  # one language's pass inside i18n's build
+        """Report the API links, then add to this language's search index what Material's
+        search cannot index by itself: each glossary term's names (the term and its `also`, in
+        both languages) as search tags of the page or section it is shown at (`see`), so that
+        any of them finds that page; each identifier's parts (`weights`, `only`), hidden, in
+        the search text of a section that names it, so that a part finds it too (the separator
+        keeps identifiers whole); and, on the error atlas's pages, only the printed lines of
+        each code block (the messages readers paste), which keeps the index within its budget.
+        In the offline edition, the script form Material's offline plugin wrote,
+        `search_index.js`, is written again from it. PluginError, naming the file, if the index
+        is missing or not JSON, or data/glossary.yml cannot be read."""
         self._report_api_links()
-        _repair_lunr(Path(config.site_dir))
-        if i18n is None:
-            return  # a single-language build: one search index already
-        site = Path(config.site_dir)
-        path = site / "search" / "search_index.json"
+        path = Path(config.site_dir) / "search" / "search_index.json"
         try:
             index = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError) as exc:
-            raise PluginError(f"{path}: cannot split the search index: {exc}") from exc
+            raise PluginError(f"{path}: cannot read the search index: {exc}") from exc
         tags = self._synonyms()
-        parts: dict[str, list] = {pages.language_root(locale): [] for locale in pages.LOCALES}
         for doc in index["docs"]:
             if doc["location"] in tags:
                 doc["tags"] = doc.get("tags", []) + tags[doc["location"]]
-            folder = next((f for f in parts if f and doc["location"].startswith(f)), "")
-            location = doc["location"][len(folder) :]
-            if location.startswith(ATLAS):
+            if doc["location"].startswith(ATLAS):
                 doc["text"] = _CODE.sub(_printed_lines, doc["text"])
             doc["text"] += _identifier_parts(doc["title"] + " " + doc["text"])
-            parts[folder].append({**doc, "location": location})
-        for (folder, docs), locale in zip(parts.items(), pages.LOCALES, strict=True):
-            target = site / folder / "search" / "search_index.json"
-            target.parent.mkdir(parents=True, exist_ok=True)
-            own = {**index["config"], "lang": [locale]} if folder else dict(index["config"])
-            # A synonym weighs what a title does: Material's tag boost (10^6) let common words
-            # among them ("dimension", "array") outrank the pages that really match a query.
-            own["fields"] = {**own["fields"], "tags": {"boost": own["fields"]["title"]["boost"]}}
-            split = json.dumps(
-                {"config": own, "docs": docs}, ensure_ascii=False, separators=(",", ":")
-            )
-            target.write_text(split, encoding="utf-8")
-            if offline(config):
-                target.with_suffix(".js").write_text(f"var __index = {split}", encoding="utf-8")
+        text = json.dumps(index, ensure_ascii=False, separators=(",", ":"))
+        path.write_text(text, encoding="utf-8")
+        if offline(config):
+            path.with_suffix(".js").write_text(f"var __index = {text}", encoding="utf-8")
 
     def _synonyms(self) -> dict[str, list[str]]:
-        """Search location (as in the merged index: `gpu/pinned-memory/`, `en/...#id`) -> the
+        """Search location in this language's index (`gpu/pinned-memory/`, `a/b/#id`) -> the
         names the glossary gives the terms shown there (term, then `also`), in both languages;
         none for a site without data/glossary.yml. PluginError, naming the file, if it cannot
         be read."""
@@ -293,42 +247,20 @@ class VerifiedSitePlugin(BasePlugin):
         found: dict[str, list[str]] = {}
         try:
             terms = yaml.safe_load(path.read_text(encoding="utf-8"))["terms"]
-            docs = docs_dir(self.root)
+            docs = docs_dir(self.root) / self.locale
             for term in (t for t in terms if "see" in t):
                 page, _, anchor = term["see"].partition("#")
-                for locale in pages.LOCALES:
-                    url = pages.page_url(pages.translation_of(docs / page, locale), docs)
-                    location = url + (f"#{anchor}" if anchor else "")
-                    # Both languages' names on both sites: readers search in either.
-                    names = [n for lang in pages.LOCALES for n in _names(term[lang])]
-                    found.setdefault(location, []).extend(dict.fromkeys(names))
+                url = pages.page_url(docs / page).removeprefix(pages.language_root(self.locale))
+                location = url + (f"#{anchor}" if anchor else "")
+                # Both languages' names on both sites: readers search in either.
+                names = [n for lang in pages.LOCALES for n in _names(term[lang])]
+                found.setdefault(location, []).extend(dict.fromkeys(names))
         except (OSError, yaml.YAMLError, KeyError, TypeError, AttributeError) as exc:
             raise PluginError(
                 f"{path}: cannot read the glossary's terms ({exc!r}); "
                 "`make generated` names the mistake with its line"
             ) from exc
         return found
-
-
-def _repair_lunr(site: Path) -> None:
-    """Apply `LUNR_NODE_NAME` to the search worker in `site` (once: a `--dirty` build keeps the
-    repaired copy). PluginError, naming the folder or file, when there is no worker or it no
-    longer has lunr's code as it was: Material changed its worker, so check whether the bug is
-    fixed there (tests/browser/test_search.py) and update or drop the repair."""
-    folder = site / "assets" / "javascripts" / "workers"
-    workers = sorted(folder.glob("search.*.min.js"))
-    if not workers:
-        raise PluginError(f"{folder}: no search worker to repair; see LUNR_NODE_NAME's comment")
-    for worker in workers:
-        code = worker.read_text(encoding="utf-8")
-        if LUNR_NODE_NAME[1] in code:
-            continue
-        if code.count(LUNR_NODE_NAME[0]) != 1:
-            raise PluginError(
-                f"{worker}: lunr's TokenSet.toString is not as verified_site.plugin.LUNR_NODE_NAME "
-                "expects: Material's search worker changed; see that constant's comment"
-            )
-        worker.write_text(code.replace(*LUNR_NODE_NAME), encoding="utf-8")
 
 
 def offline(config) -> bool:
