@@ -119,7 +119,8 @@ def create_page(
         for config, title in zip(configs, section_titles, strict=True)
     ]
     # Folders that do not exist yet: removed again, deepest first, if a step fails.
-    new_folders = [f for p in (page_zh, script) for f in reversed(p.parents) if not f.exists()]
+    new = (page_zh, page_en, script)
+    new_folders = [f for p in new for f in reversed(p.parents) if not f.exists()]
     try:
         for path, template, title in (
             (script, SCRIPT, titles[1]),
@@ -185,9 +186,11 @@ def add_to_nav(config: str, section: str, slug: str, section_title: str) -> str:
         depth = min(_indent(lines[i]) for i in pages)
         group = [i for i in pages if _indent(lines[i]) == depth]
         last = group[-1]
-        # After the group's last page and anything nested below it (a deeper group).
-        while last + 1 < end and _indent(lines[last + 1]) > depth and lines[last + 1].strip():
+        # At the end of the section's group, after any group nested in it (`torchvision:`).
+        while last + 1 < end and (_indent(lines[last + 1]) >= depth or not lines[last + 1].strip()):
             last += 1
+        while not lines[last].strip():
+            last -= 1
         lines.insert(last + 1, f"{' ' * depth}- {entry}\n")
         return "".join(lines)
     while end > start + 1 and not lines[end - 1].strip():

@@ -102,7 +102,7 @@ def test_home_pages_link_the_published_archive(unpacked):
             )
         ]
         assert expected in hrefs, (
-            f"docs/{'index.md' if locale == 'zh' else 'index.en.md'}: no link to the offline "
+            f"docs/{locale}/index.md: no link to the offline "
             f"edition where the deployed site publishes it, {expected}"
         )
 

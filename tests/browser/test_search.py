@@ -25,7 +25,7 @@ from tests.browser.conftest import HOME, MOUNT, built_page, site_link, wait_for_
 from tests.content.test_atlas import ATLAS, atlas_entries
 from tooling import glossary
 from verified.paths import REPO_ROOT, docs_dir
-from verified_site.pages import page_locale, page_url, translation_of
+from verified_site.pages import page_locale, page_url
 
 QUERIES = Path(__file__).with_name("search_queries.yml")
 RANK = Path(__file__).with_name("search_rank.mjs")
@@ -70,7 +70,7 @@ def glossary_queries(locale: str) -> list[tuple[str, str, int]]:
     docs, queries = docs_dir(REPO_ROOT), []
     for term in (t for t in glossary.load(REPO_ROOT).terms if t.see):
         page, _, anchor = term.see.partition("#")
-        url = page_url(translation_of(docs / page, locale), docs)
+        url = page_url(docs / locale / page)
         expected = url + (f"#{anchor}" if anchor else "")
         queries += [(name, expected, 3) for name in term.names[locale].also]
     return queries

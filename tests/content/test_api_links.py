@@ -86,9 +86,9 @@ def test_which_api_name_an_inline_code_span_names(span, name):
 def test_a_stale_table_names_the_page_and_the_name():
     committed = {"links": {"torch.zeros": "https://z"}, "no_page": {}, "not_api": []}
     fresh = {**committed, "links": {**committed["links"], "torch.ones": "https://o"}}
-    pages = {"torch.ones": {"docs/new.md", "docs/new.en.md"}}
+    pages = {"torch.ones": {"docs/zh/new.md", "docs/en/new.md"}}
     assert differences(fresh, committed, pages) == [
-        "  torch.ones (docs/new.en.md, docs/new.md): committed (absent), the libraries give "
+        "  torch.ones (docs/en/new.md, docs/zh/new.md): committed (absent), the libraries give "
         "https://o"
     ]
 

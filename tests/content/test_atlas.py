@@ -17,7 +17,10 @@ from verified_site.pages import headings, section_code, snippet_refs
 
 #: The group pages (the index lists them; it has no entries of its own).
 ATLAS = sorted(
-    p for p in (REPO_ROOT / "docs" / "errors").glob("*.md") if p.name.split(".")[0] != "index"
+    p
+    for locale in ("zh", "en")
+    for p in (REPO_ROOT / "docs" / locale / "errors").glob("*.md")
+    if p.stem != "index"
 )
 #: The scripts an atlas page embeds (mostly examples/errors/, some a topic page's script).
 SCRIPTS = sorted({REPO_ROOT / ref.path for page in ATLAS for ref in snippet_refs(page)})

@@ -14,7 +14,7 @@ import pytest
 from verified.paths import REPO_ROOT
 
 RESULTS = REPO_ROOT / "benchmarks" / "results" / "channels_last-cpu-1-thread.json"
-PAGES = ["docs/fundamentals/memory-formats.md", "docs/fundamentals/memory-formats.en.md"]
+PAGES = ["docs/zh/fundamentals/memory-formats.md", "docs/en/fundamentals/memory-formats.md"]
 LAYOUTS = ("contiguous", "channels_last", "mixed")
 #: A table cell: a time in ms, then the speed-up over the contiguous layout in brackets.
 CELL = re.compile(r"(?P<ms>[\d.]+) ms(?:(?: \(|（)(?P<ratio>[\d.]+)×(?:\)|）))?|–")

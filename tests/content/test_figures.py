@@ -45,7 +45,8 @@ def test_every_figure_is_valid_svg_titled_in_its_language(path):
     assert root.tag == "{http://www.w3.org/2000/svg}svg"
     title = root.get("aria-label")  # every figure names itself in its own language
     assert title and title in "".join(root.itertext())
-    twin = path.replace(".en.svg", ".svg") if path.endswith(".en.svg") else path[:-4] + ".en.svg"
+    locale = Path(path).parts[1]
+    twin = path.replace(f"docs/{locale}/", "docs/en/" if locale == "zh" else "docs/zh/", 1)
     assert title != ElementTree.fromstring(GENERATED[Path(twin)]).get("aria-label")
 
 

@@ -23,7 +23,7 @@ def test_a_missing_or_hand_edited_file_is_stale(tmp_path):
     for folder in ("docs", "data", "benchmarks/results"):
         shutil.copytree(REPO_ROOT / folder, tmp_path / folder)
     assert stale_files(tmp_path) == {}
-    page, table = Path("docs/glossary.en.md"), Path("docs/includes/matmul-results.en.md")
+    page, table = Path("docs/en/glossary.md"), Path("docs/en/includes/matmul-results.md")
     (tmp_path / page).write_text(
         (REPO_ROOT / page).read_text("utf-8") + "| a | row | | | |\n", "utf-8"
     )

@@ -34,9 +34,9 @@ GOOD_TERM = """\
 
 
 def _data(tmp_path: Path, terms: str, groups: str = "  - id: tensors\n    zh: 张量\n    en: T\n"):
-    (tmp_path / "docs").mkdir()
-    for name in ("a.md", "a.en.md"):
-        (tmp_path / "docs" / name).write_text("# A\n", encoding="utf-8")
+    for locale in ("zh", "en"):
+        (tmp_path / "docs" / locale).mkdir(parents=True)
+        (tmp_path / "docs" / locale / "a.md").write_text("# A\n", encoding="utf-8")
     (tmp_path / "data").mkdir()
     text = "groups:\n" + groups + "terms:\n" + terms
     (tmp_path / DATA).write_text(text, encoding="utf-8")
@@ -87,7 +87,7 @@ MISTAKES = {
         _with(ZH_TERM, ZH_TERM + "      avoid: [' ']\n"),
         ":11: term 'stride': `zh.avoid[0]` cannot be ' ': names the pages",
     ),
-    "see-english": (_with("see: a.md", "see: a.en.md"), "names the English page 'a.en.md'"),
+    "see-missing": (_with("see: a.md", "see: b.md"), "`see` names no page under docs/zh/: 'b.md'"),
     "means-not-text": (_with("means: Elements skipped.", "means: 42"), "`en.means` must be text"),
 }
 

@@ -1,7 +1,7 @@
 """Wording of the pages: the glossary's terms, and no italics on Chinese text.
 
 * A page may not use a name that `data/glossary.yml` lists under `avoid` for its
-  language (Chinese pages `page.md`, English pages `page.en.md`, notebook sources too).
+  language (Chinese pages `docs/zh/`, English pages `docs/en/`, notebook sources too).
 * Chinese has no italic: browsers fake a slant that hurts legibility, so `*文字*`,
   `_文字_` and `<em>` around Chinese text fail.
 
@@ -121,9 +121,11 @@ def _page(root: Path, name: str, text: str) -> Path:
 
 
 def test_an_avoided_name_fails_with_file_line_and_the_term_to_use(tmp_path):
-    page = _page(tmp_path, "a.md", "---\ndescription: x\n---\n\n# 标题\n\n两个张量按元素相加。\n")
+    page = _page(
+        tmp_path, "zh/a.md", "---\ndescription: x\n---\n\n# 标题\n\n两个张量按元素相加。\n"
+    )
     assert avoided_names(page, tmp_path, _glossary(zh_avoid=["按元素"])) == [
-        "docs/a.md:7: '按元素' is a name the glossary says to avoid; write '逐元素' "
+        "docs/zh/a.md:7: '按元素' is a name the glossary says to avoid; write '逐元素' "
         "(data/glossary.yml:7, term 'element-wise')"
     ]
 
@@ -131,12 +133,12 @@ def test_an_avoided_name_fails_with_file_line_and_the_term_to_use(tmp_path):
 def test_avoided_names_in_code_and_link_targets_are_not_prose(tmp_path):
     page = _page(
         tmp_path,
-        "a.en.md",
+        "en/a.md",
         "# Title\n\n`elementwise` and [x](elementwise.md)\n\n## Sum {#elementwise}\n\n"
         "```python\nelementwise = 1\n```\n",
     )
     assert avoided_names(page, tmp_path, _glossary(en_avoid=["elementwise"])) == []
-    _page(tmp_path, "a.en.md", "# Title\n\n![An Elementwise sum](sum.svg)\n")  # alt text is read
+    _page(tmp_path, "en/a.md", "# Title\n\n![An Elementwise sum](sum.svg)\n")  # alt text is read
     assert len(avoided_names(page, tmp_path, _glossary(en_avoid=["elementwise"]))) == 1
 
 
@@ -162,18 +164,20 @@ NOT_ITALIC_ON_CHINESE = [
 
 @pytest.mark.parametrize("line", ITALIC_ON_CHINESE + NOT_ITALIC_ON_CHINESE)
 def test_italics_on_chinese_text_and_only_those_fail_with_file_and_line(tmp_path, line):
-    page = _page(tmp_path, "b.md", f"# 标题\n\n{line}\n")
+    page = _page(tmp_path, "zh/b.md", f"# 标题\n\n{line}\n")
     problems = chinese_italics(page, tmp_path)
     if line in NOT_ITALIC_ON_CHINESE:  # bold, Latin italics, code, escapes, comments
         assert problems == []
     else:
-        assert len(problems) == 1 and problems[0].startswith("docs/b.md:3: italics around Chinese")
+        assert len(problems) == 1 and problems[0].startswith(
+            "docs/zh/b.md:3: italics around Chinese"
+        )
 
 
 def test_an_avoided_name_in_the_description_or_with_other_spacing_fails(tmp_path):
     page = _page(
         tmp_path,
-        "c.md",
+        "zh/c.md",
         "---\ndescription: 显卡的GPU内存\n---\n\n# 标题\n\n<!--\n按元素\n-->\nGPU  内存不够。\n",
     )
     glossary = _glossary(zh_avoid=["GPU 内存"])

@@ -1,6 +1,7 @@
-"""A small sample site for the tooling tests: the real mkdocs.yml and site plugin, with a
-content tree of its own, so that these tests break their own pages, not the site's
-(a mistake in the real pages fails tests/content, not every tooling test)."""
+"""A small sample site for the tooling tests: the real configuration files (mkdocs.base.yml,
+mkdocs.yml, mkdocs.en.yml) and site plugin, with a content tree of its own, so that these tests
+break their own pages, not the site's (a mistake in the real pages fails tests/content, not
+every tooling test)."""
 
 from __future__ import annotations
 
@@ -20,17 +21,17 @@ from tooling.translations import sync
 from verified.paths import REPO_ROOT
 from verified_site.notebooks import write_site_notebooks
 
-PAGE = "docs/numpy-torch/page.md"
-TWIN = "docs/numpy-torch/page.en.md"
+PAGE = "docs/zh/numpy-torch/page.md"
+TWIN = "docs/en/numpy-torch/page.md"
 SCRIPT = "examples/numpy_torch/demo.py"
-NOTEBOOK = "docs/notebooks/demo.md"
+NOTEBOOK = "docs/zh/notebooks/demo.md"
 
 _FILES = {
-    "docs/index.md": (
+    "docs/zh/index.md": (
         "# 示例站点\n\n这是工具测试用的小站点。\n\n## 用法 {#usage}\n\n"
         "见[示例页](numpy-torch/page.md)。\n"
     ),
-    "docs/index.en.md": (
+    "docs/en/index.md": (
         "# Sample site\n\nA small site for the tooling tests.\n\n## Usage {#usage}\n\n"
         "See the [sample page](numpy-torch/page.md).\n"
     ),
@@ -46,7 +47,7 @@ _FILES = {
         "# 笔记本：示例\n\n开头一段，链接到[示例页](../numpy-torch/page.md)。\n\n"
         f'```python\n--8<-- "{SCRIPT}:part"\n```\n\n结尾一段。\n'
     ),
-    "docs/notebooks/demo.en.md": (
+    "docs/en/notebooks/demo.md": (
         "# Notebook: demo\n\nAn opening paragraph, linking to the "
         "[sample page](../numpy-torch/page.md).\n\n"
         f'```python\n--8<-- "{SCRIPT}:part"\n```\n\nA closing paragraph.\n'
@@ -59,22 +60,25 @@ _FILES = {
 }
 # Every page needs a description for search engines (tooling.checks.missing_descriptions).
 _DESCRIPTIONS = {
-    "docs/index.md": "工具测试用的示例站点。",
-    "docs/index.en.md": "A sample site for the tooling tests.",
+    "docs/zh/index.md": "工具测试用的示例站点。",
+    "docs/en/index.md": "A sample site for the tooling tests.",
     PAGE: "示例页。",
     TWIN: "A sample page.",
     NOTEBOOK: "示例笔记本。",
-    "docs/notebooks/demo.en.md": "A sample notebook.",
+    "docs/en/notebooks/demo.md": "A sample notebook.",
 }
-_NAV = (
-    "nav:\n  - 首页: index.md\n  - 跨库使用张量:\n      - numpy-torch/page.md\n"
-    "  - 笔记本:\n      - notebooks/demo.md\n\n"
-)
+#: Each language's nav, by its configuration file.
+_NAVS = {
+    "mkdocs.yml": "nav:\n  - 首页: index.md\n  - 跨库使用张量:\n      - numpy-torch/page.md\n"
+    "  - 笔记本:\n      - notebooks/demo.md\n",
+    "mkdocs.en.yml": "nav:\n  - Home: index.md\n  - Tensors across libraries:\n"
+    "      - numpy-torch/page.md\n  - Notebooks:\n      - notebooks/demo.md\n",
+}
 
 
 def make_sample(root: Path) -> Path:
     """Write the sample site into the empty folder `root` and return it: docs/, examples/,
-    overrides/, requirements/, pyproject.toml and mkdocs.yml, with the page pairs
+    overrides/, requirements/, pyproject.toml and the configuration files, with the page pairs
     recorded as in sync."""
     for name, text in _FILES.items():
         if name in _DESCRIPTIONS:
@@ -82,17 +86,19 @@ def make_sample(root: Path) -> Path:
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         (root / name).write_text(text, encoding="utf-8")
     # The theme overrides and stylesheet mkdocs.yml names; the environments' lock files.
-    for folder in ("overrides", "docs/stylesheets", "requirements"):
+    for folder in ("overrides", "requirements"):
         shutil.copytree(
             REPO_ROOT / folder, root / folder, ignore=shutil.ignore_patterns("__pycache__")
         )
     # The verification environments (verified.environments) are defined there.
     shutil.copy(REPO_ROOT / "pyproject.toml", root / "pyproject.toml")
-    config = (REPO_ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-    config, count = re.subn(r"^nav:\n(?:[ \t].*\n|\n)*", _NAV, config, flags=re.MULTILINE)
-    assert count == 1, "mkdocs.yml has no nav block to replace"
-    (root / "mkdocs.yml").write_text(config, encoding="utf-8")
-    for page in ("docs/index.md", PAGE, NOTEBOOK):
+    shutil.copy(REPO_ROOT / "mkdocs.base.yml", root / "mkdocs.base.yml")
+    for name, nav in _NAVS.items():
+        config = (REPO_ROOT / name).read_text(encoding="utf-8")
+        config, count = re.subn(r"^nav:\n(?:[ \t].*\n|\n)*", nav, config, flags=re.MULTILINE)
+        assert count == 1, f"{name} has no nav block to replace"
+        (root / name).write_text(config, encoding="utf-8")
+    for page in ("docs/zh/index.md", PAGE, NOTEBOOK):
         sync(root / page)
     return root
 
@@ -107,9 +113,10 @@ class Build(NamedTuple):
 
 def build_site(root: Path, level: int = logging.WARNING) -> Build:
     """Build a sample site (a folder made by `make_sample`) in this process as the Makefile
-    does: its notebooks written first, then MkDocs' own build with `strict: true` (warnings
-    count, as without `--quiet`), into `root/out`; `output` holds what was logged at `level`
-    and above. NotebookError when a notebook cannot be written."""
+    does: its notebooks written first, then MkDocs' own build of each language with
+    `strict: true` (warnings count, as without `--quiet`), into `root/out` and `root/out/en`;
+    `output` holds what was logged at `level` and above. NotebookError when a notebook cannot
+    be written."""
     write_site_notebooks(root)
     output = io.StringIO()
     logged = logging.StreamHandler(output)
@@ -122,7 +129,8 @@ def build_site(root: Path, level: int = logging.WARNING) -> Build:
     try:
         # Snippet paths are relative to the working directory, as in a command-line build.
         with contextlib.chdir(root):
-            build(load_config(str(root / "mkdocs.yml"), site_dir=str(root / "out"), strict=True))
+            for config, out in (("mkdocs.yml", "out"), ("mkdocs.en.yml", "out/en")):
+                build(load_config(str(root / config), site_dir=str(root / out), strict=True))
     except Abort as exc:
         return Build(False, output.getvalue() + str(exc))
     finally:

@@ -103,19 +103,20 @@ def test_stale_translation_names_both_files_and_the_section(sample):
 
 
 def test_markdown_include_in_the_other_language(sample):
-    """Generated tables are included per language (docs/includes/x.md, x.en.md), and they
-    are not pages."""
-    for name in ("table.md", "table.en.md"):
-        (sample / "docs" / INCLUDES).mkdir(exist_ok=True)
-        (sample / "docs" / INCLUDES / name).write_text("| n |\n| --- |\n| 1 |\n", encoding="utf-8")
-    _append(sample / PAGE, '\n--8<-- "docs/includes/table.md"\n')
-    line = _append(sample / TWIN, '\n--8<-- "docs/includes/table.md"\n') + 1
+    """Generated tables are included per language (docs/zh/includes/x.md, docs/en/includes/x.md),
+    and they are not pages."""
+    for locale in ("zh", "en"):
+        (sample / "docs" / locale / INCLUDES).mkdir(exist_ok=True)
+        table = sample / "docs" / locale / INCLUDES / "table.md"
+        table.write_text("| n |\n| --- |\n| 1 |\n", encoding="utf-8")
+    _append(sample / PAGE, '\n--8<-- "docs/zh/includes/table.md"\n')
+    line = _append(sample / TWIN, '\n--8<-- "docs/zh/includes/table.md"\n') + 1
     assert checks.broken_snippets(sample) == [
-        f"{TWIN}:{line}: docs/includes/table.md is in another language than the page: embed "
-        "docs/includes/table.en.md"
+        f"{TWIN}:{line}: docs/zh/includes/table.md is in another language than the page: embed "
+        "docs/en/includes/table.md"
     ]
     text = (sample / TWIN).read_text(encoding="utf-8")
-    (sample / TWIN).write_text(text.replace("table.md", "table.en.md"), encoding="utf-8")
+    (sample / TWIN).write_text(text.replace("docs/zh/", "docs/en/"), encoding="utf-8")
     sync(sample / PAGE)
     for check in checks.SOURCE_CHECKS:
         assert check(sample) == [], check.__name__

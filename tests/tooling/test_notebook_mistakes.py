@@ -24,19 +24,19 @@ from verified_site.pages import notebook_site_path
 pytest_plugins = ["pytester"]
 
 SCRIPT = "examples/numpy_torch/demo.py"
-NOTEBOOK = "docs/notebooks/demo.md"
+NOTEBOOK = "docs/zh/notebooks/demo.md"
 _CELL = f'```python\n--8<-- "{SCRIPT}:part"\n```\n'
 _TREE = {
-    "mkdocs.yml": "site_url: https://site.invalid/\nrepo_url: https://repo.invalid/o/r\n"
-    "edit_uri: edit/main/docs/\n",
-    "docs/numpy-torch/page.md": "# 页\n\n## 一节 {#part}\n",
-    "docs/numpy-torch/page.en.md": "# Page\n\n## A part {#part}\n",
+    "mkdocs.base.yml": "site_url: https://site.invalid/\nrepo_url: https://repo.invalid/o/r\n",
+    "mkdocs.yml": "INHERIT: mkdocs.base.yml\nedit_uri: edit/main/docs/zh/\n",
+    "docs/zh/numpy-torch/page.md": "# 页\n\n## 一节 {#part}\n",
+    "docs/en/numpy-torch/page.md": "# Page\n\n## A part {#part}\n",
     # `items` alone: IPython would display it; the script (and so the notebook) does not.
     SCRIPT: '"""Demo."""\n\n# --8<-- [start:part]\nitems = [1, 1]\nprint(sum(items))\n#> 2\n'
     "items\n# --8<-- [end:part]\n",
     NOTEBOOK: "# 笔记本\n\n见[示例页](../numpy-torch/page.md#part)与[下文](#x)。\n\n"
     f"## 一节 {{#x}}\n\n{_CELL}",
-    "docs/notebooks/demo.en.md": "# Notebook\n\nSee the [page](../numpy-torch/page.md).\n\n"
+    "docs/en/notebooks/demo.md": "# Notebook\n\nSee the [page](../numpy-torch/page.md).\n\n"
     f"## A part {{#x}}\n\n{_CELL}",
 }
 
@@ -153,9 +153,9 @@ _BROKEN = {
     "no-code-cell": ("Only prose.\n", "1: a notebook without code cells"),
     "image": (f"![A figure](figure.svg)\n\n{_CELL}", "3: the downloaded notebook cannot show"),
     "no-title": ({NOTEBOOK: f"Some text.\n\n{_CELL}"}, "1: a notebook starts with its title"),
-    "space-in-name": ({"docs/notebooks/My Notes.md": f"# T\n\n{_CELL}"}, _BAD_NAME),
-    "dot-in-name": ({"docs/notebooks/v2.0.md": f"# T\n\n{_CELL}"}, _BAD_NAME),
-    "sub-folder": ({"docs/notebooks/a/b.md": f"# T\n\n{_CELL}"}, _BAD_NAME),
+    "space-in-name": ({"docs/zh/notebooks/My Notes.md": f"# T\n\n{_CELL}"}, _BAD_NAME),
+    "dot-in-name": ({"docs/zh/notebooks/v2.0.md": f"# T\n\n{_CELL}"}, _BAD_NAME),
+    "sub-folder": ({"docs/zh/notebooks/a/b.md": f"# T\n\n{_CELL}"}, _BAD_NAME),
 }
 
 
@@ -172,7 +172,7 @@ def test_site_build_without_the_notebooks_written_stops_and_says_what_to_run(tmp
     root = make_sample(tmp_path)
     with contextlib.chdir(root), pytest.raises(Abort):
         build(load_config(str(root / "mkdocs.yml"), site_dir=str(root / "out")))
-    assert "docs/notebooks/demo.md: no notebook written for it" in caplog.text
+    assert "docs/zh/notebooks/demo.md: no notebook written for it" in caplog.text
     assert "run `make notebooks`" in caplog.text
 
 
@@ -180,7 +180,7 @@ def test_examples_stage_fails_a_broken_notebook_and_writes_a_passing_one(pyteste
     """The stage's own test file (tests/examples/test_notebooks.py), run by pytest here."""
     test_file = Path(__file__).parents[1] / "examples" / "test_notebooks.py"
     files = {
-        "docs/notebooks/broken.md": '# T\n\n```python\n--8<-- "examples/fails.py:x"\n```\n',
+        "docs/zh/notebooks/broken.md": '# T\n\n```python\n--8<-- "examples/fails.py:x"\n```\n',
         "examples/fails.py": "# --8<-- [start:x]\nprint(1 / 0)\n# --8<-- [end:x]\n",
         # Its own module name: tests/examples/test_notebooks.py may be imported in this process.
         "tests/test_stage_notebooks.py": test_file.read_text(encoding="utf-8"),
@@ -193,7 +193,9 @@ def test_examples_stage_fails_a_broken_notebook_and_writes_a_passing_one(pyteste
     args = ["-p", "no:xdist", "-p", "no:playwright", "-p", "no:cacheprovider"]
     result = pytester.runpytest("tests", *args, "--environment", "default")
     result.assert_outcomes(passed=1, failed=1)
-    assert "docs/notebooks/broken.md:3: cell 2 (examples/fails.py:x) failed" in result.stdout.str()
+    assert (
+        "docs/zh/notebooks/broken.md:3: cell 2 (examples/fails.py:x) failed" in result.stdout.str()
+    )
     assert "ZeroDivisionError: division by zero" in result.stdout.str()
     executed = pytester.path / "build/notebooks/executed"
     assert sorted(path.name for path in executed.iterdir()) == ["demo.ipynb"]

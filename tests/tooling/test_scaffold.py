@@ -26,12 +26,14 @@ def test_new_page_passes_every_check_builds_and_runs(sample):
     created = create_page(sample, "numpy-torch", "new-topic", ("新主题", "New topic"), ("", ""))
     names = sorted(path.relative_to(sample).as_posix() for path in created)
     assert names == [
-        "docs/numpy-torch/new-topic.en.md",
-        "docs/numpy-torch/new-topic.md",
+        "docs/en/numpy-torch/new-topic.md",
+        "docs/zh/numpy-torch/new-topic.md",
         "examples/numpy_torch/new_topic.py",
+        "mkdocs.en.yml",
         "mkdocs.yml",
     ]
-    assert "      - numpy-torch/new-topic.md\n" in (sample / "mkdocs.yml").read_text()
+    for config in ("mkdocs.yml", "mkdocs.en.yml"):
+        assert "      - numpy-torch/new-topic.md\n" in (sample / config).read_text()
     for check in checks.SOURCE_CHECKS:
         assert check(sample) == [], check.__name__
     build = build_site(sample)
@@ -50,11 +52,10 @@ def test_new_page_passes_every_check_builds_and_runs(sample):
 def test_new_section_gets_a_nav_section_in_both_languages_whatever_its_titles(sample):
     titles = ("自动求导：基础", "Autograd: the basics # 1")
     create_page(sample, "autograd", "basics", ("基础", "Basics"), titles)
-    config = load_config(str(sample / "mkdocs.yml"))  # as the build reads it
-    assert config.nav[-1] == {titles[0]: ["autograd/basics.md"]}
-    english = config.plugins["i18n"].config.languages[1]
-    assert english.nav_translations[titles[0]] == titles[1]
-    build = build_site(sample)  # and static-i18n shows the English title on English pages
+    for name, title in zip(("mkdocs.yml", "mkdocs.en.yml"), titles, strict=True):
+        config = load_config(str(sample / name))  # as the build reads it
+        assert config.nav[-1] == {title: ["autograd/basics.md"]}
+    build = build_site(sample)  # and the English build shows the English title
     assert build.ok, build.output
     assert titles[1] in (sample / "out/en/autograd/basics/index.html").read_text()
 
@@ -72,15 +73,27 @@ def test_bad_names_are_refused(sample):
         create_page(sample, "NumPy", "x", ("x", "x"), ("", ""))
 
 
+def test_a_page_of_a_section_with_a_nested_group_goes_into_the_section_itself():
+    config = (
+        "nav:\n  - Home: index.md\n  - API:\n      - api/a.md\n      - torchvision:\n"
+        "          - api/tv-1.md\n          - api/tv-2.md\n  - About: about.md\n"
+    )
+    assert scaffold.add_to_nav(config, "api", "b", "API") == (
+        "nav:\n  - Home: index.md\n  - API:\n      - api/a.md\n      - torchvision:\n"
+        "          - api/tv-1.md\n          - api/tv-2.md\n      - api/b.md\n"
+        "  - About: about.md\n"
+    )
+
+
 def test_a_failed_scaffold_leaves_nothing_behind(sample, monkeypatch):
-    config = sample / "mkdocs.yml"
+    config = sample / "mkdocs.en.yml"
     before = sorted(p.relative_to(sample) for p in sample.rglob("*"))
-    config.write_text(config.read_text().replace("nav_translations:", "nav_renamed:"))
-    with pytest.raises(ScaffoldError, match="no `nav_translations:`"):
+    navs = {name: (sample / name).read_text() for name in ("mkdocs.yml", "mkdocs.en.yml")}
+    config.write_text(config.read_text().replace("nav:", "pages:"))
+    with pytest.raises(ScaffoldError, match="no top-level `nav:` block"):
         create_page(sample, "new-section", "intro", ("简介", "Intro"), ("新栏目", "New"))
     assert sorted(p.relative_to(sample) for p in sample.rglob("*")) == before
-    config.write_text(config.read_text().replace("nav_renamed:", "nav_translations:"))
-    nav = config.read_text()
+    config.write_text(navs["mkdocs.en.yml"])
 
     def example_fails(root, script_name):
         assert (root / script_name).is_file()  # the files are written when the example runs
@@ -90,4 +103,4 @@ def test_a_failed_scaffold_leaves_nothing_behind(sample, monkeypatch):
     with pytest.raises(ScaffoldError, match="the new example did not run"):
         create_page(sample, "new-section", "intro", ("简介", "Intro"), ("新栏目", "New"))
     assert sorted(p.relative_to(sample) for p in sample.rglob("*")) == before
-    assert config.read_text() == nav
+    assert {name: (sample / name).read_text() for name in navs} == navs

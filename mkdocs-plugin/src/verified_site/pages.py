@@ -100,8 +100,9 @@ def is_notebook_page(path: Path) -> bool:
 
 
 def notebook_sources(root: Path) -> list[Path]:
-    """All notebook pages, both languages, sorted; [] for none."""
-    return [p for p in page_files(docs_dir(root)) if is_notebook_page(p)]
+    """All pages under each language's `notebooks/` (misplaced ones too, which
+    `notebooks.read_source` refuses), both languages, sorted; [] for none."""
+    return [p for p in page_files(docs_dir(root)) if _split(p)[2].parts[0] == NOTEBOOKS]
 
 
 def notebook_slug(path: Path) -> str:
