@@ -1,8 +1,8 @@
-"""Whether NumPy, PyTorch and TensorFlow computed the same thing: the one comparison of the
-framework tabs (`tooling.tabs`) and the cross-library reference (`tooling.reference_run`).
+"""Whether NumPy, PyTorch and TensorFlow computed the same thing: the comparison of the
+cross-library reference (`tooling.reference_run`).
 
 A `Result` is what one library returned (or raised), reduced to what compares across libraries.
-`differing` says, per aspect, which labels (libraries, tabs) differ from the majority; a tie is
+`differing` says, per aspect, which labels (libraries) differ from the majority; a tie is
 broken in favour of the `baseline`'s group. Results survive a trip through JSON, so that a
 status can be recomputed from a published file.
 """

@@ -1,6 +1,6 @@
 """Checks of the site's sources that do not need the site built: translations, snippets, code
-blocks. Each takes the content root and returns a list of messages naming file and line and saying
-what to do; an empty list means the check passed.
+blocks, framework tabs. Each takes the content root and returns a list of messages naming file
+and line and saying what to do; an empty list means the check passed.
 
 tests/content/test_sources.py runs them on the repository; tests/tooling runs them on
 temporary copies with one mistake each.
@@ -8,6 +8,7 @@ temporary copies with one mistake each.
 
 from __future__ import annotations
 
+import ast
 import difflib
 import re
 from pathlib import Path
@@ -33,6 +34,8 @@ from verified_site.pages import (
     page_files,
     page_locale,
     page_sources,
+    parse_snippet_line,
+    section_mark,
     snippet_error,
     snippet_refs,
     source_pages,
@@ -221,6 +224,68 @@ def bad_code_fences(root: Path) -> list[str]:
     return problems
 
 
+#: The header of a content tab (pymdownx.tabbed) labelled with a framework: `=== "PyTorch"`.
+_FRAMEWORK_TAB = re.compile(
+    r'^(?P<indent>[ \t]*)===[!+]*[ \t]+"(?P<label>PyTorch|TensorFlow|NumPy)"'
+)
+
+
+def uncompared_tabs(root: Path) -> list[str]:
+    """Framework tabs that no assertion compares, at the tab's line: each `=== "PyTorch"` (or
+    TensorFlow, NumPy) tab embeds a script section, and that script's code after its last
+    section mark asserts, by the section's name, that the tabs agree (README, "Framework tabs
+    must agree")."""
+    problems = []
+    for page in source_pages(root):
+        text = page.read_text(encoding="utf-8")
+        in_fence = {n for fence in fences(text) for n in range(fence.start, fence.end + 1)}
+        tabs: list[tuple[str, int, list]] = []  # label, line, the sections it embeds
+        indent = None  # of the framework tab the lines are in, None outside one
+        for number, line in enumerate(text.splitlines(), start=1):
+            if number not in in_fence and (match := _FRAMEWORK_TAB.match(line)):
+                tabs.append((match["label"], number, []))
+                indent = len(match["indent"])
+            elif line.strip() and indent is not None and len(line) - len(line.lstrip()) <= indent:
+                indent = None
+            elif indent is not None and (ref := parse_snippet_line(line)) and ref[1]:
+                tabs[-1][2].append(ref)
+        for label, number, refs in tabs:
+            where = f"{relative(page, root)}:{number}: the {label} tab"
+            if not refs:
+                problems.append(
+                    f"{where} embeds no script section; show its code with "
+                    '`--8<-- "examples/<section>/<topic>.py:<name>"`'
+                )
+            problems += [
+                f"{where} shows {target}, which no assertion at the end of {path} compares: "
+                f"after the section's end mark keep its result (`{section} = ...`) and, below the "
+                "script's last section, assert that it agrees with the other tabs"
+                for path, section, target in refs
+                if section not in _compared(root / path)
+            ]
+    return problems
+
+
+def _compared(script: Path) -> set[str]:
+    """The names the script's code after its last section mark reads, if that code asserts
+    anything (`assert`, `np.testing.assert_*`); empty if not, or if the script is missing or does
+    not parse (other checks name those)."""
+    try:
+        text = script.read_text(encoding="utf-8")
+        body = ast.parse(text).body
+    except (OSError, SyntaxError):
+        return set()
+    last = max((n for n, line in enumerate(text.splitlines(), 1) if section_mark(line)), default=0)
+    tail = [node for statement in body if statement.lineno > last for node in ast.walk(statement)]
+    if not any(
+        isinstance(node, ast.Assert)
+        or (isinstance(node, ast.Call) and "assert" in ast.unparse(node.func))
+        for node in tail
+    ):
+        return set()
+    return {n.id for n in tail if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+
+
 # Longest `description:` that search results show in full, in characters: about 160
 # Latin letters, and about 100 Chinese characters, which are twice as wide.
 DESCRIPTION_LIMITS = {"zh": 100, "en": 160}
@@ -318,6 +383,7 @@ SOURCE_CHECKS = (
     broken_snippets,
     broken_notebooks,
     orphan_scripts,
+    uncompared_tabs,
     bad_code_fences,
     missing_descriptions,
 )

@@ -1,6 +1,6 @@
 """Data files: YAML that pages are generated or checked from, each valid against a JSON Schema.
 
-`read` loads a data file (`data/glossary.yml`, `examples/tab_agreement.yml`), keeping the line
+`read` loads a data file (`data/glossary.yml`, `data/reference/*.yml`), keeping the line
 of each mapping and refusing a key given twice (YAML would keep the last one silently), and
 validates it with fastjsonschema against its schema, `data/schemas/<name>.schema.yml`. The
 schemas' `description`s document each field for contributors and are the "what to write" of

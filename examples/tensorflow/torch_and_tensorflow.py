@@ -44,6 +44,7 @@ array[0] = 1.0  # write into the array afterwards
 print(converted)  # shared: the tensor sees it
 #> tensor([1., 0., 0.])
 # --8<-- [end:from_array_torch]
+from_array_torch = converted  # each tab's result, kept for the check at the end (not shown)
 
 # --8<-- [start:from_array_tf]
 import numpy as np
@@ -55,6 +56,7 @@ array[0] = 1.0  # write into the array afterwards
 print(converted.numpy())  # copied: the tensor does not see it
 #> [0. 0. 0.]
 # --8<-- [end:from_array_tf]
+from_array_tf = converted
 
 # --8<-- [start:from_array_numpy]
 import numpy as np
@@ -65,6 +67,7 @@ array[0] = 1.0
 print(converted, converted is array)
 #> [1. 0. 0.] True
 # --8<-- [end:from_array_numpy]
+from_array_numpy = converted
 
 # --8<-- [start:to_array_torch]
 tensor = torch.zeros(3)
@@ -73,6 +76,7 @@ result[0] = 1.0
 print(tensor)  # shared (CPU tensors only)
 #> tensor([1., 0., 0.])
 # --8<-- [end:to_array_torch]
+to_array_torch = result
 
 # --8<-- [start:to_array_tf]
 tensor = tf.zeros(3)
@@ -81,6 +85,7 @@ result[0] = 1.0
 print(tensor.numpy())  # a copy: the tensor is unchanged
 #> [0. 0. 0.]
 # --8<-- [end:to_array_tf]
+to_array_tf = result
 
 # --8<-- [start:to_array_numpy]
 original = np.zeros(3, dtype=np.float32)
@@ -89,6 +94,7 @@ result[0] = 1.0
 print(original)
 #> [0. 0. 0.]
 # --8<-- [end:to_array_numpy]
+to_array_numpy = result
 
 # --8<-- [start:dtype_torch]
 source = torch.zeros(2)
@@ -97,6 +103,7 @@ source[0] = 1.0  # write into the source afterwards
 print(converted)
 #> tensor([0., 0.], dtype=torch.float64)
 # --8<-- [end:dtype_torch]
+dtype_torch = converted
 
 # --8<-- [start:dtype_tf]
 source = tf.zeros(2)
@@ -104,6 +111,7 @@ converted = tf.cast(source, tf.float64)  # a new tensor; neither can be written
 print(converted)
 #> tf.Tensor([0. 0.], shape=(2,), dtype=float64)
 # --8<-- [end:dtype_tf]
+dtype_tf = converted
 
 # --8<-- [start:dtype_numpy]
 source = np.zeros(2, dtype=np.float32)
@@ -112,6 +120,7 @@ source[0] = 1.0  # write into the source afterwards
 print(converted)
 #> [0. 0.]
 # --8<-- [end:dtype_numpy]
+dtype_numpy = converted
 
 # --8<-- [start:dlpack_torch_to_tf]
 source = torch.arange(4.0)
@@ -150,3 +159,28 @@ array[0] = 5.0
 print(shared.numpy())
 #> [5. 0. 0.]
 # --8<-- [end:dlpack_numpy]
+
+# Not shown on the page (README, "Framework tabs must agree"). Prints nothing.
+def agrees(group, label, tab, expected, what="the NumPy tab's"):
+    """Fails unless a tab's result has the shape, dtype and values of `expected`."""
+    np.testing.assert_array_equal(
+        np.asarray(tab),
+        expected,
+        strict=True,
+        err_msg=f"{group}: the {label} tab's result differs from {what}",
+    )
+
+
+agrees("from an array", "PyTorch", from_array_torch, from_array_numpy)
+agrees("to an array", "PyTorch", to_array_torch, to_array_numpy)
+agrees("to an array", "TensorFlow", to_array_tf, to_array_numpy)
+agrees("changing the dtype", "PyTorch", dtype_torch, dtype_numpy)
+agrees("changing the dtype", "TensorFlow", dtype_tf, dtype_numpy)
+# The difference the page explains: tf.constant copies the array, so the TensorFlow tab
+# misses the write made after the conversion, which the other two tabs show.
+before_the_write = np.zeros_like(from_array_numpy)
+agrees("from an array", "TensorFlow", from_array_tf, before_the_write, "the array before the write")
+assert not np.array_equal(from_array_tf, from_array_numpy), (
+    "from an array: the TensorFlow tab's result is the NumPy tab's, "
+    "but the page says tf.constant copies the array and misses the write"
+)

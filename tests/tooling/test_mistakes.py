@@ -34,6 +34,26 @@ def test_example_script_embedded_by_no_page(sample):
     ]
 
 
+TABS = (
+    f'\n=== "PyTorch"\n\n    ```python title="{SCRIPT}"\n    --8<-- "{SCRIPT}:part"\n    ```\n'
+    '\n=== "NumPy"\n\n    ```python\n    print(2)\n    ```\n'
+)
+
+
+def test_framework_tabs_that_no_assertion_compares(sample):
+    line = _append(sample / PAGE, TABS) + 1
+    assert checks.uncompared_tabs(sample) == [
+        f"{PAGE}:{line}: the PyTorch tab shows {SCRIPT}:part, which no assertion at the end of "
+        f"{SCRIPT} compares: after the section's end mark keep its result (`part = ...`) and, "
+        "below the script's last section, assert that it agrees with the other tabs",
+        f"{PAGE}:{line + 6}: the NumPy tab embeds no script section; show its code with "
+        '`--8<-- "examples/<section>/<topic>.py:<name>"`',
+    ]
+    _append(sample / SCRIPT, "part = total\n\nassert part == 2, 'part: the tabs disagree'\n")
+    (message,) = checks.uncompared_tabs(sample)  # the PyTorch tab is compared now
+    assert message.startswith(f"{PAGE}:{line + 6}: the NumPy tab embeds no script section")
+
+
 def test_code_block_without_a_language(sample):
     line = _append(sample / PAGE, "\n```\nsome text\n```\n") + 1
     (message,) = checks.bad_code_fences(sample)
