@@ -450,7 +450,7 @@ def check_environment(
     else:
         advice = (
             "If the new output is right for these versions, run "
-            f"`make update-examples ENV={name}` and review the diff of "
+            f"`make update-examples ENV={name} EXAMPLE={example.source}` and review the diff of "
             f"verification/expected/{name}.json; the page then shows both outputs."
         )
     return (
@@ -495,7 +495,7 @@ def describe_mismatch(example: Example, expected_source: str) -> str:
         f"  actual (printed):\n{indent(actual, '    ')}\n"
         f"{indent(diff_text, '  ')}\n"
         "If the new output is right (an intended library upgrade, a new print), run "
-        "`make update-examples` and review the diff."
+        f"`make update-examples EXAMPLE={example.source}` and review the diff."
     )
 
 
