@@ -455,7 +455,7 @@ def check_environment(
         )
     return (
         f"{example.source}:{example.code.start_line + call.first}: in environment "
-        f"{name} ({target.label}), {call.key[0]} printed other output than "
+        f"{name} ({target.label}), {call.key.code} printed other output than "
         f"expected ({len(wrong)} print{'s' if len(wrong) > 1 else ''} differ)\n"
         f"  expected (from {whence}):\n{indent(expected or '(nothing)', '    ')}\n"
         f"  actual (printed):\n{indent(actual or '(nothing)', '    ')}\n{advice}"
