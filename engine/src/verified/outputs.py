@@ -134,7 +134,7 @@ def print_calls_with_outputs(source: str) -> tuple[PrintCall, ...]:
     calls = sorted(
         (node for node in ast.walk(tree) if _is_print(node)), key=lambda n: (n.lineno, n.col_offset)
     )
-    sections = _sections(source)
+    sections = line_sections(source)
     seen: dict[tuple[str, str], int] = {}
     found = []
     for node in calls:
@@ -148,8 +148,9 @@ def print_calls_with_outputs(source: str) -> tuple[PrintCall, ...]:
     return tuple(found)
 
 
-def _sections(source: str) -> list[str]:
-    """For each line of `source`, the innermost named section it is in, or ""."""
+def line_sections(source: str) -> list[str]:
+    """For each line of `source`, the innermost named section (`# --8<-- [start:name]`) it is
+    in, or "" outside any; a section's start line is in it."""
     open_sections: list[str] = []
     found = []
     for line in source.split("\n"):  # as ast numbers lines

@@ -35,9 +35,8 @@ from verified.capture import check_write
 from verified.environments import Environment, UnknownEnvironment, resolve
 from verified.examples import Example, collect
 from verified.expected import ExpectedOutputError, expected_path, load_expected, write_expected
-from verified.markdown import section_mark
 from verified.markers import MarkerError
-from verified.outputs import code_fingerprint
+from verified.outputs import code_fingerprint, line_sections
 from verified.paths import content_root, enter_session, leave_session, relative, repository
 from verified.record import (
     CANARY_ENVIRONMENT,
@@ -323,22 +322,17 @@ def _selected(wanted: str, examples: dict[pytest.Item, Example], start: Path) ->
     relative to `start`; pytest.UsageError, naming `wanted`, when it names none."""
     path, _, part = wanted.partition(":")
     source = relative(start / path, content_root())
-    found = [item for item, example in examples.items() if example.source == source]
-    if not found:
-        raise pytest.UsageError(
-            f"--example {wanted}: no example is {source}; name a script (examples/<dir>/<name>.py"
-            "[:section]) or a page with Python blocks (docs/<page>.md[:line])"
-        )
-    if not part:
-        return found
-    kept = [item for item in found if part in _parts(examples[item])]
-    if not kept:
-        parts = sorted({name for item in found for name in _parts(examples[item])})
-        raise pytest.UsageError(
-            f"--example {wanted}: {source} has no section or block {part!r} (it has: "
-            f"{', '.join(parts) or 'none'})"
-        )
-    return kept
+    found = {item: _parts(e) for item, e in examples.items() if e.source == source}
+    kept = [item for item, parts in found.items() if not part or part in parts]
+    if kept:
+        return kept
+    has = ", ".join(sorted(set().union(*found.values()))) or "none"
+    raise pytest.UsageError(
+        f"--example {wanted}: {source} has no section or block {part!r} (it has: {has})"
+        if found
+        else f"--example {wanted}: no example is {source}; name a script (examples/<dir>/"
+        "<name>.py[:section]) or a page with Python blocks (docs/<page>.md[:line])"
+    )
 
 
 def _parts(example: Example) -> set[str]:
@@ -346,8 +340,7 @@ def _parts(example: Example) -> set[str]:
     block's line."""
     if not example.is_script:
         return {str(example.line)}
-    marks = [section_mark(line) for line in example.code.source.splitlines()]
-    return {mark["name"] for mark in marks if mark and mark["type"].lower() == "start"}
+    return set(line_sections(example.code.source)) - {""}
 
 
 class VerificationRecorder:
