@@ -246,9 +246,10 @@ measure-matmul: test-env
 
 # Serial on purpose: pytest-examples rewrites files per worker, and two workers must never
 # edit the same page. Writes no record: rewriting is not verifying, so run `make test` after.
+# EXAMPLE=examples/<dir>/<name>.py[:section] or docs/<page>.md[:line]: that example alone.
 update-examples: $(check_env) test-env $(if $(filter default,$(ENV)),,.venv-$(ENV)/.installed)
 	$(call env_python,$(ENV)) -m pytest tests/examples -p no:xdist --update-examples \
-	  --environment $(ENV)
+	  --environment $(ENV) $(if $(EXAMPLE),--example '$(EXAMPLE)')
 
 # A GPU machine's Python needs only torch, pytest and the engine (README, `make wheelhouse`).
 GPU_PYTHON ?= python3

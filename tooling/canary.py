@@ -77,7 +77,7 @@ def output_diff(path: str, code: tuple[str, int], printed: list[dict]) -> list[s
         lines += difflib.unified_diff(
             (expected or "").splitlines(),
             (actual or "").splitlines(),
-            f"{path}:{start + call.first}: {call.key[0]} (the #> lines)",
+            f"{path}:{start + call.first}: {call.key.code} (the #> lines)",
             "printed on the newest releases",
             lineterm="",
         )

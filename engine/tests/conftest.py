@@ -18,7 +18,7 @@ pytest_plugins = ["pytester"]
 #: The tiny project's test of its examples is the site's own (not-run, needs-library, CUDA
 #: and the GPU run, other environments), so that the engine is tested as the site uses it;
 #: its conftest imports no library (these examples need none). The site's check of stale
-#: expected outputs is left out of the runs (see `Project.run`).
+#: expected outputs is left out of the runs (see `Project.run`) unless a test's `-k` names it.
 TEST_FILE = (Path(__file__).parents[2] / "tests" / "examples" / "test_examples.py").read_text()
 CONFTEST = """\
 import pytest

@@ -8,6 +8,7 @@ import pytest
 
 from verified.environments import Environment, UnknownEnvironment, environments, resolve
 from verified.expected import load_expected, rewrite_outputs, write_expected
+from verified.outputs import PrintKey
 
 SCRIPT = """\
 import math
@@ -20,7 +21,7 @@ for n in range(0):
 print("same")
 #> same
 """
-PRINT, LOOP = ("print(math.prod([2, 2]))", 0), ("print(n)", 0)
+PRINT, LOOP = PrintKey("", "print(math.prod([2, 2]))", 0), PrintKey("", "print(n)", 0)
 EXPECTED = "verification/expected/previous.json"
 PREVIOUS = ("--environment", "previous")
 
@@ -60,10 +61,61 @@ def test_another_environment_is_updated_apart_and_checked_against_its_own_output
     assert "examples/demo.py:3: in environment previous (NumPy 1.26.4), " in result.out
     assert "(2 prints differ)" in result.out
     assert "expected (from verification/expected/previous.json)" in result.out
-    assert "make update-examples ENV=previous" in result.out
+    assert "make update-examples ENV=previous EXAMPLE=examples/demo.py" in result.out
 
 
-@pytest.mark.parametrize("text", ["{", '{"schema": 1, "examples": {"a.py": [{"print": 1}]}}'])
+# In sections, as the site's scripts are: `previous` prints 4 where the file says 5.
+SECTIONS = """\
+import math
+
+# --8<-- [start:first]
+x = 1
+print(x)
+#> 1
+# --8<-- [end:first]
+# --8<-- [start:second]
+x = math.prod([2, 2])
+print(x)
+#> 5
+# --8<-- [end:second]
+"""
+#: Before the entry's print: a new section and a print in each section, one of them the same.
+ADDED = {
+    "import math\n": "# --8<-- [start:zeroth]\nx = 0\nprint(x)\n#> 0\n# --8<-- [end:zeroth]\n",
+    "x = 1\n": "print(x)\n#> 1\n",
+    "x = math.prod([2, 2])\n": "print(x + 1)\n#> 5\n",
+}
+STALE_CHECK = ("-k", "test_expected_outputs_belong_to_examples_that_exist")
+
+
+def test_adding_prints_keeps_other_entries_and_a_stale_entry_is_reported(project):
+    project.write({"examples/demo.py": SECTIONS, "examples/other.py": SCRIPT})
+    assert project.run(*PREVIOUS, "--update-examples").ret == 0
+    entry, other = PrintKey("second", "print(x)", 0), {PRINT: "4", LOOP: ""}
+    assert load_expected(project.path / EXPECTED) == {
+        "examples/demo.py": {entry: "4"},
+        "examples/other.py": other,
+    }
+    added = SECTIONS
+    for line, inserted in ADDED.items():
+        added = added.replace(line, line + inserted)
+    project.write({"examples/demo.py": added})
+    project.run(*PREVIOUS).assert_outcomes(passed=2)  # the entry still holds its print
+    project.run(*STALE_CHECK).assert_outcomes(passed=1)
+    # The entry's print changed: the entry is stale, named with the command that re-records it.
+    project.write({"examples/demo.py": added.replace("print(x)\n#> 5", "print(x + 0)\n#> 4")})
+    result = project.run(*STALE_CHECK)
+    result.assert_outcomes(failed=1)
+    assert (
+        "verification/expected/previous.json: examples/demo.py: print(x) (section second, "
+        "occurrence 0); re-record it: make update-examples ENV=previous EXAMPLE=examples/demo.py"
+    ) in result.out
+    assert project.run(*PREVIOUS, "--update-examples", "--example", "examples/demo.py").ret == 0
+    assert load_expected(project.path / EXPECTED) == {"examples/other.py": other}
+    project.run(*STALE_CHECK).assert_outcomes(passed=1)
+
+
+@pytest.mark.parametrize("text", ["{", '{"schema": 2, "examples": {"a.py": [{"print": 1}]}}'])
 def test_a_broken_expected_output_file_names_itself_and_the_command(project, text):
     project.write({"examples/demo.py": SCRIPT, EXPECTED: text})
     result = project.run(*PREVIOUS)

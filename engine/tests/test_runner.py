@@ -45,6 +45,7 @@ def test_each_example_is_recorded_and_fails_alone_with_its_location(project):
     result.assert_outcomes(failed=2, passed=2, skipped=2)  # the grid and the long print matched
     assert "examples/demo/wrong.py:4: printed output differs" in result.out
     assert "    #> 4" in result.out and "    #> 3" in result.out
+    assert "run `make update-examples EXAMPLE=examples/demo/wrong.py`" in result.out
     assert "docs/demo.md:18: example raised ValueError: boom [1, 2]" in result.out
     assert "not verified: examples/gpu.py: needs CUDA" in result.out
     assert "not verified: examples/get.py: not run: downloads a dataset" in result.out
@@ -154,6 +155,25 @@ def test_update_mode_names_an_output_no_print_writes_any_more(project):
     result = project.run("--update-examples")
     assert result.ret == 1 and "stale.py:5: this output is not under a print() call" in result.out
     assert project.read("examples/stale.py") == stale.replace("#> 1", "#> 2")
+
+
+def test_one_example_is_selected_by_its_script_section_page_or_block(project):
+    in_section = "# --8<-- [start:product]\n" + WRONG + "# --8<-- [end:product]\n"
+    project.write({"docs/demo.md": PAGE, "examples/a.py": in_section, "examples/b.py": WRONG})
+    assert project.run("--update-examples", "--example", "examples/a.py:product").ret == 0
+    assert project.read("examples/a.py") == in_section.replace("#> 4", "#> 3")
+    assert project.read("examples/b.py") == WRONG  # not selected: not rewritten
+    project.run("--example", "examples/a.py").assert_outcomes(passed=1)
+    project.run("--example", "docs/demo.md").assert_outcomes(passed=1, failed=1)
+    project.run("--example", "docs/demo.md:4").assert_outcomes(passed=1)
+    for wanted, message in (
+        ("examples/c.py", "no example is examples/c.py; name a script"),
+        ("examples/a.py:sum", "examples/a.py has no section or block 'sum' (it has: product)"),
+        ("docs/demo.md:3", "docs/demo.md has no section or block '3' (it has: 17, 4)"),
+    ):
+        result = project.run("--example", wanted)
+        assert result.ret == pytest.ExitCode.USAGE_ERROR
+        assert f"--example {wanted}: {message}" in result.stderr.str()
 
 
 def test_malformed_markers_are_all_reported_before_anything_runs(project):

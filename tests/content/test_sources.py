@@ -17,13 +17,16 @@ def test_sources(check):
 
 
 def test_the_engine_reads_snippet_lines_as_pymdownx_does():
-    """The engine carries pymdownx.snippets' line grammar (it must install without MkDocs);
-    this fails the day pymdown-extensions changes it: copy the new pattern into
-    `verified.markdown`."""
+    """The engine carries pymdownx.snippets' line and section grammar (it must install
+    without MkDocs); this fails the day pymdown-extensions changes it: copy the new patterns
+    into `verified.markdown`."""
     from pymdownx.snippets import SnippetPreprocessor
 
-    from verified.markdown import SNIPPET_LINE
+    from verified.markdown import SNIPPET_LINE, SNIPPET_SECTION
 
     theirs = SnippetPreprocessor.RE_ALL_SNIPPETS
     assert SNIPPET_LINE.pattern == theirs.pattern.removeprefix("(?x)")
     assert SNIPPET_LINE.flags == theirs.flags
+    theirs = SnippetPreprocessor.RE_SNIPPET_SECTION
+    assert SNIPPET_SECTION.pattern == theirs.pattern.removeprefix("(?xi)")
+    assert SNIPPET_SECTION.flags == theirs.flags

@@ -9,6 +9,7 @@ from pathlib import Path
 from verified.environments import environments
 from verified.examples import collect
 from verified.expected import write_expected
+from verified.outputs import PrintKey
 from verified_site.version_notes import VersionNotes
 
 SCRIPT = """\
@@ -25,7 +26,7 @@ for n in range(2):
 print("same")
 #> same
 """
-PRINT = ("print(np.float32(1) + np.float64(1.0))", 0)
+PRINT = PrintKey("part", "print(np.float32(1) + np.float64(1.0))", 0)
 
 
 def _printed_differently(tmp_path) -> tuple[str, Path]:

@@ -39,11 +39,12 @@ def test_expected_outputs_belong_to_examples_that_exist():
     for path in files:
         for example, prints in load_expected(path).items():
             known = {call.key for call in print_calls_with_outputs(sources.get(example, ""))}
-            stale += [
-                f"{relative(path, root)}: {example}: {code} (occurrence {occurrence})"
-                for code, occurrence in sorted(prints.keys() - known)
-            ]
-    assert not stale, (
-        "expected outputs for prints that no longer exist; run `make update-examples ENV=<name>` "
-        "in that environment:\n" + "\n".join(stale)
-    )
+            again = f"make update-examples ENV={path.stem}"
+            again += f" EXAMPLE={example}" if example in sources else ""
+            for key in sorted(prints.keys() - known):
+                where = f"section {key.section}" if key.section else "outside any section"
+                stale.append(
+                    f"{relative(path, root)}: {example}: {key.code} ({where}, occurrence "
+                    f"{key.occurrence}); re-record it: {again}"
+                )
+    assert not stale, "expected outputs for prints that no longer exist:\n" + "\n".join(stale)

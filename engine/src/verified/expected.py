@@ -5,15 +5,16 @@ environment. Where another environment prints something else under a `print(...)
 output is kept in `verification/expected/<environment>.json`, written by
 `make update-examples ENV=<environment>` and never by hand::
 
-    {"schema": 1, "environment": "previous",
+    {"schema": 2, "environment": "previous",
      "examples": {"examples/fundamentals/type_promotion.py": [
-         {"print": "print((single + np.float64(1.0)).dtype)", "occurrence": 0,
-          "output": "float32"}]}}
+         {"section": "numpy_scalars", "print": "print((single + np.float64(1.0)).dtype)",
+          "occurrence": 0, "output": "float32"}]}}
 
-A print is identified by its call's code and by how many identical calls come before it
-in the same example (`occurrence`), not by its line: writing output, comments or prose
-moves lines, not calls. An entry that no longer matches what the environment prints
-makes that environment's run fail; it can never make a wrong output pass.
+A print is identified by its `verified.outputs.PrintKey`: the script's named section it is in
+("" outside any), its call's code, and how many identical calls come before it in that
+section (`occurrence`). Writing output, comments or prose moves lines, not calls; adding a
+print or a section moves no other print to another key. An entry that no longer matches what
+the environment prints makes that environment's run fail; it can never make a wrong output pass.
 
 Standard library only: the site build reads these files for the "changed in" notes.
 """
@@ -28,7 +29,7 @@ from textwrap import indent
 from verified.outputs import PrintCall, PrintKey, normalise, print_calls_with_outputs
 from verified.paths import expected_dir
 
-SCHEMA = 1
+SCHEMA = 2
 #: Longest `#> ` line; longer output goes in a `\"\"\"` block (as verified.runner writes it).
 LINE_LENGTH = 100
 _COMMENT = "#> "
@@ -123,7 +124,10 @@ def load_expected(path: Path) -> dict[str, dict[PrintKey, str]]:
         if data["schema"] != SCHEMA:
             raise ValueError(f"schema {data['schema']!r}, not {SCHEMA}")
         return {
-            example: {(e["print"], int(e["occurrence"])): str(e["output"]) for e in entries}
+            example: {
+                PrintKey(e["section"], e["print"], int(e["occurrence"])): str(e["output"])
+                for e in entries
+            }
             for example, entries in data["examples"].items()
         }
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -142,8 +146,13 @@ def write_expected(path: Path, environment: str, examples: dict[str, dict[PrintK
         f"`make update-examples ENV={environment}`; do not edit by hand.",
         "examples": {
             example: [
-                {"print": code, "occurrence": occurrence, "output": output}
-                for (code, occurrence), output in sorted(prints.items())
+                {
+                    "section": key.section,
+                    "print": key.code,
+                    "occurrence": key.occurrence,
+                    "output": output,
+                }
+                for key, output in sorted(prints.items())
             ]
             for example, prints in sorted(examples.items())
             if prints

@@ -1,4 +1,5 @@
-"""Markdown as the engine reads it: fenced code blocks and `--8<--` snippet lines.
+"""Markdown as the engine reads it: fenced code blocks, `--8<--` snippet lines and the
+`# --8<-- [start:name]` section marks of scripts.
 
 Standard library only, so that the engine installs where MkDocs is absent (a GPU machine).
 The snippet grammar is pymdownx.snippets' own; `tests/content/test_sources.py` fails the day
@@ -23,6 +24,27 @@ SNIPPET_LINE = re.compile(
         """,
     re.VERBOSE,
 )
+
+
+#: pymdownx.snippets' `SnippetPreprocessor.RE_SNIPPET_SECTION`: a `# --8<-- [start:name]` line.
+SNIPPET_SECTION = re.compile(
+    r"""
+        ^(?P<pre>.*?)
+        (?<!;)(?!(?<=-)-)
+        (?P<escape>;*)
+        (?P<inline_marker>-{1,}8<-{1,}[ \t]+)
+        (?P<section>\[[ \t]*(?P<type>start|end)[ \t]*:[ \t]*(?P<name>[a-z][-_0-9a-z]*)[ \t]*\])
+        (?P<post>.*?)$
+        """,
+    re.VERBOSE | re.IGNORECASE,
+)
+
+
+def section_mark(line: str) -> re.Match | None:
+    """A `# --8<-- [start:name]` or `[end:name]` line as pymdownx.snippets reads it: a match
+    with groups `type` (start or end) and `name`, or None."""
+    match = SNIPPET_SECTION.match(line) if "8<-" in line else None
+    return match if match and not match["escape"] else None
 
 
 def is_snippet_line(line: str) -> bool:

@@ -23,15 +23,24 @@ import tokenize
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
+
+from verified.markdown import section_mark
 
 #: A written output line: `#> text`, or a bare `#>` for an empty line.
 OUTPUT_LINE = re.compile(r"^ *#>(?: |$)", re.MULTILINE)
 _HAS_DOCSTRING = ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
 
-#: A print, identified by its call's code and by how many identical calls come before it in the
-#: same example (`occurrence`), not by its line: writing output, comments or prose moves lines,
-#: not calls.
-PrintKey = tuple[str, int]
+
+class PrintKey(NamedTuple):
+    """A print, identified not by its line (writing output, comments or prose moves lines) but
+    by the script's named section it is in (`# --8<-- [start:name]`, the innermost; ""
+    outside any), its call's code, and how many identical calls come before it in that section
+    (`occurrence`): adding a print or a section elsewhere never changes another print's key."""
+
+    section: str
+    code: str
+    occurrence: int
 
 
 @dataclass(frozen=True)
@@ -125,17 +134,33 @@ def print_calls_with_outputs(source: str) -> tuple[PrintCall, ...]:
     calls = sorted(
         (node for node in ast.walk(tree) if _is_print(node)), key=lambda n: (n.lineno, n.col_offset)
     )
-    seen: dict[str, int] = {}
+    sections = line_sections(source)
+    seen: dict[tuple[str, str], int] = {}
     found = []
     for node in calls:
         code = ast.get_source_segment(source, node) or ""
-        occurrence = seen.get(code, 0)
-        seen[code] = occurrence + 1
+        section = sections[node.lineno - 1]
+        occurrence = seen.get((section, code), 0)
+        seen[section, code] = occurrence + 1
         last = node.end_lineno or node.lineno
-        found.append(
-            PrintCall((code, occurrence), node.lineno, last, node.col_offset, outputs.get(last + 1))
-        )
+        key = PrintKey(section, code, occurrence)
+        found.append(PrintCall(key, node.lineno, last, node.col_offset, outputs.get(last + 1)))
     return tuple(found)
+
+
+def line_sections(source: str) -> list[str]:
+    """For each line of `source`, the innermost named section (`# --8<-- [start:name]`) it is
+    in, or "" outside any; a section's start line is in it."""
+    open_sections: list[str] = []
+    found = []
+    for line in source.split("\n"):  # as ast numbers lines
+        if mark := section_mark(line):
+            if mark["type"].lower() == "start":
+                open_sections.append(mark["name"])
+            elif mark["name"] in open_sections:
+                open_sections.remove(mark["name"])
+        found.append(open_sections[-1] if open_sections else "")
+    return found
 
 
 def code_fingerprint(source: str) -> str:

@@ -1,5 +1,6 @@
 """The engine's pytest plugin (entry point `pytest11`): options (`--record`, `--environment`,
-`--gpu-run`: their help says what they do), fixtures, and the recorder of the verification record.
+`--gpu-run`, `--example`: their help says what they do), fixtures, and the recorder of the
+verification record.
 
 The fixtures run each example once, in a sandbox, with the libraries imported once per
 worker (not once per example); a test of examples calls `verify_example(example)`.
@@ -35,8 +36,8 @@ from verified.environments import Environment, UnknownEnvironment, resolve
 from verified.examples import Example, collect
 from verified.expected import ExpectedOutputError, expected_path, load_expected, write_expected
 from verified.markers import MarkerError
-from verified.outputs import code_fingerprint
-from verified.paths import content_root, enter_session, leave_session, repository
+from verified.outputs import code_fingerprint, line_sections
+from verified.paths import content_root, enter_session, leave_session, relative, repository
 from verified.record import (
     CANARY_ENVIRONMENT,
     GPU_ENVIRONMENT,
@@ -56,7 +57,7 @@ from verified.runner import Target, verify
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    """Add `--record`, `--environment` and `--gpu-run`."""
+    """Add `--record`, `--environment`, `--gpu-run` and `--example`."""
     parser.addoption(
         "--record",
         type=Path,
@@ -75,6 +76,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=None,
         help="the GPU run that CUDA examples are checked against on a machine without CUDA "
         "(default: verification/gpu-run.json of the content root, when it exists)",
+    )
+    parser.addoption(
+        "--example",
+        default=None,
+        metavar="PATH[:SECTION]",
+        help="run only this example: a script (examples/api/save_load.py), the script that holds "
+        "a section (examples/api/save_load.py:name; the whole script runs), a page's Python "
+        "blocks (docs/page.md) or one of them (docs/page.md:LINE, its test id)",
     )
 
 
@@ -288,17 +297,50 @@ def verify_example(
     )
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Name each example's test by its example (the `example` property, which the record
     reads from every report of it), and mark those that need CUDA with `cuda`, so that a
-    GPU run can select them (`-m cuda`)."""
+    GPU run can select them (`-m cuda`). With `--example`, keep only that example's tests
+    (pytest.UsageError, naming the argument, when it matches none)."""
+    examples = {}
     for item in items:
         example = getattr(item, "callspec", None) and item.callspec.params.get("example")
         if not isinstance(example, Example):
             continue
+        examples[item] = example
         item.user_properties.append(("example", example.id))
         if "cuda" in example.requires:
             item.add_marker(pytest.mark.cuda)
+    if wanted := config.getoption("example"):
+        kept = _selected(wanted, examples, config.invocation_params.dir)
+        config.hook.pytest_deselected(items=[item for item in items if item not in kept])
+        items[:] = kept
+
+
+def _selected(wanted: str, examples: dict[pytest.Item, Example], start: Path) -> list:
+    """The tests of `examples` that `--example wanted` names (see its help), `wanted`'s path being
+    relative to `start`; pytest.UsageError, naming `wanted`, when it names none."""
+    path, _, part = wanted.partition(":")
+    source = relative(start / path, content_root())
+    found = {item: _parts(e) for item, e in examples.items() if e.source == source}
+    kept = [item for item, parts in found.items() if not part or part in parts]
+    if kept:
+        return kept
+    has = ", ".join(sorted(set().union(*found.values()))) or "none"
+    raise pytest.UsageError(
+        f"--example {wanted}: {source} has no section or block {part!r} (it has: {has})"
+        if found
+        else f"--example {wanted}: no example is {source}; name a script (examples/<dir>/"
+        "<name>.py[:section]) or a page with Python blocks (docs/<page>.md[:line])"
+    )
+
+
+def _parts(example: Example) -> set[str]:
+    """What may follow an example's path in `--example`: a script's section names, or a page
+    block's line."""
+    if not example.is_script:
+        return {str(example.line)}
+    return set(line_sections(example.code.source)) - {""}
 
 
 class VerificationRecorder:

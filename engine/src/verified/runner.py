@@ -450,12 +450,12 @@ def check_environment(
     else:
         advice = (
             "If the new output is right for these versions, run "
-            f"`make update-examples ENV={name}` and review the diff of "
+            f"`make update-examples ENV={name} EXAMPLE={example.source}` and review the diff of "
             f"verification/expected/{name}.json; the page then shows both outputs."
         )
     return (
         f"{example.source}:{example.code.start_line + call.first}: in environment "
-        f"{name} ({target.label}), {call.key[0]} printed other output than "
+        f"{name} ({target.label}), {call.key.code} printed other output than "
         f"expected ({len(wrong)} print{'s' if len(wrong) > 1 else ''} differ)\n"
         f"  expected (from {whence}):\n{indent(expected or '(nothing)', '    ')}\n"
         f"  actual (printed):\n{indent(actual or '(nothing)', '    ')}\n{advice}"
@@ -495,7 +495,7 @@ def describe_mismatch(example: Example, expected_source: str) -> str:
         f"  actual (printed):\n{indent(actual, '    ')}\n"
         f"{indent(diff_text, '  ')}\n"
         "If the new output is right (an intended library upgrade, a new print), run "
-        "`make update-examples` and review the diff."
+        f"`make update-examples EXAMPLE={example.source}` and review the diff."
     )
 
 

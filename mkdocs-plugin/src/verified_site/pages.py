@@ -25,6 +25,7 @@ from verified.markdown import (  # noqa: F401  (re-used by the site checks)
     fenced_lines,
     fences,
     is_snippet_line,
+    section_mark,
 )
 from verified.paths import GENERATED, docs_dir, generated_pages, relative
 
@@ -219,13 +220,6 @@ def section_code(
         if inside and not mark:
             kept.append(line)
     return textwrap.dedent("\n".join(kept)).strip("\n")
-
-
-def section_mark(line: str) -> re.Match | None:
-    """A `# --8<-- [start:name]` or `[end:name]` line as pymdownx.snippets reads it: a match
-    with groups `type` (start or end) and `name`, or None."""
-    match = SnippetPreprocessor.RE_SNIPPET_SECTION.match(line) if "8<-" in line else None
-    return match if match and not match["escape"] else None
 
 
 def snippet_error(ref: SnippetRef, root: Path) -> str | None:
