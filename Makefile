@@ -178,26 +178,33 @@ test-examples: $(check_env) $(if $(filter default,$(ENV)),test-env,.venv-$(ENV)/
 run-examples: test-env
 	$(PY) -m pytest tests/reader -n $(WORKERS)
 
-# The canary: the examples stage on the newest releases of the stamped libraries that install
-# together on this Python, resolved now, not pinned (the site's tools from the locks). It reports
-# which outputs changed and never rewrites them (README, "Staying current").
-# PIP_CONSTRAINT=/dev/null: no constraint file from pip's configuration (a machine may cap
-# torch) holds them back.
-CANARY_VENV := .venv-canary
-CANARY_DIR  := build/canary
+# The canary: `update-examples` on the newest releases of torch, torchvision, TensorFlow and
+# NumPy that install together (resolved now; the site's tools from the locks), in a clone of the
+# last commit under build/canary/, never in your files. Its report, build/canary/report.txt: the
+# versions, pinned and got, the clone's `git diff --stat` (the diff: outputs.diff) and the tests
+# that failed (pytest.log); failed tests are news, not an error of the target, which fails only
+# when pip or pytest cannot run. PIP_CONSTRAINT=/dev/null: no constraint file from pip's
+# configuration (a machine may cap torch) holds them back. README, "Staying current".
+CANARY := build/canary
 CANARY_LIBRARIES := torch torchvision tensorflow-cpu numpy
+CANARY_VERSIONS := grep -iE '^(torch|torchvision|tensorflow[-_]cpu|numpy)=='
 EXAMPLES_PINS = $(shell $(PYTHON) -c 'import tomllib; print(" ".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"]["examples"]))')
 canary:
 	@command -v $(PYTHON) >/dev/null || { echo "$(PYTHON) not found: install Python 3.11"; exit 1; }
-	rm -rf $(CANARY_VENV) $(CANARY_DIR) && mkdir -p $(CANARY_DIR)
-	$(PYTHON) -m venv $(CANARY_VENV)
-	PIP_CONSTRAINT=/dev/null $(CANARY_VENV)/bin/python $(PIP) --report $(CANARY_DIR)/install.json \
-	  -r requirements/docs.txt $(EXAMPLES_PINS) $(CANARY_LIBRARIES)
-	$(CANARY_VENV)/bin/python $(PROJECT)
-	-$(CANARY_VENV)/bin/python -m pytest tests/examples -n $(WORKERS) -p no:cacheprovider \
-	  --environment canary --record $(CANARY_DIR)/record.json \
-	  --junitxml $(CANARY_DIR)/junit.xml -o junit_family=xunit1
-	PIP_CONSTRAINT=/dev/null $(CANARY_VENV)/bin/python -m tooling.canary $(CANARY_DIR) $(CANARY_LIBRARIES)
+	rm -rf $(CANARY) && mkdir -p $(CANARY) && git clone --quiet . $(CANARY)/tree
+	$(PYTHON) -m venv $(CANARY)/venv
+	cd $(CANARY)/tree && PIP_CONSTRAINT=/dev/null ../venv/bin/python $(PIP) \
+	  -r requirements/docs.txt $(EXAMPLES_PINS) $(CANARY_LIBRARIES) && ../venv/bin/python $(PROJECT)
+	$(CANARY)/venv/bin/python -m pip freeze > $(CANARY)/pip-freeze.txt
+	cd $(CANARY)/tree && ../venv/bin/python -m pytest tests/examples -p no:xdist \
+	  --update-examples --environment canary > ../pytest.log 2>&1 || [ $$? = 1 ] || \
+	  { tail -n 30 ../pytest.log; echo "pytest could not run the examples (above)"; exit 1; }
+	@cd $(CANARY) && git -C tree diff > outputs.diff && { \
+	  echo "pinned:"; $(CANARY_VERSIONS) tree/requirements/test.txt; \
+	  echo "newest that install together:"; $(CANARY_VERSIONS) pip-freeze.txt; \
+	  echo "outputs changed (outputs.diff):"; git -C tree diff --stat; \
+	  echo "failed (pytest.log):"; grep -E '^(FAILED|ERROR) ' pytest.log || echo "  none"; \
+	} | tee report.txt
 
 # The built site's external links (lychee.toml says which, and how patiently), with the network;
 # broken ones, by built page and line, in build/links.md. Monthly in CI (links.yml). The site's
@@ -269,7 +276,8 @@ sync-translation: docs-env
 # A local label such as torch's `+cpu` names one index's build: the other environments'
 # locks keep the public version, which installs from any index (here the CPU wheel on
 # disk, elsewhere PyPI's build).
-# UPGRADE="pkg ...": take those packages' newest releases too (a canary report lists them).
+# UPGRADE="pkg ...": take those packages' newest releases too (the canary's pip-freeze.txt
+# lists the versions it got).
 COMPILE := $(BIN)/pip-compile --quiet --strip-extras --no-emit-find-links --no-emit-index-url \
   $(UPGRADE:%=--upgrade-package %)
 lock: test-env
