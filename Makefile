@@ -149,6 +149,19 @@ define suite
 	exit $$status
 endef
 
+# $(call guarded,COMMAND), in a recipe: a test stage may write only into git-ignored outputs
+# (build/, site/) and temporary folders. git's list of changed and untracked files is taken
+# before COMMAND and after it; where a line differs, the file is named and `status` set to 1.
+# It compares the list, not contents: a file you had already changed and a test rewrote shows
+# on a clean checkout (CI's). A bare `pytest` run is not checked.
+TREE_STATUS := git status --porcelain --untracked-files=all 2>/dev/null
+define guarded
+before=$$($(TREE_STATUS)); $(1); \
+	changed=$$({ printf '%s\n' "$$before"; $(TREE_STATUS); } | grep . | sort | uniq -u); \
+	if [ -n "$$changed" ]; then status=1; echo "tests changed files in the checkout (they may \
+	write only into build/, site/ or a temporary directory):"; printf '%s\n' "$$changed"; fi
+endef
+
 test: test-env browser
 	$(call suite,default)
 
@@ -163,15 +176,16 @@ BUILT ?= 1
 check-site: test-env browser
 	@echo "== 3/3 site, tooling and browser checks"
 	$(if $(filter 0,$(BUILT)),@echo "(the build failed: skipping the checks of the built site)")
-	$(PY) -m pytest tests/content tests/tooling tests/browser engine/tests -n $(WORKERS) \
-	  --dist worksteal \
-	  $(if $(filter 0,$(BUILT)),--ignore=tests/content/test_build.py --ignore=tests/browser)
+	@status=0; $(call guarded,$(PY) -m pytest tests/content tests/tooling tests/browser \
+	  engine/tests -n $(WORKERS) --dist worksteal \
+	  $(if $(filter 0,$(BUILT)),--ignore=tests/content/test_build.py --ignore=tests/browser) \
+	  || status=1); exit $$status
 
 test-examples: $(check_env) $(if $(filter default,$(ENV)),test-env,.venv-$(ENV)/.installed)
 	@echo "== 1/3 examples and notebooks in environment $(ENV), into the record $(RECORD)"
 	@start=$$(date +%s); status=0; \
-	$(call env_python,$(ENV)) -m pytest tests/examples -n $(WORKERS) --record $(RECORD) \
-	  --environment $(ENV) || status=1; \
+	$(call guarded,$(call env_python,$(ENV)) -m pytest tests/examples -n $(WORKERS) \
+	  --record $(RECORD) --environment $(ENV) || status=1); \
 	echo "   environment $(ENV): examples stage took $$(( $$(date +%s) - start )) s"; \
 	exit $$status
 
