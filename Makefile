@@ -132,9 +132,10 @@ check_env = $(if $(filter $(ENV),$(ENVIRONMENTS)),,$(error ENV=$(ENV) is not a v
 # Every stage runs even when one fails, so that a failed example is stamped "failed" on its
 # page; the target then fails. No --quiet: it keeps warnings from counting under --strict.
 # $(1): the environments whose examples run; EXTRA_RECORDS: other environments' runs made
-# elsewhere (the CI matrix's jobs), added to the record before the build.
+# elsewhere (the CI matrix's jobs), added to the record before the build. The last line gives
+# the seconds of stage 3 and of the whole run against their budgets (README, `make benchmark`).
 define suite
-@rm -rf $(RECORD) build/notebooks build/offline site; status=0; \
+@rm -rf $(RECORD) build/notebooks build/offline site; status=0; start=$$(date +%s); \
 	for env in $(1); do \
 	  $(MAKE) --no-print-directory test-examples ENV=$$env || status=1; \
 	done; \
@@ -145,9 +146,17 @@ define suite
 	echo "== 2/3 notebooks, site build and offline edition (strict, stamped from $(RECORD))"; \
 	built=1; $(MAKE) --no-print-directory site-build || { status=1; built=0; }; \
 	[ $$built = 0 ] || $(MAKE) --no-print-directory offline-build || status=1; \
+	checks=$$(date +%s); \
 	$(MAKE) --no-print-directory check-site BUILT=$$built || status=1; \
+	end=$$(date +%s); \
+	echo "   stage 3: $(call against,$$((end - checks)),120,s)"; \
+	echo "   whole run: $(call against,$$((end - start)),240,s)"; \
 	exit $$status
 endef
+
+# $(call against,FIGURE,BUDGET,UNIT), in a recipe: "FIGURE UNIT (budget BUDGET UNIT)", with
+# ", OVER" when the figure (a whole number) is above its budget.
+against = $(1) $(3) (budget $(2) $(3)$$([ $(1) -le $(2) ] || echo ", OVER"))
 
 # $(call guarded,COMMAND), in a recipe: a test stage may write only into git-ignored outputs
 # (build/, site/) and temporary folders. git's list of changed and untracked files is taken
@@ -232,17 +241,33 @@ links: build
 	exit $$status
 
 # Figures, not tests: both run; the target fails if either finds a figure over budget.
-# Lighthouse CI's working folder, .lighthouseci/ (its place is fixed), goes after the run.
+# Lighthouse CI prints each page's scores and first-visit weight against lighthouserc.json's
+# assertions; then each language's search index as served (gzip). Lighthouse CI's working
+# folder, .lighthouseci/ (its place is fixed), goes after the run.
 RUNS ?= 3
+SEARCH_INDEXES := site/search/search_index.json site/en/search/search_index.json
 budgets: build browser node_modules/.bin/lhci
 	@rm -rf build/lhci; status=0; \
 	CHROME_PATH=$(CHROMIUM) npx --no lhci autorun --collect.numberOfRuns=$(RUNS) || status=1; \
 	rm -rf .lighthouseci; \
-	$(PY) -m tooling.budgets || status=1; \
+	for index in $(SEARCH_INDEXES); do \
+	  [ -f $$index ] || { echo "$$index is missing: the build failed"; status=1; continue; }; \
+	  kb=$$(( ($$(gzip -c < $$index | wc -c) + 1023) / 1024 )); \
+	  echo "$$index, gzip: $(call against,$$kb,300,KB)"; [ $$kb -le 300 ] || status=1; \
+	done; \
 	exit $$status
 
+# `make test` from a cold build/ and site/ (the environments stay): the suite prints stage 3's
+# and the whole run's seconds against their budgets; then the machinery's line count against
+# its own. Fails if a stage fails.
+MACHINERY_LINES ?= ../shared/tools/machinery_lines.py
 benchmark: test-env browser
-	$(PY) -m tooling.suite_timing
+	@rm -rf build site; status=0; \
+	$(MAKE) --no-print-directory test || status=1; \
+	if [ -f $(MACHINERY_LINES) ]; then set -- $$($(PY) $(MACHINERY_LINES) .); \
+	  echo "machinery: $(call against,$$2,10000,lines) ($$*)"; \
+	else echo "no line count: $(MACHINERY_LINES) is missing (MACHINERY_LINES=path)"; fi; \
+	exit $$status
 
 # Not part of `make test` (the suite only checks that the script runs on tiny matrices).
 MATMUL_OUT ?= benchmarks/results/matmul-cpu-2-cores.json
