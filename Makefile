@@ -17,7 +17,7 @@ export TF_CPP_MIN_LOG_LEVEL := 2
 # to 9.x on purpose: its successor does not yet support mkdocs-static-i18n.
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: serve build site-build offline offline-build generated notebooks reference test test-matrix test-examples run-examples test-gpu wheelhouse check-site benchmark budgets measure-matmul browser update-examples new-page sync-translation lock clean docs-env test-env canary links
+.PHONY: serve build site-build offline offline-build generated notebooks reference test test-matrix test-examples run-examples test-gpu wheelhouse check-site lint benchmark budgets measure-matmul browser update-examples new-page sync-translation lock clean docs-env test-env canary links
 
 $(PY):
 	@command -v $(PYTHON) >/dev/null || { echo "$(PYTHON) not found: install Python 3.11 or run 'make $(MAKECMDGOALS) PYTHON=/path/to/python3.11'"; exit 1; }
@@ -136,6 +136,7 @@ check_env = $(if $(filter $(ENV),$(ENVIRONMENTS)),,$(error ENV=$(ENV) is not a v
 # the seconds of stage 3 and of the whole run against their budgets (README, `make benchmark`).
 define suite
 @rm -rf $(RECORD) build/notebooks build/offline site; status=0; start=$$(date +%s); \
+	$(MAKE) --no-print-directory lint || status=1; \
 	for env in $(1); do \
 	  $(MAKE) --no-print-directory test-examples ENV=$$env || status=1; \
 	done; \
@@ -178,6 +179,13 @@ test-matrix: test-env browser $(OTHER_ENVIRONMENTS:%=.venv-%/.installed)
 	@test -n "$(OTHER_ENVIRONMENTS)" || { echo "no other verification environment: \
 	'PYTHONPATH=engine/src $(PYTHON) -m verified.environments names' failed or lists only the default"; exit 1; }
 	$(call suite,$(ENVIRONMENTS))
+
+# The pre-commit hooks (.pre-commit-config.yaml: ruff, the end-of-file and whitespace fixers,
+# actionlint on the workflows) on every file git tracks. They fix what they can in place and
+# fail: review the fix with `git diff` and commit it. `make test` runs it first.
+lint: test-env
+	@echo "== lint: the pre-commit hooks on every tracked file"
+	$(BIN)/pre-commit run --all-files --show-diff-on-failure
 
 # BUILT=0 (the build failed) skips the checks of the built site. --dist worksteal: an idle
 # worker takes tests queued on the other, as the slowest (search, scaffold, launch) end unevenly.
