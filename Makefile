@@ -24,7 +24,7 @@ export SITE_URL_EN ?= $(SITE_URL)en/
 endif
 MKDOCS_EN := -f mkdocs.en.yml
 
-.PHONY: serve serve-en build site-build offline offline-build generated notebooks reference test test-matrix test-examples run-examples test-gpu wheelhouse check-site benchmark budgets measure-matmul browser update-examples new-page sync-translation lock clean docs-env test-env canary links
+.PHONY: serve serve-en build site-build offline offline-build generated notebooks reference test test-matrix test-examples run-examples test-gpu wheelhouse check-site lint benchmark budgets measure-matmul browser update-examples new-page sync-translation lock clean docs-env test-env canary links
 
 $(PY):
 	@command -v $(PYTHON) >/dev/null || { echo "$(PYTHON) not found: install Python 3.11 or run 'make $(MAKECMDGOALS) PYTHON=/path/to/python3.11'"; exit 1; }
@@ -147,9 +147,11 @@ check_env = $(if $(filter $(ENV),$(ENVIRONMENTS)),,$(error ENV=$(ENV) is not a v
 # Every stage runs even when one fails, so that a failed example is stamped "failed" on its
 # page; the target then fails. No --quiet: it keeps warnings from counting under --strict.
 # $(1): the environments whose examples run; EXTRA_RECORDS: other environments' runs made
-# elsewhere (the CI matrix's jobs), added to the record before the build.
+# elsewhere (the CI matrix's jobs), added to the record before the build. The last line gives
+# the seconds of stage 3 and of the whole run against their budgets (README, `make benchmark`).
 define suite
-@rm -rf $(RECORD) build/notebooks build/offline site; status=0; \
+@rm -rf $(RECORD) build/notebooks build/offline site; status=0; start=$$(date +%s); \
+	$(MAKE) --no-print-directory lint || status=1; \
 	for env in $(1); do \
 	  $(MAKE) --no-print-directory test-examples ENV=$$env || status=1; \
 	done; \
@@ -160,8 +162,29 @@ define suite
 	echo "== 2/3 notebooks, site build and offline edition (strict, stamped from $(RECORD))"; \
 	built=1; $(MAKE) --no-print-directory site-build || { status=1; built=0; }; \
 	[ $$built = 0 ] || $(MAKE) --no-print-directory offline-build || status=1; \
+	checks=$$(date +%s); \
 	$(MAKE) --no-print-directory check-site BUILT=$$built || status=1; \
+	end=$$(date +%s); \
+	echo "   stage 3: $(call against,$$((end - checks)),120,s)"; \
+	echo "   whole run: $(call against,$$((end - start)),240,s)"; \
 	exit $$status
+endef
+
+# $(call against,FIGURE,BUDGET,UNIT), in a recipe: "FIGURE UNIT (budget BUDGET UNIT)", with
+# ", OVER" when the figure (a whole number) is above its budget.
+against = $(1) $(3) (budget $(2) $(3)$$([ $(1) -le $(2) ] || echo ", OVER"))
+
+# $(call guarded,COMMAND), in a recipe: a test stage may write only into git-ignored outputs
+# (build/, site/) and temporary folders. git's list of changed and untracked files is taken
+# before COMMAND and after it; where a line differs, the file is named and `status` set to 1.
+# It compares the list, not contents: a file you had already changed and a test rewrote shows
+# on a clean checkout (CI's). A bare `pytest` run is not checked.
+TREE_STATUS := git status --porcelain --untracked-files=all 2>/dev/null
+define guarded
+before=$$($(TREE_STATUS)); $(1); \
+	changed=$$({ printf '%s\n' "$$before"; $(TREE_STATUS); } | grep . | sort | uniq -u); \
+	if [ -n "$$changed" ]; then status=1; echo "tests changed files in the checkout (they may \
+	write only into build/, site/ or a temporary directory):"; printf '%s\n' "$$changed"; fi
 endef
 
 test: test-env browser
@@ -172,47 +195,62 @@ test-matrix: test-env browser $(OTHER_ENVIRONMENTS:%=.venv-%/.installed)
 	'PYTHONPATH=engine/src $(PYTHON) -m verified.environments names' failed or lists only the default"; exit 1; }
 	$(call suite,$(ENVIRONMENTS))
 
+# The pre-commit hooks (.pre-commit-config.yaml: ruff, the end-of-file and whitespace fixers,
+# actionlint on the workflows) on every file git tracks. They fix what they can in place and
+# fail: review the fix with `git diff` and commit it. `make test` runs it first.
+lint: test-env
+	@echo "== lint: the pre-commit hooks on every tracked file"
+	$(BIN)/pre-commit run --all-files --show-diff-on-failure
+
 # BUILT=0 (the build failed) skips the checks of the built site. --dist worksteal: an idle
 # worker takes tests queued on the other, as the slowest (search, scaffold, launch) end unevenly.
 BUILT ?= 1
 check-site: test-env browser
 	@echo "== 3/3 site, tooling and browser checks"
 	$(if $(filter 0,$(BUILT)),@echo "(the build failed: skipping the checks of the built site)")
-	$(PY) -m pytest tests/content tests/tooling tests/browser engine/tests -n $(WORKERS) \
-	  --dist worksteal \
-	  $(if $(filter 0,$(BUILT)),--ignore=tests/content/test_build.py --ignore=tests/browser)
+	@status=0; $(call guarded,$(PY) -m pytest tests/content tests/tooling tests/browser \
+	  engine/tests -n $(WORKERS) --dist worksteal \
+	  $(if $(filter 0,$(BUILT)),--ignore=tests/content/test_build.py --ignore=tests/browser) \
+	  || status=1); exit $$status
 
 test-examples: $(check_env) $(if $(filter default,$(ENV)),test-env,.venv-$(ENV)/.installed)
 	@echo "== 1/3 examples and notebooks in environment $(ENV), into the record $(RECORD)"
 	@start=$$(date +%s); status=0; \
-	$(call env_python,$(ENV)) -m pytest tests/examples -n $(WORKERS) --record $(RECORD) \
-	  --environment $(ENV) || status=1; \
+	$(call guarded,$(call env_python,$(ENV)) -m pytest tests/examples -n $(WORKERS) \
+	  --record $(RECORD) --environment $(ENV) || status=1); \
 	echo "   environment $(ENV): examples stage took $$(( $$(date +%s) - start )) s"; \
 	exit $$status
 
 run-examples: test-env
 	$(PY) -m pytest tests/reader -n $(WORKERS)
 
-# The canary: the examples stage on the newest releases of the stamped libraries that install
-# together on this Python, resolved now, not pinned (the site's tools from the locks). It reports
-# which outputs changed and never rewrites them (README, "Staying current").
-# PIP_CONSTRAINT=/dev/null: no constraint file from pip's configuration (a machine may cap
-# torch) holds them back.
-CANARY_VENV := .venv-canary
-CANARY_DIR  := build/canary
+# The canary: `update-examples` on the newest releases of torch, torchvision, TensorFlow and
+# NumPy that install together (resolved now; the site's tools from the locks), in a clone of the
+# last commit under build/canary/, never in your files. Its report, build/canary/report.txt: the
+# versions, pinned and got, the clone's `git diff --stat` (the diff: outputs.diff) and the tests
+# that failed (pytest.log); failed tests are news, not an error of the target, which fails only
+# when pip or pytest cannot run. PIP_CONSTRAINT=/dev/null: no constraint file from pip's
+# configuration (a machine may cap torch) holds them back. README, "Staying current".
+CANARY := build/canary
 CANARY_LIBRARIES := torch torchvision tensorflow-cpu numpy
+CANARY_VERSIONS := grep -iE '^(torch|torchvision|tensorflow[-_]cpu|numpy)=='
 EXAMPLES_PINS = $(shell $(PYTHON) -c 'import tomllib; print(" ".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"]["examples"]))')
 canary:
 	@command -v $(PYTHON) >/dev/null || { echo "$(PYTHON) not found: install Python 3.11"; exit 1; }
-	rm -rf $(CANARY_VENV) $(CANARY_DIR) && mkdir -p $(CANARY_DIR)
-	$(PYTHON) -m venv $(CANARY_VENV)
-	PIP_CONSTRAINT=/dev/null $(CANARY_VENV)/bin/python $(PIP) --report $(CANARY_DIR)/install.json \
-	  -r requirements/docs.txt $(EXAMPLES_PINS) $(CANARY_LIBRARIES)
-	$(CANARY_VENV)/bin/python $(PROJECT)
-	-$(CANARY_VENV)/bin/python -m pytest tests/examples -n $(WORKERS) -p no:cacheprovider \
-	  --environment canary --record $(CANARY_DIR)/record.json \
-	  --junitxml $(CANARY_DIR)/junit.xml -o junit_family=xunit1
-	PIP_CONSTRAINT=/dev/null $(CANARY_VENV)/bin/python -m tooling.canary $(CANARY_DIR) $(CANARY_LIBRARIES)
+	rm -rf $(CANARY) && mkdir -p $(CANARY) && git clone --quiet . $(CANARY)/tree
+	$(PYTHON) -m venv $(CANARY)/venv
+	cd $(CANARY)/tree && PIP_CONSTRAINT=/dev/null ../venv/bin/python $(PIP) \
+	  -r requirements/docs.txt $(EXAMPLES_PINS) $(CANARY_LIBRARIES) && ../venv/bin/python $(PROJECT)
+	$(CANARY)/venv/bin/python -m pip freeze > $(CANARY)/pip-freeze.txt
+	cd $(CANARY)/tree && ../venv/bin/python -m pytest tests/examples -p no:xdist \
+	  --update-examples --environment canary > ../pytest.log 2>&1 || [ $$? = 1 ] || \
+	  { tail -n 30 ../pytest.log; echo "pytest could not run the examples (above)"; exit 1; }
+	@cd $(CANARY) && git -C tree diff > outputs.diff && { \
+	  echo "pinned:"; $(CANARY_VERSIONS) tree/requirements/test.txt; \
+	  echo "newest that install together:"; $(CANARY_VERSIONS) pip-freeze.txt; \
+	  echo "outputs changed (outputs.diff):"; git -C tree diff --stat; \
+	  echo "failed (pytest.log):"; grep -E '^(FAILED|ERROR) ' pytest.log || echo "  none"; \
+	} | tee report.txt
 
 # The built site's external links (lychee.toml says which, and how patiently), with the network;
 # broken ones, by built page and line, in build/links.md. Monthly in CI (links.yml). The site's
@@ -226,17 +264,33 @@ links: build
 	exit $$status
 
 # Figures, not tests: both run; the target fails if either finds a figure over budget.
-# Lighthouse CI's working folder, .lighthouseci/ (its place is fixed), goes after the run.
+# Lighthouse CI prints each page's scores and first-visit weight against lighthouserc.json's
+# assertions; then each language's search index as served (gzip). Lighthouse CI's working
+# folder, .lighthouseci/ (its place is fixed), goes after the run.
 RUNS ?= 3
+SEARCH_INDEXES := site/search/search_index.json site/en/search/search_index.json
 budgets: build browser node_modules/.bin/lhci
 	@rm -rf build/lhci; status=0; \
 	CHROME_PATH=$(CHROMIUM) npx --no lhci autorun --collect.numberOfRuns=$(RUNS) || status=1; \
 	rm -rf .lighthouseci; \
-	$(PY) -m tooling.budgets || status=1; \
+	for index in $(SEARCH_INDEXES); do \
+	  [ -f $$index ] || { echo "$$index is missing: the build failed"; status=1; continue; }; \
+	  kb=$$(( ($$(gzip -c < $$index | wc -c) + 1023) / 1024 )); \
+	  echo "$$index, gzip: $(call against,$$kb,300,KB)"; [ $$kb -le 300 ] || status=1; \
+	done; \
 	exit $$status
 
+# `make test` from a cold build/ and site/ (the environments stay): the suite prints stage 3's
+# and the whole run's seconds against their budgets; then the machinery's line count against
+# its own. Fails if a stage fails.
+MACHINERY_LINES ?= ../shared/tools/machinery_lines.py
 benchmark: test-env browser
-	$(PY) -m tooling.suite_timing
+	@rm -rf build site; status=0; \
+	$(MAKE) --no-print-directory test || status=1; \
+	if [ -f $(MACHINERY_LINES) ]; then set -- $$($(PY) $(MACHINERY_LINES) .); \
+	  echo "machinery: $(call against,$$2,10000,lines) ($$*)"; \
+	else echo "no line count: $(MACHINERY_LINES) is missing (MACHINERY_LINES=path)"; fi; \
+	exit $$status
 
 # Not part of `make test` (the suite only checks that the script runs on tiny matrices).
 MATMUL_OUT ?= benchmarks/results/matmul-cpu-2-cores.json
@@ -285,7 +339,8 @@ sync-translation: docs-env
 # A local label such as torch's `+cpu` names one index's build: the other environments'
 # locks keep the public version, which installs from any index (here the CPU wheel on
 # disk, elsewhere PyPI's build).
-# UPGRADE="pkg ...": take those packages' newest releases too (a canary report lists them).
+# UPGRADE="pkg ...": take those packages' newest releases too (the canary's pip-freeze.txt
+# lists the versions it got).
 COMPILE := $(BIN)/pip-compile --quiet --strip-extras --no-emit-find-links --no-emit-index-url \
   $(UPGRADE:%=--upgrade-package %)
 lock: test-env

@@ -15,7 +15,6 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import changed_paths, worktree_state
 from verified.markers import script_markers
 from verified.outputs import expected_stdout, same_output
 from verified.paths import REPO_ROOT as ROOT
@@ -24,6 +23,12 @@ from verified.paths import example_scripts
 SCRIPTS = example_scripts(ROOT)
 #: A script that takes longer than this, in seconds, fails instead of stalling the run.
 TIMEOUT = 240
+
+
+def checkout_status() -> set[str]:
+    """git's status lines of the checkout's changed and untracked files (empty outside git)."""
+    command = ["git", "status", "--porcelain", "--untracked-files=all"]
+    return set(subprocess.run(command, cwd=ROOT, capture_output=True, text=True).stdout.split("\n"))
 
 
 @pytest.mark.parametrize(
@@ -39,7 +44,7 @@ def test_script_runs_as_a_reader_runs_it(script: Path):
         pytest.skip(f"{where}: needs CUDA; `make test-gpu` runs it on a GPU machine")
     if markers.not_run:
         pytest.skip(f"{where}: not run: {markers.not_run}")
-    before = worktree_state(ROOT)
+    before = checkout_status()
     try:
         done = subprocess.run(
             [sys.executable, where],
@@ -60,7 +65,7 @@ def test_script_runs_as_a_reader_runs_it(script: Path):
         )
     # Other scripts may run at the same time (xdist): a file one of them leaves may be
     # named here as well as under its own script.
-    left = changed_paths(before, worktree_state(ROOT)) if before is not None else []
+    left = sorted(line[3:] for line in checkout_status() ^ before if line)
     if left:
         pytest.fail(
             f"{where}: `python {where}` left files in the checkout: {', '.join(left)}. Write "

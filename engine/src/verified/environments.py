@@ -64,7 +64,7 @@ class Environment:
         """True where its own outputs, where they differ from the `#>` lines, are expectations
         kept in `verification/expected/<name>.json` (`previous`); False for the runs held to the
         lines themselves: the default, the GPU run and the canary."""
-        return not self.checks_file and self.baseline == self.name
+        return not self.checks_file
 
     @property
     def checks_file(self) -> bool:

@@ -39,7 +39,6 @@ from verified.markers import MarkerError
 from verified.outputs import code_fingerprint, line_sections
 from verified.paths import content_root, enter_session, leave_session, relative, repository
 from verified.record import (
-    CANARY_ENVIRONMENT,
     GPU_ENVIRONMENT,
     RecordError,
     add_runs,
@@ -96,8 +95,7 @@ _ENTERED = pytest.StashKey[bool]()
 
 def pytest_configure(config: pytest.Config) -> None:
     """Register the `cuda` marker and, on the controller with `--record`, the recorder;
-    refuse `--update-examples` with xdist (two workers would rewrite the same page) and in the
-    canary (its outputs are a report, not expectations)."""
+    refuse `--update-examples` with xdist (two workers would rewrite the same page)."""
     config.addinivalue_line(
         "markers", "cuda: the example needs a CUDA device; without one it is not verified"
     )
@@ -105,13 +103,6 @@ def pytest_configure(config: pytest.Config) -> None:
     if config.getoption("update_examples", default=False) and numprocesses:
         raise pytest.UsageError(
             "--update-examples rewrites files: run it without -n (make update-examples)"
-        )
-    if config.getoption("update_examples", default=False) and (
-        config.getoption("environment") == CANARY_ENVIRONMENT
-    ):
-        raise pytest.UsageError(
-            "the canary never rewrites outputs: read its report (make canary), then bump the "
-            "pins and run make update-examples in the default environment (README)"
         )
     enter_session(config.rootpath)
     config.stash[_ENTERED] = True

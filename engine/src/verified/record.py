@@ -42,11 +42,13 @@ DEFAULT_ENVIRONMENT = "default"
 #: machine's own versions; committed as verification/gpu-run.json, a record like any other.
 GPU_ENVIRONMENT = "gpu"
 #: Name of the run on the newest releases of the libraries (`make canary`), whatever versions
-#: pip resolved; held to the default environment's outputs, and never merged into the site's record.
+#: pip resolved; held to the `#>` lines (in update mode it rewrites them, in the canary's own
+#: clone), and never merged into the site's record.
 CANARY_ENVIRONMENT = "canary"
-#: The runs whose examples must print what their `#>` lines say: the default environment, and
-#: the GPU run (whose CUDA output the lines hold); other environments' outputs may differ.
-CHECKS_FILE = (DEFAULT_ENVIRONMENT, GPU_ENVIRONMENT)
+#: The runs whose examples must print what their `#>` lines say: the default environment, the
+#: GPU run (whose CUDA output the lines hold) and the canary; other environments' outputs may
+#: differ.
+CHECKS_FILE = (DEFAULT_ENVIRONMENT, GPU_ENVIRONMENT, CANARY_ENVIRONMENT)
 #: Every reason a record may give for an example that did not pass, by status. A reason is
 #: a code: the site words it per language (verified_site.stamp), the terminal with `describe`.
 REASONS = {

@@ -421,9 +421,7 @@ def check_environment(
             "(a library function that prints?); print its result instead"
         )
     changed = mismatches(calls, printed, {})  # against the file's own output
-    # Where no outputs are kept (the canary), a change anywhere is news, not a mistake.
-    keeps_outputs = target.environment.keeps_outputs
-    for call, _, text in changed if keeps_outputs else ():
+    for call, _, text in changed:
         where = f"{example.source}:{start + call.first}: in environment {name}"
         if not example.is_script:
             return (
@@ -445,14 +443,11 @@ def check_environment(
     call, expected, actual = wrong[0]
     overridden = call.key in overrides
     whence = f"verification/expected/{name}.json" if overridden else "the file's #> lines"
-    if not keeps_outputs:  # the canary: a report, nothing to update
-        advice = "The canary's report (make canary) lists every change."
-    else:
-        advice = (
-            "If the new output is right for these versions, run "
-            f"`make update-examples ENV={name} EXAMPLE={example.source}` and review the diff of "
-            f"verification/expected/{name}.json; the page then shows both outputs."
-        )
+    advice = (
+        "If the new output is right for these versions, run "
+        f"`make update-examples ENV={name} EXAMPLE={example.source}` and review the diff of "
+        f"verification/expected/{name}.json; the page then shows both outputs."
+    )
     return (
         f"{example.source}:{example.code.start_line + call.first}: in environment "
         f"{name} ({target.label}), {call.key.code} printed other output than "
