@@ -29,6 +29,7 @@ from verified_site.pages import (
     fences,
     front_matter,
     headings,
+    is_notebook_page,
     missing_translations,
     notebook_sources,
     page_files,
@@ -102,9 +103,11 @@ def nav_differences(root: Path) -> list[str]:
             f"{zh} and {en} list different pages or groups in their `nav:`; give both the same "
             "pages in the same order and groups (only the group titles differ):\n" + "\n".join(diff)
         )
-    listed = {line.strip() for line in ours if line.strip().endswith(".md")}
+    listed = {line.strip() for line in ours}
     for page in source_pages(root):
         name = page.relative_to(root / "docs" / page_locale(page)).as_posix()
+        if is_notebook_page(page):  # the page is the notebook written from it
+            name = name.removesuffix(".md") + ".ipynb"
         if page_locale(page) == LOCALES[0] and name not in listed:
             problems.append(
                 f"{relative(page, root)}: not in the `nav:` of {zh} and {en}; add "

@@ -4,7 +4,8 @@ Read by jupytext, a page is the notebook: prose becomes Markdown cells, each ```
 `--8<--` lines a code cell with those sections, without their `#>` outputs. The suite
 (tests/examples/test_notebooks.py) runs it (`execute`) and keeps the run in `executed_path`;
 `python -m verified_site.notebooks` (`make notebooks`) writes each language's .ipynb with that
-run's outputs to `notebook_site_path`, which the site plugin copies next to its page.
+run's outputs and the page's stamp from the verification record to `notebook_site_path`, beside
+its source, where mkdocs-jupyter renders it as the page and offers it for download.
 """
 
 from __future__ import annotations
@@ -23,14 +24,16 @@ from pathlib import Path
 from typing import NamedTuple
 
 import jupytext
+import markdown
 import nbformat
 
 from verified.expected import PrintKey
 from verified.markers import MarkerError, script_markers
 from verified.outputs import expected_stdout, imported_packages, same_output, without_outputs
-from verified.paths import REPO_ROOT, content_root, docs_dir, relative
-from verified.record import LIBRARIES
+from verified.paths import REPO_ROOT, content_root, docs_dir, record_path, relative
+from verified.record import LIBRARIES, load_record, verify_environments
 from verified_site import pages
+from verified_site.stamp import render_stamp
 from verified_site.wording import wording
 
 #: Key of this project's metadata in a notebook and in its code cells.
@@ -344,12 +347,22 @@ def _about(notebook: nbformat.NotebookNode, run: dict | None, script_url: str) -
     )
 
 
+def _stamp(source: Path, root: Path, record: dict | None) -> str:
+    """The page's stamp from the verification `record`, as every page has it, in HTML (a
+    notebook's Markdown has no admonitions): Material styles it on the page, and Jupyter shows
+    it as plain text."""
+    verifications = verify_environments(record, pages.page_sources(source, root), root)
+    stamp = render_stamp(verifications, record, pages.page_locale(source))
+    return markdown.markdown(stamp, extensions=["admonition", "pymdownx.details"]) if stamp else ""
+
+
 def write_site_notebooks(root: Path) -> list[Path]:
     """Write every source's notebook for the site (`notebook_site_path`); returns their paths.
     Each has the outputs of the suite's run of its code, links to pages as the pages' site
     addresses (they work in the download too), and below its title a cell saying with what
     it ran and how to run it yourself. NotebookError names every broken source or run."""
     (site_url, script_url), written, problems = pages.site_addresses(root), [], []
+    record = load_record(record_path(root))
     for path in pages.notebook_sources(root):
         try:
             notebook, run = _suite_run(read_source(path, root), root)
@@ -365,6 +378,8 @@ def write_site_notebooks(root: Path) -> list[Path]:
             notebook.cells.insert(1, nbformat.v4.new_markdown_cell(rest.strip(), id="intro"))
         about = _about(notebook, run, script_url)
         notebook.cells.insert(1, nbformat.v4.new_markdown_cell(about, id="about"))
+        if stamp := _stamp(path, root, record):
+            notebook.cells.insert(1, nbformat.v4.new_markdown_cell(stamp, id="stamp"))
         written.append(pages.notebook_site_path(root, path))
         written[-1].parent.mkdir(parents=True, exist_ok=True)
         nbformat.write(notebook, str(written[-1]))

@@ -88,10 +88,6 @@ def page_files(docs: Path) -> list[Path]:
     )
 
 
-#: Where `make notebooks` writes each language's .ipynb for the site (`notebook_site_path`).
-NOTEBOOK_SITE_FOLDER = Path("build", "notebooks", "site")
-
-
 def is_notebook_page(path: Path) -> bool:
     """Whether `path` is a notebook page, `docs/<locale>/notebooks/<slug>.md`."""
     try:
@@ -112,10 +108,10 @@ def notebook_slug(path: Path) -> str:
 
 
 def notebook_site_path(root: Path, source: Path) -> Path:
-    """`root/build/notebooks/site/<locale>/notebooks/<slug>.ipynb`, a source's notebook for
-    the site."""
-    slug = notebook_slug(source)
-    return root / NOTEBOOK_SITE_FOLDER / page_locale(source) / NOTEBOOKS / f"{slug}.ipynb"
+    """`root/docs/<locale>/notebooks/<slug>.ipynb`, beside its source: the notebook
+    `make notebooks` writes (not committed), which mkdocs-jupyter renders as the page and
+    offers for download."""
+    return docs_dir(root) / page_locale(source) / NOTEBOOKS / f"{notebook_slug(source)}.ipynb"
 
 
 def source_pages(root: Path) -> list[Path]:

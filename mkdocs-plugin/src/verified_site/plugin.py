@@ -1,10 +1,11 @@
-"""The site's MkDocs plugin (`verified-site` in mkdocs.yml; entry point `mkdocs.plugins`): what
-must happen during the build. Per page: its snippet lines checked, its stamp and version notes
-inserted, its notebook linked, its inline code's API names linked to their docs; per build: the
-notebooks added, glossary names and identifiers' parts added to the language's search index, the
-API names it could not link reported; in the offline edition (Material's `offline` plugin
-enabled), iframe-worker's shim served from the site's own files. Each language is a build of its
-own (mkdocs.yml, mkdocs.en.yml); the build's language is its theme's `language`."""
+"""The site's MkDocs plugin (`verified-site` in mkdocs.base.yml; entry point `mkdocs.plugins`):
+what must happen during the build. Per page: its snippet lines checked, its stamp and version
+notes inserted (a notebook page, rendered by mkdocs-jupyter, carries its own), its inline code's
+API names linked to their docs; per build: glossary names and identifiers' parts added to the
+language's search index, the API names it could not link reported; in the offline edition
+(Material's `offline` plugin enabled), iframe-worker's shim served from the site's own files.
+Each language is a build of its own (mkdocs.yml, mkdocs.en.yml); the build's language is its
+theme's `language`."""
 
 from __future__ import annotations
 
@@ -24,7 +25,6 @@ from verified.record import load_record, verify_environments
 from verified_site import api_names, pages
 from verified_site.stamp import render_stamp
 from verified_site.version_notes import VersionNotes
-from verified_site.wording import wording
 
 #: Search weight of a notebook page, against 1 for the other pages.
 NOTEBOOK_SEARCH_BOOST = 0.2
@@ -42,8 +42,6 @@ _PART = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 #: adding a CDN's copy.
 IFRAME_WORKER = "node_modules/iframe-worker/shim/index.js"
 IFRAME_WORKER_URL = "assets/javascripts/iframe-worker/shim.js"
-# The `{#id` of a heading below the title, to which attributes can be added.
-_HEADING_ANCHOR = re.compile(r"^(##+ .*\{#[\w-]+)\}[ \t]*$", re.MULTILINE)
 log = logging.getLogger(f"mkdocs.plugins.{__name__}")
 
 
@@ -74,11 +72,10 @@ class VerifiedSitePlugin(BasePlugin):
         return config
 
     def on_files(self, files, config, **kwargs):
-        """Add this language's .ipynb files, each next to its page (PluginError, saying what
-        to run, if `make notebooks` has not written one). The site-wide 404 page comes from
-        the Chinese build only, at the site root (overrides/404.html links to both home
-        pages); the offline edition, read from disk, has none, and gets iframe-worker's shim
-        instead. PluginError, saying what to run, if the shim is not installed."""
+        """The site-wide 404 page comes from the Chinese build only, at the site root
+        (overrides/404.html links to both home pages); the offline edition, read from disk, has
+        none, and gets iframe-worker's shim instead. PluginError, saying what to run, if the
+        shim is not installed."""
         templates = config.theme.static_templates
         if self.locale == pages.DEFAULT_LOCALE and not offline(config):
             templates.add("404.html")
@@ -92,33 +89,21 @@ class VerifiedSitePlugin(BasePlugin):
                     "`npm ci --omit=dev --ignore-scripts` (make offline does)"
                 )
             files.append(File.generated(config, IFRAME_WORKER_URL, abs_src_path=str(shim)))
-        for source in (
-            s for s in pages.notebook_sources(self.root) if pages.page_locale(s) == self.locale
-        ):
-            path = pages.notebook_site_path(self.root, source)
-            if not path.is_file():
-                raise PluginError(
-                    f"{relative(source, self.root)}: no notebook written for it "
-                    f"({relative(path, self.root)}): run `make notebooks` (make build, "
-                    "make serve and make test run it)"
-                )
-            # `<slug>.ipynb`, as the page's link names it, in the page's folder.
-            notebook = File.generated(config, f"notebooks/{path.name}", abs_src_path=str(path))
-            notebook.dest_uri = f"notebooks/{path.stem}/{path.name}"
-            files.append(notebook)
         return files
 
-    def on_serve(self, server, config, builder, **kwargs):
-        """Under `mkdocs serve`, copy the notebooks again when `make notebooks` rewrites them."""
-        if (self.root / pages.NOTEBOOK_SITE_FOLDER).is_dir():
-            server.watch(str(self.root / pages.NOTEBOOK_SITE_FOLDER))
-        return server
-
     def on_page_markdown(self, markdown: str, page, config, files, **kwargs) -> str:
-        """Insert the page's version notes, and below its title its stamp and, on a notebook
-        page, the link to its .ipynb. PluginError, with the page's line, if a `--8<--` line
-        names a missing file or section (pymdownx.snippets' own error names neither)."""
+        """Insert the page's version notes, and below its title its stamp. PluginError, with the
+        page's line, if a `--8<--` line names a missing file or section (pymdownx.snippets' own
+        error names neither). A notebook page is mkdocs-jupyter's: its stamp is in the notebook
+        (`make notebooks`), and "edit this page" opens its Markdown source."""
         root, source = self.root, Path(page.file.abs_src_path)
+        if source.suffix == ".ipynb":
+            # mkdocs-jupyter renders it; `make notebooks` wrote its stamp into it. Its
+            # sections repeat the examples of the pages it walks through: those rank first.
+            page.meta["search"] = {"boost": NOTEBOOK_SEARCH_BOOST}
+            if page.edit_url:
+                page.edit_url = page.edit_url.removesuffix(".ipynb") + ".md"
+            return markdown
         locale = pages.page_locale(source)
         # Read the file itself so that line numbers count the front matter too.
         errors = [
@@ -137,14 +122,6 @@ class VerifiedSitePlugin(BasePlugin):
         verified = {env for env, v in verifications.items() if v.state in ("verified", "partial")}
         markdown = self.notes.insert(markdown, locale, verified)
         top = render_stamp(verifications, self.record, locale)
-        if pages.is_notebook_page(source):
-            # Its sections repeat the examples of the pages it walks through: only its title
-            # and introduction are searched, and those pages rank first (Material reads both).
-            markdown = _HEADING_ANCHOR.sub(r"\1 data-search-exclude}", markdown)
-            page.meta["search"] = {"boost": NOTEBOOK_SEARCH_BOOST}
-            name = pages.notebook_site_path(root, source).name
-            link = f'[{name}]({name}){{ download="{name}" }}'
-            top += "\n" + wording(locale)["notebook"]["download"](link=link) + "\n"
         if not top:
             return markdown
         lines = markdown.split("\n")
