@@ -125,21 +125,27 @@ def test_a_planted_mistake_fails_naming_page_and_tab(content, case):
 
 GROUP = "- tabs: [a.py:x, a.py:y]\n  value: v\n"
 MALFORMED = {
-    "not-a-list": ("tabs: []\n", ":1: it must be a list, e.g. [a, b]: a list of tab groups"),
+    "not-a-list": ("tabs: []\n", ":1: {'tabs': []} is not of type 'array': a list of tab groups"),
     "tabs-text": (
         "- tabs: a.py:x\n  value: v\n",
-        ":1: tab group 1: `tabs` must be a list, e.g. [a, b]: the sections its tabs embed",
+        ":1: tab group 1: `tabs`: 'a.py:x' is not of type 'array': the sections its tabs embed",
     ),
-    "no-value": ("- tabs: [a.py:x, a.py:y]\n", ":1: tab group 1: `value` is missing: the variable"),
-    "rtol-text": (GROUP + "  rtol: 1e-3\n", ":3: tab group 1: `rtol` must be a number, e.g. 0.001"),
+    "no-value": (
+        "- tabs: [a.py:x, a.py:y]\n",
+        ":1: tab group 1: 'value' is a required property: the variable",
+    ),
+    "rtol-text": (
+        GROUP + "  rtol: 1e-3\n",
+        ":3: tab group 1: `rtol`: '1e-3' is not of type 'number'",
+    ),
     "label": (
         GROUP + "  documented:\n    Tensorflow: {values: differ, because: b}\n",
-        ":4: tab group 1: unknown field `documented.Tensorflow`: the fields here are PyTorch, "
-        "TensorFlow, NumPy",
+        ":4: tab group 1: `documented`: Additional properties are not allowed ('Tensorflow' was "
+        "unexpected): the fields here are PyTorch, TensorFlow, NumPy",
     ),
     "values": (
         GROUP + "  documented:\n    NumPy: {values: same, because: b}\n",
-        ":4: tab group 1: `documented.NumPy.values` cannot be 'same'",
+        ":4: tab group 1: `documented.NumPy.values`: 'differ' was expected",
     ),
     "twice": (GROUP * 2, ":3: declares the same tabs as the group at line 1; keep one"),
 }
