@@ -182,7 +182,8 @@ run-examples: test-env
 # together on this Python, resolved now, not pinned (the site's tools from the locks). It reports
 # which outputs changed and never rewrites them (README, "Staying current").
 # PIP_CONSTRAINT=/dev/null: no constraint file from pip's configuration (a machine may cap
-# torch) holds them back.
+# torch) holds them back; tools.txt is the docs lock without their pins (it pins numpy, which
+# matplotlib needs).
 CANARY_VENV := .venv-canary
 CANARY_DIR  := build/canary
 CANARY_LIBRARIES := torch torchvision tensorflow-cpu numpy
@@ -191,8 +192,9 @@ canary:
 	@command -v $(PYTHON) >/dev/null || { echo "$(PYTHON) not found: install Python 3.11"; exit 1; }
 	rm -rf $(CANARY_VENV) $(CANARY_DIR) && mkdir -p $(CANARY_DIR)
 	$(PYTHON) -m venv $(CANARY_VENV)
+	grep -v $(CANARY_LIBRARIES:%=-e '^%==') requirements/docs.txt > $(CANARY_DIR)/tools.txt
 	PIP_CONSTRAINT=/dev/null $(CANARY_VENV)/bin/python $(PIP) --report $(CANARY_DIR)/install.json \
-	  -r requirements/docs.txt $(EXAMPLES_PINS) $(CANARY_LIBRARIES)
+	  -r $(CANARY_DIR)/tools.txt $(EXAMPLES_PINS) $(CANARY_LIBRARIES)
 	$(CANARY_VENV)/bin/python $(PROJECT)
 	-$(CANARY_VENV)/bin/python -m pytest tests/examples -n $(WORKERS) -p no:cacheprovider \
 	  --environment canary --record $(CANARY_DIR)/record.json \
