@@ -230,7 +230,8 @@ run-examples: test-env
 # versions, pinned and got, the clone's `git diff --stat` (the diff: outputs.diff) and the tests
 # that failed (pytest.log); failed tests are news, not an error of the target, which fails only
 # when pip or pytest cannot run. PIP_CONSTRAINT=/dev/null: no constraint file from pip's
-# configuration (a machine may cap torch) holds them back. README, "Staying current".
+# configuration (a machine may cap torch) holds them back; tools.txt is the docs lock without
+# their pins (it pins numpy, which matplotlib needs). README, "Staying current".
 CANARY := build/canary
 CANARY_LIBRARIES := torch torchvision tensorflow-cpu numpy
 CANARY_VERSIONS := grep -iE '^(torch|torchvision|tensorflow[-_]cpu|numpy)=='
@@ -239,8 +240,9 @@ canary:
 	@command -v $(PYTHON) >/dev/null || { echo "$(PYTHON) not found: install Python 3.11"; exit 1; }
 	rm -rf $(CANARY) && mkdir -p $(CANARY) && git clone --quiet . $(CANARY)/tree
 	$(PYTHON) -m venv $(CANARY)/venv
+	grep -v $(CANARY_LIBRARIES:%=-e '^%==') requirements/docs.txt > $(CANARY)/tools.txt
 	cd $(CANARY)/tree && PIP_CONSTRAINT=/dev/null ../venv/bin/python $(PIP) \
-	  -r requirements/docs.txt $(EXAMPLES_PINS) $(CANARY_LIBRARIES) && ../venv/bin/python $(PROJECT)
+	  -r ../tools.txt $(EXAMPLES_PINS) $(CANARY_LIBRARIES) && ../venv/bin/python $(PROJECT)
 	$(CANARY)/venv/bin/python -m pip freeze > $(CANARY)/pip-freeze.txt
 	cd $(CANARY)/tree && ../venv/bin/python -m pytest tests/examples -p no:xdist \
 	  --update-examples --environment canary > ../pytest.log 2>&1 || [ $$? = 1 ] || \

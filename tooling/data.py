@@ -2,34 +2,23 @@
 
 `read` loads a data file (`data/glossary.yml`, `data/reference/*.yml`), keeping the line
 of each mapping and refusing a key given twice (YAML would keep the last one silently), and
-validates it with fastjsonschema against its schema, `data/schemas/<name>.schema.yml`. The
+validates it with jsonschema against its schema, `data/schemas/<name>.schema.yml`. The
 schemas' `description`s document each field for contributors and are the "what to write" of
-the error messages; a row's `title` (`term`) names it in them. Checks a schema cannot express
-(an id used twice, a page that must exist) stay with the code that reads the file.
+the error messages; a list item's `title` (`term`) names it in them. Checks a schema cannot
+express (an id used twice, a page that must exist) stay with the code that reads the file.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
 from pathlib import Path
 
-import fastjsonschema
+import jsonschema
 import yaml
 
 from verified.paths import REPO_ROOT
 
 SCHEMAS = REPO_ROOT / "data" / "schemas"
-#: How a value of each JSON type is written in YAML, for messages.
-_TYPES = {
-    "string": "text (quote it)",
-    "array": "a list, e.g. [a, b]",
-    "object": "a mapping (`key: value` lines)",
-    "number": "a number, e.g. 0.001",
-    "integer": "a whole number",
-    "boolean": "true or false",
-    "null": "null",
-}
 
 
 class DataError(ValueError):
@@ -90,70 +79,50 @@ def read(path: Path, root: Path, schema: str) -> object:
 
 
 def problem(data: object, schema: str) -> tuple[int, str] | None:
-    """What first makes `data` invalid against `data/schemas/<schema>.schema.yml`, or None: the line
-    of the innermost `Row` at fault (1 when there is none, as in JSON data) and a message naming the
-    row (its schema's `title`, then its `id` or number), the field and what to write (its
-    `description`)."""
-    definition, validate = _compiled(schema)
-    try:
-        validate(data)
-    except fastjsonschema.JsonSchemaValueException as exc:
-        return _describe(data, definition, exc)
-    return None
+    """What makes `data` invalid against `data/schemas/<schema>.schema.yml` (jsonschema's
+    `best_match` of its errors), or None: the line of the innermost `Row` at fault (1 when
+    there is none, as in JSON data) and a message naming the list item (its schema's `title`,
+    then its `id` or number), the field and what to write (the deepest `description`)."""
+    definition, validator = _compiled(schema)
+    error = jsonschema.exceptions.best_match(validator.iter_errors(data))
+    if error is None:
+        return None
+    # What to write: the deepest `description` on the way to the failed keyword; the first
+    # `title` below the root names the list's items, the rows.
+    about, title = definition.get("description"), None
+    for step in error.absolute_schema_path:
+        definition = definition[step]
+        if not isinstance(definition, dict):
+            break
+        about = definition.get("description", about)
+        title = title or definition.get("title")
+    # The line: that of the innermost mapping on the error's path, or of its key there.
+    node, line, label, steps = data, 1, "", []
+    for step in error.absolute_path:
+        line = node.lines.get(step, node.line) if isinstance(node, Row) else line
+        node = node[step]
+        if isinstance(step, int) and not label:  # the row: its title, then its id or number
+            name = node.get("id") if isinstance(node, dict) else None
+            name = repr(name) if isinstance(name, str) else step + 1
+            label, steps = f"{title or 'row'} {name}: ", []
+        else:
+            steps.append(f"[{step}]" if isinstance(step, int) else f".{step}")
+    line = node.line if isinstance(node, Row) else line
+    field = "".join(steps).removeprefix(".")
+    if error.validator == "required":  # the missing field's own description
+        missing = next(key for key in error.validator_value if key not in error.instance)
+        about = error.schema.get("properties", {}).get(missing, {}).get("description", about)
+    elif error.validator == "additionalProperties":
+        about = f"the fields here are {', '.join(error.schema.get('properties', {}))}"
+    text = label + (f"`{field}`: " if field else "") + error.message
+    return line, text + (f": {' '.join(about.split())}" if about else "")
 
 
 @functools.cache
-def _compiled(name: str) -> tuple[dict, Callable[[object], object]]:
-    """The schema `data/schemas/<name>.schema.yml` and its validator."""
+def _compiled(name: str) -> tuple[dict, jsonschema.protocols.Validator]:
+    """The schema `data/schemas/<name>.schema.yml` and a validator of its draft (`$schema`);
+    jsonschema's SchemaError when the schema itself is malformed."""
     schema = yaml.safe_load((SCHEMAS / f"{name}.schema.yml").read_text(encoding="utf-8"))
-    return schema, fastjsonschema.compile(schema)
-
-
-def _describe(data: object, schema: dict, exc: fastjsonschema.JsonSchemaValueException):
-    """(line, message) for a validation error: walks its path through the data and the schema
-    alongside, keeping the innermost mapping's line and the deepest `description`."""
-    node, definition, line, label, field = data, schema, 1, "", ""
-    about = schema.get("description")
-    steps = list(exc.path[1:])  # the first is fastjsonschema's name for the whole data
-    while steps:
-        step = steps.pop(0)
-        line = node.line if isinstance(node, Row) else line
-        if isinstance(node, list):
-            node, definition = node[int(step)], definition.get("items", {})
-            if not label:  # the first list item is the row: its title, then its id or number
-                name = node.get("id") if isinstance(node, dict) else None
-                name = repr(name) if isinstance(name, str) else int(step) + 1
-                label = f"{definition.get('title', 'row')} {name}: "
-                field = ""
-                continue
-            field += f"[{step}]"
-        else:
-            while step not in node and steps:  # fastjsonschema's path splits keys at their dots
-                step += "." + steps.pop(0)
-            line = node.lines.get(step, line) if isinstance(node, Row) else line
-            node = node[step]
-            definition = definition.get("properties", {}).get(step) or definition.get(
-                "additionalProperties", {}
-            )
-            field += f".{step}" if field else step
-        about = definition.get("description", about)
-    line = node.line if isinstance(node, Row) else line
-    properties = exc.definition.get("properties", {})
-    if exc.rule == "required":
-        missing = next(key for key in exc.rule_definition if key not in node)
-        about = properties.get(missing, {}).get("description", about)
-        text = f"`{field + '.' if field else ''}{missing}` is missing"
-    elif exc.rule == "additionalProperties":
-        unknown = sorted(set(node) - set(properties))[0]
-        text = f"unknown field `{field + '.' if field else ''}{unknown}`"
-        about = f"the fields here are {', '.join(properties)}"
-    elif exc.rule == "type":
-        types = exc.rule_definition
-        types = " or ".join(_TYPES[t] for t in ([types] if isinstance(types, str) else types))
-        text = f"`{field}` must be {types}" if field else f"it must be {types}"
-    elif exc.rule == "enum":
-        allowed = ", ".join(map(str, exc.rule_definition))
-        text = f"`{field}` cannot be {node!r}; write one of {allowed}"
-    else:
-        text = f"`{field}` cannot be {node!r}" if field else f"it cannot be {node!r}"
-    return line, label + text + (f": {' '.join(about.split())}" if about else "")
+    validator = jsonschema.validators.validator_for(schema)
+    validator.check_schema(schema)
+    return schema, validator(schema)

@@ -2,7 +2,7 @@
 writes the files generated from data that are missing or stale, to be committed;
 tests/content/test_generated.py fails naming each stale one. Each generator gives its files as
 `generated_files(root)`, file -> text: tooling/glossary.py (the glossary pages) and
-tooling/figures.py (the figures, and the measured-speed tables and plots).
+tooling/figures.py (the measured-speed tables and plots).
 """
 
 from __future__ import annotations

@@ -98,5 +98,7 @@ def test_a_malformed_exception_names_its_line(tmp_path):
     text = (REPO_ROOT / EXCEPTIONS).read_text("utf-8")
     (tmp_path / EXCEPTIONS).write_text(text + "torch.cummin: ftp://example.org\n", "utf-8")
     line = text.count("\n") + 1
-    with pytest.raises(DataError, match=rf"{EXCEPTIONS}:{line}: `torch.cummin` "):
+    with pytest.raises(
+        DataError, match=rf"{EXCEPTIONS}:{line}: `torch.cummin`: 'ftp://example.org' does not"
+    ):
         load_exceptions(tmp_path)

@@ -52,22 +52,23 @@ ZH_TERM = "      term: 步长\n"
 MISTAKES = {
     "missing-meaning": (
         _with("      means: Elements skipped.\n", ""),
-        ":13: term 'stride': `en.means`",
+        ":13: term 'stride': `en`: 'means' is a required property: what it is",
     ),
     "unknown-group": (_with("group: tensors", "group: nope"), ":6: term 'stride': `group` must be"),
     "dead-see": (_with("see: a.md", "see: gone.md"), ":6: term 'stride': `see` names no page"),
     "bad-id": (
         _with("id: stride", "id: Stride Here"),
-        ":6: term 'Stride Here': `id` cannot be 'Stride Here': lowercase letters, digits",
+        ":6: term 'Stride Here': `id`: 'Stride Here' does not match",
     ),
     "duplicate": (GOOD_TERM + GOOD_TERM, ":15: the id 'stride' is used twice"),
     "avoid-not-list": (
         _with(ZH_TERM, ZH_TERM + "      avoid: 步长\n"),
-        ":11: term 'stride': `zh.avoid` must be a list",
+        ":11: term 'stride': `zh.avoid`: '步长' is not of type 'array': names the pages",
     ),
     "unknown-field": (
         _with("    group: tensors\n", "    group: tensors\n    colour: red\n"),
-        ":6: term 'stride': unknown field `colour`: the fields here are id, group, api",
+        ":6: term 'stride': Additional properties are not allowed ('colour' was unexpected): "
+        "the fields here are id, group, api",
     ),
     "not-yaml": (_with("zh:", "zh: ["), ":11: not valid YAML"),
     "key-twice": (
@@ -85,10 +86,13 @@ MISTAKES = {
     ),
     "avoid-blank": (
         _with(ZH_TERM, ZH_TERM + "      avoid: [' ']\n"),
-        ":11: term 'stride': `zh.avoid[0]` cannot be ' ': names the pages",
+        r":11: term 'stride': `zh.avoid[0]`: ' ' does not match '\\S': names the pages",
     ),
     "see-missing": (_with("see: a.md", "see: b.md"), "`see` names no page under docs/zh/: 'b.md'"),
-    "means-not-text": (_with("means: Elements skipped.", "means: 42"), "`en.means` must be text"),
+    "means-not-text": (
+        _with("means: Elements skipped.", "means: 42"),
+        "`en.means`: 42 is not of type 'string'",
+    ),
 }
 
 
@@ -113,6 +117,6 @@ def test_a_group_without_a_heading_is_refused(tmp_path):
     with pytest.raises(DataError) as caught:
         load(root)
     assert str(caught.value) == (
-        "data/glossary.yml:2: group 'tensors': `en` is missing: the group's heading in that "
-        "language"
+        "data/glossary.yml:2: group 'tensors': 'en' is a required property: the group's "
+        "heading in that language"
     )

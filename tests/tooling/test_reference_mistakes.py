@@ -44,20 +44,25 @@ DECLARED = "tf.negative(x)\n    differences:\n      - aspect: {}\n        librar
 MALFORMED_ROWS = {
     "no-call": ("tf.negative(x)", "null", 6, "no call for TensorFlow; give one, or say under"),
     "unknown-input": ("[ints]", "[ints, halves]", 6, "unknown input halves"),
-    "not-text": ("torch.neg(x)", "[x.neg(0, 1)]", 10, "`torch` must be text (quote it) or null"),
-    "no-chinese-name": ("    zh: 取负\n", "", 6, "`zh` is missing"),
+    "not-text": (
+        "torch.neg(x)",
+        "[x.neg(0, 1)]",
+        10,
+        "`torch`: ['x.neg(0', '1)'] is not of type 'string', 'null'",
+    ),
+    "no-chinese-name": ("    zh: 取负\n", "", 6, "'zh' is a required property"),
     "one-language-reason": (
         "tf.negative(x)\n",
         DECLARED.format("dtype") + "        en: a reason in one language\n",
         13,
-        "`differences[0].zh` is missing: why it differs, in Chinese",
+        "`differences[0]`: 'zh' is a required property: why it differs, in Chinese",
     ),
     "unknown-aspect": (
         "tf.negative(x)\n",
         DECLARED.format("type") + "        zh: 原因\n        en: why\n",
         13,
-        "`differences[0].aspect` cannot be 'type'; write one of raises, shape, dtype, values, "
-        "shares memory",
+        "`differences[0].aspect`: 'type' is not one of ['raises', 'shape', 'dtype', 'values', "
+        "'shares memory']",
     ),
     "not-python": ("np.negative(x)", "np.negative(x", 6, "`np.negative(x` is not Python"),
     "also-without-call": (
