@@ -70,9 +70,9 @@ _DESCRIPTIONS = {
 #: Each language's nav, by its configuration file.
 _NAVS = {
     "mkdocs.yml": "nav:\n  - 首页: index.md\n  - 跨库使用张量:\n      - numpy-torch/page.md\n"
-    "  - 笔记本:\n      - notebooks/demo.md\n",
+    "  - 笔记本:\n      - notebooks/demo.ipynb\n",
     "mkdocs.en.yml": "nav:\n  - Home: index.md\n  - Tensors across libraries:\n"
-    "      - numpy-torch/page.md\n  - Notebooks:\n      - notebooks/demo.md\n",
+    "      - numpy-torch/page.md\n  - Notebooks:\n      - notebooks/demo.ipynb\n",
 }
 
 

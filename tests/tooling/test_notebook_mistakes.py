@@ -72,20 +72,24 @@ def test_site_notebooks_show_the_run_links_and_how_to_run_them(tree):
     written = notebooks.write_site_notebooks(tree)
     assert [path.parent.parent.name for path in written] == ["en", "zh"]
     site = nbformat.read(written[1], as_version=4)
-    assert [cell.id for cell in site.cells] == ["cell-0", "about", "intro", "cell-1"]
+    cells = {cell.id: cell for cell in site.cells}
+    assert list(cells) == ["cell-0", "stamp", "about", "intro", "cell-1"]
+    # The page's stamp, as the record gives it (this tree has none): HTML, styled on the page.
+    assert 'class="admonition note verification-stamp"' in cells["stamp"].source
     # The code cell: the section without its outputs, printing only what it prints (the run's).
-    code = site.cells[3]
+    code = cells["cell-1"]
     assert code.source == "items = [1, 1]\nprint(sum(items))\nitems"
     assert code.metadata["tensors_verified"] == {"from": f"{SCRIPT}:part", "line": 7}
     assert [(o.output_type, o.text) for o in code.outputs] == [("stream", "2\n")]
-    assert site.cells[2].source.endswith("\n\n## 一节")  # no `{#x}`: Jupyter would show it
-    about = site.cells[1].source
+    # `## 一节 {#x}`: an HTML heading keeps the id (Jupyter would show `{#x}` as text).
+    assert cells["intro"].source.endswith('\n\n<h2 id="x">一节</h2>')
+    about = cells["about"].source
     assert f"[{SCRIPT}](https://repo.invalid/o/r/blob/main/{SCRIPT})" in about
     assert "（Python 3.11.7，" in about and '<a href="demo.ipynb" download>' in about
     assert "pip install jupyterlab" in about  # the code imports no library
-    assert "](https://site.invalid/numpy-torch/page/#part)" in site.cells[2].source
-    assert "](https://site.invalid/notebooks/demo/#x)" in site.cells[2].source
-    english = nbformat.read(written[0], as_version=4).cells[2].source
+    assert "](https://site.invalid/numpy-torch/page/#part)" in cells["intro"].source
+    assert "](https://site.invalid/notebooks/demo/#x)" in cells["intro"].source
+    english = {c.id: c for c in nbformat.read(written[0], as_version=4).cells}["intro"].source
     assert "](https://site.invalid/en/numpy-torch/page/)" in english
 
 
@@ -94,7 +98,7 @@ def test_changed_code_has_no_outputs_and_says_so(tree):
     notebooks.write_site_notebooks(tree)
     site = nbformat.read(notebook_site_path(tree, tree / NOTEBOOK), as_version=4)
     assert all(not cell.outputs for cell in site.cells if cell.cell_type == "code")
-    assert "本次构建没有运行这个笔记本" in site.cells[1].source
+    assert "本次构建没有运行这个笔记本" in {c.id: c for c in site.cells}["about"].source
 
 
 def test_executed_notebook_edited_after_the_run_or_unreadable_is_refused(tree):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import html
 import json
 import re
 import shutil
@@ -62,7 +63,7 @@ def read_source(
 ) -> Source:
     """Read a notebook source with jupytext and fill its code cells from the scripts, with
     `outputs` (another environment's, `verified.expected`) in `Source.scripts` in place of the
-    scripts' own. Headings lose their `{#id}`, which Jupyter would show as text.
+    scripts' own. A heading with an `{#id}` becomes an HTML heading with that id.
 
     NotebookError names every problem with file and line: a bad name, no title, a code block
     not only of `--8<--` lines or shown as text, a broken reference, a script a kernel cannot
@@ -131,7 +132,7 @@ def read_source(
     for index, cell in enumerate(notebook.cells):
         cell.id = f"cell-{index}"  # stable, so that a rebuild gives the same file
         if cell.cell_type == "markdown":
-            cell.source = _ANCHOR.sub("", cell.source)
+            cell.source = _ANCHOR.sub(_heading, cell.source)
     notebook.metadata = {
         "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
         "language_info": {"name": "python"},
@@ -147,7 +148,19 @@ def read_source(
 # A relative link in the notebook's prose: to a page's file (`](../api/save-load.md#anchor)`) or
 # to a section of this page (`](#anchor)`), or to anything else under docs/ (an image, a file).
 _LINK = re.compile(r"\]\((?P<target>[^)\s#:]*?)(?P<anchor>#[^)\s]*)?\)")
-_ANCHOR = re.compile(r"[ \t]*\{#[\w-]+\}[ \t]*$", re.MULTILINE)
+_ANCHOR = re.compile(
+    r"^(?P<level>#{1,6})[ \t]+(?P<title>.*?)[ \t]*\{#(?P<id>[\w-]+)\}[ \t]*$", re.MULTILINE
+)
+
+
+def _heading(match: re.Match) -> str:
+    """A Markdown heading with an `{#id}` as an HTML heading with that id: Jupyter would show
+    `{#id}` as text, and nbconvert would make an empty id of a Chinese title."""
+    title = re.sub(r"`([^`]+)`", r"<code>\1</code>", html.escape(match["title"], quote=False))
+    level = len(match["level"])
+    return f'<h{level} id="{match["id"]}">{title}</h{level}>'
+
+
 _SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
 
@@ -373,7 +386,10 @@ def write_site_notebooks(root: Path) -> list[Path]:
             if cell.cell_type == "markdown":
                 cell.source = _LINK.sub(partial(_address, path, root, site_url), cell.source)
         title, _, rest = notebook.cells[0].source.partition("\n")
-        notebook.cells[0].source = title
+        # An HTML title with an id: nbconvert gives a Chinese one none (the site plugin takes
+        # the page's title from the source).
+        slug = pages.notebook_slug(path)
+        notebook.cells[0].source = f'<h1 id="{slug}">{html.escape(title[2:], quote=False)}</h1>'
         if rest.strip():
             notebook.cells.insert(1, nbformat.v4.new_markdown_cell(rest.strip(), id="intro"))
         about = _about(notebook, run, script_url)

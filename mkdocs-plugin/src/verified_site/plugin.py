@@ -72,7 +72,9 @@ class VerifiedSitePlugin(BasePlugin):
         return config
 
     def on_files(self, files, config, **kwargs):
-        """The site-wide 404 page comes from the Chinese build only, at the site root
+        """PluginError, saying what to run, if a notebook page's notebook is missing (`make
+        notebooks` writes it from its source). The site-wide 404 page comes from the Chinese
+        build only, at the site root
         (overrides/404.html links to both home pages); the offline edition, read from disk, has
         none, and gets iframe-worker's shim instead. PluginError, saying what to run, if the
         shim is not installed."""
@@ -89,6 +91,14 @@ class VerifiedSitePlugin(BasePlugin):
                     "`npm ci --omit=dev --ignore-scripts` (make offline does)"
                 )
             files.append(File.generated(config, IFRAME_WORKER_URL, abs_src_path=str(shim)))
+        for source in pages.notebook_sources(self.root):
+            path = pages.notebook_site_path(self.root, source)
+            if pages.page_locale(source) == self.locale and not path.is_file():
+                raise PluginError(
+                    f"{relative(source, self.root)}: no notebook written for it "
+                    f"({relative(path, self.root)}): run `make notebooks` (make build, "
+                    "make serve and make test run it)"
+                )
         return files
 
     def on_page_markdown(self, markdown: str, page, config, files, **kwargs) -> str:
@@ -101,6 +111,9 @@ class VerifiedSitePlugin(BasePlugin):
             # mkdocs-jupyter renders it; `make notebooks` wrote its stamp into it. Its
             # sections repeat the examples of the pages it walks through: those rank first.
             page.meta["search"] = {"boost": NOTEBOOK_SEARCH_BOOST}
+            text = source.with_suffix(".md").read_text(encoding="utf-8")
+            page.meta["description"] = pages.front_matter(source, text).get("description")
+            page.meta["title"] = next(h.title for h in pages.headings(text) if h.level == 1)
             if page.edit_url:
                 page.edit_url = page.edit_url.removesuffix(".ipynb") + ".md"
             return markdown
