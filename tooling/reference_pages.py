@@ -1,7 +1,9 @@
 """The cross-library reference's pages (README: "The cross-library reference"), written into
 `docs/<locale>/reference/` by `python -m tooling.reference_pages` (`make reference`) from the data
 and the rows' results in the verification record: a row that the record does not hold, or whose data
-changed since, is marked "not run in this build". Wording: the locale files' `reference` section.
+changed since, is marked "not run in this build". This module picks the runs to show and formats
+each value for a table cell; the templates tooling/templates/reference-*.md.jinja lay out the
+pages. Wording: the locale files' `reference` section.
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ import json
 import re
 import sys
 from pathlib import Path
+
+import jinja2
 
 from tooling.api_links import api_spans
 from tooling.data import DataError
@@ -43,7 +47,6 @@ _CJK_FOLD = re.compile(
 #: What Markdown would read inside an HTML element (emphasis, links, escapes, a table's pipe),
 #: written as character references.
 _LITERAL = str.maketrans({c: f"&#{ord(c)};" for c in '&<>"*_`[]\\|{}'})
-HEADER = [NAMES[library] for library in LIBRARIES]
 
 
 def prose(text: str) -> str:
@@ -51,19 +54,11 @@ def prose(text: str) -> str:
     return _CJK_FOLD.sub("", " ".join(text.split()))
 
 
-def _front_matter(description: str, data: str, search: str = f"boost: {SEARCH_BOOST}") -> str:
-    """Front matter: the first sentence of `description` (typographic quotes: the theme writes it
-    into an HTML attribute unescaped), the data file the edit link opens, the search settings."""
+def _summary(description: str) -> str:
+    """The front matter's description: the first sentence of `description` as a JSON string,
+    with typographic quotes (the theme writes it into an HTML attribute unescaped)."""
     first = re.split(r"(?<=。)|(?<=\.)\s", prose(description), maxsplit=1)[0]
-    first = re.sub(r'"([^"]*)"', "“\\1”", first)
-    description = json.dumps(first, ensure_ascii=False)
-    return f"---\ndescription: {description}\ndata: {data}\nsearch:\n  {search}\n---\n\n"
-
-
-def _table(*rows: list) -> list[str]:
-    """The lines of a Markdown table whose first row is the header."""
-    head, *body = ["| " + " | ".join(str(cell) for cell in cells) + " |" for cells in rows]
-    return [head, "| --- " * len(rows[0]) + "|", *body]
+    return json.dumps(re.sub(r'"([^"]*)"', "“\\1”", first), ensure_ascii=False)
 
 
 def _code(text: str) -> str:
@@ -119,69 +114,34 @@ def _cell(result: dict, words: dict) -> str:
     return _code(values) + small
 
 
-def _aspect(words: dict, aspect: str) -> str:
+def _aspect(aspect: str, words: dict) -> str:
+    """A difference's aspect (`shares memory`) in the locale's words."""
     return words[f"aspect_{aspect.replace(' ', '_')}"]()
 
 
-def _badge(label: str, reason: str) -> str:
-    return f'<span class="ref-badge">{label}</span> {prose(reason)}'
-
-
-def _reasons(row: Row, environment: str, found: list[dict], words: dict, locale: str) -> list[str]:
-    """A badged paragraph per declared reason for what differed (`found`) in `environment`."""
-    return [
-        _badge(f"{_aspect(words, d['aspect'])} · {names(d['libraries'])}", d[locale]) + "\n"
-        for d in reasons(row, [(environment, item) for item in found])
-    ]
-
-
-def row_section(
-    row: Row, runs: dict[str, dict], inputs: dict[str, dict], locale: str, links: dict
-) -> str:
-    """The Markdown of one row: heading and anchor, spellings (API names linked by `links`),
-    status and declared reasons, and per input what each library returned in the leading run."""
-    words = wording(locale)["reference"]
-    title, other = (row.zh, row.en) if locale == "zh" else (row.en, row.zh)
-    spelled = _spellings(row)
-    spellings = [  # a library without a call has no spellings
-        "<br>".join(_linked_code(t, lib, links) for t in spelled.get(lib, [])) or words["none"]()
-        for lib in LIBRARIES
-    ]
-    out = [f"## {title} · {other} {{#{row.id}}}", "", *_table(HEADER, spellings), ""]
-    if not runs:
-        return "\n".join([*out, f"*{words['not_run']()}*", ""])
-    name, run = next(iter(runs.items()))
-    judged = run["reference"][row.key]
-    if row.missing:
-        out += [_badge(words["missing"](), row.missing[locale]), ""]
-    if judged["status"] == "agree":  # a random row's values are not compared
-        out += [words["agree_random" if row.random else "agree"](), ""]
-    if judged["status"] == "failed":
-        out += [_badge(words["failed"](), words["failed_body"]()), ""]
-    out += _reasons(row, name, judged["differences"], words, locale)
-    table = [[words["input"](), *HEADER]]
+def _results(row: Row, judged: dict) -> list[tuple[str, list]]:
+    """The results table of a row's run (`judged`): per input, its id and per library what
+    its cell shows: the result, the name of an earlier library whose result it repeats (where
+    the libraries agree on a row that is not random), or None where the library gave none."""
+    table = []
     for key, by_library in judged["results"].items():
-        given = inputs.get(key)
-        cells = [f"[{given[locale]}](index.md#input-{key})" if given else words["no_input"]()]
         same = not row.random and not any(found["input"] == key for found in judged["differences"])
-        first = None
+        cells, first = [], None
         for library in LIBRARIES:
             if library not in by_library:
-                cells.append("—")
+                cells.append(None)
             elif same and first is not None:
-                cells.append(words["same_as"](library=NAMES[first]))
+                cells.append(first)
             else:
-                cells.append(_cell(by_library[library], words))
+                cells.append(by_library[library])
                 first = first or library
-        table.append(cells)
-    out += ["<div markdown data-search-exclude>", "", *_table(*table)]
-    for other_name, other_run in list(runs.items())[1:]:
-        theirs = other_run["reference"].get(row.key)
-        if theirs and theirs["differences"] != judged["differences"]:
-            libs = record.versions_label(other_run["environment"])
-            out += ["", words["elsewhere"](env=other_name, libs=libs), ""]
-            shown = _reasons(row, other_name, theirs["differences"], words, locale)
-            out += shown or [words["agree"](), ""]
+        table.append((key, cells))
+    return table
+
+
+def _run_it(row: Row, inputs: dict[str, dict]) -> str:
+    """The code of a row's "run it yourself" block: the imports, then per library the first
+    input and the call, its last line printed."""
     given = inputs.get(row.inputs[0]) if row.inputs else None
     snippet = ["import numpy as np", "import tensorflow as tf", "import torch", ""]
     for library, call in row.calls.items():
@@ -189,68 +149,36 @@ def row_section(
             *body, last = call.strip().splitlines()
             snippet += [f"x = {given[library]}"] if given is not None else []
             snippet += [*body, f"print({last})"]
-    out += ["", f'??? example "{words["run_it"]()}"', "", "    ```python"]
-    out += [f"    {line}" if line else "" for line in "\n".join(snippet).splitlines()]
-    return "\n".join([*out, "    ```", "", "</div>", ""])
+    return "\n".join(snippet)
 
 
-def family_page(
-    family: Family, runs: dict[str, dict], inputs: dict[str, dict], locale: str, links: dict
-) -> str:
-    """The Markdown of a family's page in `locale`, API names linked to their pages in `links`."""
-    words = wording(locale)["reference"]
-    front = _front_matter(family.intro.get(locale, family.title[locale]), family.source)
-    out = [f"{front}# {family.title[locale]}", "", prose(family.intro.get(locale, "")), ""]
-    if runs:
-        out += [f'!!! success "{words["ran"]()}"', ""]
-        for name, run in runs.items():
-            libs, date = record.versions_label(run["environment"]), run["created"][:10]
-            out.append(f"    - {words['ran_in'](env=name, libs=libs, date=date)}")
-    else:
-        out += [f'!!! warning "{words["not_run"]()}"', "", f"    {words['not_run_body']()}"]
-    out += ["", words["see_also"](), ""]
-    out += [row_section(row, runs, inputs, locale, links) for row in family.rows]
-    return "\n".join(out)
-
-
-def index_page(families: list[Family], runs_of: dict, inputs: dict[str, dict], locale: str) -> str:
-    """The overview: how rows are run, the families with their counts, the shared inputs' code."""
-    words = wording(locale)["reference"]
-    out = [_front_matter(words["description"](), INPUTS) + f"# {words['title']()}", ""]
-    out += [words["intro"](), "", f"## {words['families']()}", ""]
-    table = [[words[key]() for key in ("family", "rows", "agree_count", "differ_count")]]
-    for family in families:
-        run = next(iter(runs_of[family.id].values()), None)
-        agree = [run["reference"][r.key]["status"] == "agree" for r in family.rows] if run else []
-        counts = [sum(agree), len(agree) - sum(agree)] if run else ["—", "—"]
-        table.append([f"[{family.title[locale]}]({family.id}.md)", len(family.rows), *counts])
-    out += [*_table(*table), "", f"## {words['inputs_title']()} {{#inputs}}", ""]
-    out += [words["inputs_intro"](), ""]
-    for given in inputs.values():
-        out += [f"### {given[locale]} {{#input-{given['id']} data-search-exclude}}", ""]
-        out += [f"- {NAMES[lib]}: {_code(given[lib])}" for lib in LIBRARIES] + [""]
-    return "\n".join(out)
-
-
-def differences_page(families: list[Family], runs_of: dict, locale: str) -> str:
-    """The rows whose libraries differ or where one has no such operation, each linking to it."""
-    words = wording(locale)["reference"]
-    # Found through the rows themselves: kept out of search.
-    front = _front_matter(words["differences_intro"](), INPUTS, search="exclude: true")
-    out = [front + f"# {words['differences_title']()}", "", words["differences_intro"](), ""]
-    for family in families:
-        run = next(iter(runs_of[family.id].values()), None)
-        judged = [(row, run["reference"][row.key]) for row in family.rows] if run else []
-        shown = [(row, j) for row, j in judged if j["status"] in ("differs", "missing")]
-        if shown:
-            out += [f"## {family.title[locale]}", ""]
-        for row, j in shown:
-            aspects = [_aspect(words, a) for a in sorted({f["aspect"] for f in j["differences"]})]
-            aspects = [words["missing"](), *aspects] if row.missing else aspects
-            link = f"[{getattr(row, locale)}]({family.id}.md#{row.id})"
-            out.append(f"- {link} — {', '.join(aspects)}")
-        out += [""] if shown else []
-    return "\n".join(out)
+#: The pages' templates (tooling/templates/reference-*.md.jinja), with what they call. Their
+#: comments are written {## ##}: `{#id}` is Markdown's anchor.
+TEMPLATES = jinja2.Environment(
+    loader=jinja2.FileSystemLoader(Path(__file__).parent / "templates"),
+    undefined=jinja2.StrictUndefined,
+    trim_blocks=True,
+    lstrip_blocks=True,
+    keep_trailing_newline=True,
+    comment_start_string="{##",
+    comment_end_string="##}",
+)
+TEMPLATES.filters.update(
+    prose=prose, summary=_summary, code=_code, linked_code=_linked_code, cell=_cell, aspect=_aspect
+)
+TEMPLATES.globals.update(
+    libraries=LIBRARIES,
+    NAMES=NAMES,
+    header=[NAMES[library] for library in LIBRARIES],
+    names=names,
+    versions_label=record.versions_label,
+    spellings=_spellings,
+    results=_results,
+    run_it=_run_it,
+    declared=lambda row, environment, found: reasons(row, [(environment, f) for f in found]),
+    boost=SEARCH_BOOST,
+    inputs_file=INPUTS,
+)
 
 
 def operations(families: list[Family], runs_of: dict) -> list[dict]:
@@ -297,16 +225,28 @@ def pages(
         }
         for family in families
     }
+    leading = {  # family id -> row key -> what the leading run found (empty: none ran it)
+        family.id: {
+            row.key: run["reference"][row.key]
+            for run in list(runs_of[family.id].values())[:1]
+            for row in family.rows
+        }
+        for family in families
+    }
     files = {}
-    entries = json.dumps(operations(families, runs_of), ensure_ascii=False, indent=1)
     for locale in LOCALES:
         folder = relative(generated_pages(locale, root), root)
-        files[f"{folder}/index.md"] = index_page(families, runs_of, inputs, locale)
-        files[f"{folder}/differences.md"] = differences_page(families, runs_of, locale)
+        words = wording(locale)["reference"]
+        context = dict(locale=locale, words=words, families=families, inputs=inputs, links=links)
+        for page in ("index", "differences"):
+            template = TEMPLATES.get_template(f"reference-{page}.md.jinja")
+            files[f"{folder}/{page}.md"] = template.render(context, leading=leading)
+        template = TEMPLATES.get_template("reference-family.md.jinja")
         for family in families:
-            page = family_page(family, runs_of[family.id], inputs, locale, links)
+            page = template.render(context, family=family, runs=runs_of[family.id])
             files[f"{folder}/{family.id}.md"] = page
     # The reference as data, once, at /reference/operations.json.
+    entries = json.dumps(operations(families, runs_of), ensure_ascii=False, indent=1)
     files[f"{relative(generated_pages(LOCALES[0], root), root)}/operations.json"] = entries
     return files
 
