@@ -335,7 +335,7 @@ new-page: test-env
 	  $(if $(SECTION_TITLE_EN),--section-title-en "$(SECTION_TITLE_EN)")
 
 sync-translation: docs-env
-	@test -n "$(PAGE)" || { echo "usage: make sync-translation PAGE=docs/<section>/<page>.md"; exit 2; }
+	@test -n "$(PAGE)" || { echo "usage: make sync-translation PAGE=docs/zh/<section>/<page>.md"; exit 2; }
 	$(PY) -m tooling.translations sync $(PAGE)
 
 # A local label such as torch's `+cpu` names one index's build: the other environments'

@@ -2,10 +2,10 @@
 the build (README, CONTRIBUTING.md "Tabs and figures"): `make generated` (tooling.generate)
 writes them, one file per language.
 
-The results section goes to `docs/includes/matmul-results.md` (`.en.md`), laid out by the
+The results section goes to `docs/<language>/includes/matmul-results.md`, laid out by the
 template `tooling/templates/matmul-results.md.jinja`: per results file, where, when and with
-which versions it was measured, a table per dtype and its plot, `docs/gpu/<results file>.svg`
-(`.en.svg`), drawn by matplotlib. The words are in the site's locale files
+which versions it was measured, a table per dtype and its plot,
+`docs/<language>/gpu/<results file>.svg`, drawn by matplotlib. The words are in the site's locale files
 (`verified_site.wording`). The plot's text stays text (`svg.fonttype: none`), drawn by the
 reader's own fonts, Chinese included; its layout is measured with matplotlib's own DejaVu Sans
 alone, so that it is the same on every machine.

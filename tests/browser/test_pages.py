@@ -81,7 +81,7 @@ def _problems_of(page, path: str) -> list[str]:
 
 
 def test_there_are_notebook_pages():
-    assert len(NOTEBOOKS) >= 2, "no notebook pages in docs/notebooks/"
+    assert len(NOTEBOOKS) >= 2, "no notebook pages in docs/<language>/notebooks/"
 
 
 @pytest.mark.parametrize("locale", HOME)

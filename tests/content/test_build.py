@@ -65,9 +65,10 @@ def test_no_asset_is_loaded_from_another_host(site):
 
 
 def test_template_edits_hold_on_every_page(site):
-    """overrides/main.html edits Material's rendered header and navigation: a Material upgrade
-    that changes their markup must fail here, not silently lose an edit. (Plain text search:
-    these attributes are written by our template, exactly so.)"""
+    """overrides/partials/search.html and source.html are copies of Material's partials with
+    one change each: a Material upgrade that stops using them must fail here, not silently
+    lose a change. (Plain text search: these attributes are written by our partials, exactly
+    so.)"""
     problems = []
     for html in _pages(site):
         text, page = html.read_text("utf-8"), html.relative_to(site)
@@ -77,7 +78,7 @@ def test_template_edits_hold_on_every_page(site):
             problems.append(f"{page}: no repository link (.md-source)")
         if 'data-md-component="source"' in text:
             problems.append(f"{page}: a repository link asks for GitHub stats")
-    assert not problems, "overrides/main.html (see overrides/README.md):\n" + "\n".join(problems)
+    assert not problems, "overrides/partials/ (see overrides/README.md):\n" + "\n".join(problems)
 
 
 PAGES = page_files(docs_dir(REPO_ROOT))

@@ -82,7 +82,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         metavar="PATH[:SECTION]",
         help="run only this example: a script (examples/api/save_load.py), the script that holds "
         "a section (examples/api/save_load.py:name; the whole script runs), a page's Python "
-        "blocks (docs/page.md) or one of them (docs/page.md:LINE, its test id)",
+        "blocks (docs/zh/page.md) or one of them (docs/zh/page.md:LINE, its test id)",
     )
 
 
@@ -322,7 +322,7 @@ def _selected(wanted: str, examples: dict[pytest.Item, Example], start: Path) ->
         f"--example {wanted}: {source} has no section or block {part!r} (it has: {has})"
         if found
         else f"--example {wanted}: no example is {source}; name a script (examples/<dir>/"
-        "<name>.py[:section]) or a page with Python blocks (docs/<page>.md[:line])"
+        "<name>.py[:section]) or a page with Python blocks (docs/<language>/<page>.md[:line])"
     )
 
 
