@@ -24,7 +24,7 @@ export SITE_URL_EN ?= $(SITE_URL)en/
 endif
 MKDOCS_EN := -f mkdocs.en.yml
 
-.PHONY: serve serve-en build site-build offline offline-build generated notebooks reference test test-matrix test-examples run-examples test-gpu wheelhouse check-site lint benchmark budgets measure-matmul browser update-examples new-page sync-translation lock clean docs-env test-env canary links
+.PHONY: serve serve-en build site-build check-sources offline offline-build generated notebooks reference test test-matrix test-examples run-examples test-gpu wheelhouse check-site lint benchmark budgets measure-matmul browser update-examples new-page sync-translation lock clean docs-env test-env canary links
 
 $(PY):
 	@command -v $(PYTHON) >/dev/null || { echo "$(PYTHON) not found: install Python 3.11 or run 'make $(MAKECMDGOALS) PYTHON=/path/to/python3.11'"; exit 1; }
@@ -152,6 +152,7 @@ check_env = $(if $(filter $(ENV),$(ENVIRONMENTS)),,$(error ENV=$(ENV) is not a v
 define suite
 @rm -rf $(RECORD) build/notebooks build/offline site; status=0; start=$$(date +%s); \
 	$(MAKE) --no-print-directory lint || status=1; \
+	sources=1; $(MAKE) --no-print-directory check-sources || { status=1; sources=0; }; \
 	for env in $(1); do \
 	  $(MAKE) --no-print-directory test-examples ENV=$$env || status=1; \
 	done; \
@@ -163,7 +164,7 @@ define suite
 	built=1; $(MAKE) --no-print-directory site-build || { status=1; built=0; }; \
 	[ $$built = 0 ] || $(MAKE) --no-print-directory offline-build || status=1; \
 	checks=$$(date +%s); \
-	$(MAKE) --no-print-directory check-site BUILT=$$built || status=1; \
+	$(MAKE) --no-print-directory check-site BUILT=$$built SOURCES=$$sources || status=1; \
 	end=$$(date +%s); \
 	echo "   stage 3: $(call against,$$((end - checks)),120,s)"; \
 	echo "   whole run: $(call against,$$((end - start)),240,s)"; \
@@ -202,15 +203,27 @@ lint: test-env
 	@echo "== lint: the pre-commit hooks on every tracked file"
 	$(BIN)/pre-commit run --all-files --show-diff-on-failure
 
-# BUILT=0 (the build failed) skips the checks of the built site. --dist worksteal: an idle
-# worker takes tests queued on the other, as the slowest (search, scaffold, launch) end unevenly.
+# The sources' own checks (translations, navs, snippets, descriptions: tooling/checks.py), in
+# seconds, before anything runs: a mistake there is reported once, by the check about it.
+check-sources: test-env
+	@echo "== the sources: pages, translations, navs, snippets (tests/content/test_sources.py)"
+	$(PY) -m pytest tests/content/test_sources.py -p no:xdist -q
+
+# BUILT=0 (the build failed) or SOURCES=0 (the source checks failed) skips the checks of the
+# built site: it is not the site the sources mean. SOURCES, 0 or 1, also says the source checks
+# ran already. --dist worksteal: an idle worker takes tests queued on the other, as the slowest
+# (search, scaffold, launch) end unevenly.
 BUILT ?= 1
+SOURCES ?=
+unchecked_site = $(filter 0,$(BUILT) $(SOURCES))
 check-site: test-env browser
 	@echo "== 3/3 site, tooling and browser checks"
 	$(if $(filter 0,$(BUILT)),@echo "(the build failed: skipping the checks of the built site)")
+	$(if $(filter 0,$(SOURCES)),@echo "(the source checks failed: skipping the checks of the built site)")
 	@status=0; $(call guarded,$(PY) -m pytest tests/content tests/tooling tests/browser \
 	  engine/tests -n $(WORKERS) --dist worksteal \
-	  $(if $(filter 0,$(BUILT)),--ignore=tests/content/test_build.py --ignore=tests/browser) \
+	  $(if $(SOURCES),--ignore=tests/content/test_sources.py) \
+	  $(if $(unchecked_site),--ignore=tests/content/test_build.py --ignore=tests/browser) \
 	  || status=1); exit $$status
 
 test-examples: $(check_env) $(if $(filter default,$(ENV)),test-env,.venv-$(ENV)/.installed)
