@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from verified.environments import Environment, UnknownEnvironment, environments, resolve
-from verified.expected import load_expected, rewrite_outputs, write_expected
-from verified.outputs import PrintKey
+from verified.expected import load_expected, write_expected
+from verified.outputs import PrintKey, rewrite_outputs
 
 SCRIPT = """\
 import math

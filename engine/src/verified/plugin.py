@@ -36,7 +36,7 @@ from verified.environments import Environment, UnknownEnvironment, resolve
 from verified.examples import Example, collect
 from verified.expected import ExpectedOutputError, expected_path, load_expected, write_expected
 from verified.markers import MarkerError
-from verified.outputs import code_fingerprint, line_sections
+from verified.outputs import line_sections, parse
 from verified.paths import content_root, enter_session, leave_session, relative, repository
 from verified.record import (
     GPU_ENVIRONMENT,
@@ -367,7 +367,7 @@ class VerificationRecorder:
                 "reason": "unfinished",
                 "details": {},
                 "seconds": None,
-                "fingerprint": code_fingerprint(example.code.source),
+                "fingerprint": parse(example.code.source).fingerprint,
             }
             for example in examples
         }
