@@ -192,22 +192,6 @@ def line_sections(source: str) -> list[str]:
     return found
 
 
-def written_outputs(source: str) -> tuple[WrittenOutput, ...]:
-    """The outputs written in `source`, sorted by line; SyntaxError when it does not parse."""
-    return _parsed(source).outputs
-
-
-def imported_packages(source: str) -> frozenset[str]:
-    """Top-level packages the code imports; empty when it does not parse."""
-    return frozenset(parse(source).imports)
-
-
-def import_lines(source: str) -> dict[str, int]:
-    """Top-level package -> 1-based line of its first absolute import in the code; empty when it
-    does not parse."""
-    return dict(parse(source).imports)
-
-
 def without_outputs(source: str) -> str:
     """The code of `source` without its written outputs, nor blank lines at either end (for a
     notebook cell, whose outputs come from running it); SyntaxError when it does not parse."""

@@ -123,7 +123,6 @@ def verify(
     needs CUDA outside the runs that check the file, imports a library `target.environment` lacks,
     or needs CUDA here without it and the GPU run (`gpu_run()`, read only then) does not verify it.
     Raises pytest.fail.Exception, naming the file and line, when it fails."""
-    __tracebackhide__ = True
     for name, value in {**device, "versions": versions}.items():
         report(name, value)
     if example.not_run:
@@ -176,13 +175,13 @@ def _fail(message: str, report: Report | None = None) -> NoReturn:
 
 
 def _refuse_multiline(example: Example, source: Parsed) -> None:
-    """Fail at the first print() call of `example` that spans lines: its output is matched to it
-    by the line it starts on, and written below the line it ends on."""
+    """Fail at the first print() call of `example` that spans lines (README: a print's output
+    sits right under it)."""
     if spread := [call.first for call in source.prints if call.last != call.first]:
         _fail(
             f"{example.source}:{example.code.start_line + spread[0]}: this print() call spans "
-            "several lines, and its output would be written in the wrong place; compute the "
-            "value first and print it on one line"
+            "several lines; compute the value first and print it on one line, so that its "
+            "output sits right under it"
         )
 
 
