@@ -166,9 +166,9 @@ def _skip(report: Report, reason: str, **details) -> NoReturn:
     pytest.skip(describe(reason, details))
 
 
-def _fail(message: str, report: Report | None = None) -> NoReturn:
-    """Fail the running example with `message` alone (no traceback, no chained exception), recording
-    it through `report`, when given, as a wrong output."""
+def fail(message: str, report: Report | None = None) -> NoReturn:
+    """Fail the running test or fixture with `message` alone (no traceback, no chained exception
+    when called while handling one), recording it through `report`, if given, as a wrong output."""
     if report:
         report("outcome", {"reason": "wrong-output", "details": {}})
     raise pytest.fail.Exception(message, pytrace=False) from None
@@ -178,7 +178,7 @@ def _refuse_multiline(example: Example, source: Parsed) -> None:
     """Fail at the first print() call of `example` that spans lines (README: a print's output
     sits right under it)."""
     if spread := [call.first for call in source.prints if call.last != call.first]:
-        _fail(
+        fail(
             f"{example.source}:{example.code.start_line + spread[0]}: this print() call spans "
             "several lines; compute the value first and print it on one line, so that its "
             "output sits right under it"
@@ -200,7 +200,7 @@ def _from_gpu_run(example: Example, source: Parsed, run: dict | None, report: Re
     _refuse_multiline(example, source)
     if entry["reason"] == "raised":
         line, error = entry["details"]["line"], entry["details"]["error"]
-        _fail(f"{example.source}:{line}: raised {error} in the GPU run of {date}")
+        fail(f"{example.source}:{line}: raised {error} in the GPU run of {date}")
     if entry.get("printed") is None:  # it did not run to its end there
         _skip(report, "needs-cuda")
     # The run kept each print's index among the print calls of the same code (its fingerprint);
@@ -224,7 +224,7 @@ def _run_in_process(
     except (Exception, SystemExit) as exc:  # any exception of the example is its failure
         line, error, message = describe_exception(exc, example, python_file, target)
         report("outcome", {"reason": "raised", "details": {"error": error, "line": line}})
-        _fail(message)
+        fail(message)
     return printed
 
 
@@ -238,7 +238,7 @@ def _run_launched(eval_example: EvalExample, example: Example) -> Printed:
             script, example.source, example.launch, workdir, [repository(), content_root()]
         )
     except LaunchError as exc:
-        _fail(str(exc))
+        fail(str(exc))
 
 
 def _compare(
@@ -259,7 +259,7 @@ def _compare(
     report("printed", [{"print": index.get(line), "line": line, "text": t} for line, t in printed])
     keys = {call.first: call.key for call in calls}
     if elsewhere := sorted(line for line, _ in printed if line not in keys):
-        _fail(
+        fail(
             f"{target.where(example, start + elsewhere[0])} something printed from this line, "
             "which is not a print(...) call of the example (a library function that prints?); "
             "print its result instead"
@@ -286,7 +286,7 @@ def _check_file(
     code = example.code
     for call in source.prints:
         if call.key in texts and render_output(texts[call.key], call.col) is None:
-            _fail(f"{example.source}:{code.start_line + call.first}: {_UNWRITABLE}", report)
+            fail(f"{example.source}:{code.start_line + call.first}: {_UNWRITABLE}", report)
     new_source = rewrite_outputs(code.source, texts)
     changed = _strip_trailing(new_source) != _strip_trailing(code.source)
     checked = {call.written for call in source.prints if call.key in texts}
@@ -302,7 +302,7 @@ def _check_file(
     elif changed:
         problem = describe_mismatch(example, new_source)
     if problem:
-        _fail(problem, report)
+        fail(problem, report)
 
 
 def _strip_trailing(text: str) -> str:
@@ -325,13 +325,13 @@ def _check_environment(
     for call, _, text in changed:
         where = target.where(example, example.code.start_line + call.first)
         if not example.is_script:
-            _fail(
+            fail(
                 f"{where} this block prints something other than its #> lines say. A block "
                 "in a page must print the same in every environment: move the code into a "
                 "script under examples/, whose outputs can differ between environments"
             )
         if text and render_output([text], call.col) is None:
-            _fail(f"{where} {_UNWRITABLE}")
+            fail(f"{where} {_UNWRITABLE}")
     if update:
         target.updates[example.id] = {call.key: text for call, _, text in changed}
         return
@@ -344,7 +344,7 @@ def _check_environment(
     whence = (
         f"verification/expected/{name}.json" if call.key in overrides else "the file's #> lines"
     )
-    _fail(
+    fail(
         f"{example.source}:{example.code.start_line + call.first}: in environment "
         f"{name} ({target.label}), {call.key.code} printed other output than "
         f"expected ({len(wrong)} print{'s' if len(wrong) > 1 else ''} differ)\n"
