@@ -131,7 +131,8 @@ def parse(source: str) -> Parsed:
             run.append((token.start[0], token.string.lstrip()[3:]))
     if run:
         outputs.append(_comment_run(run))
-    for _, statement in _output_blocks(tree):
+    blocks = list(_output_blocks(tree))
+    for _, statement in blocks:
         text = textwrap.dedent(statement.value.value).strip("\n")
         outputs.append(WrittenOutput(statement.lineno, statement.end_lineno, text))
     outputs.sort(key=lambda output: output.first)
@@ -158,7 +159,7 @@ def parse(source: str) -> Parsed:
     repeated = (node for node in nodes if isinstance(node, _REPEATS))
     in_order = not any(_is_print(inner) for node in repeated for inner in ast.walk(node))
 
-    for node, statement in list(_output_blocks(tree)):  # last: this changes the tree
+    for node, statement in blocks:  # last: this changes the tree
         node.body.remove(statement)
         node.body = node.body or [ast.Pass()]
     fingerprint = hashlib.sha256(ast.unparse(tree).encode()).hexdigest()
