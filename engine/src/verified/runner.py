@@ -14,14 +14,16 @@ pytest-examples' own checker and writer (`run_print_check`, `run_print_update`) 
 that shows byte for byte what the libraries print: they re-format non-string arguments that span
 lines with black (a torch tensor lost its spacing), sort sets, mask addresses and write `'''` blocks
 in scripts. Spaces at line ends are not compared, on either side (editors strip them). What it does
-that needs adapting (pytest-examples 0.0.18; engine/tests/test_runner.py fails the day either stops
-applying):
+that needs adapting (pytest-examples 0.0.18), each with the test of engine/tests/test_runner.py that
+fails the day the adaptation stops applying:
 
 1. An example that raises is re-raised with frames pytest-examples makes, naming the example's own
    file and lines, which pytest cannot render on Python 3.11 with pytest 8.4/9.x (INTERNALERROR):
-   `describe_exception` reads them itself, and the exception fails that example alone, at its line.
+   `describe_exception` reads them itself, and the exception fails that example alone, at its line
+   (`test_each_example_is_recorded_and_fails_alone_with_its_location`).
 2. It catches a KeyboardInterrupt (Ctrl-C) and goes on with what printed before it: `_Interrupt`
-   stops the session instead, and the record leaves the unfinished examples "not verified".
+   stops the session instead, and the record leaves the unfinished examples "not verified"
+   (`test_keyboard_interrupt_stops_the_session_and_leaves_examples_unverified`).
 """
 
 from __future__ import annotations
