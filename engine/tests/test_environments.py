@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from verified.environments import Environment, UnknownEnvironment, environments, resolve
-from verified.expected import load_expected, rewrite_outputs, write_expected
-from verified.outputs import PrintKey
+from verified.expected import load_expected, write_expected
+from verified.outputs import PrintKey, rewrite_outputs
 
 SCRIPT = """\
 import math
@@ -183,7 +183,7 @@ def test_the_canary_is_held_to_the_file_and_rewrites_it_in_update_mode(project):
     whose diff is the report)."""
     canary = resolve("canary")
     assert canary.pinned_versions() == resolve(None).pinned_versions()
-    assert (canary.baseline, canary.checks_file, canary.keeps_outputs) == ("default", True, False)
+    assert (canary.baseline, canary.checks_file) == ("default", True)
     demo = "import math\n\nprint(math.prod([2, 2]))\n#> 5\n"
     project.write({"examples/demo.py": demo, "examples/same.py": 'print("same")\n#> same\n'})
     expected = {"examples/demo.py": {PRINT: "4"}}  # would make demo.py pass

@@ -4,13 +4,10 @@ pytest-examples adaptations (runner.py's docstring) hold."""
 from __future__ import annotations
 
 import pytest
-import pytest_examples
-from pytest_examples import run_code
-
-from verified import runner
 
 # A printed object whose str() spans lines and is valid Python: pytest-examples re-formatted
-# it with black (adaptation 1); its own spacing must be kept, as for a torch tensor.
+# it with black; its own spacing must be kept, as for a torch tensor. The second block raises:
+# pytest-examples' frames crashed pytest (adaptation 1 of runner.py's docstring).
 PAGE = '''\
 # Demo
 
@@ -72,21 +69,6 @@ def test_each_example_is_recorded_and_fails_alone_with_its_location(project):
     )
 
 
-def test_adaptations_target_the_pinned_pytest_examples():
-    # The adaptations replace pytest-examples internals; an upgrade must re-check them.
-    assert pytest_examples.__version__ == runner.PINNED_PYTEST_EXAMPLES
-    upstream = runner.ExactPrintStatements.__bases__[0]
-    for name in ("_insert_print_args", "updated_print_statements"):
-        assert name in vars(upstream), f"pytest-examples no longer defines {name}"
-    assert "create_example_traceback" in vars(run_code)
-    assert "comment_prefix_re" in vars(run_code)
-    runner.install()
-    assert run_code.Arg is runner.ExactArg
-    assert run_code.InsertPrintStatements is runner.ExactPrintStatements
-    assert run_code.create_example_traceback is runner._no_fake_traceback
-    assert run_code.comment_prefix_re is runner.OUTPUT_LINE
-
-
 MISTAKES = {  # file -> (source, the start of its message)
     "exits.py": ("import sys\n\nsys.exit(3)\n", "exits.py:3: example raised SystemExit: 3"),
     "syntax.py": ("x = 1\nprint(x +)\n", "syntax.py:2: example raised SyntaxError: invalid syntax"),
@@ -138,11 +120,15 @@ def test_each_mistake_fails_at_its_line_and_right_output_passes(project):
 
 
 def test_update_mode_writes_what_printed_once(project):
-    project.write({"examples/fix_me.py": WRONG, "examples/blank.py": "print()\nprint('x')\n"})
+    loop = "for n in range(2):\n    print(n)\n"  # a line per run, indented to the print
+    page = "# P\n\n- A list item:\n\n    ```python\n    print(1 + 1)\n    #> 3\n    ```\n"
+    project.write({"examples/fix_me.py": WRONG, "examples/blank.py": "print()\n" + loop})
+    project.write({"docs/page.md": page})  # pytest-examples writes the block back, indented
     for _ in range(2):  # a second update must not add another output line
         assert project.run("--update-examples").ret == 0
     assert project.read("examples/fix_me.py") == WRONG.replace("#> 4", "#> 3")
-    assert project.read("examples/blank.py") == "print()\n#>\nprint('x')\n#> x\n"
+    assert project.read("docs/page.md") == page.replace("#> 3", "#> 2")
+    assert project.read("examples/blank.py") == "print()\n#>\n" + loop + "    #> 0\n    #> 1\n"
     assert project.run().ret == 0
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from verified.outputs import written_outputs
+from verified.outputs import parse
 from verified.paths import REPO_ROOT
 from verified_site.pages import headings, section_code, snippet_refs
 
@@ -64,7 +64,7 @@ def atlas_entries(page: Path) -> tuple[list[Entry], list[str]]:
             continue
         code = section_code(REPO_ROOT / inside[0].path, inside[0].section)
         line = f"{entry['kind']}: {entry['message']}"
-        printed = [text for out in written_outputs(code) for text in out.text.splitlines()]
+        printed = [text for out in parse(code).outputs for text in out.text.splitlines()]
         held = [text for text in printed if text.startswith(line)]
         if not held:
             problems.append(

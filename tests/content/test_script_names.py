@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from verified.markers import script_markers
-from verified.outputs import import_lines
+from verified.outputs import parse
 from verified.paths import REPO_ROOT as ROOT
 
 #: Folders of scripts that readers run with `python <path>`.
@@ -44,7 +44,7 @@ def shadowing_problems(scripts: list[Path], root: Path, taken: dict[str, str]) -
             f"{sibling.relative_to(root).as_posix()}:{line}"
             for sibling in sorted(folder.glob("*.py"))
             if sibling != script
-            and (line := import_lines(sibling.read_text(encoding="utf-8")).get(name))
+            and (line := parse(sibling.read_text(encoding="utf-8")).imports.get(name))
         ]
         if name in taken:
             problems.append(

@@ -12,7 +12,7 @@ from verified.environments import environments
 from verified.examples import collect
 from verified.expected import expected_path, load_expected
 from verified.markers import MarkerError
-from verified.outputs import print_calls_with_outputs
+from verified.outputs import parse
 from verified.paths import content_root, relative
 
 try:
@@ -38,7 +38,7 @@ def test_expected_outputs_belong_to_examples_that_exist():
     stale = []
     for path in files:
         for example, prints in load_expected(path).items():
-            known = {call.key for call in print_calls_with_outputs(sources.get(example, ""))}
+            known = {call.key for call in parse(sources.get(example, "")).prints}
             again = f"make update-examples ENV={path.stem}"
             again += f" EXAMPLE={example}" if example in sources else ""
             for key in sorted(prints.keys() - known):

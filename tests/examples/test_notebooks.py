@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from verified.outputs import imported_packages
+from verified.outputs import parse
 from verified.paths import content_root
 from verified.runner import skip_unless_applicable
 from verified_site.notebooks import (
@@ -31,7 +31,7 @@ def test_notebook(path, tmp_path, versions, verification_environment, target):
     root, problem = content_root(), None
     try:
         source = read_source(path, root, None if target.checks_file else target.expected)
-        imported = {name for script in source.scripts for name in imported_packages(script)}
+        imported = {name for script in source.scripts for name in parse(script).imports}
         # pytest's Skipped is no NotebookError: the skip leaves the test, not through `except`.
         skip_unless_applicable(verification_environment, imported)
         notebook = execute(source, root, tmp_path)

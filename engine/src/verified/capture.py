@@ -6,13 +6,13 @@ on purpose: it runs where the suite's own tools may be missing. Each process wri
 to `rank-<n>.json`, whole or not at all::
 
     {"source": "examples/distributed/ddp.py", "rank": 0,
-     "statements": [{"line": 12, "sep": " ", "args": ["tensor([1., 2.])"]}],
+     "printed": [[12, "tensor([1., 2.])"]],
      "error": null | {"type": "RuntimeError", "message": "...", "line": 7,
                       "traceback": "...", "time": <seconds since the epoch>}}
 
-`line` is the 1-based line, in the script, of the `print` call (of the innermost frame that
-belongs to the script, as pytest-examples counts it). The suite (`verified.runner`) then checks
-rank 0's prints like any example's, and fails if another rank printed, raised or died.
+`printed` holds what the script's prints wrote, as `recorder` records it. The suite
+(`verified.runner`) then checks rank 0's prints like any example's, and fails if another rank
+printed, raised or died.
 
 Processes never collide with those of another test worker: torchrun runs with `--standalone`
 (its rendezvous takes a free port), examples that open their own port bind port 0, and every
@@ -26,12 +26,14 @@ import builtins
 import faulthandler
 import json
 import os
+import re
 import runpy
 import signal
 import subprocess
 import sys
 import time
 import traceback
+from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn
 
@@ -122,32 +124,32 @@ def install_guard(protected: list[str | Path]) -> None:
     sys.addaudithook(hook)
 
 
+def recorder(path: str, printed: list[tuple[int, str]]) -> Callable[..., None]:
+    """A `print` for the code of the file `path`, given to it as its global `print`: a call made
+    from that code appends to `printed` its 1-based line and the text `print` would write, without
+    the final newline and the spaces ending its lines; any other call prints."""
+
+    def recording_print(*args: object, sep: str | None = " ", **kwargs: object) -> None:
+        caller = sys._getframe(1)
+        if caller.f_code.co_filename != path:  # passed to a library, which called it
+            return builtins.print(*args, sep=sep, **kwargs)
+        text = (" " if sep is None else sep).join(map(str, args))
+        printed.append((caller.f_lineno, re.sub(r"[ \t]+$", "", text, flags=re.MULTILINE)))
+
+    return recording_print
+
+
 def capture(script: Path, source: str) -> dict:
     """Run `script` as `__main__` and return its record (see the module docstring); `source`, its
-    path in the repository, is stored in it; `error` is None unless it raised. Only the `print`
-    calls made from the script are recorded; a library's prints go to the real `print`."""
+    path in the repository, is stored in it; `error` is None unless it raised."""
     path = str(script.resolve())
     # The rank: torchrun sets RANK, MPICH PMI_RANK, Open MPI OMPI_COMM_WORLD_RANK.
     ranks = (os.environ.get(name, "") for name in ("RANK", "PMI_RANK", "OMPI_COMM_WORLD_RANK"))
     rank = next((int(value) for value in ranks if value.isdigit()), 0)
-    record: dict = {"source": source, "rank": rank, "statements": [], "error": None}
-    real_print = builtins.print
-
-    def recording_print(*args: object, sep: str | None = " ", **kwargs: object) -> None:
-        frame = sys._getframe(1)  # the innermost frame of the script, as pytest-examples counts
-        while frame is not None and frame.f_code.co_filename != path:
-            frame = frame.f_back
-        if frame is None:
-            return real_print(*args, sep=sep, **kwargs)
-        sep = " " if sep is None else sep
-        record["statements"].append(
-            {"line": frame.f_lineno, "sep": sep, "args": list(map(str, args))}
-        )
-
+    record: dict = {"source": source, "rank": rank, "printed": [], "error": None}
     sys.path.insert(0, str(script.parent))
-    builtins.print = recording_print
     try:
-        runpy.run_path(path, run_name="__main__")
+        runpy.run_path(path, {"print": recorder(path, record["printed"])}, run_name="__main__")
     except (Exception, SystemExit) as exc:  # the example's failure, reported by the suite
         frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == path]
         record["error"] = {
@@ -157,8 +159,6 @@ def capture(script: Path, source: str) -> dict:
             "traceback": "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)),
             "time": time.time(),  # which rank failed first: the others often fail because of it
         }
-    finally:
-        builtins.print = real_print
     return record
 
 
@@ -229,9 +229,9 @@ class LaunchError(RuntimeError):
 
 def launch_example(
     script: Path, source: str, launch: Launch, workdir: Path, protect: list[Path]
-) -> list[dict]:
+) -> list[tuple[int, str]]:
     """Run `script` as `launch.processes` processes and return what rank 0 printed (its record's
-    `statements`).
+    `printed`).
 
     `script` is a copy in the temporary `workdir`, every process's working directory; `source` is
     its path in the repository; no process may write into `protect` (the repository); after
@@ -313,13 +313,13 @@ def launch_example(
             f"teardown?). Output:\n{_excerpt(output)}"
         )
     for rank, record in sorted(records.items()):
-        if rank != 0 and record["statements"]:
+        if rank != 0 and record["printed"]:
             raise LaunchError(
-                f"{source}:{record['statements'][0]['line']}: rank {rank} printed; only rank 0 "
+                f"{source}:{record['printed'][0][0]}: rank {rank} printed; only rank 0 "
                 "may print, so that the output is the same on every run (guard the print with "
                 "`if rank == 0:`)"
             )
-    return records[0]["statements"]
+    return [(line, text) for line, text in records[0]["printed"]]
 
 
 def _records(out_dir: Path) -> dict[int, dict]:

@@ -60,15 +60,10 @@ class Environment:
         return DEFAULT if self.name == CANARY else self.name
 
     @property
-    def keeps_outputs(self) -> bool:
-        """True where its own outputs, where they differ from the `#>` lines, are expectations
-        kept in `verification/expected/<name>.json` (`previous`); False for the runs held to the
-        lines themselves: the default, the GPU run and the canary."""
-        return not self.checks_file
-
-    @property
     def checks_file(self) -> bool:
-        """True where an example must print what its `#>` lines say (`record.CHECKS_FILE`)."""
+        """True where an example must print what its `#>` lines say (`record.CHECKS_FILE`: the
+        default, the GPU run, the canary); elsewhere (`previous`) the outputs that differ from
+        them are expectations kept in `verification/expected/<name>.json`."""
         return self.name in record.CHECKS_FILE
 
     def pinned_versions(self, root: Path | None = None) -> dict[str, str | None]:

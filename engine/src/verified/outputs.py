@@ -1,9 +1,11 @@
-"""What a script's source says: its prints and the outputs written under them, its imports.
+"""What an example's source says, read once (`parse`): its prints and the outputs written under
+them, its imports, its code's fingerprint; and the one writer of outputs (`rewrite_outputs`).
 
-Standard library only: the site build (notebooks), the example runner and the GPU run all read it.
+Standard library only: the site build (notebooks, pages), the example runner and the GPU run all
+read it.
 
-An example writes the output of each `print(...)` right below the call, as `#> `
-comment lines, or as a triple-quoted string statement when it spans lines::
+An example writes the output of each `print(...)` right below the call, as `#> ` comment lines, or
+as a triple-quoted string statement when it spans lines::
 
     print(a)
     \"\"\"
@@ -20,16 +22,20 @@ import io
 import re
 import textwrap
 import tokenize
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import NamedTuple
 
 from verified.markdown import section_mark
 
+#: Longest `#> ` line; longer output goes in a `\"\"\"` block.
+LINE_LENGTH = 100
+_COMMENT = "#> "
 #: A written output line: `#> text`, or a bare `#>` for an empty line.
-OUTPUT_LINE = re.compile(r"^ *#>(?: |$)", re.MULTILINE)
+_OUTPUT_LINE = re.compile(r"^ *#>(?: |$)")
 _HAS_DOCSTRING = ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef
+_REPEATS = ast.For | ast.While | ast.FunctionDef | ast.AsyncFunctionDef
 
 
 class PrintKey(NamedTuple):
@@ -66,6 +72,25 @@ class PrintCall:
     written: WrittenOutput | None
 
 
+@dataclass(frozen=True)
+class Parsed:
+    """An example's source as `parse` read it: its print calls and its written outputs, each sorted
+    by line; `imports`, top-level package -> 1-based line of its first absolute import
+    (`torchvision` for `from torchvision import datasets`); `fingerprint`, a hex SHA-256 of what the
+    code does, not of what it says it printed (comments, the `#>` lines among them, and output
+    blocks left out: writing output keeps it, any change to the code changes it); `in_order`, False
+    when a print sits in a loop or a function, whose calls may interleave with other prints.
+    `error` is the SyntaxError when the source does not parse: then only `fingerprint` is set, that
+    of the raw text."""
+
+    prints: tuple[PrintCall, ...] = ()
+    outputs: tuple[WrittenOutput, ...] = ()
+    imports: dict[str, int] = field(default_factory=dict)
+    fingerprint: str = ""
+    in_order: bool = True
+    error: SyntaxError | None = None
+
+
 def _is_print(node: ast.AST) -> bool:
     """True for a call of the builtin `print` by name (`print(...)`)."""
     return (
@@ -75,77 +100,82 @@ def _is_print(node: ast.AST) -> bool:
 
 def _output_blocks(tree: ast.AST) -> Iterator[tuple[ast.AST, ast.stmt]]:
     """(the node whose body holds it, the statement) for each string statement that is not a
-    docstring: pytest-examples' triple-quoted output blocks."""
+    docstring: the triple-quoted output blocks."""
     for node in ast.walk(tree):
         body = getattr(node, "body", None)
         if not isinstance(body, list):
             continue
         for index, statement in enumerate(body):
+            if index == 0 and isinstance(node, _HAS_DOCSTRING):
+                continue  # its docstring
             value = statement.value if isinstance(statement, ast.Expr) else None
-            is_docstring = index == 0 and isinstance(node, _HAS_DOCSTRING)
-            if (
-                isinstance(value, ast.Constant)
-                and isinstance(value.value, str)
-                and not is_docstring
-            ):
+            if isinstance(value, ast.Constant) and isinstance(value.value, str):
                 yield node, statement
 
 
-def written_outputs(source: str, tree: ast.AST | None = None) -> list[WrittenOutput]:
-    """The outputs written in `source` (whose parsed `tree` may be given), sorted by line: `#>`
-    runs, and output blocks.
-
-    `source` is a script or a part of one that parses on its own: SyntaxError when it does not
-    parse, tokenize.TokenError when it ends inside a bracket or string."""
-    tree = tree or ast.parse(source)
-    found: list[WrittenOutput] = []
-    run: list[tuple[int, str]] = []
-    for token in tokenize.generate_tokens(io.StringIO(source).readline):
-        if token.type != tokenize.COMMENT or not OUTPUT_LINE.match(token.string):
-            continue
-        if run and run[-1][0] != token.start[0] - 1:
-            found.append(_comment_run(run))
-            run = []
-        run.append((token.start[0], token.string.lstrip()[3:]))
-    if run:
-        found.append(_comment_run(run))
-    for _, statement in _output_blocks(tree):
-        text = textwrap.dedent(statement.value.value).strip("\n")
-        found.append(WrittenOutput(statement.lineno, statement.end_lineno, text))
-    return sorted(found, key=lambda output: output.first)
-
-
-def _comment_run(run: list[tuple[int, str]]) -> WrittenOutput:
-    return WrittenOutput(run[0][0], run[-1][0], "\n".join(text for _, text in run))
-
-
-@lru_cache(maxsize=256)
-def print_calls_with_outputs(source: str) -> tuple[PrintCall, ...]:
-    """An example's print calls (`source` has its outputs) sorted by line, each with the output
-    written under it; empty when the source does not parse.
-
-    Cached per source text: the runner, the expected outputs and the checks ask for the same
-    example's calls several times."""
+@lru_cache(maxsize=512)
+def parse(source: str) -> Parsed:
+    """`source` (a script, or a part of one that parses on its own) read once; cached per text, as
+    the runner, the record and the site ask for the same example's parts."""
     try:
         tree = ast.parse(source)
-        outputs = {output.first: output for output in written_outputs(source, tree)}
-    except SyntaxError:
-        return ()
-    calls = sorted(
-        (node for node in ast.walk(tree) if _is_print(node)), key=lambda n: (n.lineno, n.col_offset)
-    )
+    except SyntaxError as exc:
+        return Parsed(fingerprint=hashlib.sha256(source.encode()).hexdigest(), error=exc)
+    outputs: list[WrittenOutput] = []
+    run: list[tuple[int, str]] = []  # the `#>` lines of one run: (line, text)
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type == tokenize.COMMENT and _OUTPUT_LINE.match(token.string):
+            if run and run[-1][0] != token.start[0] - 1:
+                outputs.append(_comment_run(run))
+                run = []
+            run.append((token.start[0], token.string.lstrip()[3:]))
+    if run:
+        outputs.append(_comment_run(run))
+    blocks = list(_output_blocks(tree))
+    for _, statement in blocks:
+        text = textwrap.dedent(statement.value.value).strip("\n")
+        outputs.append(WrittenOutput(statement.lineno, statement.end_lineno, text))
+    outputs.sort(key=lambda output: output.first)
+    under = {output.first: output for output in outputs}
+
+    nodes = sorted(ast.walk(tree), key=lambda node: getattr(node, "lineno", 0))
     sections = line_sections(source)
     seen: dict[tuple[str, str], int] = {}
-    found = []
-    for node in calls:
+    prints, imports = [], {}
+    for node in nodes:
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                imports.setdefault(alias.name.split(".")[0], node.lineno)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            imports.setdefault(node.module.split(".")[0], node.lineno)
+    for node in sorted(filter(_is_print, nodes), key=lambda n: (n.lineno, n.col_offset)):
         code = ast.get_source_segment(source, node) or ""
         section = sections[node.lineno - 1]
         occurrence = seen.get((section, code), 0)
         seen[section, code] = occurrence + 1
         last = node.end_lineno or node.lineno
         key = PrintKey(section, code, occurrence)
-        found.append(PrintCall(key, node.lineno, last, node.col_offset, outputs.get(last + 1)))
-    return tuple(found)
+        prints.append(PrintCall(key, node.lineno, last, node.col_offset, under.get(last + 1)))
+    repeated = (node for node in nodes if isinstance(node, _REPEATS))
+    in_order = not any(_is_print(inner) for node in repeated for inner in ast.walk(node))
+
+    for node, statement in blocks:  # last: this changes the tree
+        node.body.remove(statement)
+        node.body = node.body or [ast.Pass()]
+    fingerprint = hashlib.sha256(ast.unparse(tree).encode()).hexdigest()
+    return Parsed(tuple(prints), tuple(outputs), imports, fingerprint, in_order)
+
+
+def _comment_run(run: list[tuple[int, str]]) -> WrittenOutput:
+    return WrittenOutput(run[0][0], run[-1][0], "\n".join(text for _, text in run))
+
+
+def _parsed(source: str) -> Parsed:
+    """`parse(source)`, raising its SyntaxError when it does not parse."""
+    found = parse(source)
+    if found.error:
+        raise found.error
+    return found
 
 
 def line_sections(source: str) -> list[str]:
@@ -163,56 +193,10 @@ def line_sections(source: str) -> list[str]:
     return found
 
 
-def code_fingerprint(source: str) -> str:
-    """A hex SHA-256 of what a script does, not of what it says it printed; of the raw text when it
-    does not parse.
-
-    Comments (the `#>` lines among them) and output blocks are left out: writing an example's
-    output keeps its fingerprint, any change to its code changes it."""
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
-        return hashlib.sha256(source.encode()).hexdigest()
-    for node, statement in list(_output_blocks(tree)):
-        node.body.remove(statement)
-        node.body = node.body or [ast.Pass()]
-    return hashlib.sha256(ast.unparse(tree).encode()).hexdigest()
-
-
-def imported_packages(source: str) -> frozenset[str]:
-    """Top-level packages the code imports (`torchvision` for `from torchvision import datasets`);
-    empty when it does not parse."""
-    return frozenset(import_lines(source))
-
-
-def import_lines(source: str) -> dict[str, int]:
-    """Top-level package -> 1-based line of its first absolute import in the code; empty when it
-    does not parse."""
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
-        return {}
-    found: dict[str, int] = {}
-    for node in sorted(ast.walk(tree), key=lambda node: getattr(node, "lineno", 0)):
-        if isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            names = [node.module]
-        else:
-            continue
-        for name in names:
-            found.setdefault(name.split(".")[0], node.lineno)
-    return found
-
-
 def without_outputs(source: str) -> str:
     """The code of `source` without its written outputs, nor blank lines at either end (for a
     notebook cell, whose outputs come from running it); SyntaxError when it does not parse."""
-    dropped = {
-        number
-        for output in written_outputs(source)
-        for number in range(output.first, output.last + 1)
-    }
+    dropped = {n for out in _parsed(source).outputs for n in range(out.first, out.last + 1)}
     lines = source.splitlines()
     kept = [line for number, line in enumerate(lines, start=1) if number not in dropped]
     return "\n".join(kept).strip("\n")
@@ -220,18 +204,11 @@ def without_outputs(source: str) -> str:
 
 def expected_stdout(source: str) -> tuple[str, bool]:
     """What `source` is expected to print, from the outputs written under its prints (trailing
-    spaces removed), and whether that order is certain: False when a print sits in a loop or a
-    function, whose calls may interleave with other prints. SyntaxError when it does not parse."""
-    # A print with no output under it did not run when the outputs were written.
-    texts = [call.written.text for call in print_calls_with_outputs(source) if call.written]
-    repeated = (
-        node
-        for node in ast.walk(ast.parse(source))
-        if isinstance(node, ast.For | ast.While | ast.FunctionDef | ast.AsyncFunctionDef)
-    )
-    return normalise("\n".join(texts)), not any(
-        _is_print(inner) for node in repeated for inner in ast.walk(node)
-    )
+    spaces removed; a print with no output under it did not run when they were written), and
+    whether that order is certain (`Parsed.in_order`). SyntaxError when it does not parse."""
+    found = _parsed(source)
+    texts = [call.written.text for call in found.prints if call.written]
+    return normalise("\n".join(texts)), found.in_order
 
 
 def normalise(text: str) -> str:
@@ -246,3 +223,41 @@ def same_output(expected: str, actual: str, ordered: bool) -> bool:
     if ordered:
         return expected == actual
     return sorted(expected.splitlines()) == sorted(actual.splitlines())
+
+
+def render_output(texts: list[str], col: int) -> list[str] | None:
+    """The lines that show what one print wrote, each of `texts` the text of one of its runs (no
+    final newline), indented to its column: a `#> ` line per text that fits on one line of
+    `LINE_LENGTH` characters, a triple-quoted block for any other; None when a block cannot hold a
+    text unchanged (it holds triple quotes or a backslash)."""
+    pad, lines = " " * col, []
+    for text in texts:
+        if "\n" not in text and len(pad) + len(_COMMENT) + len(text) <= LINE_LENGTH:
+            lines.append(f"{pad}{_COMMENT}{text}".rstrip())
+        elif '"""' in text or "\\" in text:
+            return None
+        else:
+            lines += textwrap.indent(f'"""\n{text}\n"""', pad).splitlines()
+    return lines
+
+
+def rewrite_outputs(source: str, outputs: Mapping[PrintKey, str | list[str]]) -> str:
+    """`source` with `outputs` written under its prints in place of what they had (`render_output`),
+    ending with one newline. A print's output is what each of its runs printed (a list), or an
+    environment's expected output (a str, "" for none); prints not in `outputs` keep theirs.
+    Output that cannot be written unchanged becomes `# (output not shown)` (the runner refuses it
+    first)."""
+    lines = source.splitlines()
+    for call in reversed(parse(source).prints):
+        if call.key not in outputs:
+            continue
+        texts = outputs[call.key]
+        if isinstance(texts, str):
+            texts = [texts] if texts else []
+        if call.written:
+            del lines[call.written.first - 1 : call.written.last]
+        block = render_output(texts, call.col)
+        if block is None:
+            block = [" " * call.col + "# (output not shown)"]
+        lines[call.last : call.last] = block
+    return "\n".join(lines) + "\n"

@@ -27,7 +27,6 @@ import tempfile
 import warnings
 from collections import Counter
 from pathlib import Path
-from typing import NoReturn
 
 import pytest
 
@@ -36,7 +35,7 @@ from verified.environments import Environment, UnknownEnvironment, resolve
 from verified.examples import Example, collect
 from verified.expected import ExpectedOutputError, expected_path, load_expected, write_expected
 from verified.markers import MarkerError
-from verified.outputs import code_fingerprint, line_sections
+from verified.outputs import line_sections, parse
 from verified.paths import content_root, enter_session, leave_session, relative, repository
 from verified.record import (
     GPU_ENVIRONMENT,
@@ -52,7 +51,7 @@ from verified.record import (
     versions_label,
 )
 from verified.record import LIBRARIES as STAMPED
-from verified.runner import Target, verify
+from verified.runner import Target, fail, verify
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -117,12 +116,6 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         leave_session()
 
 
-def _fail(message: str) -> NoReturn:
-    """Fail the running test or fixture with `message` alone: no traceback, and no chained
-    exception when called while handling one."""
-    raise pytest.fail.Exception(message, pytrace=False) from None
-
-
 @pytest.fixture(scope="session")
 def libraries() -> dict:
     """The stamped libraries as this process has imported them: module name -> module, None where
@@ -150,7 +143,7 @@ def verification_environment(request: pytest.FixtureRequest) -> Environment:
     try:
         return resolve(request.config.getoption("environment"))
     except UnknownEnvironment as exc:
-        _fail(str(exc))
+        fail(str(exc))
 
 
 @pytest.fixture(scope="session")
@@ -165,9 +158,9 @@ def target(request: pytest.FixtureRequest, verification_environment: Environment
     environment = verification_environment
     path = expected_path(content_root(), environment.name)
     try:
-        overrides = load_expected(path) if environment.keeps_outputs else {}
+        overrides = {} if environment.checks_file else load_expected(path)
     except ExpectedOutputError as exc:
-        _fail(str(exc))
+        fail(str(exc))
     found = Target(environment, versions_label(environment.pinned_versions()), overrides)
     yield found
     if found.updates and not environment.checks_file:
@@ -190,13 +183,13 @@ def gpu_run(request: pytest.FixtureRequest) -> dict | None:
     committed = content_root() / "verification" / "gpu-run.json"  # written by `make test-gpu`
     path = request.config.invocation_params.dir / given if given else committed
     if given and not path.is_file():
-        _fail(f"--gpu-run {given}: no such file ({path})")
+        fail(f"--gpu-run {given}: no such file ({path})")
     try:
         found = load_record(path, "write it again with `make test-gpu`")
     except RecordError as exc:
-        _fail(str(exc))
+        fail(str(exc))
     if found and GPU_ENVIRONMENT not in found["environments"]:
-        _fail(f"{path}: holds no run of environment {GPU_ENVIRONMENT!r}; see `make test-gpu`")
+        fail(f"{path}: holds no run of environment {GPU_ENVIRONMENT!r}; see `make test-gpu`")
     return found and found["environments"][GPU_ENVIRONMENT]
 
 
@@ -211,7 +204,7 @@ def run_device(libraries: dict, verification_environment: Environment) -> dict[s
     if torch and torch.cuda.is_available():
         return {"device": "cuda", "gpu": torch.cuda.get_device_name(0)}
     if verification_environment.name == GPU_ENVIRONMENT:
-        _fail("the GPU run (--environment gpu) needs a CUDA device, and torch sees none here")
+        fail("the GPU run (--environment gpu) needs a CUDA device, and torch sees none here")
     return {"device": "cpu"}
 
 
@@ -367,7 +360,7 @@ class VerificationRecorder:
                 "reason": "unfinished",
                 "details": {},
                 "seconds": None,
-                "fingerprint": code_fingerprint(example.code.source),
+                "fingerprint": parse(example.code.source).fingerprint,
             }
             for example in examples
         }

@@ -1,27 +1,29 @@
-"""Run one example with pytest-examples and report failures by file and line.
+"""Run one example, compare what it printed with what its file says, and fail at its file and line.
 
-pytest-examples runs the examples; `install()` adapts it where it does not fit a site that shows
-real library output. The adaptations replace its internals, so `install()` refuses any release
-but the pinned one (re-check them on upgrade), and engine/tests/test_runner.py fails the day one
-stops applying:
-
-1. Exact output: what `print` wrote, `sep.join(str(arg))`, as `#> ` lines when it fits on one
-   line, else in a `\"\"\"` block; pytest-examples re-formatted non-string arguments with black
-   (a torch tensor became `tensor([[1.0, 100.0, 1.0], ...])`). Trailing spaces at line ends are
-   not compared, on either side (editors strip them).
-2. Exceptions: on Python 3.11 with pytest 8.4/9.x, pytest-examples' fake traceback frames crash
-   the run (INTERNALERROR) when an example raises; they are switched off, and the exception fails
-   that example alone, at its line. An example that calls `sys.exit()` fails too.
-3. Interrupts: a KeyboardInterrupt (Ctrl-C) stops the session, where pytest-examples compared what
-   printed before it; the record leaves the unfinished examples "not verified".
-4. Empty output: `print()` is written as a bare `#>` line, which pytest-examples did not read back
-   as output when rewriting.
-5. Orphan output: `#>` lines or output blocks under anything but a `print` that ran (a bare
-   expression, `pprint`, a branch not taken), which pytest-examples never compared, fail.
-
+An example runs in one of three ways, each giving what its prints wrote, in order: pytest-examples
+runs it in this process as `__main__` (`EvalExample.run`), with the engine's recording `print`
+(`verified.capture.recorder`) as its global `print`; a launched example runs under
+`verified.capture`; a CUDA example on a machine without CUDA is taken from the committed GPU run.
+That is compared with the example's source, read once (`verified.outputs.parse`), and in update mode
+written under its prints by the one output writer, `verified.outputs.rewrite_outputs`;
+pytest-examples writes the new source into its file when the session ends (`EvalExample.to_update`).
 Outside the default environment the expected output comes from that environment's expected outputs
-(`verified.expected`) where they differ; there an update writes those, never the file. A CUDA
-example on a machine without CUDA is checked against the committed GPU run.
+(`verified.expected`) where they differ; there an update writes those, never the file.
+
+pytest-examples' own checker and writer (`run_print_check`, `run_print_update`) do not fit a site
+that shows byte for byte what the libraries print: they re-format non-string arguments that span
+lines with black (a torch tensor lost its spacing), sort sets, mask addresses and write `'''` blocks
+in scripts. Spaces at line ends are not compared, on either side (editors strip them). What it does
+that needs adapting (pytest-examples 0.0.18), each with the test of engine/tests/test_runner.py that
+fails the day the adaptation stops applying:
+
+1. An example that raises is re-raised with frames pytest-examples makes, naming the example's own
+   file and lines, which pytest cannot render on Python 3.11 with pytest 8.4/9.x (INTERNALERROR):
+   `describe_exception` reads them itself, and the exception fails that example alone, at its line
+   (`test_each_example_is_recorded_and_fails_alone_with_its_location`).
+2. It catches a KeyboardInterrupt (Ctrl-C) and goes on with what printed before it: `_Interrupt`
+   stops the session instead, and the record leaves the unfinished examples "not verified"
+   (`test_keyboard_interrupt_stops_the_session_and_leaves_examples_unverified`).
 """
 
 from __future__ import annotations
@@ -29,40 +31,31 @@ from __future__ import annotations
 import difflib
 import re
 import traceback
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from textwrap import indent
 from typing import NoReturn
 
 import pytest
-import pytest_examples
-from pytest_examples import run_code as _run_code
+from pytest_examples import run_code
 from pytest_examples.eval_example import EvalExample
 
-from verified.capture import LaunchError, launch_example
+from verified.capture import LaunchError, launch_example, recorder
 from verified.environments import Environment
 from verified.examples import Example
-from verified.expected import (
-    LINE_LENGTH,
-    PrintKey,
-    mismatches,
-    printed_by_print,
-    render_output,
-)
 from verified.outputs import (
-    OUTPUT_LINE,
+    Parsed,
     PrintCall,
-    code_fingerprint,
-    imported_packages,
-    print_calls_with_outputs,
-    written_outputs,
+    PrintKey,
+    normalise,
+    parse,
+    render_output,
+    rewrite_outputs,
 )
 from verified.paths import content_root, repository
 from verified.record import describe, status_of
 
-#: The pytest-examples release these adaptations were written against.
-PINNED_PYTEST_EXAMPLES = "0.0.18"
 # pytest-socket's errors: an example tried to use the network.
 _NETWORK_BLOCKED = {"SocketBlockedError", "SocketConnectBlockedError"}
 _UNWRITABLE = (
@@ -71,6 +64,21 @@ _UNWRITABLE = (
 )
 #: The running test's `record_property` (pytest's fixture): name, value -> None.
 Report = Callable[[str, object], None]
+#: What an example's prints wrote, in order: (1-based line of the call, text).
+Printed = list[tuple[int, str]]
+
+
+class _Interrupt(run_code.InsertPrintStatements):
+    """pytest-examples' print patcher, idle here, is the context an example runs in: where
+    pytest-examples would swallow a KeyboardInterrupt, stop the session (adaptation 2)."""
+
+    def __exit__(self, exc_type, *exc) -> None:
+        super().__exit__(exc_type, *exc)
+        if exc_type is KeyboardInterrupt:
+            pytest.exit("interrupted (KeyboardInterrupt) while an example ran", returncode=2)
+
+
+run_code.InsertPrintStatements = _Interrupt
 
 
 @dataclass
@@ -94,71 +102,10 @@ class Target:
         """The overrides with this session's updates (notebooks run after the examples)."""
         return {**self.overrides, **self.updates}
 
-
-class UnwritableOutput(Exception):  # noqa: N818 - named for what the example printed
-    """Multi-line output that a triple-quoted block cannot hold unchanged (quotes, backslashes)."""
-
-
-class ExactArg(_run_code.Arg):
-    """A `print` argument kept exactly as `str()` renders it (no black, no address masking)."""
-
-    def __init__(self, value: object) -> None:
-        self.data = value if isinstance(value, str) else str(value)
-
-
-class ExactPrintStatements(_run_code.InsertPrintStatements):
-    """Writes expected output as the exact text `print` produced."""
-
-    def __exit__(self, exc_type, exc, tb) -> None:
-        super().__exit__(exc_type, exc, tb)
-        if exc_type is KeyboardInterrupt:
-            pytest.exit("interrupted (KeyboardInterrupt) while an example ran", returncode=2)
-
-    def _insert_print_args(
-        self, lines: list[str], statement, in_python: bool, line_index: int, col: int
-    ) -> None:
-        block = render_output(_printed_text(statement), col, self.config.line_length)
-        if block is None:
-            raise UnwritableOutput(statement.line_no)
-        lines[line_index + 1 : line_index + 1] = block
-
-    def updated_print_statements(self, example) -> str | None:
-        """The source with the outputs really printed, or None if it already has them (trailing
-        spaces at line ends ignored on both sides)."""
-        with_prints = self._insert_print_statements(example)
-        if _strip_trailing(example.source) != _strip_trailing(with_prints):
-            return with_prints
-        return None
-
-
-def _strip_trailing(text: str) -> str:
-    return re.sub(r"[ \t]+$", "", text, flags=re.MULTILINE)
-
-
-def _printed_text(statement) -> str:
-    """What one print statement wrote, without the final newline and trailing spaces."""
-    return _strip_trailing(
-        (" " if statement.sep is None else statement.sep).join(map(str, statement.args))
-    )
-
-
-def _no_fake_traceback(exc: BaseException, module_path: str, example: object) -> None:
-    """Replacement for pytest-examples' traceback rewriting: keep the real traceback."""
-    return None
-
-
-def install() -> None:
-    """Install the adaptations into pytest-examples (idempotent). RuntimeError if the installed
-    pytest-examples is not the pinned release."""
-    if pytest_examples.__version__ != PINNED_PYTEST_EXAMPLES:
-        raise RuntimeError(
-            f"pytest-examples {pytest_examples.__version__} is installed, but verified.runner "
-            f"adapts {PINNED_PYTEST_EXAMPLES}: re-check its adaptations, then update the pin."
-        )
-    _run_code.Arg = ExactArg
-    _run_code.InsertPrintStatements = ExactPrintStatements
-    _run_code.create_example_traceback = _no_fake_traceback
-    _run_code.comment_prefix_re = OUTPUT_LINE
+    def where(self, example: Example, line: int) -> str:
+        """`path:line:`, and outside the default environment which one it is."""
+        where = f"{example.source}:{line}:"
+        return where if self.checks_file else f"{where} in environment {self.environment.name},"
 
 
 def verify(
@@ -178,28 +125,30 @@ def verify(
     needs CUDA outside the runs that check the file, imports a library `target.environment` lacks,
     or needs CUDA here without it and the GPU run (`gpu_run()`, read only then) does not verify it.
     Raises pytest.fail.Exception, naming the file and line, when it fails."""
-    __tracebackhide__ = True
-    environment = target.environment
     for name, value in {**device, "versions": versions}.items():
         report(name, value)
     if example.not_run:
         _skip(report, "not-run", note=example.not_run)
-    if "cuda" in example.requires and not environment.checks_file:
+    if "cuda" in example.requires and not target.checks_file:
         _skip(report, "cuda-verified-once")  # by the GPU run, once
-    skip_unless_applicable(environment, imported_packages(example.code.source), report)
-    install()
-    eval_example.set_config(line_length=LINE_LENGTH)
+    source = parse(example.code.source)
+    skip_unless_applicable(target.environment, source.imports, report)
     if "cuda" in example.requires and device["device"] != "cuda":
-        problem = _check_gpu_run(eval_example, example, gpu_run(), target, versions, report)
-    elif problem := _multiline_problem(example):
-        pass
-    elif example.launch is not None:
-        problem = _run_launched(eval_example, example, target, report)
+        run = gpu_run()
+        printed = _from_gpu_run(example, source, run, report)
+        _compare(example, source, printed, target, eval_example, report)
+        environment = run["environment"]
+        report("device", environment["device"])
+        report("gpu", environment["gpu"])
+        report("versions", {key: environment.get(key) for key in versions})
+        report("gpu_run", run["created"])
+        return
+    _refuse_multiline(example, source)
+    if example.launch is not None:
+        printed = _run_launched(eval_example, example)
     else:
-        problem = _run_in_process(eval_example, example, target, report)
-    # Failing outside an `except` keeps pytest from printing the chained exception.
-    if problem:
-        pytest.fail(problem, pytrace=False)
+        printed = _run_in_process(eval_example, example, target, report)
+    _compare(example, source, printed, target, eval_example, report)
 
 
 def skip_unless_applicable(
@@ -219,242 +168,208 @@ def _skip(report: Report, reason: str, **details) -> NoReturn:
     pytest.skip(describe(reason, details))
 
 
-def _check_gpu_run(
-    eval_example: EvalExample,
-    example: Example,
-    run: dict | None,
-    target: Target,
-    versions: dict,
-    report: Report,
-) -> str | None:
-    """Check a CUDA example, on a machine without CUDA, against the GPU `run` (or None); a message
-    naming the file and line when it failed there or printed other output. It counts as verified
-    only if the run has a result for it, made on a CUDA device, from the same code
-    (`code_fingerprint`), that ran to its end; otherwise it is skipped."""
+def fail(message: str, report: Report | None = None) -> NoReturn:
+    """Fail the running test or fixture with `message` alone (no traceback, no chained exception
+    when called while handling one), recording it through `report`, if given, as a wrong output."""
+    if report:
+        report("outcome", {"reason": "wrong-output", "details": {}})
+    raise pytest.fail.Exception(message, pytrace=False) from None
+
+
+def _refuse_multiline(example: Example, source: Parsed) -> None:
+    """Fail at the first print() call of `example` that spans lines (README: a print's output
+    sits right under it)."""
+    if spread := [call.first for call in source.prints if call.last != call.first]:
+        fail(
+            f"{example.source}:{example.code.start_line + spread[0]}: this print() call spans "
+            "several lines; compute the value first and print it on one line, so that its "
+            "output sits right under it"
+        )
+
+
+def _from_gpu_run(example: Example, source: Parsed, run: dict | None, report: Report) -> Printed:
+    """What a CUDA example printed in the GPU `run` (or None), on a machine without CUDA; fails
+    naming the file and line when it raised there. It counts only if the run has a result for it,
+    made on a CUDA device, from the same code (its fingerprint), that ran to its end; otherwise it
+    is skipped."""
     entries = {entry["id"]: entry for entry in run["examples"]} if run else {}
     entry = entries.get(example.id) if example.is_script else None
     if entry is None or run["environment"].get("device") != "cuda":
         _skip(report, "needs-cuda")
     date = run["created"][:10]
-    if entry.get("fingerprint") != code_fingerprint(example.code.source):
+    if entry.get("fingerprint") != source.fingerprint:
         _skip(report, "changed-since-gpu-run", gpu_run=date)
-    if spread := _multiline_problem(example):
-        return spread
+    _refuse_multiline(example, source)
     if entry["reason"] == "raised":
         line, error = entry["details"]["line"], entry["details"]["error"]
-        return f"{example.source}:{line}: raised {error} in the GPU run of {date}"
+        fail(f"{example.source}:{line}: raised {error} in the GPU run of {date}")
     if entry.get("printed") is None:  # it did not run to its end there
         _skip(report, "needs-cuda")
     # The run kept each print's index among the print calls of the same code (its fingerprint);
     # writing `#>` output since then has moved the lines, not the order.
-    calls = [call.first for call in print_calls_with_outputs(example.code.source)]
-    statements = [
-        {
-            "line": p["line"] if p["print"] is None else calls[p["print"]],
-            "sep": "",
-            "args": [p["text"]],
-        }
+    lines = [call.first for call in source.prints]
+    return [
+        (p["line"] if p["print"] is None else lines[p["print"]], p["text"])
         for p in entry["printed"]
     ]
-    script = eval_example.tmp_path / Path(example.source).name
-    if problem := _check(
-        eval_example, example, _recorded(eval_example, script, statements), target, report
-    ):
-        return problem
-    environment = run["environment"]
-    report("device", environment["device"])
-    report("gpu", environment["gpu"])
-    report("versions", {key: environment.get(key) for key in versions})
-    report("gpu_run", run["created"])
-    return None
 
 
 def _run_in_process(
     eval_example: EvalExample, example: Example, target: Target, report: Report
-) -> str | None:
-    code = example.code
-    code.test_id = eval_example._test_id
+) -> Printed:
+    code, printed = example.code, []
+    python_file = eval_example.tmp_path / f"{code.module_name}.py"  # what EvalExample.run runs
     try:
-        # pytest-examples' own runner (what run_print_check and run_print_update call), keeping
-        # the print statements.
-        printed, _ = eval_example._run(code, "check", None, True, None)
+        eval_example.run(code, module_globals={"print": recorder(str(python_file), printed)})
     except pytest.exit.Exception:
-        raise  # Ctrl-C: stop the session (adaptation 3)
+        raise  # Ctrl-C: stop the session (adaptation 2)
     except (Exception, SystemExit) as exc:  # any exception of the example is its failure
-        python_file = eval_example.tmp_path / f"{code.module_name}.py"
         line, error, message = describe_exception(exc, example, python_file, target)
         report("outcome", {"reason": "raised", "details": {"error": error, "line": line}})
-        return message
-    return _check(eval_example, example, printed, target, report)
+        fail(message)
+    return printed
 
 
-def _run_launched(
-    eval_example: EvalExample, example: Example, target: Target, report: Report
-) -> str | None:
+def _run_launched(eval_example: EvalExample, example: Example) -> Printed:
     workdir = eval_example.tmp_path / "launched"
     workdir.mkdir(parents=True, exist_ok=True)
     script = workdir / Path(example.source).name
     script.write_text(example.code.source, encoding="utf-8")
-    protect = [repository(), content_root()]
     try:
-        statements = launch_example(script, example.source, example.launch, workdir, protect)
+        return launch_example(
+            script, example.source, example.launch, workdir, [repository(), content_root()]
+        )
     except LaunchError as exc:
-        return str(exc)
-    return _check(
-        eval_example, example, _recorded(eval_example, script, statements), target, report
-    )
+        fail(str(exc))
 
 
-def _recorded(
-    eval_example: EvalExample, script: Path, statements: list[dict]
-) -> ExactPrintStatements:
-    """pytest-examples' print statements of `script` from output recorded elsewhere
-    (`statements`: line, sep, args, as `verified.capture` writes them)."""
-    recorded = ExactPrintStatements(script, eval_example.config, True, None, None)
-    recorded.print_func.statements = [
-        _run_code.PrintStatement(s["line"], s["sep"], [ExactArg(arg) for arg in s["args"]])
-        for s in statements
-    ]
-    return recorded
-
-
-def _check(
-    eval_example: EvalExample,
+def _compare(
     example: Example,
-    printed: ExactPrintStatements,
+    source: Parsed,
+    printed: Printed,
     target: Target,
+    eval_example: EvalExample,
     report: Report,
-) -> str | None:
-    """Check (with `--update-examples`, write) what `example` printed, recording it; a message
-    naming the file and line when the output differs or is orphaned, else None."""
-    code = example.code
-    statements = printed.print_statements()
-    calls = print_calls_with_outputs(code.source)
-    report("printed", printed_output(calls, statements))
-    if not target.checks_file:
-        return check_environment(eval_example, example, calls, statements, target, report)
-    try:
-        new_source = printed.updated_print_statements(code)
-    except UnwritableOutput as exc:
-        problem = f"{example.source}:{code.start_line + exc.args[0]}: {_UNWRITABLE}"
-    else:
-        if eval_example.update_examples:
-            # An output under a print that no longer runs is not rewritten: name it now rather
-            # than in the next check run.
-            problem = _orphan_output(example, statements)
-            if new_source:
-                code.source = new_source
-                eval_example._mark_for_update(code)  # what run_print_update does
-            if not problem:
-                return None
-        else:
-            problem = describe_mismatch(example, new_source) if new_source else None
-            problem = problem or _orphan_output(example, statements)
-    if problem:
-        report("outcome", {"reason": "wrong-output", "details": {}})
-    return problem
-
-
-def _orphan_output(example: Example, statements: list) -> str | None:
-    """The message for the first output written under anything but a `print` that ran (a bare
-    expression, `pprint`, a branch not taken), which pytest-examples never compares; else None."""
-    printed_after = {
-        _run_code.find_print_location(example.code, statement.line_no)[0]
-        for statement in statements
-    }
-    for output in written_outputs(example.code.source):
-        if output.first - 1 not in printed_after:
-            return (
-                f"{example.source}:{example.code.start_line + output.first}: this output is not "
-                "under a print() call that ran, so nothing checks it. Print the value (print(x), "
-                "not a bare x or pprint), or delete it."
-            )
-    return None
-
-
-def printed_output(calls: Sequence[PrintCall], statements: list) -> list[dict]:
-    """What an example printed (pytest-examples' print statements, in order), as the record keeps
-    it (`printed` in record.schema.json); `calls` are its print calls."""
+) -> None:
+    """Check (with `--update-examples`, write) what `example` printed, recording it; fails naming
+    the file and line when the output differs or is orphaned, or something printed that is not
+    one of its print calls."""
+    start, calls = example.code.start_line, source.prints
     index: dict[int, int] = {}
     for position, call in enumerate(calls):
         index.setdefault(call.first, position)  # the first call of a line, as list.index gives
-    return [
-        {"print": index.get(s.line_no), "line": s.line_no, "text": _printed_text(s)}
-        for s in statements
-    ]
-
-
-def _multiline_problem(example: Example) -> str | None:
-    """The message for the first print() call of `example` that spans lines, or None:
-    pytest-examples writes the output of such a call after the wrong line."""
-    calls = print_calls_with_outputs(example.code.source)
-    spread = [call.first for call in calls if call.last != call.first]
-    if not spread:
-        return None
-    return (
-        f"{example.source}:{example.code.start_line + spread[0]}: this print() call spans "
-        "several lines, and its output would be written in the wrong place; compute the "
-        "value first and print it on one line"
-    )
-
-
-def check_environment(
-    eval_example: EvalExample,
-    example: Example,
-    calls: Sequence[PrintCall],
-    statements: list,
-    target: Target,
-    report: Report,
-) -> str | None:
-    """Compare a run outside the default environment (`statements`: its pytest-examples print
-    statements, in order) with that environment's expectations, or in update mode collect what
-    differs from the file in `target.updates`. Returns a message naming the file and line, or None.
-    """
-    start, name = example.code.start_line, target.environment.name
-    printed, elsewhere = printed_by_print(
-        calls, [(s.line_no, _printed_text(s)) for s in statements]
-    )
-    if elsewhere:
-        return (
-            f"{example.source}:{start + elsewhere[0]}: in environment {name}, "
-            "something printed from this line, which is not a print(...) call of the example "
-            "(a library function that prints?); print its result instead"
+    report("printed", [{"print": index.get(line), "line": line, "text": t} for line, t in printed])
+    keys = {call.first: call.key for call in calls}
+    if elsewhere := sorted(line for line, _ in printed if line not in keys):
+        fail(
+            f"{target.where(example, start + elsewhere[0])} something printed from this line, "
+            "which is not a print(...) call of the example (a library function that prints?); "
+            "print its result instead"
         )
-    changed = mismatches(calls, printed, {})  # against the file's own output
+    texts: dict[PrintKey, list[str]] = {}
+    for line, text in printed:
+        texts.setdefault(keys[line], []).append(text)
+    if target.checks_file:
+        _check_file(example, source, texts, eval_example, report)
+    else:
+        _check_environment(example, source, texts, target, eval_example.update_examples, report)
+
+
+def _check_file(
+    example: Example,
+    source: Parsed,
+    texts: dict[PrintKey, list[str]],
+    eval_example: EvalExample,
+    report: Report,
+) -> None:
+    """Compare the file with what its prints wrote (`texts`: print -> the text of each run), or in
+    update mode have pytest-examples write it; fail at the first difference, and at any output
+    written under anything but a print that ran (which nothing would check)."""
+    code = example.code
+    for call in source.prints:
+        if call.key in texts and render_output(texts[call.key], call.col) is None:
+            fail(f"{example.source}:{code.start_line + call.first}: {_UNWRITABLE}", report)
+    new_source = rewrite_outputs(code.source, texts)
+    changed = _strip_trailing(new_source) != _strip_trailing(code.source)
+    checked = {call.written for call in source.prints if call.key in texts}
+    orphan = next((output for output in source.outputs if output not in checked), None)
+    problem = orphan and (
+        f"{example.source}:{code.start_line + orphan.first}: this output is not under a print() "
+        "call that ran, so nothing checks it. Print the value (print(x), not a bare x or pprint), "
+        "or delete it."
+    )
+    if eval_example.update_examples and changed:
+        code.source = new_source
+        eval_example.to_update.append(code)  # pytest-examples writes it as the session ends
+    elif changed:
+        problem = describe_mismatch(example, new_source)
+    if problem:
+        fail(problem, report)
+
+
+def _strip_trailing(text: str) -> str:
+    return re.sub(r"[ \t]+$", "", text, flags=re.MULTILINE)
+
+
+def _check_environment(
+    example: Example,
+    source: Parsed,
+    texts: dict[PrintKey, list[str]],
+    target: Target,
+    update: bool,
+    report: Report,
+) -> None:
+    """Compare a run outside the default environment (`texts`: print -> the text of each run) with
+    that environment's expectations, or in update mode collect what differs from the file in
+    `target.updates`; fail naming the file and line."""
+    printed = {key: normalise("\n".join(runs)) for key, runs in texts.items()}
+    changed = _mismatches(source, printed, {})  # against the file's own output
     for call, _, text in changed:
-        where = f"{example.source}:{start + call.first}: in environment {name}"
+        where = target.where(example, example.code.start_line + call.first)
         if not example.is_script:
-            return (
-                f"{where}, this block prints something other than its #> lines say. A block "
+            fail(
+                f"{where} this block prints something other than its #> lines say. A block "
                 "in a page must print the same in every environment: move the code into a "
                 "script under examples/, whose outputs can differ between environments"
             )
-        if text and render_output(text, call.col) is None:
-            return f"{where}, {_UNWRITABLE}"
-    if eval_example.update_examples:
+        if text and render_output([text], call.col) is None:
+            fail(f"{where} {_UNWRITABLE}")
+    if update:
         target.updates[example.id] = {call.key: text for call, _, text in changed}
-        return None
+        return
     # Without outputs of its own for this example, the environment expects the file's.
     overrides = target.overrides.get(example.id, {})
-    wrong = mismatches(calls, printed, overrides)
-    if not wrong:
-        return None
-    report("outcome", {"reason": "wrong-output", "details": {}})
+    if not (wrong := _mismatches(source, printed, overrides)):
+        return
     call, expected, actual = wrong[0]
-    overridden = call.key in overrides
-    whence = f"verification/expected/{name}.json" if overridden else "the file's #> lines"
-    advice = (
-        "If the new output is right for these versions, run "
-        f"`make update-examples ENV={name} EXAMPLE={example.source}` and review the diff of "
-        f"verification/expected/{name}.json; the page then shows both outputs."
+    name = target.environment.name
+    whence = (
+        f"verification/expected/{name}.json" if call.key in overrides else "the file's #> lines"
     )
-    return (
+    fail(
         f"{example.source}:{example.code.start_line + call.first}: in environment "
         f"{name} ({target.label}), {call.key.code} printed other output than "
         f"expected ({len(wrong)} print{'s' if len(wrong) > 1 else ''} differ)\n"
         f"  expected (from {whence}):\n{indent(expected or '(nothing)', '    ')}\n"
-        f"  actual (printed):\n{indent(actual or '(nothing)', '    ')}\n{advice}"
+        f"  actual (printed):\n{indent(actual or '(nothing)', '    ')}\n"
+        f"If the new output is right for these versions, run `make update-examples ENV={name} "
+        f"EXAMPLE={example.source}` and review the diff of verification/expected/{name}.json; "
+        "the page then shows both outputs.",
+        report,
     )
+
+
+def _mismatches(
+    source: Parsed, printed: dict[PrintKey, str], overrides: dict[PrintKey, str]
+) -> list[tuple[PrintCall, str, str]]:
+    """(print call, expected, printed) for each print whose output disagrees with what the
+    environment expects (its `overrides`, else the file), in line order."""
+    found = []
+    for call in source.prints:
+        expected = overrides.get(call.key, call.written.text if call.written else "")
+        if normalise(expected) != printed.get(call.key, ""):
+            found.append((call, expected, printed.get(call.key, "")))
+    return found
 
 
 def describe_mismatch(example: Example, expected_source: str) -> str:
@@ -499,20 +414,28 @@ def describe_exception(
 ) -> tuple[int, str, str]:
     """An exception the example raised, as `(line, "Type: message", message)`: the 1-based line in
     the example's own file, and `path:line: example raised Type: message` with the source line,
-    the example's own frames (in `python_file`, which pytest-examples executed) and what to do."""
-    frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == str(python_file)]
-    if isinstance(exc, SyntaxError) and exc.filename == str(python_file):
-        lineno = exc.lineno
-    else:
-        lineno = frames[-1].lineno if frames else None
+    the example's own frames and what to do. `python_file` is the file pytest-examples ran."""
+    start, source_lines = example.code.start_line, example.code.source.splitlines()
+    # The example's frames. pytest-examples re-raises an Exception with frames of its making
+    # that name the example's file at its lines (adaptation 1: walked by hand, as the traceback
+    # module cannot read them); a SystemExit keeps the frames of the file it ran.
+    frames, tb = [], exc.__traceback__
+    while tb is not None:
+        name = tb.tb_frame.f_code.co_filename
+        if name in (str(example.code.path), str(python_file)):
+            shift = start if name == str(python_file) else 0
+            frames.append((tb.tb_lineno + shift, tb.tb_frame.f_code.co_name))
+        tb = tb.tb_next
     if isinstance(exc, SyntaxError):  # its standard rendering names the temporary file
         error = f"{type(exc).__name__}: {exc.msg}"
     else:
         error = "".join(traceback.format_exception_only(type(exc), exc)).strip()
-    start, source_lines = example.code.start_line, example.code.source.splitlines()
-    line = start + (lineno or 1)
-    code = source_lines[lineno - 1].strip() if lineno and lineno <= len(source_lines) else ""
-    chain = "\n".join(f"    {example.source}:{start + (f.lineno or 0)} in {f.name}" for f in frames)
+    if isinstance(exc, SyntaxError) and exc.filename == str(python_file):
+        line = start + (exc.lineno or 1)
+    else:
+        line = frames[-1][0] if frames else start + 1
+    code = source_lines[line - start - 1].strip() if 0 < line - start <= len(source_lines) else ""
+    chain = "\n".join(f"    {example.source}:{number} in {name}" for number, name in frames)
     if isinstance(exc, PermissionError) and "examples may write only" in str(exc):
         advice = "Write into tempfile.TemporaryDirectory(): readers run the script from the "
         advice += "repository root, where a relative path would land in their checkout."

@@ -30,7 +30,7 @@ import nbformat
 
 from verified.expected import PrintKey
 from verified.markers import MarkerError, script_markers
-from verified.outputs import expected_stdout, imported_packages, same_output, without_outputs
+from verified.outputs import expected_stdout, parse, same_output, without_outputs
 from verified.paths import REPO_ROOT, content_root, docs_dir, record_path, relative
 from verified.record import LIBRARIES, load_record, verify_environments
 from verified_site import pages
@@ -342,7 +342,7 @@ def _about(notebook: nbformat.NotebookNode, run: dict | None, script_url: str) -
     scripts, `pip install` of the versions that ran, or of the libraries bare)."""
     meta = notebook.metadata[META]
     words = wording(pages.page_locale(Path(meta["source"])))["notebook"]
-    imported = {name for cell in _code_cells(notebook) for name in imported_packages(cell.source)}
+    imported = {name for cell in _code_cells(notebook) for name in parse(cell.source).imports}
     libraries = [(key, shown, dists[-1]) for key, shown, dists in LIBRARIES if key in imported]
     versions = {k: v.split("+")[0] for k, v in (run or {}).get("versions", {}).items() if v}
     shown = [f"{name} {versions[key]}" for key, name, _ in libraries if key in versions]

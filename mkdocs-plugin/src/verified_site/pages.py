@@ -18,7 +18,6 @@ import yaml
 from pymdownx.snippets import SnippetPreprocessor
 from yaml_env_tag import add_env_tag
 
-from verified.expected import PrintKey, rewrite_outputs
 from verified.markdown import (  # noqa: F401  (re-used by the site checks)
     PYTHON_LANGUAGES,
     fence_language,
@@ -27,6 +26,7 @@ from verified.markdown import (  # noqa: F401  (re-used by the site checks)
     is_snippet_line,
     section_mark,
 )
+from verified.outputs import PrintKey, rewrite_outputs
 from verified.paths import GENERATED, docs_dir, generated_pages, relative
 
 #: Locales in build order; the first is the default, served at the site root.
