@@ -14,13 +14,13 @@ SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 # Quieter TensorFlow start-up; it does not change any printed example output.
 export TF_CPP_MIN_LOG_LEVEL := 2
 # Silences Material 9's end-of-life banner, printed on every build. Material is pinned
-# to 9.x on purpose: its successor runs none of the plugins the site uses (DESIGN, 3b).
+# to 9.x on purpose: its successor runs none of the plugins the site uses.
 export NO_MKDOCS_2_WARNING := 1
 # Each language is a MkDocs project of its own (mkdocs.yml: Chinese, at the site root;
 # mkdocs.en.yml: English, at en/). Where SITE_URL gives the site's address, the English
 # site's is below it.
 ifdef SITE_URL
-export SITE_URL_EN ?= $(SITE_URL)en/
+export SITE_URL_EN ?= $(patsubst %/,%,$(SITE_URL))/en/
 endif
 MKDOCS_EN := -f mkdocs.en.yml
 
@@ -87,14 +87,14 @@ generated: docs-env
 notebooks: docs-env
 	$(PY) -m verified_site.notebooks
 
-# The cross-library reference's pages (docs/reference/, not committed), from data/reference/
+# The cross-library reference's pages (docs/<language>/reference/, not committed), from data/reference/
 # and the rows' results in the record; rows the record lacks show as "not run in this build".
 reference: docs-env
 	$(PY) -m tooling.reference_pages
 
 # SITE_URL: served at the root, not under the deployed site's path (notebooks' links too).
 # One language per server: `make serve` the Chinese site at /, `make serve-en` the English
-# one at /en/ (its language menu leads to the other server's pages only when both run).
+# one at /en/ (the language menu leads off a server's language: `make build` builds both).
 serve serve-en: export SITE_URL := http://127.0.0.1:8000/
 serve serve-en: export SITE_URL_EN := http://127.0.0.1:8001/en/
 serve: docs-env generated notebooks reference

@@ -20,7 +20,7 @@ def import_libraries() -> dict:
         # torch's compiler stack (torch._dynamo, which loads triton) must be loaded before
         # TensorFlow: loaded after it, it crashes the process (a segmentation fault with torch
         # 2.14.1, an LLVM abort with 2.15.0, TF 2.21), and torch.optim loads it on first use.
-        # Readers meet it too: docs/tensorflow/torch-and-tensorflow.md#import-order.
+        # Readers meet it too: docs/en/tensorflow/torch-and-tensorflow.md#import-order.
         try:
             __import__("torch._dynamo")
         except ImportError:

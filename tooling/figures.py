@@ -5,7 +5,7 @@ writes them, one file per language.
 The results section goes to `docs/<language>/includes/matmul-results.md`, laid out by the
 template `tooling/templates/matmul-results.md.jinja`: per results file, where, when and with
 which versions it was measured, a table per dtype and its plot,
-`docs/<language>/gpu/<results file>.svg`, drawn by matplotlib. The words are in the site's locale files
+`docs/<language>/gpu/<results file>.svg`, drawn by matplotlib. The words are in the locale files
 (`verified_site.wording`). The plot's text stays text (`svg.fonttype: none`), drawn by the
 reader's own fonts, Chinese included; its layout is measured with matplotlib's own DejaVu Sans
 alone, so that it is the same on every machine.

@@ -1,4 +1,4 @@
-"""The error atlas (docs/errors/): each entry's heading quotes a message its example really
+"""The error atlas (docs/*/errors/): each entry's heading quotes a message its example really
 printed, and the examples raise nothing themselves, so every message comes from a library.
 tests/browser/test_search.py searches for each entry by the line its example printed."""
 

@@ -1,4 +1,4 @@
-"""Every walkthrough notebook (docs/notebooks/*.md), its code cells the sections of the example
+"""Every walkthrough notebook (docs/*/notebooks/*.md), its code cells the sections of the example
 scripts it embeds, run in a Jupyter kernel and checked: no cell may fail, and each cell must
 print what its script says. The executed notebook goes to build/notebooks/executed/, where
 `make notebooks` takes the downloadable notebook's outputs from (verified_site.notebooks).

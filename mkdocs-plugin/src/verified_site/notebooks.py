@@ -409,3 +409,47 @@ if __name__ == "__main__":
         write_site_notebooks(content_root())
     except NotebookError as error:
         sys.exit(str(error))
+
+
+#: A heading of a notebook page as `_heading` wrote it (the title too).
+_HTML_HEADING = re.compile(r'<h(?P<level>[1-6]) id="(?P<id>[\w-]+)">(?P<title>.*?)</h(?P=level)>')
+
+
+def page_html(html: str, page, files, locale: str, site_url: str) -> tuple[str, list[dict]]:
+    """A notebook page's HTML as mkdocs-jupyter rendered it, for the site, and its table of contents
+    (MkDocs' toc tokens, for `mkdocs.structure.toc.get_toc`). The notebook links to the site's
+    pages by their address below `site_url`, the Chinese site's (for its download); on the page,
+    those to the pages of this build (language `locale`) become relative (they then work at any
+    address and from disk, `page.html` in the offline edition). Each heading below the title gets
+    Material's permanent link (¶), and the headings make the table of contents, which mkdocs-
+    jupyter cannot read from HTML headings."""
+    docs = docs_dir(content_root())
+
+    def relative_link(match: re.Match) -> str:
+        source = pages.page_at(match["url"], docs)
+        if source is None or pages.page_locale(source) != locale:
+            return match[0]
+        below = source.relative_to(docs / locale).as_posix()
+        if pages.is_notebook_page(source):
+            below = below.removesuffix(".md") + ".ipynb"
+        target = files.get_file_from_path(below)
+        if target is None:
+            return match[0]
+        return f'href="{target.url_relative_to(page.file)}{match["anchor"] or ""}"'
+
+    link = re.compile(rf'href="{re.escape(site_url)}(?P<url>[^"#]*)(?P<anchor>#[^"]*)?"')
+    html = link.sub(relative_link, html)
+    tokens: list[dict] = []
+    for match in _HTML_HEADING.finditer(html):
+        level = int(match["level"])
+        name = re.sub(r"<[^>]+>", "", match["title"])
+        token = {"level": level, "id": match["id"], "name": name, "children": []}
+        siblings = tokens
+        while siblings and siblings[-1]["level"] < level:
+            siblings = siblings[-1]["children"]
+        siblings.append(token)
+    permalink = r'<h\g<level> id="\g<id>">\g<title><a class="headerlink" href="#\g<id>">¶</a>'
+    html = _HTML_HEADING.sub(
+        lambda m: m.expand(permalink + f"</h{m['level']}>") if m["level"] != "1" else m[0], html
+    )
+    return html, tokens

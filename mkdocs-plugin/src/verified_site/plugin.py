@@ -19,10 +19,11 @@ import yaml
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File
+from mkdocs.structure.toc import get_toc
 
 from verified.paths import docs_dir, is_generated, record_path, relative
 from verified.record import load_record, verify_environments
-from verified_site import api_names, pages
+from verified_site import api_names, notebooks, pages
 from verified_site.stamp import render_stamp
 from verified_site.version_notes import VersionNotes
 
@@ -32,7 +33,7 @@ NOTEBOOK_SEARCH_BOOST = 0.2
 #: (the messages readers paste), which keeps the search indexes within their budget.
 ATLAS = "errors/"
 _CODE = re.compile(r"<pre><code>(.*?)</code></pre>", re.DOTALL)
-#: Identifiers the search keeps whole (mkdocs.yml's separator splits neither at `_` nor in
+#: Identifiers the search keeps whole (mkdocs.base.yml's separator splits neither at `_` nor in
 #: camel case): snake_case and CamelCase names. `_PART`: the words they are made of.
 _IDENTIFIER = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[A-Za-z]*[a-z][A-Z]\w*")
 _PART = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
@@ -143,12 +144,18 @@ class VerifiedSitePlugin(BasePlugin):
         return "\n".join(lines)
 
     def on_page_content(self, html: str, page, config, files, **kwargs) -> str:
-        """Link each inline code span that names an API name to its page in the libraries'
-        docs, through data/api-links.json (`verified_site.api_names`); count those it cannot
-        link. On the reference's pages, only the prose (introductions, reasons): their tables'
-        code is linked by `make reference`. A site without the table links nothing. Material's
-        search index keeps `<code>`, not `<a>`: no link enters it."""
+        """On a notebook page, links to the site made relative, permanent links and the table of
+        contents (`notebooks.page_html`). Link each inline code span that names an API name to
+        its page in the libraries' docs, through data/api-links.json (`verified_site.api_names`);
+        count those it cannot link. On the reference's pages, only the prose (introductions,
+        reasons): their tables' code is linked by `make reference`. A site without the table
+        links nothing. Material's search index keeps `<code>`, not `<a>`: no link enters it."""
         table, source = self.api_links, Path(page.file.abs_src_path)
+        if source.suffix == ".ipynb":
+            html, tokens = notebooks.page_html(
+                html, page, files, self.locale, pages.site_addresses(self.root)[0]
+            )
+            page.toc = get_toc(tokens)
         if table is None:
             return html
         generated = is_generated(source, self.root)
@@ -255,7 +262,7 @@ class VerifiedSitePlugin(BasePlugin):
 
 def offline(config) -> bool:
     """Whether this is the offline edition's build: Material's `offline` plugin is enabled
-    (mkdocs.yml: `OFFLINE=true`)."""
+    (mkdocs.base.yml: `OFFLINE=true`)."""
     plugin = config.plugins.get("material/offline")
     return bool(plugin and plugin.config.enabled)
 
