@@ -117,14 +117,15 @@ def wait_for_search(page) -> dict[str, str]:
 
 
 def site_pages(locale: str) -> list[str]:
-    """Every page of one language (`zh` or `en`) in its build's sitemap, as paths below the
-    site root (`""`, `en/api/clamp/`)."""
-    sitemap = SITE / HOME[locale] / "sitemap.xml"
+    """Every page of one language (`zh` or `en`) in the site's sitemap (the root one lists both
+    languages: overrides/sitemap.xml), as paths below the site root (`""`, `en/api/clamp/`)."""
+    sitemap = SITE / "sitemap.xml"
     namespace = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
-    return [
+    paths = [
         urlsplit(loc.text).path.removeprefix(MOUNT)
         for loc in ElementTree.parse(sitemap).getroot().findall("s:url/s:loc", namespace)
     ]
+    return [path for path in paths if path.startswith(HOME["en"]) == (locale == "en")]
 
 
 def built_page(path: str, end: str = "") -> BeautifulSoup:
