@@ -1,12 +1,8 @@
-"""The language menu on every page leads to the same page in the other language.
-
-Every page's link, read from the built HTML (both directions), must be relative, so that the
-site works wherever it is served (a mirror, a local copy); one test clicks through the menu
-in the browser, there and back, as a reader does."""
+"""The language menu on every page leads to the same page in the other language, read from the
+built HTML (both directions). Each link must be relative, so that the site works wherever it is
+served (a mirror, a local copy). Clicking the menu, there and back, is test_offline.py's."""
 
 from __future__ import annotations
-
-import pytest
 
 from tests.browser.conftest import HOME, built_page, site_link, site_pages
 
@@ -28,18 +24,3 @@ def test_every_page_links_to_its_translation(site):  # `site`: fails if it is no
         elif (found := site_link(path, hrefs[0])) != target:
             problems.append(f"/{path}: the {to} link {hrefs[0]} leads to /{found}, not /{target}")
     assert not problems, "\n".join(problems)
-
-
-@pytest.mark.parametrize("path", ["", "numpy-torch/dtypes/"])
-def test_language_menu_switches_there_and_back(page, traffic, base_url, path):
-    page.goto(path)
-    for to, target in (("en", HOME["en"] + path), ("zh", HOME["zh"] + path)):
-        where = f"{page.url}: switching to {to}"
-        menu = page.locator(".md-header__option .md-select")
-        assert menu.count() == 1, f"{page.url}: no language menu in the header"
-        menu.hover()  # as a reader opens it
-        with page.expect_navigation():
-            page.locator(f".md-select__link[hreflang={to}]").click()
-        assert page.url == base_url + target, f"{where} led to {page.url}, not /{target}"
-        assert page.get_attribute("html", "lang") == to, f"{where}: <html lang> is not {to} there"
-    assert not traffic, traffic

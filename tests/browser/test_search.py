@@ -154,16 +154,6 @@ def test_numbers_and_common_words_find_something(site, locale):
     assert not empty, f"search on the {locale} site finds nothing for {empty}"
 
 
-def test_queries_file_covers_both_sites():
-    entries = yaml.safe_load(QUERIES.read_text())
-    sites = {site for entry in entries for site in entry["expect"]}
-    assert sites == set(HOME), f"{QUERIES.name}: add queries for every site: {sorted(HOME)}"
-    stray = [e["query"] for e in entries if not set(e.get("known_miss", {})) <= set(e["expect"])]
-    assert not stray, (
-        f"{QUERIES.name}: a known_miss for a site the query expects nothing of: {stray}"
-    )
-
-
 @pytest.mark.parametrize("locale", HOME)
 def test_search_box_shows_what_node_ranks(page, traffic, site, locale):
     sample = [

@@ -1,10 +1,8 @@
-"""The project's verification environments: there is a second one, with other versions,
-and where it prints something else the page shows a "changed between versions" note with
-both outputs (verified_site/version_notes.py)."""
+"""Where another verification environment prints something else, the page shows a "changed
+between versions" note with both outputs (verified_site/version_notes.py). That the real site
+has such notes, one per environment, is tests/content/test_build.py's."""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 from verified.environments import environments
 from verified.examples import collect
@@ -29,20 +27,14 @@ print("same")
 PRINT = PrintKey("part", "print(np.float32(1) + np.float64(1.0))", 0)
 
 
-def _printed_differently(tmp_path) -> tuple[str, Path]:
-    """Write the example and the second environment's expected outputs, in which its first print
-    gave `2.0 (float64)`: that environment's name, and its expected-outputs file."""
+def test_a_note_shows_each_environment_where_a_block_prints_differently(tmp_path):
     (tmp_path / "examples").mkdir()
     (tmp_path / "examples" / "demo.py").write_text(SCRIPT)
     assert len(collect(tmp_path)) == 1
+    # The second environment's expected outputs: its first print gave `2.0 (float64)`.
     other = environments()[1].name
     expected = tmp_path / "verification" / "expected" / f"{other}.json"
     write_expected(expected, other, {"examples/demo.py": {PRINT: "2.0 (float64)"}})
-    return other, expected
-
-
-def test_a_note_shows_each_environment_where_a_block_prints_differently(tmp_path):
-    other, expected = _printed_differently(tmp_path)
     notes = VersionNotes(tmp_path)
     page = (
         '# T\n\n=== "NumPy"\n\n    ```python\n    --8<-- "examples/demo.py:part"\n    ```\n\nEnd.\n'
@@ -61,9 +53,3 @@ def test_a_note_shows_each_environment_where_a_block_prints_differently(tmp_path
     whole = '# T\n\n```python\n--8<-- "examples/demo.py"\n```\n'
     write_expected(expected, other, {})
     assert VersionNotes(tmp_path).insert(whole, "en") == whole
-
-
-def test_the_project_has_a_second_environment_with_other_versions():
-    default, *others = environments()
-    assert others, "pyproject.toml names no second verification environment"
-    assert default.pinned_versions()["torch"] != others[0].pinned_versions()["torch"]
