@@ -1,6 +1,7 @@
 """Notebooks (verified_site.notebooks): read with jupytext, filled from the example scripts,
-run in a kernel, written for the site; a broken source or run is refused with a message
-naming its file and line or cell. In-process, on a tiny tree; only the runs start a kernel."""
+run in a kernel, written for the site; a broken run is refused with a message naming its file
+and cell (a broken source: test_mistakes.py). In-process, on a tiny tree; only the runs start a
+kernel."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from mkdocs.config import load_config
 from mkdocs.exceptions import Abort
 
 from tests.tooling.sample import make_sample
-from tooling.checks import SOURCE_CHECKS, broken_notebooks
+from tooling.checks import broken_notebooks
 from verified.paths import REPO_ROOT
 from verified_site import notebooks
 from verified_site.notebooks import NotebookError, read_source
@@ -138,38 +139,6 @@ def test_run_that_goes_wrong_is_refused_with_the_cell_named(tmp_path, script, or
     with pytest.raises(NotebookError, match=expected):
         notebooks.execute(read_source(root / NOTEBOOK, root), root, tmp_path / "w")
     assert not target.exists()
-
-
-_CUDA = "# requires: cuda\n# --8<-- [start:part]\nx = 1\n# --8<-- [end:part]\n"
-_BAD_NAME = "lower-case letters, digits and hyphens"
-# Each mistake: the files that make it, and the start of its message (after the file name).
-_BROKEN = {
-    "mixed-code-block": (f'```python\nx = 1\n--8<-- "{SCRIPT}:part"\n```\n', "3: a code cell is"),
-    "bash-block": ("```bash\npip install torch\n```\n", "3: a code cell is a ```python"),
-    "missing-section": (f'```python\n--8<-- "{SCRIPT}:nope"\n```\n', "4: section 'nope' not"),
-    "missing-script": ('```python\n--8<-- "examples/gone.py:x"\n```\n', "4: snippet file exa"),
-    "line-range": (f'```python\n--8<-- "{SCRIPT}:5:6"\n```\n', "4: embed a named section"),
-    "text-fence": (f'```text\n--8<-- "{SCRIPT}:part"\n```\n', "3: this block embeds script"),
-    "needs-cuda": (
-        {NOTEBOOK: f"# 笔记本\n\n{_CELL}", SCRIPT: _CUDA},
-        "4: examples/numpy_torch/demo.py cannot be part of a notebook: it needs cuda",
-    ),
-    "no-code-cell": ("Only prose.\n", "1: a notebook without code cells"),
-    "image": (f"![A figure](figure.svg)\n\n{_CELL}", "3: the downloaded notebook cannot show"),
-    "no-title": ({NOTEBOOK: f"Some text.\n\n{_CELL}"}, "1: a notebook starts with its title"),
-    "space-in-name": ({"docs/zh/notebooks/My Notes.md": f"# T\n\n{_CELL}"}, _BAD_NAME),
-    "dot-in-name": ({"docs/zh/notebooks/v2.0.md": f"# T\n\n{_CELL}"}, _BAD_NAME),
-    "sub-folder": ({"docs/zh/notebooks/a/b.md": f"# T\n\n{_CELL}"}, _BAD_NAME),
-}
-
-
-@pytest.mark.parametrize(("change", "expected"), _BROKEN.values(), ids=_BROKEN.keys())
-def test_broken_source_is_refused_by_the_checks_naming_file_and_line(tmp_path, change, expected):
-    files = change if isinstance(change, dict) else {NOTEBOOK: f"# 笔记本\n\n{change}"}
-    root = _write(tmp_path, {**_TREE, **files})
-    problems = [problem for check in SOURCE_CHECKS for problem in check(root)]
-    name = next((n for n in files if n.endswith(".md")), NOTEBOOK)
-    assert any(p.startswith(f"{name}:") and expected in p for p in problems), problems
 
 
 def test_site_build_without_the_notebooks_written_stops_and_says_what_to_run(tmp_path, caplog):
