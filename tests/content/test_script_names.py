@@ -16,39 +16,40 @@ import sys
 from importlib.metadata import packages_distributions
 from pathlib import Path
 
-import pytest
-
 from verified.markers import script_markers
 from verified.outputs import parse
-from verified.paths import REPO_ROOT as ROOT
+from verified.paths import REPO_ROOT
 
-#: Folders of scripts that readers run with `python <path>`.
-SCRIPT_FOLDERS = ("examples", "benchmarks")
+#: Name -> what it is, for each name a script's file must not take.
+TAKEN = (
+    {name: "the installed package" for name in packages_distributions()}
+    | {init.parent.name: "the project's package" for init in REPO_ROOT.glob("*/__init__.py")}
+    | {name: "the standard-library module" for name in sys.stdlib_module_names}
+)
+COMMANDS = {
+    "python": "python {where}",
+    "torchrun": "torchrun --standalone --nproc-per-node {count} {where}",
+    "mpiexec": "mpiexec -n {count} python {where}",
+}
 
 
-def taken_names(root: Path) -> dict[str, str]:
-    """Top-level module name -> what it is, for each name a script's file must not take: the
-    standard library's, the installed distributions' and the packages at the root of `root`."""
-    taken = {name: "the installed package" for name in packages_distributions()}
-    taken |= {init.parent.name: "the project's package" for init in root.glob("*/__init__.py")}
-    return taken | {name: "the standard-library module" for name in sys.stdlib_module_names}
-
-
-def shadowing_problems(scripts: list[Path], root: Path, taken: dict[str, str]) -> list[str]:
-    """One message per script named like a module of `taken` (`taken_names`) or imported by a
-    script beside it, naming its path (relative to `root`) and what to do."""
-    problems = []
+def script_problems(scripts: list[Path], root: Path) -> list[str]:
+    """One message per script (path relative to `root`) named like a module of TAKEN or
+    imported by a script beside it, then one per script whose docstring does not show the
+    command that runs it. A script that does not parse raises with its file and line."""
+    problems, commands = [], []
     for script in scripts:
         name, where, folder = script.stem, script.relative_to(root).as_posix(), script.parent
+        source = script.read_text(encoding="utf-8")
         importers = [
             f"{sibling.relative_to(root).as_posix()}:{line}"
             for sibling in sorted(folder.glob("*.py"))
             if sibling != script
             and (line := parse(sibling.read_text(encoding="utf-8")).imports.get(name))
         ]
-        if name in taken:
+        if name in TAKEN:
             problems.append(
-                f"{where}:1: the file name shadows {taken[name]} {name!r}. Run as `python "
+                f"{where}:1: the file name shadows {TAKEN[name]} {name!r}. Run as `python "
                 f"<script>`, a script's folder comes first on sys.path, so `import {name}` in any "
                 f"script of {folder.relative_to(root).as_posix()}/, or in a library it uses, "
                 "would import this file instead. Rename it (e.g. with a prefix naming its topic) "
@@ -60,111 +61,52 @@ def shadowing_problems(scripts: list[Path], root: Path, taken: dict[str, str]) -
                 "Each example is a complete program that a reader copies on its own: put the "
                 "code it needs into the script itself."
             )
-    return problems
-
-
-def run_command(where: str, markers) -> str:
-    """The command that a script's docstring must show a reader."""
-    if not markers.launch or markers.launch.launcher == "python":
-        return f"python {where}"
-    count = markers.launch.processes
-    if markers.launch.launcher == "torchrun":
-        return f"torchrun --standalone --nproc-per-node {count} {where}"
-    return f"mpiexec -n {count} python {where}"
-
-
-def docstring_problems(scripts: list[Path], root: Path) -> list[str]:
-    """Scripts whose docstring does not name their command (`run_command`; a script that needs
-    CUDA too, run on a GPU machine): one message per script, naming its path and the command.
-    A script that does not parse, or has a broken marker, raises with its file and line."""
-    problems = []
-    for script in scripts:
-        where = script.relative_to(root).as_posix()
-        source = script.read_text(encoding="utf-8")
-        doc = " ".join((ast.get_docstring(ast.parse(source, filename=where)) or "").split())
-        command = run_command(where, script_markers(source, where))
-        if command not in doc:
-            problems.append(
+        launch = script_markers(source, where).launch
+        command = COMMANDS[launch.launcher if launch else "python"].format(
+            where=where, count=launch and launch.processes
+        )
+        doc = ast.get_docstring(ast.parse(source, filename=where)) or ""
+        if command not in " ".join(doc.split()):
+            commands.append(
                 f"{where}:1: the docstring does not say how to run the script: write "
                 f"`{command}` in it (readers copy the command from there)"
             )
-    return problems
+    return problems + commands
 
 
-def reader_scripts(root: Path) -> list[Path]:
-    return sorted(p for folder in SCRIPT_FOLDERS for p in (root / folder).rglob("*.py"))
-
-
-def test_no_script_shadows_a_module():
-    problems = shadowing_problems(reader_scripts(ROOT), ROOT, taken_names(ROOT))
+def test_every_script_runs_as_readers_run_it():
+    scripts = sorted(
+        p for folder in ("examples", "benchmarks") for p in REPO_ROOT.glob(f"{folder}/**/*.py")
+    )
+    problems = script_problems(scripts, REPO_ROOT)
     assert not problems, "\n".join(problems)
 
 
-def test_every_script_says_how_to_run_it():
-    problems = docstring_problems(reader_scripts(ROOT), ROOT)
-    assert not problems, "\n".join(problems)
-
-
-# The checks themselves, on scripts made for the purpose.
-
-
-def _script(folder: Path, name: str, source: str = '"""Run with `python x`."""\n') -> Path:
-    path = folder / name
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(source, encoding="utf-8")
-    return path
-
-
-@pytest.mark.parametrize(
-    ("name", "what"),
-    [
-        ("random", "the standard-library module 'random'"),
-        ("numpy", "the installed package 'numpy'"),
-        ("tooling", "the project's package 'tooling'"),
-    ],
-)
-def test_a_shadowing_name_is_refused(tmp_path, name, what):
-    script = _script(tmp_path / "examples" / "topic", f"{name}.py")
-    (problem,) = shadowing_problems([script], tmp_path, taken_names(ROOT))
-    assert problem.startswith(f"examples/topic/{name}.py:1: the file name shadows {what}. ")
-    assert "Rename it" in problem
-
-
-def test_a_script_that_a_neighbour_imports_is_refused(tmp_path):
-    """Only an import from the same folder counts; a neighbour that does not parse is left to
-    the docstring check, which parses every script."""
-    section = tmp_path / "examples" / "topic"
-    helper = _script(section, "helpers.py")
-    _script(section, "user.py", "import numpy as np\nfrom helpers import thing\n")
-    _script(section, "broken.py", '"""x"""\nx = (\n')
-    _script(tmp_path / "examples" / "other", "user.py", "import helpers\n")
-    assert shadowing_problems([helper], tmp_path, {"numpy": "the installed package"}) == [
-        "examples/topic/helpers.py:1: examples/topic/user.py:2 imports this file as the module "
-        "'helpers'. Each example is a complete program that a reader copies on its own: put "
-        "the code it needs into the script itself."
+def test_planted_mistakes_are_refused(tmp_path):
+    folder = tmp_path / "examples" / "topic"
+    folder.mkdir(parents=True)
+    scripts = {  # each docstring names its command, but launched.py's
+        "random": "",
+        "numpy": "",
+        "tooling": "",
+        "helpers": "",
+        "user": "import numpy as np\nfrom helpers import thing\n",
+        "launched": "# launch: torchrun 2\n",
+        "wrapped": "# launch: mpiexec 2\n",
+    }
+    for name, code in scripts.items():
+        command = f"python examples/topic/{name}.py"
+        if name == "wrapped":  # a command the docstring wraps across lines is found
+            command = f"mpiexec -n 2 python\n    examples/topic/{name}.py"
+        (folder / f"{name}.py").write_text(f'"""Run `{command}`."""\n{code}', encoding="utf-8")
+    problems = script_problems(sorted(folder.glob("*.py")), tmp_path)
+    expected = [
+        "examples/topic/helpers.py:1: examples/topic/user.py:3 imports this file as the module "
+        "'helpers'. Each example is a complete program",
+        "examples/topic/numpy.py:1: the file name shadows the installed package 'numpy'. Run as",
+        "examples/topic/random.py:1: the file name shadows the standard-library module 'random'.",
+        "examples/topic/tooling.py:1: the file name shadows the project's package 'tooling'.",
+        "examples/topic/launched.py:1: the docstring does not say how to run the script: write "
+        "`torchrun --standalone --nproc-per-node 2 examples/topic/launched.py` in it",
     ]
-
-
-@pytest.mark.parametrize(
-    ("source", "command"),
-    [
-        ('"""Run it."""\n', "python examples/a/s.py"),
-        (
-            '"""Run torchrun examples/a/s.py."""\n# launch: torchrun 2\n',
-            "torchrun --standalone --nproc-per-node 2 examples/a/s.py",
-        ),
-        ('"""Needs a GPU."""\n# requires: cuda\n', "python examples/a/s.py"),
-        ('"""Run `mpiexec -n 2 python\n   examples/a/s.py`."""\n# launch: mpiexec 2\n', None),
-    ],
-    ids=["plain", "launched", "cuda", "wrapped"],
-)
-def test_a_docstring_without_the_command_is_refused(tmp_path, source, command):
-    script = _script(tmp_path / "examples" / "a", "s.py", source)
-    problems = docstring_problems([script], tmp_path)
-    if command is None:
-        assert problems == []
-    else:
-        assert problems == [
-            "examples/a/s.py:1: the docstring does not say how to run the script: write "
-            f"`{command}` in it (readers copy the command from there)"
-        ]
+    assert [p[: len(e)] for p, e in zip(problems, expected, strict=True)] == expected, problems
