@@ -17,7 +17,6 @@ import re
 from pathlib import Path
 
 import markdown
-import pytest
 
 from tooling.glossary import CJK, DATA, PAGES, Glossary, Names, Term, load, mentions
 from verified.paths import REPO_ROOT
@@ -105,80 +104,47 @@ def test_no_italics_on_chinese_text():
 # The checks themselves, on pages made for the purpose.
 
 
-def _glossary(zh_avoid=(), en_avoid=()) -> Glossary:
-    names = {
-        "zh": Names("逐元素", "…", (), tuple(zh_avoid)),
-        "en": Names("element-wise", "…", (), tuple(en_avoid)),
-    }
-    return Glossary({"tensors": {}}, [Term("element-wise", "tensors", (), None, names, 7)])
-
-
-def _page(root: Path, name: str, text: str) -> Path:
-    page = root / "docs" / name
-    page.parent.mkdir(parents=True, exist_ok=True)
-    page.write_text(text, encoding="utf-8")
-    return page
-
-
-def test_an_avoided_name_fails_with_file_line_and_the_term_to_use(tmp_path):
-    page = _page(
-        tmp_path, "zh/a.md", "---\ndescription: x\n---\n\n# 标题\n\n两个张量按元素相加。\n"
-    )
-    assert avoided_names(page, tmp_path, _glossary(zh_avoid=["按元素"])) == [
-        "docs/zh/a.md:7: '按元素' is a name the glossary says to avoid; write '逐元素' "
-        "(data/glossary.yml:7, term 'element-wise')"
+def test_avoided_names_in_prose_fail_with_file_line_and_the_term_to_use(tmp_path):
+    names = {"zh": Names("逐元素", "…", (), ("按元素", "GPU 内存")), "en": Names("x", "…", (), ())}
+    glossary = Glossary({"tensors": {}}, [Term("element-wise", "tensors", (), None, names, 7)])
+    page = tmp_path / "docs" / "zh" / "a.md"
+    page.parent.mkdir(parents=True)
+    lines = [
+        "---",
+        "description: 显卡的GPU内存",  # 2: the description is prose; spacing differs
+        "---",
+        "# 标题 {#按元素}",  # an anchor is no text
+        "两个张量按元素相加。",  # 5
+        "`按元素` 与 [链接](按元素.md)",  # code and link targets are no text
+        "![按元素相加](sum.svg)",  # 7: alt text is read
+        "<!--\n按元素\n-->",
+        "```python\n按元素 = 1\n```",
+        "GPU  内存不够。",  # 14
     ]
-
-
-def test_avoided_names_in_code_and_link_targets_are_not_prose(tmp_path):
-    page = _page(
-        tmp_path,
-        "en/a.md",
-        "# Title\n\n`elementwise` and [x](elementwise.md)\n\n## Sum {#elementwise}\n\n"
-        "```python\nelementwise = 1\n```\n",
+    page.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    problems = avoided_names(page, tmp_path, glossary)
+    assert [p.split(":", 2)[1] for p in problems] == ["2", "5", "7", "14"], problems
+    assert problems[1] == (
+        "docs/zh/a.md:5: '按元素' is a name the glossary says to avoid; write '逐元素' "
+        "(data/glossary.yml:7, term 'element-wise')"
     )
-    assert avoided_names(page, tmp_path, _glossary(en_avoid=["elementwise"])) == []
-    _page(tmp_path, "en/a.md", "# Title\n\n![An Elementwise sum](sum.svg)\n")  # alt text is read
-    assert len(avoided_names(page, tmp_path, _glossary(en_avoid=["elementwise"]))) == 1
 
 
-ITALIC_ON_CHINESE = [
-    "维的个数称为*阶*。",
-    "称为 _阶_ 。",
-    "称为<em>阶</em>。",
-    '称为<em class="x">阶</em>。',
-    "- *广播*规则",
-    "| 甲 | *斜体* | 乙 |",
-]
-NOT_ITALIC_ON_CHINESE = [
-    "**加粗**的中文",
-    "英文 *italic* 可以",
-    "`*代码*`",
-    "a * b * c",
-    "snake_case_名字",
-    "乘号 \\*，a\\*b",
-    "| a*b | 逐元素 | c*d |",
-    "<!-- *不显示* -->",
-]
-
-
-@pytest.mark.parametrize("line", ITALIC_ON_CHINESE + NOT_ITALIC_ON_CHINESE)
-def test_italics_on_chinese_text_and_only_those_fail_with_file_and_line(tmp_path, line):
-    page = _page(tmp_path, "zh/b.md", f"# 标题\n\n{line}\n")
+def test_italics_on_chinese_text_and_only_those_fail_with_file_and_line(tmp_path):
+    italic = [
+        "维的个数称为*阶*。",
+        "称为 _阶_ 。",
+        "称为<em>阶</em>。",
+        '称为<em class="x">阶</em>。',
+    ]
+    italic += ["- *广播*规则", "| 甲 | *斜体* | 乙 |"]
+    # Bold, Latin italics, code, escapes, comments.
+    plain = ["**加粗**的中文", "英文 *italic* 可以", "`*代码*`", "a * b * c", "snake_case_名字"]
+    plain += ["乘号 \\*，a\\*b", "| a*b | 逐元素 | c*d |", "<!-- *不显示* -->"]
+    page = tmp_path / "docs" / "zh" / "b.md"
+    page.parent.mkdir(parents=True)
+    page.write_text("# 标题\n\n" + "\n".join(plain + italic) + "\n", encoding="utf-8")
     problems = chinese_italics(page, tmp_path)
-    if line in NOT_ITALIC_ON_CHINESE:  # bold, Latin italics, code, escapes, comments
-        assert problems == []
-    else:
-        assert len(problems) == 1 and problems[0].startswith(
-            "docs/zh/b.md:3: italics around Chinese"
-        )
-
-
-def test_an_avoided_name_in_the_description_or_with_other_spacing_fails(tmp_path):
-    page = _page(
-        tmp_path,
-        "zh/c.md",
-        "---\ndescription: 显卡的GPU内存\n---\n\n# 标题\n\n<!--\n按元素\n-->\nGPU  内存不够。\n",
-    )
-    glossary = _glossary(zh_avoid=["GPU 内存"])
-    assert [p.split(":", 2)[1] for p in avoided_names(page, tmp_path, glossary)] == ["2", "10"]
+    first = 3 + len(plain)
+    assert [p.split(":", 2)[1] for p in problems] == [str(n) for n in range(first, first + 6)]
+    assert problems[0].startswith(f"docs/zh/b.md:{first}: italics around Chinese text ('<em>")
