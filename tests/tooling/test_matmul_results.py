@@ -54,21 +54,12 @@ def test_the_script_measures_every_case_and_its_tables_and_plot_are_drawn(tiny_r
 def test_missing_and_broken_results_are_named(tmp_path, tiny_run):
     with pytest.raises(DataError, match=r"no benchmarks/results/matmul-\*.json: run"):
         load_results(tmp_path)
-    (tmp_path / "matmul-bad.json").write_text(json.dumps({"schema": 1, "results": []}))
-    bad = "matmul-bad.json: not a benchmark results file of schema 1"
-    with pytest.raises(DataError, match=f"{bad}: 'created' is a required property: when it was"):
-        load_results(tmp_path)
     data = json.loads(tiny_run.read_text(encoding="utf-8"))
     data["results"][1]["n"] = 0
     (tmp_path / "matmul-bad.json").write_text(json.dumps(data))
     with pytest.raises(
-        DataError, match=f"{bad}: result 2: `n`: 0 is less than the minimum of 1: the size"
-    ):
-        load_results(tmp_path)
-    del data["machine"]["cpu"]  # a nested field that the schema requires without describing it
-    data["results"][1]["n"] = 16
-    (tmp_path / "matmul-bad.json").write_text(json.dumps(data))
-    with pytest.raises(
-        DataError, match=f"{bad}: `machine`: 'cpu' is a required property: where it was"
+        DataError,
+        match="matmul-bad.json: not a benchmark results file of schema 1: result 2: `n`: 0 is "
+        "less than the minimum of 1: the size",
     ):
         load_results(tmp_path)

@@ -44,13 +44,6 @@ DECLARED = "tf.negative(x)\n    differences:\n      - aspect: {}\n        librar
 MALFORMED_ROWS = {
     "no-call": ("tf.negative(x)", "null", 6, "no call for TensorFlow; give one, or say under"),
     "unknown-input": ("[ints]", "[ints, halves]", 6, "unknown input halves"),
-    "not-text": (
-        "torch.neg(x)",
-        "[x.neg(0, 1)]",
-        10,
-        "`torch`: ['x.neg(0', '1)'] is not of type 'string', 'null'",
-    ),
-    "no-chinese-name": ("    zh: 取负\n", "", 6, "'zh' is a required property"),
     "one-language-reason": (
         "tf.negative(x)\n",
         DECLARED.format("dtype") + "        en: a reason in one language\n",
