@@ -15,14 +15,7 @@ from tooling import checks, scaffold
 from tooling.scaffold import ScaffoldError, create_page
 
 
-@pytest.fixture
-def no_example_run(monkeypatch):
-    """Skip the run that writes the new example's outputs (a pytest process importing the
-    libraries): the tests of the nav and of the clean-up do not need them."""
-    monkeypatch.setattr(scaffold, "_write_outputs", lambda root, script_name: None)
-
-
-def test_new_page_passes_every_check_builds_and_runs(sample):
+def test_new_pages_pass_every_check_build_and_run(sample, monkeypatch):
     created = create_page(sample, "numpy-torch", "new-topic", ("新主题", "New topic"), ("", ""))
     names = sorted(path.relative_to(sample).as_posix() for path in created)
     assert names == [
@@ -32,13 +25,6 @@ def test_new_page_passes_every_check_builds_and_runs(sample):
         "mkdocs.en.yml",
         "mkdocs.yml",
     ]
-    for config in ("mkdocs.yml", "mkdocs.en.yml"):
-        assert "      - numpy-torch/new-topic.md\n" in (sample / config).read_text()
-    for check in checks.SOURCE_CHECKS:
-        assert check(sample) == [], check.__name__
-    build = build_site(sample)
-    assert build.ok, build.output
-    assert (sample / "out/en/numpy-torch/new-topic/index.html").is_file()
     # The `#>` lines were written by running the script: they are what it prints.
     script = sample / "examples/numpy_torch/new_topic.py"
     written = [line[3:] for line in script.read_text().splitlines() if line.startswith("#> ")]
@@ -46,29 +32,29 @@ def test_new_page_passes_every_check_builds_and_runs(sample):
     with contextlib.redirect_stdout(io.StringIO()) as printed:
         runpy.run_path(str(script), run_name="__main__")
     assert printed.getvalue().splitlines() == written
-
-
-@pytest.mark.usefixtures("no_example_run")
-def test_new_section_gets_a_nav_section_in_both_languages_whatever_its_titles(sample):
+    # A page of a new section gets a nav section in both languages, whatever its titles (its
+    # example's run, a pytest process importing the libraries, is skipped: it is the same).
+    monkeypatch.setattr(scaffold, "_write_outputs", lambda root, script_name: None)
     titles = ("自动求导：基础", "Autograd: the basics # 1")
     create_page(sample, "autograd", "basics", ("基础", "Basics"), titles)
     for name, title in zip(("mkdocs.yml", "mkdocs.en.yml"), titles, strict=True):
         config = load_config(str(sample / name))  # as the build reads it
+        assert "      - numpy-torch/new-topic.md\n" in (sample / name).read_text()
         assert config.nav[-1] == {title: ["autograd/basics.md"]}
-    build = build_site(sample)  # and the English build shows the English title
+    for check in checks.SOURCE_CHECKS:
+        assert check(sample) == [], check.__name__
+    build = build_site(sample)
     assert build.ok, build.output
+    assert (sample / "out/en/numpy-torch/new-topic/index.html").is_file()
     assert titles[1] in (sample / "out/en/autograd/basics/index.html").read_text()
 
 
-def test_existing_page_is_never_overwritten(sample):
+def test_existing_page_or_bad_name_is_refused(sample):
     page = sample / PAGE
     before = page.read_text()
     with pytest.raises(ScaffoldError, match=f"refusing to overwrite {PAGE}"):
         create_page(sample, "numpy-torch", "page", ("x", "x"), ("", ""))
     assert page.read_text() == before
-
-
-def test_bad_names_are_refused(sample):
     with pytest.raises(ScaffoldError, match="lowercase letters, digits and hyphens"):
         create_page(sample, "NumPy", "x", ("x", "x"), ("", ""))
 
