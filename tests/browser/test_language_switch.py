@@ -1,10 +1,11 @@
 """The language menu on every page leads to the same page in the other language, read from the
-built HTML (both directions). Each link must be relative, so that the site works wherever it is
-served (a mirror, a local copy). Clicking the menu, there and back, is test_offline.py's."""
+built HTML (both directions), and that page exists. Each link must be relative, so that the site
+works wherever it is served (a mirror, a local copy). Clicking the menu, there and back, is
+test_offline.py's."""
 
 from __future__ import annotations
 
-from tests.browser.conftest import HOME, built_page, site_link, site_pages
+from tests.browser.conftest import HOME, SITE, built_page, site_link, site_pages
 
 
 def test_every_page_links_to_its_translation(site):  # `site`: fails if it is not built
@@ -23,4 +24,6 @@ def test_every_page_links_to_its_translation(site):  # `site`: fails if it is no
             problems.append(f"/{path}: the {to} link {hrefs[0]} is absolute, not relative")
         elif (found := site_link(path, hrefs[0])) != target:
             problems.append(f"/{path}: the {to} link {hrefs[0]} leads to /{found}, not /{target}")
+        elif not (SITE / target / "index.html").is_file():
+            problems.append(f"/{path}: no {to} version (site/{target}index.html)")
     assert not problems, "\n".join(problems)

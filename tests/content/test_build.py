@@ -1,6 +1,6 @@
-"""The built site: both languages, same pages, stamps that match the record,
-segmented Chinese search, API names linked. (That no page loads anything from another host is
-checked in the browser: tests/browser/test_pages.py.)"""
+"""The built site: stamps that match the record, segmented Chinese search, API names linked.
+(That both languages have the same pages is tests/browser/test_language_switch.py's, and that
+no page loads anything from another host tests/browser/test_pages.py's.)"""
 
 from __future__ import annotations
 
@@ -26,18 +26,6 @@ def _pages(site: Path) -> list[Path]:
 @functools.cache  # several tests read the same pages: each is parsed once per worker
 def _soup(path: Path) -> BeautifulSoup:
     return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
-
-
-def test_both_languages_have_the_same_pages(site):
-    # The 404 page is one for the whole site, at its root.
-    chinese = {
-        p.relative_to(site).as_posix() for p in _pages(site) if not p.is_relative_to(site / "en")
-    } - {"404.html"}
-    english = {p.relative_to(site / "en").as_posix() for p in _pages(site / "en")}
-    assert "index.html" in chinese and "index.html" in english
-    assert chinese == english, (
-        f"only in Chinese: {chinese - english}; only in English: {english - chinese}"
-    )
 
 
 def test_template_edits_hold_on_every_page(site):
