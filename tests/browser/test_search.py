@@ -31,20 +31,16 @@ QUERIES = Path(__file__).with_name("search_queries.yml")
 RANK = Path(__file__).with_name("search_rank.mjs")
 
 
-def expectations(queries_file: Path, locale: str) -> list[tuple[str, str, int]]:
+#: The file's queries: `query`, the page each site's search must find (`expect`) in how many
+#: first results (`top`, 3 if not given), and why a site's search cannot find it yet (`known_miss`).
+ENTRIES = yaml.safe_load(QUERIES.read_text(encoding="utf-8"))
+
+
+def expectations(locale: str) -> list[tuple[str, str, int]]:
     """(query, page that must be found, how many results count) for one site, in file order."""
-    entries = yaml.safe_load(queries_file.read_text(encoding="utf-8"))
     return [
-        (e["query"], e["expect"][locale], e.get("top", 3)) for e in entries if locale in e["expect"]
+        (e["query"], e["expect"][locale], e.get("top", 3)) for e in ENTRIES if locale in e["expect"]
     ]
-
-
-def known_misses(queries_file: Path, locale: str) -> dict[str, str]:
-    """Query -> why the `locale` site's search cannot find it yet (`known_miss` in the file)."""
-    entries = yaml.safe_load(queries_file.read_text(encoding="utf-8"))
-    return {
-        e["query"]: e["known_miss"][locale] for e in entries if locale in e.get("known_miss", {})
-    }
 
 
 def atlas_queries(locale: str) -> list[tuple[str, str, int]]:
@@ -121,8 +117,10 @@ def search_failures(wanted: list[tuple[str, str, int]], site: Path, locale: str)
 @pytest.mark.parametrize("locale", HOME)
 def test_search_finds_the_pages(site, locale, record_property):
     generated = atlas_queries(locale) + glossary_queries(locale)
-    wanted = list(dict.fromkeys(expectations(QUERIES, locale) + generated))
-    misses = known_misses(QUERIES, locale)
+    wanted = list(dict.fromkeys(expectations(locale) + generated))
+    misses = {
+        e["query"]: e["known_miss"][locale] for e in ENTRIES if locale in e.get("known_miss", {})
+    }
     failures = search_failures(wanted, site, locale)
     problems = [message for query, message in failures.items() if query not in misses]
     problems += [
@@ -156,9 +154,7 @@ def test_numbers_and_common_words_find_something(site, locale):
 
 @pytest.mark.parametrize("locale", HOME)
 def test_search_box_shows_what_node_ranks(page, traffic, site, locale):
-    sample = [
-        query for query, _, _ in expectations(QUERIES, locale)[:2] + atlas_queries(locale)[:1]
-    ]
+    sample = [query for query, _, _ in expectations(locale)[:2] + atlas_queries(locale)[:1]]
     ranked = rank(site, locale, sample)
     page.goto(HOME[locale])
     box = page.locator("input.md-search__input")
