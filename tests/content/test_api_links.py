@@ -21,17 +21,10 @@ from verified_site.api_names import api_name
     ("code", "library", "names"),
     [
         ("np.linalg.norm(np.abs(x))", "numpy", ["numpy.linalg.norm", "numpy.abs"]),
-        (
-            "tf.experimental.numpy.take_along_axis(x, i, 1)",
-            "tensorflow",
-            ["tensorflow.experimental.numpy.take_along_axis"],
-        ),
         ("x[None].permute(2, 0, 1)", "torch", ["torch.Tensor.permute"]),
         ("x.T", "numpy", ["numpy.ndarray.T"]),
-        ("x.shape", "tensorflow", ["tensorflow.Tensor.shape"]),
         # dtypes and constants are values, not operations
         ("x.astype(np.float32)", "numpy", ["numpy.ndarray.astype"]),
-        ("tf.cast(x, tf.int64)", "tensorflow", ["tensorflow.cast"]),
         # a named tuple's field is not a method of the array
         ("torch.sort(x).values", "torch", ["torch.sort"]),
         (
@@ -59,11 +52,9 @@ def test_api_names(code, library, names):
     ("span", "name"),
     [
         ("np.float16", "numpy.float16"),
-        ("tf.function", "tensorflow.function"),
         ("@tf.function", "tensorflow.function"),  # a decorator: its callee
         ("torch.nn.Conv2d", "torch.nn.Conv2d"),
         ("torchvision.transforms.v2", "torchvision.transforms.v2"),
-        ("Tensor.view", "torch.Tensor.view"),
         ("Tensor.view()", "torch.Tensor.view"),
         ("ndarray.astype", "numpy.ndarray.astype"),
         ("tf.Tensor.numpy", "tensorflow.Tensor.numpy"),
@@ -73,10 +64,8 @@ def test_api_names(code, library, names):
         ("x.view()", None),
         ("torch.zeros(2).view(3)", None),
         ("torch", None),
-        ("float16", None),
         ("torch.float16 is not tf.float16", None),
         ("make test", None),
-        ("--8<--", None),
     ],
 )
 def test_which_api_name_an_inline_code_span_names(span, name):
