@@ -32,32 +32,28 @@ def _break_snippet(copy, replacement: str) -> int:
     ],
     ids=["missing-file", "missing-section"],
 )
-def test_broken_snippet_names_page_line_and_target(sample, target, expected):
+def test_broken_snippet_names_page_line_and_target(sample, caplog, target, expected):
     line = _break_snippet(sample, f'--8<-- "{target}"')
-    result = build_site(sample)
-    assert not result.ok, result.output
-    assert f"{PAGE}:{line}: " in result.output, result.output
-    assert expected in result.output, result.output
+    assert not build_site(sample)
+    assert f"{PAGE}:{line}: " in caplog.text and expected in caplog.text, caplog.text
 
 
-def test_dead_link_and_anchor_fail_the_strict_build(sample):
+def test_dead_link_and_anchor_fail_the_strict_build(sample, caplog):
     page = sample / PAGE
     text = page.read_text(encoding="utf-8")
     page.write_text(text + "\n[gone](no-such-page.md)\n\n[gone](#no-such-anchor)\n", "utf-8")
-    result = build_site(sample)
+    assert not build_site(sample)
     # The unbroken copy builds without a warning (test_scaffold.py builds it with a new
     # page): these two are the only ones.
-    assert result.output.splitlines() == [
-        "WARNING: Doc file 'numpy-torch/page.md' contains a link 'no-such-page.md', but the "
-        "target 'numpy-torch/no-such-page.md' is not found among documentation files.",
-        "WARNING: Doc file 'numpy-torch/page.md' contains a link '#no-such-anchor', but there "
-        "is no such anchor on this page.",
-        "Aborted with 2 warnings in strict mode!",
-    ], result.output
-    assert not result.ok
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == [
+        "Doc file 'numpy-torch/page.md' contains a link 'no-such-page.md', but the target "
+        "'numpy-torch/no-such-page.md' is not found among documentation files.",
+        "Doc file 'numpy-torch/page.md' contains a link '#no-such-anchor', but there is no such "
+        "anchor on this page.",
+    ]
 
 
-def test_api_names_in_inline_code_link_to_their_docs_and_the_rest_is_reported(sample):
+def test_api_names_in_inline_code_link_to_their_docs_and_the_rest_is_reported(sample, caplog):
     # A planted table that is stale: `torch.ones` is on the pages, not in it.
     (sample / "data").mkdir(exist_ok=True)
     (sample / TABLE).write_text(
@@ -75,8 +71,8 @@ def test_api_names_in_inline_code_link_to_their_docs_and_the_rest_is_reported(sa
         text = (sample / page).read_text(encoding="utf-8")
         extra = f"\n{spans}\n\n## `torch.zeros` {{#zeros}}\n\n[`torch.zeros`](#zeros)\n"
         (sample / page).write_text(text + extra, encoding="utf-8")
-    result = build_site(sample, level=logging.INFO)
-    assert result.ok, result.output
+    caplog.set_level(logging.INFO, logger="mkdocs")
+    assert build_site(sample), caplog.text
     for folder in ("", "en/"):
         html = (sample / "out" / folder / "numpy-torch/page/index.html").read_text("utf-8")
         assert re.findall(r"<a [^>]*><code>torch\.[^<]*</code></a>", html) == [
@@ -84,18 +80,15 @@ def test_api_names_in_inline_code_link_to_their_docs_and_the_rest_is_reported(sa
             '<a href="#zeros"><code>torch.zeros</code></a>',
         ], folder
     # Each language's build reports its own pages.
-    assert (
-        result.output.count(
-            "INFO: API links: 1 code spans linked to their docs; not linked: 1 spans of 1 names "
-            "without a page, 1 spans of 1 names the installed libraries lack, 1 names not in "
-            "data/api-links.json"
-        )
-        == 2
-    ), result.output
-    assert "torch.Tensor.__array__ (1 spans): no page: no entry in the docs" in result.output
-    assert "torch.view (1 spans): not a name of the installed libraries" in result.output
+    report = (
+        "API links: 1 code spans linked to their docs; not linked: 1 spans of 1 names without a "
+        "page, 1 spans of 1 names the installed libraries lack, 1 names not in data/api-links.json"
+    )
+    assert caplog.text.count(report) == 2, caplog.text
+    assert "torch.Tensor.__array__ (1 spans): no page: no entry in the docs" in caplog.text
+    assert "torch.view (1 spans): not a name of the installed libraries" in caplog.text
     for page in (PAGE, TWIN):
         assert (
             f"data/api-links.json lacks names pages use, not linked: torch.ones ({page}). Run "
-            "`.venv/bin/python -m tooling.api_links` in the test environment" in result.output
+            "`.venv/bin/python -m tooling.api_links` in the test environment" in caplog.text
         )
