@@ -1,10 +1,7 @@
 """Browser stage: the built site in headless Chromium, driven by pytest-playwright (its
-`browser`, `context` and `page` fixtures), served as the static host will.
-
-Each test guards its own context (`traffic`, `guard`), which serves it the site from `site/`
-(no server, no socket: pytest-socket stays on); requests to any other host are blocked, and
-they and console errors are recorded, so that the test can assert that its pages are
-self-contained and clean.
+`browser`, `context` and `page` fixtures). Each test's context is served `site/` as the static
+host serves it, without a server (`guard`); requests to any other host are blocked and, with
+console errors, recorded for the test to assert on (`traffic`).
 """
 
 from __future__ import annotations
@@ -57,12 +54,9 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
 
 def guard(context, page) -> list[str]:
     """Serve `site/` to the context's pages and workers as a static host (GitHub Pages) does:
-    below MOUNT only, a folder by its index.html, anything else missing by the site's 404.html
-    with status 404; block requests to any other host.
-
-    The list returned fills in as pages load: one message naming the page per blocked
-    request, console error or page error.
-    """
+    below MOUNT only, a folder by its index.html, anything else by the site's 404.html with
+    status 404; block requests to any other host. The list returned fills in as pages load: one
+    message naming the page per blocked request, console error or page error."""
     seen = []
 
     def route(route):
@@ -105,11 +99,8 @@ def traffic(context, page) -> list[str]:
 
 
 def wait_for_search(page) -> dict[str, str]:
-    """Wait until the loaded page's search worker has its index and has answered the
-    empty query: the last thing a page does after loading. Returns the page's translations
-    (from Material's `#__config`); AssertionError if the results line shows no placeholder
-    within 5 s.
-    """
+    """Wait until the loaded page's search worker has answered the empty query (the last thing
+    a page does after loading), 5 s at most; the page's translations (Material's `#__config`)."""
     translations = json.loads(page.locator("#__config").text_content())["translations"]
     placeholder = translations["search.result.placeholder"]
     expect(page.locator(".md-search-result__meta")).to_have_text(placeholder, timeout=5000)

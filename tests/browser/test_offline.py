@@ -1,12 +1,8 @@
-"""The offline edition, as a reader gets it: the archive `make offline` wrote (stage 2 of
-`make test` writes it after the site), unpacked into a temporary folder and opened from disk.
-
-Without a browser: every link and asset of every page leads to a file of the archive (each
-notebook page's .ipynb download too), and both home pages link the archive where the deployed
-site publishes it. In headless Chromium on `file://` addresses: search finds pages in both
-languages, the language menu leads to the same page in the other language, and no request
-leaves the machine (every request is recorded; only `file:`, `data:` and `blob:` are allowed)
-and none logs a console error.
+"""The offline edition, as a reader gets it: the archive `make offline` wrote, unpacked and
+opened from disk. Every link and asset of every page leads to a file of the archive, and both
+home pages link the archive where the deployed site publishes it; in Chromium, from `file://`
+addresses, search finds pages in both languages, the language menu leads to the same page in
+the other language, and no request leaves the machine (`file:`, `data:`, `blob:` only).
 """
 
 from __future__ import annotations
