@@ -1,6 +1,7 @@
-"""API names and their links: `api_spans` reads what a reference row's code uses, `api_name`
-what a page's inline code span names; a stale table is reported by name and page. The
-table itself is checked against the libraries in tests/examples/test_api_link_table.py."""
+"""API names and their links: the rules by which `api_spans` reads what a reference row's code
+uses and `api_name` what a page's inline code span names; a stale table is reported by name and
+page. The table itself, with every name of the real pages and reference, is checked against the
+libraries in tests/examples/test_api_link_table.py."""
 
 from __future__ import annotations
 
@@ -32,16 +33,6 @@ from verified_site.api_names import api_name
             "numpy",
             ["numpy.random.default_rng", "numpy.random.Generator.random"],
         ),
-        (
-            "torch.Generator().manual_seed(0)",
-            "torch",
-            ["torch.Generator", "torch.Generator.manual_seed"],
-        ),
-        (
-            "torch.empty(2, 3).uniform_(-2.0, 3.0)",
-            "torch",
-            ["torch.empty", "torch.Tensor.uniform_"],
-        ),
     ],
 )
 def test_api_names(code, library, names):
@@ -53,13 +44,10 @@ def test_api_names(code, library, names):
     [
         ("np.float16", "numpy.float16"),
         ("@tf.function", "tensorflow.function"),  # a decorator: its callee
-        ("torch.nn.Conv2d", "torch.nn.Conv2d"),
         ("torchvision.transforms.v2", "torchvision.transforms.v2"),
         ("Tensor.view()", "torch.Tensor.view"),
         ("ndarray.astype", "numpy.ndarray.astype"),
-        ("tf.Tensor.numpy", "tensorflow.Tensor.numpy"),
         ("torch.zeros(2, 3)", "torch.zeros"),  # a call: its callee
-        ("torch.autocast(device_type='cpu')", "torch.autocast"),
         # no name: the type of x is not written; a chain of calls; a library alone; not code
         ("x.view()", None),
         ("torch.zeros(2).view(3)", None),
