@@ -101,14 +101,18 @@ def test_a_failure_stamps_the_page_failed(tree):
     assert "1 example on this page failed" in stamp["en"]
 
 
-def test_cuda_example_without_gpu_is_listed_as_not_verified(tree):
-    entry = _entry("not-verified", reason="needs-cuda", requires=["cuda"])
-    record = _record([_entry("passed", source="docs/page.md"), entry], tree)
-    verifications, stamp = _stamps(record, tree)
+def test_cuda_example_that_no_gpu_run_verified_is_listed_as_not_verified(tree):
+    page, entry = _entry("passed", source="docs/page.md"), _entry("not-verified", requires=["cuda"])
+    entry["reason"] = "needs-cuda"
+    verifications, stamp = _stamps(_record([page, entry], tree), tree)
     assert verifications["default"].state == "partial"
     assert stamp["en"].startswith("!!! warning"), stamp["en"]
     assert "`examples/demo.py`: needs CUDA" in stamp["en"]
     assert "`examples/demo.py`: 需要 CUDA" in stamp["zh"]
+    entry.update(reason="changed-since-gpu-run", details={"gpu_run": "2026-11-02"})
+    _, stamp = _stamps(_record([page, entry], tree), tree)
+    assert "its code changed after the GPU run of 2026-11-02" in stamp["en"]
+    assert "2026-11-02 在 GPU 上运行之后代码又有改动" in stamp["zh"]
 
 
 def test_examples_verified_on_a_gpu_run_name_the_gpu_and_its_versions(tree):
@@ -128,14 +132,6 @@ def test_examples_verified_on_a_gpu_run_name_the_gpu_and_its_versions(tree):
         "(Python 3.12.3 · torch 2.11.0 · NumPy 2.3.1, 2026-11-02)."
     ) in stamp["en"]
     assert "需要 CUDA 的 1 个示例是在 NVIDIA H200 上验证的" in stamp["zh"]
-
-
-def test_a_cuda_example_changed_after_the_gpu_run_says_so_in_both_languages(tree):
-    entry = _entry("not-verified", reason="changed-since-gpu-run", gpu_run="2026-11-02")
-    entry["requires"] = ["cuda"]
-    _, stamp = _stamps(_record([_entry("passed", source="docs/page.md"), entry], tree), tree)
-    assert "its code changed after the GPU run of 2026-11-02" in stamp["en"]
-    assert "2026-11-02 在 GPU 上运行之后代码又有改动" in stamp["zh"]
 
 
 PREVIOUS = {"python": "3.11.7", "torch": "2.13.0+cpu", "tensorflow": "2.21.0", "numpy": "1.26.4"}
@@ -159,6 +155,9 @@ def test_not_applicable_is_neither_passed_nor_failed_and_says_why(tree):
     assert "do not apply with torch 2.13.0" in stamp["en"]
     assert "`examples/demo.py`: needs torchvision, which is not installed there" in stamp["en"]
     assert "需要 torchvision，这个环境没有安装" in stamp["zh"]
+    why["reason"] = "cuda-verified-once"  # CUDA code runs in the default environment only
+    _, stamp = _stamps(_record([_entry("passed")], tree, {"previous": ([why], PREVIOUS)}), tree)
+    assert "只在 GPU 上验证一次" in stamp["zh"]
 
 
 def test_a_failure_in_another_environment_fails_the_page_and_names_its_versions(tree):
@@ -167,12 +166,6 @@ def test_a_failure_in_another_environment_fails_the_page_and_names_its_versions(
     assert stamp["en"].startswith("!!! failure"), stamp["en"]
     assert "`examples/demo.py` (torch 2.13.0 · TensorFlow 2.21.0 · NumPy 1.26.4)" in stamp["en"]
     assert "may be wrong for these versions (torch 2.13.0 · TensorFlow 2.21.0" in stamp["en"]
-
-
-def test_cuda_examples_outside_the_default_environment_are_not_applicable(tree):
-    others = {"previous": ([_entry("not-applicable", reason="cuda-verified-once")], PREVIOUS)}
-    _, stamp = _stamps(_record([_entry("passed")], tree, others), tree)
-    assert "只在 GPU 上验证一次" in stamp["zh"]
 
 
 def test_editing_an_environments_expected_outputs_withdraws_its_verdicts(tree):
