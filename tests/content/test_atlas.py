@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 
@@ -31,14 +31,11 @@ ENTRY = re.compile(r"^`(?P<kind>\w+)`: (?P<message>.+)$")
 NOT_ENTRIES = {"see-also"}
 
 
-@dataclass(frozen=True)
-class Entry:
-    """One `##` entry of a group page: where its heading is, its anchor, its message, and the
-    line its example printed that starts with the class and that message (`printed`)."""
+class Entry(NamedTuple):
+    """An entry of a group page: its heading's anchor, and the line its example printed that
+    starts with the class and message the heading quotes."""
 
-    where: str
     anchor: str
-    heading: str
     printed: str
 
 
@@ -73,7 +70,7 @@ def atlas_entries(page: Path) -> tuple[list[Entry], list[str]]:
                 "(make update-examples writes it)"
             )
             continue
-        entries.append(Entry(where, heading.anchor, entry["message"], held[0]))
+        entries.append(Entry(heading.anchor, held[0]))
     return entries, problems
 
 
