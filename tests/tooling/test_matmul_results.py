@@ -38,11 +38,8 @@ def test_the_script_measures_every_case_and_its_tables_and_plot_are_drawn(tiny_r
     }
     assert data["machine"]["gpu"] is None and data["versions"]["torch"]
     assert all(row["torch_threads"] >= 1 for row in data["results"])
-    zh, en = results_section("zh", results), results_section("en", results)
-    assert "| n (float32) | NumPy | torch (CPU) |" in en and "| 32 |" in en
-    assert "| n (float32) | NumPy | torch（CPU） |" in zh
-    assert "Measured on" in en and "测量机器：" in zh
-    assert "![" in en and "(matmul-tiny.svg)" in en
+    # What the committed results draw is tests/content/test_generated.py's.
+    assert all("| 32 |" in results_section(locale, results) for locale in ("zh", "en"))
     svg = matmul_figure(data, "zh")
     groups = {
         g.get("id") for g in ElementTree.fromstring(svg).iter("{http://www.w3.org/2000/svg}g")
