@@ -25,12 +25,12 @@ def _append(path, text: str) -> int:
 
 
 CELL = f'```python\n--8<-- "{SCRIPT}:part"\n```\n'
-GPU = "examples/numpy_torch/gpu.py"
+GPU, NB, NAME = "examples/numpy_torch/gpu.py", "docs/zh/notebooks/", "{file}:1: name a notebook"
 #: Each mistake: the files it appends to (or creates), and the start of the message it gives:
 #: {file} is the last of those files, {0}, {1}, ... the lines of the text appended to it.
 MISTAKES = {
     "one-language": (
-        {"docs/zh/x/a.md": "# 孤页\n"},
+        {"docs/zh/x/a.md": "# A\n"},
         "{file} has no counterpart: create docs/en/x/a.md",
     ),
     "orphan-script": (
@@ -39,10 +39,7 @@ MISTAKES = {
         "delete it",
     ),
     "no-language": ({PAGE: "\n```\nsome text\n```\n"}, "{file}:{1}: code block without a language"),
-    "not-collected": (
-        {PAGE: "\n~~~python\n1\n~~~\n"},
-        "{file}:{1}: this Python block is not collected",
-    ),
+    "not-collected": ({PAGE: "\n~~~python\n1\n~~~\n"}, "{file}:{1}: this Python block is not"),
     "no-anchor": (
         {PAGE: "\n## 新的一节\n"},
         "{file}:{1}: heading '新的一节' has no anchor id; add the same `{{#some-id}}` to it in "
@@ -73,16 +70,10 @@ MISTAKES = {
         "{file}:{1}: docs/zh/includes/t.md is in another language than the page: embed "
         "docs/en/includes/t.md",
     ),
-    "nb-mixed-block": (
-        {NOTEBOOK: f"\n```python\nx = 1\n{CELL[10:]}"},
-        "{file}:{1}: a code cell is",
-    ),
+    "nb-mixed-block": ({NOTEBOOK: f"\n```python\nx = 1\n{CELL[10:]}"}, "{file}:{1}: a code cell"),
     "nb-bash-block": ({NOTEBOOK: "\n```bash\npip install torch\n```\n"}, "{file}:{1}: a code cell"),
     "nb-no-section": ({NOTEBOOK: "\n" + CELL.replace("part", "x")}, "{file}:{2}: section 'x' not"),
-    "nb-no-script": (
-        {NOTEBOOK: "\n" + CELL.replace(SCRIPT, "a.py")},
-        "{file}:{2}: snippet file a.py",
-    ),
+    "nb-no-script": ({NOTEBOOK: "\n" + CELL.replace(SCRIPT, "a.py")}, "{file}:{2}: snippet file a"),
     "nb-line-range": ({NOTEBOOK: "\n" + CELL.replace("part", "5:6")}, "{file}:{2}: embed a named"),
     "nb-text-fence": ({NOTEBOOK: "\n" + CELL.replace("python", "text")}, "{file}:{1}: this block"),
     "nb-needs-cuda": (
@@ -93,23 +84,11 @@ MISTAKES = {
         "{file}:{2}: " + GPU + " cannot be part of a notebook: it needs cuda",
     ),
     "nb-image": ({NOTEBOOK: "\n![A figure](figure.svg)\n"}, "{file}:{1}: the downloaded notebook"),
-    "nb-no-code": (
-        {"docs/zh/notebooks/a.md": "# 散文\n"},
-        "{file}:1: a notebook without code cells",
-    ),
-    "nb-no-title": ({"docs/zh/notebooks/a.md": CELL}, "{file}:1: a notebook starts with its title"),
-    "nb-space-in-name": (
-        {"docs/zh/notebooks/A b.md": f"# T\n\n{CELL}"},
-        "{file}:1: name a notebook",
-    ),
-    "nb-dot-in-name": (
-        {"docs/zh/notebooks/v2.0.md": f"# T\n\n{CELL}"},
-        "{file}:1: name a notebook",
-    ),
-    "nb-in-a-sub-folder": (
-        {"docs/zh/notebooks/a/b.md": f"# T\n\n{CELL}"},
-        "{file}:1: name a notebook",
-    ),
+    "nb-no-code": ({NB + "a.md": "# 散文\n"}, "{file}:1: a notebook without code cells"),
+    "nb-no-title": ({NB + "a.md": CELL}, "{file}:1: a notebook starts with its title"),
+    "nb-space-in-name": ({NB + "A b.md": f"# T\n\n{CELL}"}, NAME),
+    "nb-dot-in-name": ({NB + "v2.0.md": f"# T\n\n{CELL}"}, NAME),
+    "nb-in-a-sub-folder": ({NB + "a/b.md": f"# T\n\n{CELL}"}, NAME),
 }
 
 
