@@ -15,50 +15,34 @@ from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from mkdocs.exceptions import Abort
 
-from tests.tooling.sample import make_sample
+from tests.tooling.sample import NOTEBOOK, SCRIPT, make_sample
 from tooling.checks import broken_notebooks
 from verified.paths import REPO_ROOT
 from verified_site import notebooks
 from verified_site.notebooks import NotebookError, read_source
-from verified_site.pages import notebook_site_path
+from verified_site.pages import notebook_site_path, site_addresses
 
 pytest_plugins = ["pytester"]
 
-SCRIPT = "examples/numpy_torch/demo.py"
-NOTEBOOK = "docs/zh/notebooks/demo.md"
-_CELL = f'```python\n--8<-- "{SCRIPT}:part"\n```\n'
-_TREE = {
-    "mkdocs.base.yml": "site_url: https://site.invalid/\nrepo_url: https://repo.invalid/o/r\n",
-    "mkdocs.yml": "INHERIT: mkdocs.base.yml\nedit_uri: edit/main/docs/zh/\n",
-    "docs/zh/numpy-torch/page.md": "# 页\n\n## 一节 {#part}\n",
-    "docs/en/numpy-torch/page.md": "# Page\n\n## A part {#part}\n",
-    # `items` alone: IPython would display it; the script (and so the notebook) does not.
-    SCRIPT: '"""Demo."""\n\n# --8<-- [start:part]\nitems = [1, 1]\nprint(sum(items))\n#> 2\n'
-    "items\n# --8<-- [end:part]\n",
-    NOTEBOOK: "# 笔记本\n\n见[示例页](../numpy-torch/page.md#part)与[下文](#x)。\n\n"
-    f"## 一节 {{#x}}\n\n{_CELL}",
-    "docs/en/notebooks/demo.md": "# Notebook\n\nSee the [page](../numpy-torch/page.md).\n\n"
-    f"## A part {{#x}}\n\n{_CELL}",
-}
-
-
-def _write(root: Path, files: dict[str, str]) -> Path:
-    for name, text in files.items():
-        (root / name).parent.mkdir(parents=True, exist_ok=True)
-        (root / name).write_text(text, encoding="utf-8")
-    return root
+SITE = site_addresses(REPO_ROOT)[0]  # the sample's mkdocs.base.yml is the real one
 
 
 @pytest.fixture(scope="module")
 def ran(tmp_path_factory) -> tuple[Path, nbformat.NotebookNode]:
-    """The tiny tree, and its Chinese notebook run once in a kernel."""
-    root = _write(tmp_path_factory.mktemp("tree"), _TREE)
-    return root, notebooks.execute(read_source(root / NOTEBOOK, root), root, root / ".work")
+    """The sample site, and its Chinese notebook run once in a kernel. Its section ends with a
+    bare `total`, which IPython would display and the script (and so the notebook) does not;
+    the notebook's links have anchors, one to a heading of its own with an id."""
+    root = make_sample(tmp_path_factory.mktemp("sample"))
+    script, notebook = root / SCRIPT, root / NOTEBOOK
+    script.write_text(script.read_text().replace("#> 2\n", "#> 2\ntotal\n"))
+    links = "page.md#an-example)与[下文](#x)。\n\n## 一节 {#x}"
+    notebook.write_text(notebook.read_text().replace("page.md)。", links))
+    return root, notebooks.execute(read_source(notebook, root), root, root / ".work")
 
 
 @pytest.fixture
 def tree(ran, tmp_path) -> Path:
-    """A copy of the tiny tree with the suite's run of its notebook."""
+    """A copy of the sample with the suite's run of its notebook."""
     root, executed = ran
     shutil.copytree(root, tmp_path, dirs_exist_ok=True)
     versions = {"python": "3.11.7", "numpy": "2.4.6+x"}
@@ -74,28 +58,28 @@ def test_site_notebooks_show_the_run_links_and_how_to_run_them(tree):
     assert [path.parent.parent.name for path in written] == ["en", "zh"]
     site = nbformat.read(written[1], as_version=4)
     cells = {cell.id: cell for cell in site.cells}
-    assert list(cells) == ["cell-0", "stamp", "about", "intro", "cell-1"]
-    # The page's stamp, as the record gives it (this tree has none): HTML, styled on the page.
+    assert list(cells) == ["cell-0", "stamp", "about", "intro", "cell-1", "cell-2"]
+    # The page's stamp, as the record gives it (the sample has none): HTML, styled on the page.
     assert 'class="admonition note verification-stamp"' in cells["stamp"].source
     # The code cell: the section without its outputs, printing only what it prints (the run's).
     code = cells["cell-1"]
-    assert code.source == "items = [1, 1]\nprint(sum(items))\nitems"
-    assert code.metadata["tensors_verified"] == {"from": f"{SCRIPT}:part", "line": 7}
+    assert code.source == "total = 1 + 1\nprint(total)\ntotal"
+    assert code.metadata["tensors_verified"] == {"from": f"{SCRIPT}:part", "line": 15}
     assert [(o.output_type, o.text) for o in code.outputs] == [("stream", "2\n")]
     # `## 一节 {#x}`: an HTML heading keeps the id (Jupyter would show `{#x}` as text).
     assert cells["intro"].source.endswith('\n\n<h2 id="x">一节</h2>')
     about = cells["about"].source
-    assert f"[{SCRIPT}](https://repo.invalid/o/r/blob/main/{SCRIPT})" in about
+    assert f"[{SCRIPT}](" in about and f"/blob/main/{SCRIPT})" in about  # in the repository
     assert "（Python 3.11.7，" in about and '<a href="demo.ipynb" download>' in about
     assert "pip install jupyterlab" in about  # the code imports no library
-    assert "](https://site.invalid/numpy-torch/page/#part)" in cells["intro"].source
-    assert "](https://site.invalid/notebooks/demo/#x)" in cells["intro"].source
+    assert f"]({SITE}numpy-torch/page/#an-example)" in cells["intro"].source
+    assert f"]({SITE}notebooks/demo/#x)" in cells["intro"].source
     english = {c.id: c for c in nbformat.read(written[0], as_version=4).cells}["intro"].source
-    assert "](https://site.invalid/en/numpy-torch/page/)" in english
+    assert f"]({SITE}en/numpy-torch/page/)" in english
 
 
 def test_changed_code_has_no_outputs_and_says_so(tree):
-    _write(tree, {SCRIPT: _TREE[SCRIPT].replace("[1, 1]", "[2, 0]")})
+    (tree / SCRIPT).write_text((tree / SCRIPT).read_text().replace("1 + 1", "2 + 0"))
     notebooks.write_site_notebooks(tree)
     site = nbformat.read(notebook_site_path(tree, tree / NOTEBOOK), as_version=4)
     assert all(not cell.outputs for cell in site.cells if cell.cell_type == "code")
@@ -134,8 +118,9 @@ _WRITE = "# --8<-- [start:use]\nopen({!r}, 'w').write('x')\n# --8<-- [end:use]\n
 def test_run_that_goes_wrong_is_refused_with_the_cell_named(tmp_path, script, order, expected):
     target = tmp_path / "docs" / "written.txt"
     cells = "\n".join(f'```python\n--8<-- "{SCRIPT}:{name}"\n```\n' for name in order)
-    script = script.format(str(target))
-    root = _write(tmp_path, {**_TREE, SCRIPT: script, NOTEBOOK: f"# 笔记本\n\n开头。\n\n{cells}"})
+    root = make_sample(tmp_path)
+    (root / SCRIPT).write_text(script.format(str(target)), encoding="utf-8")
+    (root / NOTEBOOK).write_text(f"# 笔记本\n\n开头。\n\n{cells}", encoding="utf-8")
     with pytest.raises(NotebookError, match=expected):
         notebooks.execute(read_source(root / NOTEBOOK, root), root, tmp_path / "w")
     assert not target.exists()
@@ -157,11 +142,11 @@ def test_examples_stage_fails_a_broken_notebook_and_writes_a_passing_one(pyteste
         "examples/fails.py": "# --8<-- [start:x]\nprint(1 / 0)\n# --8<-- [end:x]\n",
         # Its own module name: tests/examples/test_notebooks.py may be imported in this process.
         "tests/test_stage_notebooks.py": test_file.read_text(encoding="utf-8"),
-        "pyproject.toml": '[tool.verification]\nenvironments = ["default"]\n',
-        # The default environment's pins: the versions installed here.
-        "requirements/test.txt": (REPO_ROOT / "requirements/test.txt").read_text(encoding="utf-8"),
     }
-    _write(pytester.path, {**_TREE, **files})
+    make_sample(pytester.path)
+    for name, text in files.items():
+        (pytester.path / name).parent.mkdir(exist_ok=True)
+        (pytester.path / name).write_text(text, encoding="utf-8")
     monkeypatch.setenv("CONTENT_ROOT", str(pytester.path))
     args = ["-p", "no:xdist", "-p", "no:playwright", "-p", "no:cacheprovider"]
     result = pytester.runpytest("tests", *args, "--environment", "default")
