@@ -1,12 +1,8 @@
-"""Search: every query of search_queries.yml ranked by Material's own search code in
-Node (search_rank.mjs), and a sample (the file's first two, the first atlas entry's printed
-line) typed into each site's search box in the browser, which must show what Node ranked.
-
-`search_failures` checks any list of queries, one Node process per site. Besides the file's
-queries, each error atlas entry is searched for by the line its example printed, as a reader
-pastes it, and by a variant with other numbers (other sizes, indices); and each other name the
-glossary gives a term (`also`), expecting the page it shows the term at.
-"""
+"""Search, ranked by Material's own search code in Node (search_rank.mjs), one process per
+site: every query of search_queries.yml; each error atlas entry's printed line, as a reader
+pastes it, and a variant with other numbers; each other name the glossary gives a term (`also`),
+expecting the page it shows the term at. A sample is typed into each site's search box in the
+browser, which must show what Node ranked."""
 
 from __future__ import annotations
 

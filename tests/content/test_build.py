@@ -30,9 +30,7 @@ def _soup(path: Path) -> BeautifulSoup:
 
 def test_template_edits_hold_on_every_page(site):
     """overrides/partials/search.html and source.html are copies of Material's partials with
-    one change each: a Material upgrade that stops using them must fail here, not silently
-    lose a change. (Plain text search: these attributes are written by our partials, exactly
-    so.)"""
+    one change each: a Material upgrade that stops using them must fail here, not silently."""
     problems = []
     for html in _pages(site):
         text, page = html.read_text("utf-8"), html.relative_to(site)

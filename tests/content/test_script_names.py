@@ -1,12 +1,8 @@
-"""Scripts run as readers run them: `python examples/<section>/<topic>.py`.
-
-Python puts the script's own folder first on `sys.path`, so a script named after a
-module shadows that module for itself and for every script beside it: a file
-`examples/tensorflow/numpy.py` makes `import numpy` in that folder import the file
-(`ImportError: cannot import name 'typing' from partially initialized module 'numpy'`).
-The examples stage runs scripts in-process and never sees this, so the names are
-checked here; a module a library only tries to import (`dill`, say) is left to
-`make run-examples`. Each script's docstring must also tell the reader how to run it.
+"""Scripts run as readers run them: `python examples/<section>/<topic>.py`, which puts the
+script's own folder first on `sys.path`: a file `examples/tensorflow/numpy.py` makes `import
+numpy` in that folder import the file. The examples stage runs scripts in-process and never
+sees this, so the names are checked here (a module a library only tries to import, `dill` say,
+is left to `make run-examples`). Each script's docstring must also say how to run it.
 """
 
 from __future__ import annotations

@@ -1,13 +1,8 @@
-"""Wording of the pages: the glossary's terms, and no italics on Chinese text.
-
-* A page may not use a name that `data/glossary.yml` lists under `avoid` for its
-  language (Chinese pages `docs/zh/`, English pages `docs/en/`, notebook sources too).
-* Chinese has no italic: browsers fake a slant that hurts legibility, so `*文字*`,
-  `_文字_` and `<em>` around Chinese text fail.
-
-Each line of prose is rendered by Python-Markdown, as the site renders it; code (fenced
-blocks, inline code spans), link targets and attribute lists are not prose and are skipped.
-The generated glossary pages, which list the avoided names for readers, are skipped too.
+"""Wording of the pages (notebook sources too): no name that `data/glossary.yml` lists under
+`avoid` for the page's language, and no italics on Chinese text (Chinese has no italic: browsers
+fake a slant that hurts legibility). Each line of prose is rendered by Python-Markdown, as the
+site renders it; code, link targets and attribute lists are not prose, and the generated
+glossary pages, which list the avoided names for readers, are skipped.
 """
 
 from __future__ import annotations

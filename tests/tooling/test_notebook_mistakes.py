@@ -1,7 +1,7 @@
 """Notebooks (verified_site.notebooks): read with jupytext, filled from the example scripts,
 run in a kernel, written for the site; a broken run is refused with a message naming its file
-and cell (a broken source: test_mistakes.py). In-process, on a tiny tree; only the runs start a
-kernel."""
+and cell (a broken source: test_mistakes.py). In-process, on the sample site; only the runs
+start a kernel."""
 
 from __future__ import annotations
 
