@@ -220,10 +220,9 @@ check-site: test-env browser
 	@echo "== 3/3 site, tooling and browser checks"
 	$(if $(filter 0,$(BUILT)),@echo "(the build failed: skipping the checks of the built site)")
 	$(if $(filter 0,$(SOURCES)),@echo "(the source checks failed: skipping the checks of the built site)")
-	@status=0; $(call guarded,$(PY) -m pytest tests/content tests/tooling tests/browser \
-	  engine/tests -n $(WORKERS) --dist worksteal \
-	  $(if $(SOURCES),--ignore=tests/content/test_sources.py) \
-	  $(if $(unchecked_site),--ignore=tests/content/test_build.py --ignore=tests/browser) \
+	@status=0; $(call guarded,$(PY) -m pytest tests/content tests/tooling engine/tests \
+	  $(if $(unchecked_site),--ignore=tests/content/test_build.py,tests/browser) \
+	  $(if $(SOURCES),--ignore=tests/content/test_sources.py) -n $(WORKERS) --dist worksteal \
 	  || status=1); exit $$status
 
 test-examples: $(check_env) $(if $(filter default,$(ENV)),test-env,.venv-$(ENV)/.installed)
