@@ -1,5 +1,6 @@
 """`make new-page`: start a page in both languages with a runnable example (CONTRIBUTING.md,
-"Add a page"). Its nav entries are added by hand: the source checks name them.
+"Add a page"), from tooling/templates/new-page/. Its nav entries are added by hand: the source
+checks name them.
 """
 
 from __future__ import annotations
@@ -11,72 +12,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tooling import templates
 from tooling.translations import sync
 from verified.paths import REPO_ROOT, relative
 from verified_site.pages import LOCALES, translation_of
 
 _NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
-
-PAGE_ZH = """---
-description: 用一句话概括本页内容（不超过 100 个字符），搜索结果会显示这句话。
----
-
-# {title}
-
-用一两句话说明本页回答什么问题。凡是读者可能怀疑的说法，都在后面附上运行过的示例作为证明。
-
-## 示例 {{#example}}
-
-```python title="{script}"
---8<-- "{script}:example"
-```
-
-说明这个示例证明了什么，为什么会这样。
-
-## 参考 {{#see-also}}
-
-- 示例脚本：`{script}`，在仓库根目录用 `python {script}` 运行。
-- 官方文档：链接到本页验证所用版本的文档。
-"""
-
-PAGE_EN = """---
-description: One sentence, at most 160 characters, on what this page covers; search results show it.
----
-
-# {title}
-
-Say in a sentence or two which question this page answers. Every statement a reader
-could doubt is followed by an executed example that proves it.
-
-## Example {{#example}}
-
-```python title="{script}"
---8<-- "{script}:example"
-```
-
-Explain what the example proves, and why it happens.
-
-## See also {{#see-also}}
-
-- Example script: `{script}`; run it from the repository root with `python {script}`.
-- Official documentation: link the documentation of the versions this page is verified with.
-"""
-
-SCRIPT = '''"""{title}.
-
-Run with `python {script}`. The `#>` lines under each print are the output the
-libraries printed when the site was built; the test suite runs this script again
-and compares.
-"""
-
-# --8<-- [start:example]
-import torch
-
-values = torch.arange(3)
-print(values)
-print(values.dtype)
-# --8<-- [end:example]
-'''
 
 
 class ScaffoldError(Exception):
@@ -95,11 +36,14 @@ def create_page(root: Path, section: str, slug: str, titles: tuple[str, str]) ->
             )
     page_zh = root / "docs" / LOCALES[0] / section / f"{slug}.md"
     script = root / "examples" / section.replace("-", "_") / f"{slug.replace('-', '_')}.py"
-    name = relative(script, root)
+    name, page_en = relative(script, root), translation_of(page_zh, "en")
     files = {
-        script: SCRIPT.format(title=titles[1], script=name),
-        page_zh: PAGE_ZH.format(title=titles[0], script=name),
-        translation_of(page_zh, "en"): PAGE_EN.format(title=titles[1], script=name),
+        path: templates().get_template(f"new-page/{template}").render(title=title, script=name)
+        for path, template, title in (
+            (script, "example.py", titles[1]),
+            (page_zh, "zh.md", titles[0]),
+            (page_en, "en.md", titles[1]),
+        )
     }
     if existing := [relative(path, root) for path in files if path.exists()]:
         raise ScaffoldError(f"refusing to overwrite {', '.join(existing)}")
