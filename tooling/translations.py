@@ -114,9 +114,7 @@ def synced(meta: dict, body: str, twin: str, twin_text: str) -> str:
 def main(argv: list[str] | None = None) -> int:
     """`python -m tooling.translations sync PAGE...`: 0, or 2 for a missing or malformed page."""
     parser = argparse.ArgumentParser(prog="python -m tooling.translations")
-    parser.add_argument(
-        "command", choices=["sync"], help="record that these pages and their pairs agree"
-    )
+    parser.add_argument("command", choices=["sync"], help="record that pages and pairs agree")
     parser.add_argument("pages", nargs="+", type=Path)
     for page in parser.parse_args(argv).pages:
         try:

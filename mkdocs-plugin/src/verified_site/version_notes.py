@@ -39,9 +39,6 @@ class VersionNotes:
             and len({p[key] for p in pinned.values()}) > 1
         ]
         self.labels = {env: versions_label(v, varying or None) for env, v in pinned.items()}
-        # (environment, script, section) -> its code with that environment's outputs, made once
-        # per build: both languages' pages embed the same sections.
-        self._codes: dict[tuple[str, str, str | None], str] = {}
 
     def insert(self, markdown: str, locale: str, verified: set[str] | None = None) -> str:
         """The page's Markdown with a note below each code block whose output differs between
@@ -69,13 +66,7 @@ class VersionNotes:
 
     def _stdout(self, refs: list[tuple[str, str | None]], name: str) -> str:
         # The plugin has refused a page whose `--8<--` lines name a missing file.
-        for script, section in refs:
-            if (name, script, section) not in self._codes:
-                outputs = self.expected[name].get(script)
-                self._codes[name, script, section] = section_code(
-                    self.root / script, section, outputs
-                )
-        codes = [self._codes[name, script, section] for script, section in refs]
+        codes = [section_code(self.root / s, part, self.expected[name].get(s)) for s, part in refs]
         return "\n".join(part for code in codes if (part := expected_stdout(code)[0]))
 
     def _note(self, outputs: dict[str, str], locale: str, verified: set[str] | None) -> str:
