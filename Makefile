@@ -7,7 +7,6 @@ PY     := $(BIN)/python
 RECORD := build/verification.json
 # One worker per core on the reference machine.
 WORKERS ?= 2
-# Driven by the browser tests and Lighthouse CI.
 export CHROMIUM ?= /usr/bin/chromium
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
@@ -186,8 +185,7 @@ SOURCES ?=
 unchecked_site = $(filter 0,$(BUILT) $(SOURCES))
 check-site: test-env browser
 	@echo "== 3/3 site, tooling and browser checks"
-	$(if $(filter 0,$(BUILT)),@echo "(the build failed: skipping the checks of the built site)")
-	$(if $(filter 0,$(SOURCES)),@echo "(the source checks failed: skipping the checks of the built site)")
+	$(if $(unchecked_site),@echo "(the build or the source checks failed: skipping the checks of the built site)")
 	@status=0; $(call guarded,$(PY) -m pytest tests/content tests/tooling tests/browser \
 	  engine/tests -n $(WORKERS) --dist worksteal \
 	  $(if $(SOURCES),--ignore=tests/content/test_sources.py) \

@@ -19,7 +19,7 @@ from markdown_it import MarkdownIt
 
 from tooling.data import DataError, read
 from tooling.reference import ALIASES, LIBRARIES, NAMES, load_families, load_inputs
-from verified.paths import docs_dir, is_generated
+from verified.paths import REPO_ROOT, docs_dir, is_generated
 from verified_site.api_names import TABLE, api_name, qualified_name
 
 EXCEPTIONS = "data/api-links-exceptions.yml"
@@ -268,7 +268,6 @@ def main() -> int:
     """Write the table and print a summary. 0, or 2 when the data is malformed or a library is
     missing."""
     from tests.libraries import import_libraries
-    from verified.paths import REPO_ROOT
 
     modules = import_libraries()
     libraries = [*LIBRARIES, "torchvision"]
@@ -283,8 +282,7 @@ def main() -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     (REPO_ROOT / TABLE).write_text(json.dumps(links, indent=1) + "\n", encoding="utf-8")
-    total = sum(map(len, links.values()))
-    print(f"wrote {total} names to {TABLE}")
+    print(f"wrote {sum(map(len, links.values()))} names to {TABLE}")
     for library in libraries:  # how many names have a page, and the others
         linked = [name for name in links["links"] if name.split(".")[0] == library]
         none = [name for name in links["no_page"] if name.split(".")[0] == library]

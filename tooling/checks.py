@@ -269,8 +269,7 @@ def _compared(script: Path) -> set[str]:
     return {n.id for n in tail if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
 
 
-# Longest `description:` that search results show in full, in characters: about 160
-# Latin letters, and about 100 Chinese characters, which are twice as wide.
+# Longest `description:` search results show in full: Chinese characters are twice as wide.
 DESCRIPTION_LIMITS = {"zh": 100, "en": 160}
 
 
@@ -313,8 +312,7 @@ def broken_notebooks(root: Path) -> list[str]:
     return problems
 
 
-#: The admonition that lists a page's statements waiting for a GPU run:
-#: `!!! warning gpu-pending "..."` (an extra class on any admonition type).
+#: `!!! warning gpu-pending "..."` (any admonition type): the statements waiting for a GPU run.
 _GPU_PENDING = re.compile(r"^[ \t]*(?:!!!|\?\?\?\+?)[ \t]+\w+[ \t]+gpu-pending\b")
 #: The record's reasons for CUDA code that no GPU run has verified (the stamp shows them too).
 GPU_WAITING = ("needs-cuda", "changed-since-gpu-run")

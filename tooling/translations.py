@@ -32,14 +32,12 @@ from verified_site.pages import (
     translation_of,
 )
 
-TOP = "top"
-
 
 def section_hashes(text: str) -> dict[str, str]:
     """Anchor id (or `top`) -> 12 hex characters hashing that section of a page's body; spaces at
     line ends and runs of blank lines do not count."""
     lines = text.splitlines()
-    starts = [(TOP, split_front_matter(text)[0].count("\n"))]
+    starts = [("top", split_front_matter(text)[0].count("\n"))]
     starts += [(h.anchor, h.line - 1) for h in headings(text) if h.level >= 2 and h.anchor]
     hashes = {}
     for (name, begin), (_, end) in zip(starts, starts[1:] + [("", len(lines))], strict=True):

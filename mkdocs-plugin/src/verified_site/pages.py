@@ -1,10 +1,5 @@
-"""Pages, their translations and the snippets they embed.
-
-Each language is a MkDocs project of its own (`mkdocs.yml`: Chinese, served at `/`;
-`mkdocs.en.yml`: English, at `/en/`) whose pages are `docs/<locale>/`; a page and its
-translation have the same path below their language's folder. A line
-`--8<-- "examples/a/b.py:part"` embeds the section of b.py between `# --8<-- [start:part]` and
-`# --8<-- [end:part]` (pymdownx.snippets).
+"""Pages, their translations and the snippets they embed. Each language is a MkDocs project of
+its own, its pages in `docs/<locale>/`; a page and its translation have the same path below it.
 """
 
 from __future__ import annotations
@@ -98,14 +93,10 @@ def notebook_sources(root: Path) -> list[Path]:
     return [p for p in source_pages(root) if _split(p)[2].parts[0] == NOTEBOOKS]
 
 
-def notebook_slug(path: Path) -> str:
-    return path.stem
-
-
 def notebook_site_path(root: Path, source: Path) -> Path:
     """`root/docs/<locale>/notebooks/<slug>.ipynb`: the notebook `make notebooks` writes beside
     its source, which mkdocs-jupyter renders as the page."""
-    return docs_dir(root) / page_locale(source) / NOTEBOOKS / f"{notebook_slug(source)}.ipynb"
+    return docs_dir(root) / page_locale(source) / NOTEBOOKS / f"{source.stem}.ipynb"
 
 
 def language_root(locale: str) -> str:

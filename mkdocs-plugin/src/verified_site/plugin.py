@@ -60,9 +60,7 @@ class VerifiedSitePlugin(BasePlugin):
         self.linked, self.unlinked, self.not_api = Counter(), Counter(), Counter()
         self.missing: dict[str, set[str]] = {}  # name -> pages
         if offline(config):
-            polyfills = config.extra.setdefault("polyfills", [])
-            if IFRAME_WORKER_URL not in polyfills:
-                polyfills.append(IFRAME_WORKER_URL)
+            config.extra.setdefault("polyfills", []).append(IFRAME_WORKER_URL)
         return config
 
     def on_files(self, files, config, **kwargs):
@@ -145,7 +143,6 @@ class VerifiedSitePlugin(BasePlugin):
             page.toc = get_toc(tokens)
         if table is None:
             return html
-        generated = is_generated(source, self.root)
 
         def found(name: str) -> None:
             if name in table.links:
@@ -157,7 +154,7 @@ class VerifiedSitePlugin(BasePlugin):
             else:
                 self.missing.setdefault(name, set()).add(relative(source, self.root))
 
-        return api_names.link(html, table, found, tables=not generated)
+        return api_names.link(html, table, found, tables=not is_generated(source, self.root))
 
     def _report_api_links(self) -> None:
         """Info lines, never a warning: the docs-only environment cannot write the table, and a
