@@ -1,6 +1,6 @@
 """`make new-page`: start a page in both languages with a runnable example (CONTRIBUTING.md,
-"Add a page"), from tooling/templates/new-page/. Its nav entries are added by hand: the source
-checks name them.
+"Add a page"), from tooling/templates/new-page/, listed in both navs after its section's last
+page (a section without pages yet is refused: its group needs titles in both languages).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pathlib import Path
 from tooling import templates
 from tooling.translations import sync
 from verified.paths import REPO_ROOT, relative
-from verified_site.pages import LOCALES, translation_of
+from verified_site.pages import CONFIGS, LOCALES, translation_of
 
 _NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 
@@ -27,8 +27,9 @@ class ScaffoldError(Exception):
 def create_page(root: Path, section: str, slug: str, titles: tuple[str, str]) -> list[Path]:
     """Create `docs/zh/SECTION/SLUG.md`, `docs/en/SECTION/SLUG.md` (`titles`: Chinese, English)
     and their example script, whose output is written by running it, under the repository root
-    `root`; return them. ScaffoldError if a name is invalid, a file exists already or the
-    example failed; nothing is left behind then."""
+    `root`, and list the page in both navs; return the files written. ScaffoldError if a name is
+    invalid, a file exists already, the section has no group in a nav yet or the example failed;
+    nothing is left behind then."""
     for name in (section, slug):
         if not _NAME.match(name):
             raise ScaffoldError(
@@ -47,6 +48,8 @@ def create_page(root: Path, section: str, slug: str, titles: tuple[str, str]) ->
     }
     if existing := [relative(path, root) for path in files if path.exists()]:
         raise ScaffoldError(f"refusing to overwrite {', '.join(existing)}")
+    configs = [root / CONFIGS[locale] for locale in LOCALES]
+    navs = {config: add_to_nav(config, section, slug) for config in configs}
     # Folders that do not exist yet: removed again, deepest first, if a step fails.
     new_folders = [f for path in files for f in reversed(path.parents) if not f.exists()]
     try:
@@ -62,7 +65,33 @@ def create_page(root: Path, section: str, slug: str, titles: tuple[str, str]) ->
             if folder.is_dir() and not any(folder.iterdir()):
                 folder.rmdir()
         raise
-    return list(files)
+    for config, text in navs.items():
+        config.write_text(text, encoding="utf-8")
+    return [*files, *configs]
+
+
+def add_to_nav(config: Path, section: str, slug: str) -> str:
+    """The text of a language's configuration file with `SECTION/SLUG.md` added to its nav,
+    after the last of the section's pages at their own level: never inside a group nested in
+    the section's (`torchvision:` in the API notes). ScaffoldError, naming the file, if no page
+    of the section is in its nav yet (a new group needs a title in each language)."""
+    lines = config.read_text(encoding="utf-8").splitlines(keepends=True)
+    entry = re.compile(rf"\s+- {re.escape(section)}/")
+    pages = [i for i, line in enumerate(lines) if entry.match(line)]
+    if not pages:
+        raise ScaffoldError(
+            f"{config.name}: no page of {section}/ in its nav yet; add the section's group, "
+            f"titled in that file's language, with `- {section}/{slug}.md` in it, to both "
+            "mkdocs.yml and mkdocs.en.yml, and run again"
+        )
+    depth = min(_indent(lines[i]) for i in pages)
+    last = max(i for i in pages if _indent(lines[i]) == depth)
+    lines.insert(last + 1, f"{' ' * depth}- {section}/{slug}.md\n")
+    return "".join(lines)
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
 
 
 def _write_outputs(root: Path, script_name: str) -> None:
@@ -98,11 +127,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     for path in created:
         print(f"wrote {relative(path, REPO_ROOT)}")
-    print(
-        f"Next: add `- {args.section}/{args.slug}.md` to the nav of mkdocs.yml and mkdocs.en.yml, "
-        "in the same group; write both pages and the example, `make update-examples`, then "
-        "`make test`."
-    )
+    print("Next: write both pages and the example, `make update-examples`, then `make test`.")
     return 0
 
 

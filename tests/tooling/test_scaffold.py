@@ -1,5 +1,5 @@
-"""`make new-page` produces a page pair that, once in the navs, passes every check and builds,
-and never overwrites an existing page."""
+"""`make new-page` produces a page pair, listed in both navs, that passes every check and
+builds, places it in its section's own group, and never overwrites an existing page."""
 
 from __future__ import annotations
 
@@ -21,15 +21,11 @@ def test_new_page_passes_every_check_builds_and_runs(sample):
         "docs/en/numpy-torch/new-topic.md",
         "docs/zh/numpy-torch/new-topic.md",
         "examples/numpy_torch/new_topic.py",
+        "mkdocs.en.yml",
+        "mkdocs.yml",
     ]
-    # The nav entries are the contributor's: the source checks say which.
-    assert checks.nav_differences(sample) == [
-        "docs/zh/numpy-torch/new-topic.md: not in the `nav:` of mkdocs.yml and mkdocs.en.yml; "
-        "add `- numpy-torch/new-topic.md` to both, in the same group"
-    ]
-    old, new = "- numpy-torch/page.md\n", "      - numpy-torch/new-topic.md\n"
-    for config in (sample / "mkdocs.yml", sample / "mkdocs.en.yml"):
-        config.write_text(config.read_text().replace(old, old + new))
+    for config in ("mkdocs.yml", "mkdocs.en.yml"):
+        assert "      - numpy-torch/new-topic.md\n" in (sample / config).read_text()
     for check in checks.SOURCE_CHECKS:
         assert check(sample) == [], check.__name__
     build = build_site(sample)
@@ -57,8 +53,29 @@ def test_bad_names_are_refused(sample):
         create_page(sample, "NumPy", "x", ("x", "x"))
 
 
+def test_a_page_goes_into_its_sections_own_group_not_a_nested_one(tmp_path):
+    config = tmp_path / "mkdocs.yml"
+    config.write_text(
+        "nav:\n  - Home: index.md\n  - API:\n      - api/a.md\n      - torchvision:\n"
+        "          - api/tv-1.md\n          - api/tv-2.md\n  - About: about.md\n"
+    )
+    assert scaffold.add_to_nav(config, "api", "b") == (
+        "nav:\n  - Home: index.md\n  - API:\n      - api/a.md\n      - api/b.md\n"
+        "      - torchvision:\n          - api/tv-1.md\n          - api/tv-2.md\n"
+        "  - About: about.md\n"
+    )
+
+
+def test_a_new_section_is_refused_saying_what_to_add(sample):
+    before = sorted(p.relative_to(sample) for p in sample.rglob("*"))
+    with pytest.raises(ScaffoldError, match="mkdocs.yml: no page of new-section/ in its nav yet"):
+        create_page(sample, "new-section", "intro", ("简介", "Intro"))
+    assert sorted(p.relative_to(sample) for p in sample.rglob("*")) == before
+
+
 def test_a_failed_scaffold_leaves_nothing_behind(sample, monkeypatch):
     before = sorted(p.relative_to(sample) for p in sample.rglob("*"))
+    navs = {name: (sample / name).read_text() for name in ("mkdocs.yml", "mkdocs.en.yml")}
 
     def example_fails(root, script_name):
         assert (root / script_name).is_file()  # the files are written when the example runs
@@ -66,5 +83,6 @@ def test_a_failed_scaffold_leaves_nothing_behind(sample, monkeypatch):
 
     monkeypatch.setattr(scaffold, "_write_outputs", example_fails)
     with pytest.raises(ScaffoldError, match="the new example did not run"):
-        create_page(sample, "new-section", "intro", ("简介", "Intro"))
+        create_page(sample, "numpy-torch", "intro", ("简介", "Intro"))
     assert sorted(p.relative_to(sample) for p in sample.rglob("*")) == before
+    assert {name: (sample / name).read_text() for name in navs} == navs
