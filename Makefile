@@ -5,20 +5,17 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PY     := $(BIN)/python
 RECORD := build/verification.json
-# Two workers: one per core on the reference machine; each imports torch and TF once.
+# One worker per core on the reference machine.
 WORKERS ?= 2
-# The browser the browser tests (tests/browser/conftest.py) and Lighthouse CI (CHROME_PATH) drive.
 export CHROMIUM ?= /usr/bin/chromium
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
 # Quieter TensorFlow start-up; it does not change any printed example output.
 export TF_CPP_MIN_LOG_LEVEL := 2
-# Silences Material 9's end-of-life banner, printed on every build. Material is pinned
-# to 9.x on purpose: its successor runs none of the plugins the site uses.
+# Silences Material 9's end-of-life banner: 9.x is pinned on purpose (its successor runs
+# none of the site's plugins).
 export NO_MKDOCS_2_WARNING := 1
-# Each language is a MkDocs project of its own (mkdocs.yml: Chinese, at the site root;
-# mkdocs.en.yml: English, at en/). Where SITE_URL gives the site's address, the English
-# site's is below it.
+# mkdocs.yml: the Chinese site, at SITE_URL; mkdocs.en.yml: the English one, at en/ below it.
 ifdef SITE_URL
 export SITE_URL_EN ?= $(patsubst %/,%,$(SITE_URL))/en/
 endif
@@ -30,8 +27,7 @@ $(PY):
 	@command -v $(PYTHON) >/dev/null || { echo "$(PYTHON) not found: install Python 3.11 or run 'make $(MAKECMDGOALS) PYTHON=/path/to/python3.11'"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 
-# Two layers, so that writers never wait for torch/TF. The engine and the site's plugin are
-# installed from their folders, editable and without their dependencies, which the locks pin.
+# Two layers, so that writers never wait for torch/TF; the locks pin the dependencies.
 PIP := -m pip install --disable-pip-version-check -q
 PROJECT := $(PIP) --no-deps -e ./engine -e ./mkdocs-plugin
 $(VENV)/.docs-installed: requirements/docs.txt engine/pyproject.toml mkdocs-plugin/pyproject.toml | $(PY)
@@ -46,9 +42,7 @@ $(VENV)/.test-installed: requirements/test.txt $(VENV)/.docs-installed
 docs-env: $(VENV)/.docs-installed
 test-env: $(VENV)/.test-installed
 
-# CJK fonts so that Chinese pages render; never a browser download (Playwright drives this
-# one); Node.js runs Material's search code on the query file (tests/browser), and npm
-# installs iframe-worker for the offline edition.
+# Never a browser download: Playwright drives this one.
 browser:
 	@if [ -x "$(CHROMIUM)" ] && fc-list 2>/dev/null | grep -qi "Noto Sans CJK" && \
 	  command -v node >/dev/null && command -v npm >/dev/null; then exit 0; fi; \
@@ -63,12 +57,10 @@ browser:
 	  $(if $(wildcard $(CHROMIUM)),,chromium) fonts-noto-cjk \
 	  $(if $(shell command -v node),,nodejs) $(if $(shell command -v npm),,npm) >/dev/null
 
-# Lighthouse CI, pinned in package.json / package-lock.json (devDependencies), for `make budgets`.
 node_modules/.bin/lhci: package.json package-lock.json
 	npm ci --no-audit --no-fund --ignore-scripts
 	touch $@ $(IFRAME_WORKER)
 
-# iframe-worker, the one runtime dependency (package.json), alone, for the offline edition.
 # npm gives its files a fixed old date: `touch` records when it was installed.
 IFRAME_WORKER := node_modules/iframe-worker/shim/index.js
 $(IFRAME_WORKER): package.json package-lock.json
@@ -77,24 +69,16 @@ $(IFRAME_WORKER): package.json package-lock.json
 	npm ci --omit=dev --no-audit --no-fund --ignore-scripts
 	touch $@
 
-# It rewrites only the files that differ (a fraction of a second), so the writers' targets
-# run it first; `make test` checks them as committed (tests/content/test_generated.py).
 generated: docs-env
 	$(PY) -m tooling.generate
 
-# Under `make serve`, run it again after changing a notebook page or a script it embeds
-# (the .ipynb links to the deployed site unless SITE_URL is set).
 notebooks: docs-env
 	$(PY) -m verified_site.notebooks
 
-# The cross-library reference's pages (docs/<language>/reference/, not committed), from data/reference/
-# and the rows' results in the record; rows the record lacks show as "not run in this build".
 reference: docs-env
 	$(PY) -m tooling.reference_pages
 
-# SITE_URL: served at the root, not under the deployed site's path (notebooks' links too).
-# One language per server: `make serve` the Chinese site at /, `make serve-en` the English
-# one at /en/ (the language menu leads off a server's language: `make build` builds both).
+# Served at the root, not under the deployed site's path (notebooks' links too).
 serve serve-en: export SITE_URL := http://127.0.0.1:8000/
 serve serve-en: export SITE_URL_EN := http://127.0.0.1:8001/en/
 serve: docs-env generated notebooks reference
@@ -105,15 +89,12 @@ serve-en: docs-env generated notebooks reference
 build: docs-env generated
 	@$(MAKE) --no-print-directory site-build
 
-# Chinese first: its build empties site/, then the English one writes site/en/.
+# Chinese first: its build empties site/. No --quiet: warnings must count under --strict.
 site-build: notebooks reference
 	$(PY) -m mkdocs build --strict
 	$(PY) -m mkdocs build --strict $(MKDOCS_EN)
 
-# The offline edition: the whole site, both languages, read from disk (file://), as one zip.
-# A build of its own (OFFLINE=true enables Material's offline plugin, mkdocs.yml) from the
-# same sources and record as site/, which keeps its URLs. offline-build alone is the second
-# build of `make test`'s stage 2, after site-build has written the notebooks and reference.
+# OFFLINE=true enables Material's offline plugin (mkdocs.base.yml).
 OFFLINE_NAME := tensors-verified-offline
 OFFLINE_DIR := build/offline
 offline: docs-env generated notebooks reference
@@ -128,7 +109,7 @@ offline-build: $(IFRAME_WORKER)
 	@echo "$(OFFLINE_DIR)/$(OFFLINE_NAME).zip: unzip it and open $(OFFLINE_NAME)/index.html"
 
 # Verification environments (pyproject.toml, [tool.verification]): `default` is .venv;
-# another, NAME, is .venv-NAME, installed from requirements/NAME.txt.
+# another, NAME, is .venv-NAME, from requirements/NAME.txt.
 ENVIRONMENTS := $(shell PYTHONPATH=engine/src $(PYTHON) -m verified.environments names 2>/dev/null || echo default)
 OTHER_ENVIRONMENTS := $(filter-out default,$(ENVIRONMENTS))
 ENV ?= default
@@ -145,10 +126,7 @@ check_env = $(if $(filter $(ENV),$(ENVIRONMENTS)),,$(error ENV=$(ENV) is not a v
 	touch $@
 
 # Every stage runs even when one fails, so that a failed example is stamped "failed" on its
-# page; the target then fails. No --quiet: it keeps warnings from counting under --strict.
-# $(1): the environments whose examples run; EXTRA_RECORDS: other environments' runs made
-# elsewhere (the CI matrix's jobs), added to the record before the build. The last line gives
-# the seconds of stage 3 and of the whole run against their budgets (README, `make benchmark`).
+# page. $(1): the environments whose examples run; EXTRA_RECORDS: runs made elsewhere (CI).
 define suite
 @rm -rf $(RECORD) build/notebooks build/offline site; status=0; start=$$(date +%s); \
 	$(MAKE) --no-print-directory lint || status=1; \
@@ -171,15 +149,11 @@ define suite
 	exit $$status
 endef
 
-# $(call against,FIGURE,BUDGET,UNIT), in a recipe: "FIGURE UNIT (budget BUDGET UNIT)", with
-# ", OVER" when the figure (a whole number) is above its budget.
+# $(call against,FIGURE,BUDGET,UNIT): "FIGURE UNIT (budget BUDGET UNIT)", ", OVER" if above.
 against = $(1) $(3) (budget $(2) $(3)$$([ $(1) -le $(2) ] || echo ", OVER"))
 
-# $(call guarded,COMMAND), in a recipe: a test stage may write only into git-ignored outputs
-# (build/, site/) and temporary folders. git's list of changed and untracked files is taken
-# before COMMAND and after it; where a line differs, the file is named and `status` set to 1.
-# It compares the list, not contents: a file you had already changed and a test rewrote shows
-# on a clean checkout (CI's). A bare `pytest` run is not checked.
+# $(call guarded,COMMAND): sets `status` to 1, naming the files, where COMMAND changed git's
+# list of changed and untracked files (the list, not contents: a clean checkout shows all).
 TREE_STATUS := git status --porcelain --untracked-files=all 2>/dev/null
 define guarded
 before=$$($(TREE_STATUS)); $(1); \
@@ -196,34 +170,25 @@ test-matrix: test-env browser $(OTHER_ENVIRONMENTS:%=.venv-%/.installed)
 	'PYTHONPATH=engine/src $(PYTHON) -m verified.environments names' failed or lists only the default"; exit 1; }
 	$(call suite,$(ENVIRONMENTS))
 
-# The pre-commit hooks (.pre-commit-config.yaml: ruff, the end-of-file and whitespace fixers,
-# actionlint on the workflows) on every file git tracks. They fix what they can in place and
-# fail: review the fix with `git diff` and commit it. `make test` runs it first.
 lint: test-env
 	@echo "== lint: the pre-commit hooks on every tracked file"
 	$(BIN)/pre-commit run --all-files --show-diff-on-failure
 
-# The sources' own checks (translations, navs, snippets, descriptions: tooling/checks.py), in
-# seconds, before anything runs: a mistake there is reported once, by the check about it.
 check-sources: test-env
 	@echo "== the sources: pages, translations, navs, snippets (tests/content/test_sources.py)"
 	$(PY) -m pytest tests/content/test_sources.py -p no:xdist -q
 
 # BUILT=0 (the build failed) or SOURCES=0 (the source checks failed) skips the checks of the
-# built site: it is not the site the sources mean. SOURCES, 0 or 1, also says the source checks
-# ran already. --dist worksteal: an idle worker takes tests queued on the other, as the slowest
-# (search, scaffold, launch) end unevenly.
+# built site; SOURCES set: the source checks ran already. worksteal: the slowest end unevenly.
 BUILT ?= 1
 SOURCES ?=
 unchecked_site = $(filter 0,$(BUILT) $(SOURCES))
 check-site: test-env browser
 	@echo "== 3/3 site, tooling and browser checks"
-	$(if $(filter 0,$(BUILT)),@echo "(the build failed: skipping the checks of the built site)")
-	$(if $(filter 0,$(SOURCES)),@echo "(the source checks failed: skipping the checks of the built site)")
-	@status=0; $(call guarded,$(PY) -m pytest tests/content tests/tooling tests/browser \
-	  engine/tests -n $(WORKERS) --dist worksteal \
-	  $(if $(SOURCES),--ignore=tests/content/test_sources.py) \
-	  $(if $(unchecked_site),--ignore=tests/content/test_build.py --ignore=tests/browser) \
+	$(if $(unchecked_site),@echo "(the build or the source checks failed: skipping the checks of the built site)")
+	@status=0; $(call guarded,$(PY) -m pytest tests/content tests/tooling engine/tests \
+	  $(if $(unchecked_site),--ignore=tests/content/test_build.py,tests/browser) \
+	  $(if $(SOURCES),--ignore=tests/content/test_sources.py) -n $(WORKERS) --dist worksteal \
 	  || status=1); exit $$status
 
 test-examples: $(check_env) $(if $(filter default,$(ENV)),test-env,.venv-$(ENV)/.installed)
@@ -237,14 +202,8 @@ test-examples: $(check_env) $(if $(filter default,$(ENV)),test-env,.venv-$(ENV)/
 run-examples: test-env
 	$(PY) -m pytest tests/reader -n $(WORKERS)
 
-# The canary: `update-examples` on the newest releases of torch, torchvision, TensorFlow and
-# NumPy that install together (resolved now; the site's tools from the locks), in a clone of the
-# last commit under build/canary/, never in your files. Its report, build/canary/report.txt: the
-# versions, pinned and got, the clone's `git diff --stat` (the diff: outputs.diff) and the tests
-# that failed (pytest.log); failed tests are news, not an error of the target, which fails only
-# when pip or pytest cannot run. PIP_CONSTRAINT=/dev/null: no constraint file from pip's
-# configuration (a machine may cap torch) holds them back; tools.txt is the docs lock without
-# their pins (it pins numpy, which matplotlib needs). README, "Staying current".
+# Failed tests are news, not an error: it fails only when pip or pytest cannot run.
+# PIP_CONSTRAINT=/dev/null: no machine's constraint file caps the libraries.
 CANARY := build/canary
 CANARY_LIBRARIES := torch torchvision tensorflow-cpu numpy
 CANARY_VERSIONS := grep -iE '^(torch|torchvision|tensorflow[-_]cpu|numpy)=='
@@ -267,9 +226,7 @@ canary:
 	  echo "failed (pytest.log):"; grep -E '^(FAILED|ERROR) ' pytest.log || echo "  none"; \
 	} | tee report.txt
 
-# The built site's external links (lychee.toml says which, and how patiently), with the network;
-# broken ones, by built page and line, in build/links.md. Monthly in CI (links.yml). The site's
-# own address is left out: the strict build checks links inside the site.
+# The site's own address is left out: the strict build checks links inside the site.
 links: build
 	@mkdir -p build; own=$$($(PY) -c 'from mkdocs.config import load_config; \
 	  print(load_config().site_url)' 2>/dev/null); status=0; \
@@ -278,10 +235,7 @@ links: build
 	if [ $$status = 2 ]; then echo "broken links: build/links.md (CONTRIBUTING, 'Scheduled checks')"; fi; \
 	exit $$status
 
-# Figures, not tests: both run; the target fails if either finds a figure over budget.
-# Lighthouse CI prints each page's scores and first-visit weight against lighthouserc.json's
-# assertions; then each language's search index as served (gzip). Lighthouse CI's working
-# folder, .lighthouseci/ (its place is fixed), goes after the run.
+# Both run; it fails if either finds a figure over budget.
 RUNS ?= 3
 SEARCH_INDEXES := site/search/search_index.json site/en/search/search_index.json
 budgets: build browser node_modules/.bin/lhci
@@ -295,9 +249,6 @@ budgets: build browser node_modules/.bin/lhci
 	done; \
 	exit $$status
 
-# `make test` from a cold build/ and site/ (the environments stay): the suite prints stage 3's
-# and the whole run's seconds against their budgets; then the machinery's line count against
-# its own. Fails if a stage fails.
 MACHINERY_LINES ?= ../shared/tools/machinery_lines.py
 benchmark: test-env browser
 	@rm -rf build site; status=0; \
@@ -307,15 +258,12 @@ benchmark: test-env browser
 	else echo "no line count: $(MACHINERY_LINES) is missing (MACHINERY_LINES=path)"; fi; \
 	exit $$status
 
-# Not part of `make test` (the suite only checks that the script runs on tiny matrices).
 MATMUL_OUT ?= benchmarks/results/matmul-cpu-2-cores.json
 measure-matmul: test-env
 	$(PY) benchmarks/matmul.py --out $(MATMUL_OUT)
 	$(PY) -m tooling.generate
 
-# Serial on purpose: pytest-examples rewrites files per worker, and two workers must never
-# edit the same page. Writes no record: rewriting is not verifying, so run `make test` after.
-# EXAMPLE=examples/<dir>/<name>.py[:section] or docs/<page>.md[:line]: that example alone.
+# Serial on purpose: two workers must never edit the same page. Writes no record.
 update-examples: $(check_env) test-env $(if $(filter default,$(ENV)),,.venv-$(ENV)/.installed)
 	$(call env_python,$(ENV)) -m pytest tests/examples -p no:xdist --update-examples \
 	  --environment $(ENV) $(if $(EXAMPLE),--example '$(EXAMPLE)')
@@ -343,19 +291,14 @@ wheelhouse: docs-env
 new-page: test-env
 	@test -n "$(SECTION)" -a -n "$(SLUG)" || { echo "usage: make new-page SECTION=numpy-torch SLUG=my-topic [TITLE_ZH=... TITLE_EN=...]"; exit 2; }
 	$(PY) -m tooling.scaffold "$(SECTION)" "$(SLUG)" \
-	  $(if $(TITLE_ZH),--title-zh "$(TITLE_ZH)") $(if $(TITLE_EN),--title-en "$(TITLE_EN)") \
-	  $(if $(SECTION_TITLE_ZH),--section-title-zh "$(SECTION_TITLE_ZH)") \
-	  $(if $(SECTION_TITLE_EN),--section-title-en "$(SECTION_TITLE_EN)")
+	  $(if $(TITLE_ZH),--title-zh "$(TITLE_ZH)") $(if $(TITLE_EN),--title-en "$(TITLE_EN)")
 
 sync-translation: docs-env
 	@test -n "$(PAGE)" || { echo "usage: make sync-translation PAGE=docs/zh/<section>/<page>.md"; exit 2; }
 	$(PY) -m tooling.translations sync $(PAGE)
 
-# A local label such as torch's `+cpu` names one index's build: the other environments'
-# locks keep the public version, which installs from any index (here the CPU wheel on
-# disk, elsewhere PyPI's build).
-# UPGRADE="pkg ...": take those packages' newest releases too (the canary's pip-freeze.txt
-# lists the versions it got).
+# The other environments' locks keep torch's public version, not the local `+cpu` build,
+# which installs from one index only. UPGRADE="pkg ...": take those packages' newest releases.
 COMPILE := $(BIN)/pip-compile --quiet --strip-extras --no-emit-find-links --no-emit-index-url \
   $(UPGRADE:%=--upgrade-package %)
 lock: test-env

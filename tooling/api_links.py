@@ -1,11 +1,8 @@
-"""Links from API names to each library's documentation (README: "The cross-library reference",
-CONTRIBUTING: "Add a page"). `python -m tooling.api_links` (test environment) writes the
-committed table `data/api-links.json` from the installed libraries: every name the reference's
-rows use (`api_spans`) and every name a page's inline code names (`page_names`, by
-`verified_site.api_names.api_name`, the rule the site plugin links with) -> the page of the
-installed version by its site's URL rule (`url`), or the URL or the reason for having none that
-`data/api-links-exceptions.yml` gives; names the installed libraries do not have are listed
-apart (`not_api`), so that the build can tell them from names the table lacks.
+"""`python -m tooling.api_links` (test environment) writes the committed table
+`data/api-links.json` from the installed libraries: every API name the reference's rows use and
+every name a page's inline code names (`verified_site.api_names.api_name`) -> the page of the
+installed version by its site's URL rule (`url`), or what `data/api-links-exceptions.yml` gives.
+Sphinx inventories (objects.inv) would need the network, which the build may not reach.
 """
 
 from __future__ import annotations
@@ -22,7 +19,7 @@ from markdown_it import MarkdownIt
 
 from tooling.data import DataError, read
 from tooling.reference import ALIASES, LIBRARIES, NAMES, load_families, load_inputs
-from verified.paths import docs_dir, is_generated
+from verified.paths import REPO_ROOT, docs_dir, is_generated
 from verified_site.api_names import TABLE, api_name, qualified_name
 
 EXCEPTIONS = "data/api-links-exceptions.yml"
@@ -43,20 +40,15 @@ TF_SITE_RELEASE = "2.21"
 _MARKDOWN = MarkdownIt("commonmark").enable("table").disable("code")
 
 
-def _module_name(node: ast.AST) -> str | None:
-    """`np.linalg.norm` -> `numpy.linalg.norm`; None for a chain not rooted at a module alias."""
-    return qualified_name(node, MODULES)
-
-
 def _type(node: ast.AST, library: str) -> tuple[str, bool] | None:
-    """The type of what `node` evaluates to, and whether it is the input `x` (or part of it):
-    x and x[...] are the library's array, a call to a class is that class, a call to a
-    function its result (an array, unless `RETURNS` says otherwise); None where unknown."""
+    """The type of what `node` evaluates to (x and x[...]: the library's array; a call: the class
+    called, or the function's result, an array unless `RETURNS` says otherwise), and whether it
+    is the input `x`; None where unknown."""
     if isinstance(node, ast.Name) and node.id == "x":
         return ARRAY[library], True
     if isinstance(node, ast.Subscript):
         return _type(node.value, library)
-    if isinstance(node, ast.Call) and (name := _module_name(node.func)):
+    if isinstance(node, ast.Call) and (name := qualified_name(node.func, MODULES)):
         if name in RETURNS:
             return RETURNS[name], False
         return (name if name.rsplit(".", 1)[-1][0].isupper() else ARRAY[library]), False
@@ -64,12 +56,10 @@ def _type(node: ast.AST, library: str) -> tuple[str, bool] | None:
 
 
 def api_spans(code: str, library: str) -> list[tuple[str, int, int]]:
-    """Each API name `code` uses, with the start and end offsets in `code` of the text that
-    names it, in order: called attribute chains of np, torch and tf (`np.linalg.norm(...)`: the
-    whole chain), and the methods and attributes of `x` and of what calls return (`x.reshape`:
-    `reshape`; on a call's result only methods called, not a named tuple's fields). Constants
-    and dtypes (`np.float32`, `tf.newaxis`) are values, not operations, and are left out.
-    SyntaxError if `code` is not Python."""
+    """Each API name `code` uses, with the offsets of the text that names it, in order: called
+    chains of np, torch and tf (`np.linalg.norm(...)`: the whole chain), the methods and
+    attributes of `x` (`x.reshape`: `reshape`) and the methods called on what calls return.
+    Constants and dtypes are values, not operations: left out. SyntaxError if not Python."""
     tree = ast.parse(code)
     lines = code.splitlines(keepends=True)
 
@@ -80,7 +70,7 @@ def api_spans(code: str, library: str) -> list[tuple[str, int, int]]:
     spans = []
     for node in (node for node in ast.walk(tree) if isinstance(node, ast.Attribute)):
         end = offset(node.end_lineno, node.end_col_offset)
-        if name := _module_name(node):
+        if name := qualified_name(node, MODULES):
             if id(node) in called:
                 spans.append((name, offset(node.lineno, node.col_offset), end))
         elif (found := _type(node.value, library)) and (found[1] or id(node) in called):
@@ -101,8 +91,7 @@ def used_names(root: Path) -> set[str]:
 
 
 def inline_names(markdown: str) -> list[str]:
-    """The API names of a Markdown text's inline code (`api_name`), tables included, fenced code
-    not, in order."""
+    """The API names of a Markdown text's inline code, tables included, in order."""
     return [
         name
         for token in _MARKDOWN.parse(markdown)
@@ -112,10 +101,8 @@ def inline_names(markdown: str) -> list[str]:
 
 
 def reference_prose(root: Path) -> dict[str, str]:
-    """The prose of the reference's pages that the build links as it links other pages: each
-    family's introduction, and every reason for a declared difference or a missing operation,
-    in both languages -> where it comes from (`data/reference/<file>:<row id>`). DataError for
-    bad data."""
+    """The reference's prose, which the build links as other pages (introductions, reasons for
+    differences and missing operations, both languages) -> `data/reference/<file>:<row id>`."""
     texts = {}
     for family in load_families(root, load_inputs(root)):
         for locale, intro in family.intro.items():
@@ -132,10 +119,7 @@ def reference_prose(root: Path) -> dict[str, str]:
 
 
 def page_names(root: Path) -> dict[str, set[str]]:
-    """API name -> the pages (paths relative to `root`) whose inline code names it, tables
-    included, fenced code not: every page under docs/ but the generated reference's, and the
-    reference's prose (`reference_prose`, named by its data file); the names of the reference's
-    code are `used_names`."""
+    """API name -> the pages (or reference data files) whose inline code names it."""
     docs, found = docs_dir(root), {}
     for page in sorted(docs.rglob("*.md")):
         if is_generated(page, root):
@@ -149,15 +133,14 @@ def page_names(root: Path) -> dict[str, set[str]]:
 
 
 def load_exceptions(root: Path) -> dict[str, str | dict]:
-    """`data/api-links-exceptions.yml`: name -> URL, or `{"no_page": reason}` where the docs
-    have no page for it. DataError, naming the line, when it does not match
-    data/schemas/api-links-exceptions.schema.yml."""
+    """`data/api-links-exceptions.yml`: name -> URL or `{"no_page": reason}`. DataError, naming
+    the line, when it does not match its schema."""
     return read(Path(EXCEPTIONS), root, "api-links-exceptions") or {}
 
 
 def _tf_name(found: object, written: str) -> str:
-    """TensorFlow's canonical name of `found` without `tf.` (`tf_export`'s first name, which
-    its page has: tf.cumsum -> math.cumsum), else the name as written."""
+    """TensorFlow's canonical name of `found` without `tf.`, which its page has (tf.cumsum ->
+    math.cumsum); else `written`."""
     while found is not None:
         if names := getattr(found, "__dict__", {}).get("_tf_api_names"):
             return names[0]
@@ -177,13 +160,10 @@ def _tf_site(version: str) -> str:
 
 
 def url(name: str, modules: dict) -> str | None:
-    """The page of `name` in the installed library's documentation (major.minor version), by
-    its site's URL rule; None when the library has no such name. Modules have a page of their
-    own (`torch.nn`: nn.html); dtypes and other values the page that lists them (`torch.float16`:
-    torch.dtype's; `np.float16`: the scalar types'; `tf.float16`: tf.dtypes'; `tf.newaxis`: its
-    module's; `np.newaxis`: NumPy's constants); methods of other objects than modules are found
-    on their type's page: `numpy.add.at` on `numpy.ufunc.at`'s, `torch.Generator.manual_seed`
-    and TensorFlow's and torchvision's on their class's page, as an anchor."""
+    """The page of `name` in the installed version's documentation, by its site's URL rule; None
+    when the library has no such name. Modules have a page of their own; dtypes and other
+    values are on the page that lists them; methods of other objects than modules are on their
+    type's page (`numpy.add.at`: `numpy.ufunc.at`), or their class's, as an anchor."""
     library, *parts = name.split(".")
     parent, found = None, modules[library]
     try:
@@ -243,29 +223,21 @@ def url(name: str, modules: dict) -> str | None:
     return site + _tf_name(found, rest).replace(".", "/")
 
 
-def _exception(given: str | dict, library: str, modules: dict) -> str | dict:
-    """An exception's URL with `{version}` (major.minor) and `{tf}` (tensorflow.org's API
-    folder for the installed release) filled in; a `{"no_page": reason}` as it is."""
-    if isinstance(given, dict):
-        return given
-    version = _version(modules[library])
-    return given.replace("{version}", version).replace("{tf}", _tf_site(version))
-
-
 def table(root: Path, modules: dict) -> dict:
-    """The table `data/api-links.json` holds (`verified_site.api_names.LinkTable`'s fields):
-    every name of the reference's rows and of the pages' inline code -> its page by the
-    exceptions file (`{version}` and `{tf}` filled in) or by `url`, sorted by name; the names
-    the exceptions file says have no page -> its reason; and, sorted, those that are not names
-    of the installed libraries (and not in the exceptions file)."""
+    """What `data/api-links.json` holds (`verified_site.api_names.LinkTable`), sorted: each name
+    -> the exceptions file's URL (`{version}`: major.minor, `{tf}`: tensorflow.org's folder for
+    the installed release) or `url`'s; its reason for having no page; or not an API name."""
     exceptions = load_exceptions(root)
     links, no_page, not_api = {}, {}, []
     for name in sorted(used_names(root) | set(page_names(root))):
-        library = name.split(".")[0]
-        found = _exception(exceptions[name], library, modules) if name in exceptions else None
+        found = exceptions.get(name)
         if isinstance(found, dict):
             no_page[name] = found["no_page"]
-        elif link := found or url(name, modules):
+            continue
+        if found:
+            version = _version(modules[name.split(".")[0]])
+            found = found.replace("{version}", version).replace("{tf}", _tf_site(version))
+        if link := found or url(name, modules):
             links[name] = link
         else:
             not_api.append(name)
@@ -273,8 +245,8 @@ def table(root: Path, modules: dict) -> dict:
 
 
 def differences(fresh: dict, committed: dict, pages: dict[str, set[str]]) -> list[str]:
-    """One line per name whose entry differs between two tables (`table`'s shape): the name,
-    the pages whose inline code names it (from `page_names`), what each table says."""
+    """One line per name whose entry differs between two tables: the name, the pages that name
+    it (`page_names`), what each table says."""
 
     def entry(links: dict, name: str) -> str:
         if name in links.get("links", {}):
@@ -293,10 +265,9 @@ def differences(fresh: dict, committed: dict, pages: dict[str, set[str]]) -> lis
 
 
 def main() -> int:
-    """Command line: write the table from the installed libraries and print the summary. Exit
-    status 0, or 2 when the data is malformed or a library is not installed."""
+    """Write the table and print a summary. 0, or 2 when the data is malformed or a library is
+    missing."""
     from tests.libraries import import_libraries
-    from verified.paths import REPO_ROOT
 
     modules = import_libraries()
     libraries = [*LIBRARIES, "torchvision"]
@@ -311,8 +282,7 @@ def main() -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     (REPO_ROOT / TABLE).write_text(json.dumps(links, indent=1) + "\n", encoding="utf-8")
-    total = sum(map(len, links.values()))
-    print(f"wrote {total} names to {TABLE}")
+    print(f"wrote {sum(map(len, links.values()))} names to {TABLE}")
     for library in libraries:  # how many names have a page, and the others
         linked = [name for name in links["links"] if name.split(".")[0] == library]
         none = [name for name in links["no_page"] if name.split(".")[0] == library]

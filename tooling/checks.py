@@ -1,9 +1,6 @@
-"""Checks of the site's sources that do not need the site built: translations, snippets, code
-blocks, framework tabs. Each takes the content root and returns a list of messages naming file
-and line and saying what to do; an empty list means the check passed.
-
-tests/content/test_sources.py runs them on the repository; tests/tooling runs them on
-temporary copies with one mistake each.
+"""Checks of the site's sources that need no build. Each takes the content root and returns
+messages naming file and line and saying what to do; [] means it passed (run by
+tests/content/test_sources.py, and on broken copies by tests/tooling).
 """
 
 from __future__ import annotations
@@ -13,12 +10,11 @@ import difflib
 import re
 from pathlib import Path
 
-import yaml
+from mkdocs.exceptions import ConfigurationError
 from pytest_examples import find_examples
-from yaml_env_tag import add_env_tag
 
 from tooling.translations import stale_translations
-from verified.paths import docs_dir, example_scripts, relative
+from verified.paths import example_scripts, relative
 from verified.record import DEFAULT_ENVIRONMENT, verify_environments
 from verified_site.notebooks import NotebookError, read_source
 from verified_site.pages import (
@@ -30,9 +26,8 @@ from verified_site.pages import (
     front_matter,
     headings,
     is_notebook_page,
-    missing_translations,
+    mkdocs_config,
     notebook_sources,
-    page_files,
     page_locale,
     page_sources,
     parse_snippet_line,
@@ -49,13 +44,14 @@ def untranslated_pages(root: Path) -> list[str]:
     return [
         f"{relative(page, root)} has no counterpart: create {relative(twin, root)} with the same "
         "sections, anchors and examples"
-        for page, twin in missing_translations(source_pages(root))
+        for page in source_pages(root)
+        for twin in (translation_of(page, locale) for locale in LOCALES)
+        if twin != page and not twin.exists()
     ]
 
 
 def translation_structure(root: Path) -> list[str]:
-    """Pairs whose embedded snippets, code blocks or headings (levels, anchor ids) differ; the
-    messages name both files."""
+    """Pairs whose embedded snippets, code blocks or headings (levels, anchor ids) differ."""
     problems = []
     for page in source_pages(root):
         twin = translation_of(page, LOCALES[1])
@@ -78,25 +74,16 @@ def translation_structure(root: Path) -> list[str]:
 
 
 def nav_differences(root: Path) -> list[str]:
-    """The languages' navs (mkdocs.yml, mkdocs.en.yml) must list the same pages in the same
-    groups and order, and every page of a language; one message per difference, naming the
-    files. A configuration file that is missing or cannot be read is reported too."""
-    navs, problems = {}, []
+    """Both navs (mkdocs.yml, mkdocs.en.yml) must list every page, in the same groups and order."""
+    navs, problems = [], []
     for locale in LOCALES:
-        config = root / CONFIGS[locale]
         try:
-            loader = add_env_tag(type("Loader", (yaml.SafeLoader,), {}))
-            navs[locale] = _nav_shape(
-                yaml.load(config.read_text(encoding="utf-8"), Loader=loader)["nav"]
-            )
-        except (OSError, yaml.YAMLError, KeyError, TypeError) as exc:
+            navs.append(_nav_shape(mkdocs_config(root, locale)["nav"]))
+        except (OSError, ConfigurationError, KeyError, TypeError) as exc:
             problems.append(f"{CONFIGS[locale]}: cannot read its `nav:` ({exc})")
     if problems:
         return problems
-    (zh, ours), (en, theirs) = (
-        (CONFIGS[LOCALES[0]], navs[LOCALES[0]]),
-        (CONFIGS[LOCALES[1]], navs[LOCALES[1]]),
-    )
+    (zh, en), (ours, theirs) = CONFIGS.values(), navs
     if ours != theirs:
         diff = difflib.unified_diff(ours, theirs, zh, en, lineterm="", n=1)
         problems.append(
@@ -117,8 +104,8 @@ def nav_differences(root: Path) -> list[str]:
 
 
 def _nav_shape(nav, depth: int = 0) -> list[str]:
-    """A nav as lines: each page's file, each group as `[group]`, indented by depth (group titles
-    left out: they are translated)."""
+    """A nav as lines, indented by depth: each page's file, each group as `[group]` (its title is
+    translated)."""
     lines = []
     for item in nav:
         value = next(iter(item.values())) if isinstance(item, dict) else item
@@ -130,9 +117,7 @@ def _nav_shape(nav, depth: int = 0) -> list[str]:
 
 
 def _embedded(page: Path) -> list[str]:
-    """What a page embeds, each Markdown include named by its Chinese file (`docs/en/x.md` ->
-    `docs/zh/x.md`):
-    each language embeds the include in its own language."""
+    """What a page embeds, an include named by its Chinese file (each language embeds its own)."""
     return [
         str(translation_of(Path(ref.path), LOCALES[0])) if ref.path.endswith(".md") else ref.target
         for ref in snippet_refs(page)
@@ -140,11 +125,10 @@ def _embedded(page: Path) -> list[str]:
 
 
 def anchor_problems(root: Path) -> list[str]:
-    """Headings below the title with no explicit `{#id}` (their links would differ by language),
-    and anchor ids used twice in one page (links and translation records need them unique), at
-    the heading's line."""
+    """Headings below the title without an explicit `{#id}` (their links would differ by
+    language), and anchor ids used twice in one page."""
     problems = []
-    for page in page_files(docs_dir(root)):
+    for page in source_pages(root):
         seen: set[str] = set()
         for heading in headings(page.read_text(encoding="utf-8")):
             where = f"{relative(page, root)}:{heading.line}"
@@ -184,8 +168,7 @@ def _code_differences(page: Path, twin: Path, root: Path) -> list[str]:
 
 
 def broken_snippets(root: Path) -> list[str]:
-    """`--8<--` lines naming a missing file or section (paths are relative to the content root), at
-    the page's line."""
+    """`--8<--` lines naming a missing file or section (`pages.snippet_error`)."""
     return [
         message
         for page in source_pages(root)
@@ -206,9 +189,8 @@ def orphan_scripts(root: Path) -> list[str]:
 
 
 def bad_code_fences(root: Path) -> list[str]:
-    """Code blocks with no language, and Python blocks the suite would not run: pytest-examples
-    finds only ``` fences indented with spaces, so a Python block written another way would be shown
-    but never executed."""
+    """Code blocks without a language, and Python blocks pytest-examples would not collect (it
+    finds only ``` fences indented with spaces): shown but never run."""
     problems = []
     for page in source_pages(root):
         collected = {block.start_line for block in find_examples(page)}
@@ -234,10 +216,9 @@ _FRAMEWORK_TAB = re.compile(
 
 
 def uncompared_tabs(root: Path) -> list[str]:
-    """Framework tabs that no assertion compares, at the tab's line: each `=== "PyTorch"` (or
-    TensorFlow, NumPy) tab embeds a script section, and that script's code after its last
-    section mark asserts, by the section's name, that the tabs agree (README, "Framework tabs
-    must agree")."""
+    """Framework tabs (`=== "PyTorch"`, TensorFlow, NumPy) that embed no script section, or one
+    that no assertion after the script's last section mark reads by its name (README,
+    "Framework tabs must agree")."""
     problems = []
     for page in source_pages(root):
         text = page.read_text(encoding="utf-8")
@@ -271,8 +252,7 @@ def uncompared_tabs(root: Path) -> list[str]:
 
 def _compared(script: Path) -> set[str]:
     """The names the script's code after its last section mark reads, if that code asserts
-    anything (`assert`, `np.testing.assert_*`); empty if not, or if the script is missing or does
-    not parse (other checks name those)."""
+    anything; empty if not, or if the script cannot be read or parsed (other checks say so)."""
     try:
         text = script.read_text(encoding="utf-8")
         body = ast.parse(text).body
@@ -289,15 +269,12 @@ def _compared(script: Path) -> set[str]:
     return {n.id for n in tail if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
 
 
-# Longest `description:` that search results show in full, in characters: about 160
-# Latin letters, and about 100 Chinese characters, which are twice as wide.
+# Longest `description:` search results show in full: Chinese characters are twice as wide.
 DESCRIPTION_LIMITS = {"zh": 100, "en": 160}
 
 
 def missing_descriptions(root: Path) -> list[str]:
-    """Pages without a `description:` for search engines, or with one too long to show, at the
-    description's line (1 when absent). A front matter that is not YAML is left to
-    `stale_translations`, which names it."""
+    """Pages without a `description:` for search engines, or with one too long to show."""
     problems = []
     for page in source_pages(root):
         text = page.read_text(encoding="utf-8")
@@ -325,9 +302,7 @@ def missing_descriptions(root: Path) -> list[str]:
 
 
 def broken_notebooks(root: Path) -> list[str]:
-    """Notebook sources that cannot become a notebook (`verified_site.notebooks.read_source`
-    names each problem: a code block that is not only `--8<--` lines, a missing section, a
-    script that cannot run in a kernel here, no code cells at all, ...)."""
+    """Notebook sources that cannot become a notebook (`verified_site.notebooks.read_source`)."""
     problems = []
     for path in notebook_sources(root):
         try:
@@ -337,19 +312,17 @@ def broken_notebooks(root: Path) -> list[str]:
     return problems
 
 
-#: The admonition that lists a page's statements waiting for a GPU run:
-#: `!!! warning gpu-pending "..."` (an extra class on any admonition type).
+#: `!!! warning gpu-pending "..."` (any admonition type): the statements waiting for a GPU run.
 _GPU_PENDING = re.compile(r"^[ \t]*(?:!!!|\?\?\?\+?)[ \t]+\w+[ \t]+gpu-pending\b")
 #: The record's reasons for CUDA code that no GPU run has verified (the stamp shows them too).
 GPU_WAITING = ("needs-cuda", "changed-since-gpu-run")
 
 
 def gpu_pending(root: Path, record: dict) -> list[str]:
-    """Pages whose CUDA code the default environment's run in `record` left unverified (no GPU
-    run has verified this very code: the reasons of `GPU_WAITING`, which the page's stamp shows)
-    without a `gpu-pending` admonition saying which of their statements wait for that run; and
-    pages with one whose CUDA code all ran, so that its statements get read against the GPU run's
-    output before it goes. Pages changed since the run are left to the stamp, which says so."""
+    """Pages whose CUDA code no GPU run verified (`GPU_WAITING`, in the default environment's
+    run in `record`) without a `gpu-pending` admonition, and pages with one whose CUDA code all
+    ran (its statements must be read against the GPU run's output). Pages changed since the run
+    are left to their stamp."""
     problems = []
     notebooks = set(notebook_sources(root))  # broken_notebooks refuses CUDA code in them
     for page in (page for page in source_pages(root) if page not in notebooks):

@@ -1,11 +1,6 @@
-"""Data files: YAML that pages are generated or checked from, each valid against a JSON Schema.
-
-`read` loads a data file (`data/glossary.yml`, `data/reference/*.yml`), keeping the line
-of each mapping and refusing a key given twice (YAML would keep the last one silently), and
-validates it with jsonschema against its schema, `data/schemas/<name>.schema.yml`. The
-schemas' `description`s document each field for contributors and are the "what to write" of
-the error messages; a list item's `title` (`term`) names it in them. Checks a schema cannot
-express (an id used twice, a page that must exist) stay with the code that reads the file.
+"""Data files: YAML that pages are generated from, each validated with jsonschema against
+`data/schemas/<name>.schema.yml`, whose `description`s document each field and say, in the
+error messages, what to write. Checks a schema cannot express stay with the file's reader.
 """
 
 from __future__ import annotations
@@ -34,7 +29,7 @@ class Row(dict):
 
 
 class _Loader(yaml.SafeLoader):
-    """Makes each mapping a `Row`; refuses a key given twice (YAML requires keys to be unique)."""
+    """Makes each mapping a `Row`; refuses a key given twice (YAML would keep the last)."""
 
     def construct_mapping(self, node, deep=False):
         seen = set()
@@ -57,10 +52,8 @@ _Loader.add_constructor("tag:yaml.org,2002:map", _Loader.construct_row)
 
 
 def read(path: Path, root: Path, schema: str) -> object:
-    """The data of the YAML file `root / path`, once valid against
-    `data/schemas/<schema>.schema.yml`; each mapping in it is a `Row`. DataError, naming
-    `path:<line>` (of the mapping at fault) and the field, when it is not UTF-8 or valid YAML,
-    gives a key twice or does not match the schema."""
+    """The data of `root / path`, each mapping a `Row`. DataError, naming `path:<line>` and the
+    field, when it is not UTF-8 or valid YAML, gives a key twice or does not match `schema`."""
     raw = (root / path).read_bytes()
     try:
         text = raw.decode("utf-8")
@@ -79,10 +72,9 @@ def read(path: Path, root: Path, schema: str) -> object:
 
 
 def problem(data: object, schema: str) -> tuple[int, str] | None:
-    """What makes `data` invalid against `data/schemas/<schema>.schema.yml` (jsonschema's
-    `best_match` of its errors), or None: the line of the innermost `Row` at fault (1 when
-    there is none, as in JSON data) and a message naming the list item (its schema's `title`,
-    then its `id` or number), the field and what to write (the deepest `description`)."""
+    """jsonschema's `best_match` error of `data`, or None: the line of the innermost `Row` at
+    fault (1 for JSON data) and a message naming the list item (its schema's `title`, then its
+    `id` or number), the field and what to write (the deepest `description`)."""
     definition, validator = _compiled(schema)
     error = jsonschema.exceptions.best_match(validator.iter_errors(data))
     if error is None:
@@ -120,8 +112,7 @@ def problem(data: object, schema: str) -> tuple[int, str] | None:
 
 @functools.cache
 def _compiled(name: str) -> tuple[dict, jsonschema.protocols.Validator]:
-    """The schema `data/schemas/<name>.schema.yml` and a validator of its draft (`$schema`);
-    jsonschema's SchemaError when the schema itself is malformed."""
+    """The schema and a validator of its draft; SchemaError when the schema is malformed."""
     schema = yaml.safe_load((SCHEMAS / f"{name}.schema.yml").read_text(encoding="utf-8"))
     validator = jsonschema.validators.validator_for(schema)
     validator.check_schema(schema)

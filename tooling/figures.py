@@ -17,10 +17,10 @@ import io
 import warnings
 from pathlib import Path
 
-import jinja2
 import matplotlib
 from matplotlib.figure import Figure
 
+from tooling import templates
 from tooling.data import DataError, problem
 from verified.paths import REPO_ROOT, read_checked_json
 from verified_site.pages import INCLUDES, LOCALES
@@ -46,13 +46,7 @@ STYLE = {
     "figure.constrained_layout.h_pad": 0.12,
     "figure.constrained_layout.w_pad": 0.12,
 }
-TEMPLATE = jinja2.Environment(
-    loader=jinja2.FileSystemLoader(Path(__file__).parent / "templates"),
-    undefined=jinja2.StrictUndefined,
-    trim_blocks=True,
-    lstrip_blocks=True,
-    keep_trailing_newline=True,
-).get_template("matmul-results.md.jinja")
+TEMPLATE = templates().get_template("matmul-results.md.jinja")
 
 
 def matmul_figure(data: dict, locale: str) -> str:

@@ -1,8 +1,6 @@
-"""`make generated` (`python -m tooling.generate`; `make build` and `make serve` run it first):
-writes the files generated from data that are missing or stale, to be committed;
-tests/content/test_generated.py fails naming each stale one. Each generator gives its files as
-`generated_files(root)`, file -> text: tooling/glossary.py (the glossary pages) and
-tooling/figures.py (the measured-speed tables and plots).
+"""`make generated`: writes the committed files generated from data that are missing or stale
+(each generator's `generated_files(root)`, file -> text); tests/content/test_generated.py fails
+naming each stale one.
 """
 
 from __future__ import annotations
@@ -18,9 +16,8 @@ GENERATORS = (glossary.generated_files, figures.generated_files)
 
 
 def stale_files(root: Path = REPO_ROOT) -> dict[Path, str]:
-    """Every generated file that is missing or differs from what its data gives: file
-    (relative to the repository root `root`) -> the text it should have. DataError, naming the
-    data file, when one is malformed."""
+    """Each generated file (relative to `root`) that is missing or stale -> the text it should
+    have. DataError, naming the data file, when one is malformed."""
     files = {path: text for generate in GENERATORS for path, text in generate(root).items()}
     return {
         path: text
@@ -30,8 +27,7 @@ def stale_files(root: Path = REPO_ROOT) -> dict[Path, str]:
 
 
 def main() -> int:
-    """Command line: write the stale files and name them. Exit status 0, or 2 when a data file
-    is malformed (the message names it and what to do)."""
+    """Write the stale files and name them: 0, or 2 when a data file is malformed."""
     try:
         stale = stale_files()
     except DataError as exc:

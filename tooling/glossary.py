@@ -14,8 +14,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-import jinja2
-
+from tooling import templates
 from tooling.data import DataError, read
 from tooling.translations import synced
 from verified.paths import REPO_ROOT
@@ -27,18 +26,8 @@ PAGES = {locale: Path("docs", locale, "glossary.md") for locale in LOCALES}
 #: Chinese characters (CJK unified ideographs and extension A).
 CJK = r"[\u3400-\u4dbf\u4e00-\u9fff]"
 
-#: The templates of tooling/templates/, whose comments are written {## ##} (`{#id}` is
-#: Markdown's anchor), with a filter that escapes the pipes of a table cell's text.
-_TEMPLATES = jinja2.Environment(
-    loader=jinja2.FileSystemLoader(Path(__file__).parent / "templates"),
-    undefined=jinja2.StrictUndefined,
-    trim_blocks=True,
-    lstrip_blocks=True,
-    keep_trailing_newline=True,
-    comment_start_string="{##",
-    comment_end_string="##}",
-)
-_TEMPLATES.filters["cell"] = lambda text: text.replace("|", "\\|")
+#: `cell` escapes the pipes of a table cell's text.
+_TEMPLATES = templates(cell=lambda text: text.replace("|", "\\|"))
 
 
 @dataclass(frozen=True)

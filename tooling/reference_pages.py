@@ -14,8 +14,7 @@ import re
 import sys
 from pathlib import Path
 
-import jinja2
-
+from tooling import templates
 from tooling.api_links import api_spans
 from tooling.data import DataError
 from tooling.reference import (
@@ -152,18 +151,8 @@ def _run_it(row: Row, inputs: dict[str, dict]) -> str:
     return "\n".join(snippet)
 
 
-#: The pages' templates (tooling/templates/reference-*.md.jinja), with what they call. Their
-#: comments are written {## ##}: `{#id}` is Markdown's anchor.
-TEMPLATES = jinja2.Environment(
-    loader=jinja2.FileSystemLoader(Path(__file__).parent / "templates"),
-    undefined=jinja2.StrictUndefined,
-    trim_blocks=True,
-    lstrip_blocks=True,
-    keep_trailing_newline=True,
-    comment_start_string="{##",
-    comment_end_string="##}",
-)
-TEMPLATES.filters.update(
+#: The pages' templates (tooling/templates/reference-*.md.jinja), with what they call.
+TEMPLATES = templates(
     prose=prose, summary=_summary, code=_code, linked_code=_linked_code, cell=_cell, aspect=_aspect
 )
 TEMPLATES.globals.update(

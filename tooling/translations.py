@@ -1,6 +1,5 @@
-"""Translation records: which language's text changed since the pair was last synced
-(CONTRIBUTING.md, "Translate"). Each page records, in its front matter, a short hash of every
-section of its counterpart as it was when a translator last made the two agree::
+"""Translation records (CONTRIBUTING.md, "Translate"): each page's front matter holds a short
+hash of every section of its counterpart as it was when a translator last made the two agree::
 
     translation:
       of: en/numpy-torch/memory-sharing.md
@@ -8,8 +7,8 @@ section of its counterpart as it was when a translator last made the two agree::
         top: 3f2a9c1b0d4e
         from-numpy: 0b8e6c2d7a91
 
-Sections are keyed by their anchor ids (`## Title {#from-numpy}`), the same in both languages;
-`top` is the text before the first `##`. `make sync-translation PAGE=...` rewrites the records.
+Sections are keyed by their anchor ids, the same in both languages; `top` is the text before
+the first `##`. `make sync-translation PAGE=...` rewrites the records.
 """
 
 from __future__ import annotations
@@ -33,17 +32,12 @@ from verified_site.pages import (
     translation_of,
 )
 
-TOP = "top"
-
 
 def section_hashes(text: str) -> dict[str, str]:
-    """Anchor id (or `top`) -> 12 hex characters hashing that section of a page's body (front matter
-    excluded).
-
-    Sections start at each heading of level 2 or deeper that has an explicit anchor; whitespace at
-    line ends and runs of blank lines do not count as changes."""
+    """Anchor id (or `top`) -> 12 hex characters hashing that section of a page's body; spaces at
+    line ends and runs of blank lines do not count."""
     lines = text.splitlines()
-    starts = [(TOP, split_front_matter(text)[0].count("\n"))]
+    starts = [("top", split_front_matter(text)[0].count("\n"))]
     starts += [(h.anchor, h.line - 1) for h in headings(text) if h.level >= 2 and h.anchor]
     hashes = {}
     for (name, begin), (_, end) in zip(starts, starts[1:] + [("", len(lines))], strict=True):
@@ -54,9 +48,8 @@ def section_hashes(text: str) -> dict[str, str]:
 
 
 def stale_translations(root: Path) -> list[str]:
-    """One message per source page (`source_pages`: pages and notebook sources) whose counterpart
-    changed since the pair was last synced, naming both files, the changed sections and the command
-    to run once the page is updated; also one per page without a translation record or whose front
+    """Pages whose counterpart changed since the pair was last synced (naming the sections and
+    the command to run once the page is updated), without a translation record, or whose front
     matter is not YAML."""
     problems = []
     for page in source_pages(root):
@@ -93,11 +86,8 @@ def stale_translations(root: Path) -> list[str]:
 
 
 def sync(page: Path) -> list[Path]:
-    """Record in each version of `page` (either language's) the section hashes of the other, once a
-    translator has checked that they agree; returns the files written.
-
-    FileNotFoundError when a version does not exist; ValueError when a front matter is not a YAML
-    mapping."""
+    """Record in both versions of `page` the other's section hashes; returns the files written.
+    FileNotFoundError when a version does not exist; ValueError for a malformed front matter."""
     versions = [translation_of(page, locale) for locale in LOCALES]
     for version in versions:
         if not version.is_file():
@@ -111,8 +101,8 @@ def sync(page: Path) -> list[Path]:
 
 
 def synced(meta: dict, body: str, twin: str, twin_text: str) -> str:
-    """The text of a page file: front matter `meta` with the record that the page agrees with
-    its counterpart (`twin`, its path below docs/: `en/a/b.md`; text `twin_text`), then `body`."""
+    """A page's text: front matter `meta` with the record that it agrees with `twin` (`en/a/b.md`,
+    text `twin_text`), then `body`."""
     meta = {**meta, "translation": {"of": twin, "sections": section_hashes(twin_text)}}
     # No line wrapping: a long `description:` stays on one line.
     dumped = yaml.safe_dump(meta, allow_unicode=True, sort_keys=False, width=10**6)
@@ -120,12 +110,9 @@ def synced(meta: dict, body: str, twin: str, twin_text: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Command line: `python -m tooling.translations sync PAGE...`. 0 on success, 2 when a page
-    is missing or its front matter is not a YAML mapping."""
+    """`python -m tooling.translations sync PAGE...`: 0, or 2 for a missing or malformed page."""
     parser = argparse.ArgumentParser(prog="python -m tooling.translations")
-    parser.add_argument(
-        "command", choices=["sync"], help="record that these pages and their pairs agree"
-    )
+    parser.add_argument("command", choices=["sync"], help="record that pages and pairs agree")
     parser.add_argument("pages", nargs="+", type=Path)
     for page in parser.parse_args(argv).pages:
         try:

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from verified.paths import REPO_ROOT, docs_dir
+from verified.paths import REPO_ROOT
 from verified.record import DEFAULT_ENVIRONMENT, GPU_ENVIRONMENT, load_record, verify_environments
-from verified_site.pages import language_root, page_files, page_locale, page_sources, page_url
+from verified_site.pages import language_root, page_locale, page_sources, page_url, source_pages
 from verified_site.stamp import render_stamp
 from verified_site.version_notes import VersionNotes
 
@@ -43,7 +43,7 @@ def test_template_edits_hold_on_every_page(site):
     assert not problems, "overrides/partials/ (see overrides/README.md):\n" + "\n".join(problems)
 
 
-PAGES = page_files(docs_dir(REPO_ROOT))
+PAGES = source_pages(REPO_ROOT)
 
 
 @pytest.mark.parametrize("page", PAGES, ids=[str(p.relative_to(REPO_ROOT)) for p in PAGES])
@@ -54,9 +54,7 @@ def test_stamp_matches_the_verification_record(site, record, page):
     # which is the Markdown's less the markup (code spans, bold, list markers).
     verifications = verify_environments(record, page_sources(page, REPO_ROOT), REPO_ROOT)
     expected = render_stamp(verifications, record, page_locale(page))
-    stamp = _soup(site / page_url(page, docs_dir(REPO_ROOT)) / "index.html").select_one(
-        ".verification-stamp"
-    )
+    stamp = _soup(site / page_url(page) / "index.html").select_one(".verification-stamp")
     if not expected:
         assert stamp is None, f"{page.name}: a page without examples carries a stamp"
         return

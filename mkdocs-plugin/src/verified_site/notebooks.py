@@ -71,7 +71,7 @@ def read_source(
     text, where = path.read_text(encoding="utf-8"), relative(path, root)
     front, body = pages.split_front_matter(text)
     problems = []
-    if not pages.is_notebook_page(path.resolve()) or not _SLUG.fullmatch(pages.notebook_slug(path)):
+    if not pages.is_notebook_page(path.resolve()) or not _SLUG.fullmatch(path.stem):
         problems.append(
             f"{where}:1: name a notebook docs/zh/notebooks/<name>.md and "
             "docs/en/notebooks/<name>.md, the name in lower-case letters, digits and hyphens "
@@ -288,7 +288,7 @@ def check_outputs(notebook: nbformat.NotebookNode, source: Source) -> list[str]:
 def executed_path(root: Path, source: Path) -> Path:
     """Where the suite keeps its run of a source (either language):
     `root/build/notebooks/executed/<slug>.ipynb`."""
-    return root / "build" / "notebooks" / "executed" / f"{pages.notebook_slug(source)}.ipynb"
+    return root / "build" / "notebooks" / "executed" / f"{source.stem}.ipynb"
 
 
 def write_executed(notebook: nbformat.NotebookNode, path: Path, versions: dict) -> None:
@@ -348,7 +348,7 @@ def _about(notebook: nbformat.NotebookNode, run: dict | None, script_url: str) -
     shown = [f"{name} {versions[key]}" for key, name, _ in libraries if key in versions]
     env = " · ".join([f"Python {versions.get('python')}", *shown])
     status = words["ran"](env=env, date=run["created"][:10]) if run else words["not_ran"]()
-    name = pages.notebook_slug(Path(meta["source"])) + ".ipynb"
+    name = Path(meta["source"]).stem + ".ipynb"
     yourself = words["yourself"](
         download=f'<a href="{name}" download>{name}</a>',
         scripts=[f"[{path}]({script_url}{path})" for path in meta["scripts"]],
@@ -388,7 +388,7 @@ def write_site_notebooks(root: Path) -> list[Path]:
         title, _, rest = notebook.cells[0].source.partition("\n")
         # An HTML title with an id: nbconvert gives a Chinese one none (the site plugin takes
         # the page's title from the source).
-        slug = pages.notebook_slug(path)
+        slug = path.stem
         notebook.cells[0].source = f'<h1 id="{slug}">{html.escape(title[2:], quote=False)}</h1>'
         if rest.strip():
             notebook.cells.insert(1, nbformat.v4.new_markdown_cell(rest.strip(), id="intro"))

@@ -1,10 +1,5 @@
-"""Pages, their translations and the snippets they embed.
-
-Each language is a MkDocs project of its own (`mkdocs.yml` for Chinese, served at `/`;
-`mkdocs.en.yml` for English, at `/en/`), whose pages are `docs/<locale>/`: a page and its
-translation have the same path below their language's folder (`docs/zh/a/b.md`,
-`docs/en/a/b.md`). A line `--8<-- "examples/a/b.py:part"` embeds the section of b.py between
-`# --8<-- [start:part]` and `# --8<-- [end:part]` (pymdownx.snippets).
+"""Pages, their translations and the snippets they embed. Each language is a MkDocs project of
+its own, its pages in `docs/<locale>/`; a page and its translation have the same path below it.
 """
 
 from __future__ import annotations
@@ -15,8 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
+from mkdocs.utils import yaml_load
 from pymdownx.snippets import SnippetPreprocessor
-from yaml_env_tag import add_env_tag
 
 from verified.markdown import (  # noqa: F401  (re-used by the site checks)
     PYTHON_LANGUAGES,
@@ -34,20 +29,22 @@ LOCALES = ("zh", "en")
 DEFAULT_LOCALE = LOCALES[0]
 #: Each language's configuration file (the shared settings are in `mkdocs.base.yml`).
 CONFIGS = {"zh": "mkdocs.yml", "en": "mkdocs.en.yml"}
-#: The folder in each language's pages of Markdown that pages embed (`make generated` writes
-#: some): not pages (`exclude_docs` in mkdocs.base.yml).
+#: Markdown that pages embed, in each language's pages (`exclude_docs`: not pages).
 INCLUDES = "includes"
-#: The folder of the notebook pages, in each language's pages.
 NOTEBOOKS = "notebooks"
 
 
 def _split(path: Path) -> tuple[Path, str, Path]:
-    """(`docs` folder, locale, path below the locale's folder) of a file under `docs/<locale>/`;
-    ValueError when it is not under one."""
+    """(`docs` folder, locale, path below the locale's folder); ValueError outside them."""
     for parent in path.parents:
         if parent.name in LOCALES and parent.parent.name == "docs":
             return parent.parent, parent.name, path.relative_to(parent)
     raise ValueError(f"{path} is not under docs/<locale>/ (locales: {', '.join(LOCALES)})")
+
+
+def page_locale(path: Path) -> str:
+    """The locale of a file under `docs/<locale>/`; ValueError for another file."""
+    return _split(path)[1]
 
 
 def _locale_or_none(path: Path) -> str | None:
@@ -57,39 +54,33 @@ def _locale_or_none(path: Path) -> str | None:
         return None
 
 
-def page_locale(path: Path) -> str:
-    """The locale of a file under `docs/<locale>/`, from its folder."""
-    return _split(path)[1]
-
-
 def docs_name(path: Path) -> str:
     """A file's path below `docs/`, naming its language: `en/a/b.md`."""
-    docs, locale, below = _split(path)
+    _, locale, below = _split(path)
     return f"{locale}/{below.as_posix()}"
 
 
 def translation_of(path: Path, locale: str) -> Path:
-    """The `locale` version of the page `path` (in any locale), which may not exist:
-    `docs/zh/a/b.md` for `docs/en/a/b.md` and `"zh"`."""
+    """The `locale` version of the page `path` (which may not exist)."""
     docs, _, below = _split(path)
     return docs / locale / below
 
 
-def page_files(docs: Path) -> list[Path]:
-    """The `*.md` files below `docs/<locale>/` of every locale, sorted, but `INCLUDES` and the
-    generated pages."""
-    skipped = {INCLUDES, GENERATED}
+def source_pages(root: Path) -> list[Path]:
+    """Every page a reader sees (`docs/<locale>/**/*.md`, notebook sources too), sorted, but the
+    includes and the generated pages."""
+    docs = docs_dir(root)
     return sorted(
         p
         for locale in LOCALES
         if (docs / locale).is_dir()
         for p in (docs / locale).rglob("*.md")
-        if p.relative_to(docs / locale).parts[0] not in skipped
+        if p.relative_to(docs / locale).parts[0] not in (INCLUDES, GENERATED)
     )
 
 
 def is_notebook_page(path: Path) -> bool:
-    """Whether `path` is a notebook page, `docs/<locale>/notebooks/<slug>.md`."""
+    """Whether `path` is `docs/<locale>/notebooks/<slug>.md`."""
     try:
         return _split(path)[2].parent == Path(NOTEBOOKS)
     except ValueError:
@@ -98,51 +89,40 @@ def is_notebook_page(path: Path) -> bool:
 
 def notebook_sources(root: Path) -> list[Path]:
     """All pages under each language's `notebooks/` (misplaced ones too, which
-    `notebooks.read_source` refuses), both languages, sorted; [] for none."""
-    return [p for p in page_files(docs_dir(root)) if _split(p)[2].parts[0] == NOTEBOOKS]
-
-
-def notebook_slug(path: Path) -> str:
-    """`save-load` for `docs/zh/notebooks/save-load.md` and its English twin."""
-    return path.stem
+    `notebooks.read_source` refuses), sorted."""
+    return [p for p in source_pages(root) if _split(p)[2].parts[0] == NOTEBOOKS]
 
 
 def notebook_site_path(root: Path, source: Path) -> Path:
-    """`root/docs/<locale>/notebooks/<slug>.ipynb`, beside its source: the notebook
-    `make notebooks` writes (not committed), which mkdocs-jupyter renders as the page and
-    offers for download."""
-    return docs_dir(root) / page_locale(source) / NOTEBOOKS / f"{notebook_slug(source)}.ipynb"
-
-
-def source_pages(root: Path) -> list[Path]:
-    """Every page a reader sees (`docs/<locale>/**/*.md`, notebooks too), sorted, but the
-    includes and the generated pages."""
-    return page_files(docs_dir(root))
+    """`root/docs/<locale>/notebooks/<slug>.ipynb`: the notebook `make notebooks` writes beside
+    its source, which mkdocs-jupyter renders as the page."""
+    return docs_dir(root) / page_locale(source) / NOTEBOOKS / f"{source.stem}.ipynb"
 
 
 def language_root(locale: str) -> str:
-    """Where a language's pages are served below the site root (the one place of this rule):
-    `""` for Chinese, `en/` for English."""
+    """Where a language is served below the site root: `""` for Chinese, `en/` for English."""
     return "" if locale == DEFAULT_LOCALE else f"{locale}/"
+
+
+def mkdocs_config(root: Path, locale: str = DEFAULT_LOCALE) -> dict:
+    """A language's configuration as MkDocs reads it (`INHERIT`, `!ENV`), not validated;
+    OSError or mkdocs' ConfigurationError when it cannot be read."""
+    with (root / CONFIGS[locale]).open("rb") as file:
+        return yaml_load(file)
 
 
 def site_addresses(root: Path) -> tuple[str, str]:
     """The site's address (ending in `/`) and where the repository shows a file
-    (`https://github.com/o/r/blob/main/`), from mkdocs.base.yml and mkdocs.yml with their `!ENV`
-    tags; OSError or yaml.YAMLError when they cannot be read."""
-    loader = add_env_tag(type("Loader", (yaml.SafeLoader,), {}))
-    config = {}
-    for name in ("mkdocs.base.yml", CONFIGS[DEFAULT_LOCALE]):
-        config.update(yaml.load((root / name).read_text(encoding="utf-8"), Loader=loader))
-    site_url = (config.get("site_url") or "").rstrip("/") + "/"
+    (`https://github.com/o/r/blob/main/`)."""
+    config = mkdocs_config(root)
     branch = config["edit_uri"].strip("/").split("/")[1]  # `edit/main/docs/zh/`
+    site_url = (config.get("site_url") or "").rstrip("/") + "/"
     return site_url, f"{config['repo_url'].rstrip('/')}/blob/{branch}/"
 
 
-def page_url(page: Path, docs: Path | None = None) -> str:
-    """Where a page file under `docs/<locale>/` is served below the site root: `a/b/` for
-    `docs/zh/a/b.md`, `en/a/b/` for `docs/en/a/b.md`, `""` for `docs/zh/index.md`, `en/a/` for
-    `docs/en/a/index.md`. (`docs` is accepted for older callers and not needed.)"""
+def page_url(page: Path) -> str:
+    """Where a page is served below the site root: `a/b/` for `docs/zh/a/b.md`, `en/a/` for
+    `docs/en/a/index.md`, `""` for `docs/zh/index.md`."""
     _, locale, below = _split(page)
     stem = below.as_posix().removesuffix(".md")
     stem = "" if stem == "index" else stem.removesuffix("/index")
@@ -152,21 +132,14 @@ def page_url(page: Path, docs: Path | None = None) -> str:
 def page_at(url: str, docs: Path) -> Path | None:
     """The page file (generated pages too) served at `url` (`en/a/b/`); None for none."""
     folders = [generated_pages(locale, docs.parent) for locale in LOCALES]
-    pages = page_files(docs) + [p for folder in folders for p in sorted(folder.glob("*.md"))]
+    pages = source_pages(docs.parent) + [p for f in folders for p in sorted(f.glob("*.md"))]
     return next((page for page in pages if page_url(page) == url), None)
-
-
-def missing_translations(pages: list[Path]) -> list[tuple[Path, Path]]:
-    """`(page, its missing translation)` for each of `pages` that exists in one locale only."""
-    twins = [(page, translation_of(page, locale)) for page in pages for locale in LOCALES]
-    return [(page, twin) for page, twin in twins if twin != page and not twin.exists()]
 
 
 @dataclass(frozen=True)
 class SnippetRef:
-    """One inline `--8<--` line: its 1-based line in the page file, the embedded file
-    relative to the repository root, the section (None for the whole file or a line range),
-    and the reference as written (`examples/a.py:part`)."""
+    """One inline `--8<--` line: its 1-based line in `page`, the embedded file's path from the
+    repository root, its section (None: the whole file or a line range), the target as written."""
 
     page: Path
     line: int
@@ -184,7 +157,7 @@ def snippet_refs(page: Path) -> list[SnippetRef]:
 
 
 def parse_snippet_line(line: str) -> tuple[str, str | None, str] | None:
-    """(file, section or None, the reference as written) of an inline `--8<--` line, read as
+    """(file, section or None, target as written) of an inline `--8<--` line, read as
     pymdownx.snippets does; None for another line."""
     if not is_snippet_line(line):
         return None
@@ -194,17 +167,16 @@ def parse_snippet_line(line: str) -> tuple[str, str | None, str] | None:
 
 
 def page_sources(page: Path, root: Path) -> list[str]:
-    """The files a page shows, relative to the repository root `root`: the page, then the
-    files it embeds, sorted."""
+    """The files a page shows, from the repository root: the page, then what it embeds, sorted."""
     return [relative(page, root)] + sorted({ref.path for ref in snippet_refs(page)})
 
 
 def section_code(
     script: Path, section: str | None, outputs: dict[PrintKey, str] | None = None
 ) -> str:
-    """The code of a script's section (the whole script for None) as pymdownx.snippets embeds
-    it: section marks dropped, dedented; with `outputs` (another environment's,
-    `verified.expected`) under its prints in place of its own. OSError if it cannot be read."""
+    """A script's section (None: the whole script) as pymdownx.snippets embeds it, with
+    `outputs` (another environment's, `verified.expected`) under its prints in place of its own.
+    OSError if it cannot be read."""
     text = script.read_text(encoding="utf-8")
     lines = (rewrite_outputs(text, outputs) if outputs else text).splitlines()
     kept, inside = [], section is None
@@ -219,10 +191,9 @@ def section_code(
 
 
 def snippet_error(ref: SnippetRef, root: Path) -> str | None:
-    """A message naming the page line and the target when a reference does not resolve under
-    the repository root `root`; None when it does."""
-    where = f"{relative(ref.page, root)}:{ref.line}"
-    target = root / ref.path
+    """What is wrong with a reference, naming the page line and saying what to do; None if it
+    resolves under the repository root `root`."""
+    where, target = f"{relative(ref.page, root)}:{ref.line}", root / ref.path
     if not target.is_file():
         return (
             f"{where}: snippet file {ref.path} does not exist. "
@@ -254,8 +225,8 @@ _HEADING = re.compile(
 
 @dataclass(frozen=True)
 class Heading:
-    """An ATX heading outside code: its 1-based line in the file, level (1 for `#`), text
-    without the `{#id}`, and the anchor id if written."""
+    """An ATX heading outside code: its 1-based line, level (1 for `#`), text without the
+    `{#id}`, and the anchor id if written."""
 
     line: int
     level: int
@@ -269,17 +240,12 @@ def split_front_matter(text: str) -> tuple[str, str]:
     return (match.group(0), text[match.end() :]) if match else ("", text)
 
 
-def front_matter_yaml(text: str) -> str:
-    """The YAML between a page's `---` lines; "" when it has no front matter."""
-    match = _FRONT_MATTER.match(text)
-    return (match["yaml"] or "") if match else ""
-
-
 def front_matter(page: Path, text: str) -> dict:
     """A page's front matter, {} for none; ValueError naming `page` when it is not a YAML
     mapping."""
+    match = _FRONT_MATTER.match(text)
     try:
-        meta = yaml.safe_load(front_matter_yaml(text)) or {}
+        meta = (yaml.safe_load(match["yaml"] or "") if match else None) or {}
     except yaml.YAMLError as exc:
         raise ValueError(f"{page}: front matter is not valid YAML: {exc}") from exc
     if not isinstance(meta, dict):

@@ -1,11 +1,7 @@
-"""The site's MkDocs plugin (`verified-site` in mkdocs.base.yml; entry point `mkdocs.plugins`):
-what must happen during the build. Per page: its snippet lines checked, its stamp and version
-notes inserted (a notebook page, rendered by mkdocs-jupyter, carries its own), its inline code's
-API names linked to their docs; per build: glossary names and identifiers' parts added to the
-language's search index, the API names it could not link reported; in the offline edition
-(Material's `offline` plugin enabled), iframe-worker's shim served from the site's own files.
-Each language is a build of its own (mkdocs.yml, mkdocs.en.yml); the build's language is its
-theme's `language`."""
+"""The site's MkDocs plugin (`verified-site` in mkdocs.base.yml), run in each language's build
+(the theme's `language`): per page, snippet lines checked, stamp and version notes inserted,
+inline code's API names linked; per build, glossary names and identifiers' parts added to the
+search index; in the offline edition, iframe-worker's shim served from the site's own files."""
 
 from __future__ import annotations
 
@@ -29,31 +25,28 @@ from verified_site.version_notes import VersionNotes
 
 #: Search weight of a notebook page, against 1 for the other pages.
 NOTEBOOK_SEARCH_BOOST = 0.2
-#: The error atlas's pages: their search text keeps, of each code block, only what it printed
-#: (the messages readers paste), which keeps the search indexes within their budget.
+#: The error atlas's pages: their search text keeps only what each code block printed (the
+#: messages readers paste), which keeps the search indexes within their budget.
 ATLAS = "errors/"
 _CODE = re.compile(r"<pre><code>(.*?)</code></pre>", re.DOTALL)
 #: Identifiers the search keeps whole (mkdocs.base.yml's separator splits neither at `_` nor in
 #: camel case): snake_case and CamelCase names. `_PART`: the words they are made of.
 _IDENTIFIER = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[A-Za-z]*[a-z][A-Z]\w*")
 _PART = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
-#: iframe-worker's shim, installed by `npm ci` (package.json): on file:// pages it runs
-#: Material's search worker, which browsers refuse to start from a file. The offline edition
-#: serves it at IFRAME_WORKER_URL, whose "iframe-worker" keeps Material's offline plugin from
-#: adding a CDN's copy.
+#: iframe-worker's shim (npm, package.json) runs Material's search worker on file:// pages; at
+#: IFRAME_WORKER_URL, whose "iframe-worker" keeps Material's offline plugin from adding a CDN's.
 IFRAME_WORKER = "node_modules/iframe-worker/shim/index.js"
 IFRAME_WORKER_URL = "assets/javascripts/iframe-worker/shim.js"
 log = logging.getLogger(f"mkdocs.plugins.{__name__}")
 
 
 class VerifiedSitePlugin(BasePlugin):
-    """The plugin MkDocs loads; `root` is the repository root (the config file's folder)."""
+    """`root` is the repository root (the config file's folder)."""
 
     @event_priority(10)  # before Material's offline plugin, which adds a CDN's shim otherwise
     def on_config(self, config, **kwargs):
-        """Load the record and every environment's expected outputs once per build; in the
-        offline edition, list iframe-worker's shim among the theme's polyfills. PluginError,
-        naming the file, if one cannot be read."""
+        """Load the record, expected outputs and link table (PluginError naming the file if one
+        cannot be read); in the offline edition, list iframe-worker's shim as a polyfill."""
         # jieba (Chinese search segmentation) logs its dictionary loading at DEBUG level.
         logging.getLogger("jieba").setLevel(logging.INFO)
         self.root = Path(config.config_file_path).resolve().parent
@@ -67,18 +60,13 @@ class VerifiedSitePlugin(BasePlugin):
         self.linked, self.unlinked, self.not_api = Counter(), Counter(), Counter()
         self.missing: dict[str, set[str]] = {}  # name -> pages
         if offline(config):
-            polyfills = config.extra.setdefault("polyfills", [])
-            if IFRAME_WORKER_URL not in polyfills:
-                polyfills.append(IFRAME_WORKER_URL)
+            config.extra.setdefault("polyfills", []).append(IFRAME_WORKER_URL)
         return config
 
     def on_files(self, files, config, **kwargs):
-        """PluginError, saying what to run, if a notebook page's notebook is missing (`make
-        notebooks` writes it from its source). The site-wide 404 page comes from the Chinese
-        build only, at the site root
-        (overrides/404.html links to both home pages); the offline edition, read from disk, has
-        none, and gets iframe-worker's shim instead. PluginError, saying what to run, if the
-        shim is not installed."""
+        """The 404 page from the Chinese build only (it links both home pages), none offline;
+        the offline edition's shim. PluginError, saying what to run, if the shim or a notebook
+        page's notebook is missing."""
         templates = config.theme.static_templates
         if self.locale == pages.DEFAULT_LOCALE and not offline(config):
             templates.add("404.html")
@@ -104,9 +92,9 @@ class VerifiedSitePlugin(BasePlugin):
 
     def on_page_markdown(self, markdown: str, page, config, files, **kwargs) -> str:
         """Insert the page's version notes, and below its title its stamp. PluginError, with the
-        page's line, if a `--8<--` line names a missing file or section (pymdownx.snippets' own
-        error names neither). A notebook page is mkdocs-jupyter's: its stamp is in the notebook
-        (`make notebooks`), and "edit this page" opens its Markdown source."""
+        page's line, if a `--8<--` line names a missing file or section: checked here, as the
+        version notes read the scripts before pymdownx.snippets does (its error names no line).
+        A notebook page carries its own stamp; "edit this page" opens its Markdown source."""
         root, source = self.root, Path(page.file.abs_src_path)
         if source.suffix == ".ipynb":
             # mkdocs-jupyter renders it; `make notebooks` wrote its stamp into it. Its
@@ -144,12 +132,9 @@ class VerifiedSitePlugin(BasePlugin):
         return "\n".join(lines)
 
     def on_page_content(self, html: str, page, config, files, **kwargs) -> str:
-        """On a notebook page, links to the site made relative, permanent links and the table of
-        contents (`notebooks.page_html`). Link each inline code span that names an API name to
-        its page in the libraries' docs, through data/api-links.json (`verified_site.api_names`);
-        count those it cannot link. On the reference's pages, only the prose (introductions,
-        reasons): their tables' code is linked by `make reference`. A site without the table
-        links nothing. Material's search index keeps `<code>`, not `<a>`: no link enters it."""
+        """A notebook page's links, permanent links and table of contents (`notebooks.page_html`);
+        inline code that names an API linked through data/api-links.json, outside the reference's
+        tables (`make reference` links those); the names it cannot link counted."""
         table, source = self.api_links, Path(page.file.abs_src_path)
         if source.suffix == ".ipynb":
             html, tokens = notebooks.page_html(
@@ -158,7 +143,6 @@ class VerifiedSitePlugin(BasePlugin):
             page.toc = get_toc(tokens)
         if table is None:
             return html
-        generated = is_generated(source, self.root)
 
         def found(name: str) -> None:
             if name in table.links:
@@ -170,15 +154,11 @@ class VerifiedSitePlugin(BasePlugin):
             else:
                 self.missing.setdefault(name, set()).add(relative(source, self.root))
 
-        return api_names.link(html, table, found, tables=not generated)
+        return api_names.link(html, table, found, tables=not is_generated(source, self.root))
 
     def _report_api_links(self) -> None:
-        """After the whole build (both languages): one info line with the spans linked and not,
-        then each name the docs have no page for, with its count and reason; each name the
-        installed libraries lack (`not_api`), with its count; and each name the table lacks with
-        its pages and what to run. Information only, never a warning: the build
-        runs in the docs-only environment, which cannot write the table (it imports the
-        libraries), and a stale table fails `make test` (tests/examples/test_api_link_table.py)."""
+        """Info lines, never a warning: the docs-only environment cannot write the table, and a
+        stale table fails `make test` (tests/examples/test_api_link_table.py)."""
         table = self.api_links
         if table is None:
             return
@@ -205,16 +185,12 @@ class VerifiedSitePlugin(BasePlugin):
 
     @event_priority(-110)  # after Material's search (0) and offline (-100) plugins wrote the index
     def on_post_build(self, config, **kwargs) -> None:
-        """Report the API links, then add to this language's search index what Material's
-        search cannot index by itself: each glossary term's names (the term and its `also`, in
-        both languages) as search tags of the page or section it is shown at (`see`), so that
-        any of them finds that page; each identifier's parts (`weights`, `only`), hidden, in
-        the search text of a section that names it, so that a part finds it too (the separator
-        keeps identifiers whole); and, on the error atlas's pages, only the printed lines of
-        each code block (the messages readers paste), which keeps the index within its budget.
-        In the offline edition, the script form Material's offline plugin wrote,
-        `search_index.js`, is written again from it. PluginError, naming the file, if the index
-        is missing or not JSON, or data/glossary.yml cannot be read."""
+        """Report the API links, then add to the search index what Material cannot index: each
+        glossary term's names (both languages) as tags of the section it is shown at, each
+        identifier's parts (`weights_only`: `weights`, `only`; the separator keeps identifiers
+        whole), and on the error atlas's pages only the printed lines. Offline, the index's
+        script form is written again. PluginError, naming the file, if the index or the
+        glossary cannot be read."""
         self._report_api_links()
         path = Path(config.site_dir) / "search" / "search_index.json"
         try:
@@ -234,10 +210,8 @@ class VerifiedSitePlugin(BasePlugin):
             path.with_suffix(".js").write_text(f"var __index = {text}", encoding="utf-8")
 
     def _synonyms(self) -> dict[str, list[str]]:
-        """Search location in this language's index (`gpu/pinned-memory/`, `a/b/#id`) -> the
-        names the glossary gives the terms shown there (term, then `also`), in both languages;
-        none for a site without data/glossary.yml. PluginError, naming the file, if it cannot
-        be read."""
+        """Search location (`a/b/#id`) -> the names of the glossary's terms shown there, both
+        languages'; {} without data/glossary.yml."""
         path = self.root / "data" / "glossary.yml"
         if not path.exists():
             return {}
@@ -250,7 +224,11 @@ class VerifiedSitePlugin(BasePlugin):
                 url = pages.page_url(docs / page).removeprefix(pages.language_root(self.locale))
                 location = url + (f"#{anchor}" if anchor else "")
                 # Both languages' names on both sites: readers search in either.
-                names = [n for lang in pages.LOCALES for n in _names(term[lang])]
+                names = [
+                    name
+                    for lang in pages.LOCALES
+                    for name in [term[lang]["term"], *term[lang].get("also", [])]
+                ]
                 found.setdefault(location, []).extend(dict.fromkeys(names))
         except (OSError, yaml.YAMLError, KeyError, TypeError, AttributeError) as exc:
             raise PluginError(
@@ -261,21 +239,14 @@ class VerifiedSitePlugin(BasePlugin):
 
 
 def offline(config) -> bool:
-    """Whether this is the offline edition's build: Material's `offline` plugin is enabled
-    (mkdocs.base.yml: `OFFLINE=true`)."""
+    """Whether Material's `offline` plugin is enabled (`OFFLINE=true`)."""
     plugin = config.plugins.get("material/offline")
     return bool(plugin and plugin.config.enabled)
 
 
-def _names(term: dict) -> list[str]:
-    """A glossary term's names in one language: the term, then its other names (`also`)."""
-    return [term["term"], *term.get("also", [])]
-
-
 def _printed_lines(code: re.Match) -> str:
-    """A code block of the search text (HTML-escaped) reduced to its output: `#>` lines and
-    the lines of `\"\"\"` blocks, as the example's prints wrote them. A block without either
-    is all output (a "changed between versions" note's) and is kept whole."""
+    """A code block of the search text reduced to its `#>` lines and `\"\"\"` blocks; a block
+    without either is all output (a version note's) and stays whole."""
     printed, inside, marked = [], False, False
     for line in (line.strip() for line in code[1].splitlines()):
         if line == '"""':
@@ -287,9 +258,8 @@ def _printed_lines(code: re.Match) -> str:
 
 
 def _identifier_parts(html: str) -> str:
-    """The words of the identifiers in a section's search text (`weights_only` -> `weights
-    only`, `UnpicklingError` -> `Unpickling Error`) that it lacks as words of their own, as a
-    hidden paragraph; "" for none."""
+    """The words of a section's identifiers (`UnpicklingError`: `Unpickling Error`) that it
+    lacks as words of their own, as a hidden paragraph; "" for none."""
     text = re.sub(r"<[^>]+>", " ", html)
     present = {word.lower() for word in re.findall(r"[A-Za-z0-9]+", text)}
     words = {

@@ -1,8 +1,6 @@
-"""The verification stamp under each page's title, in the page's language.
-
-It leads with the default environment's run in the record (`verified.record`), then lists every
-other set of versions the page was verified with, and what did not apply there. No record, or a
-page or script changed since the run, gives "not verified in this build": it never guesses.
+"""The verification stamp under each page's title: the default environment's run in the record,
+then every other set of versions the page was verified with. No record, or a page or script
+changed since the run, gives "not verified in this build": it never guesses.
 """
 
 from __future__ import annotations
@@ -16,12 +14,8 @@ from verified_site.wording import wording
 def render_stamp(
     verifications: dict[str, PageVerification], record: dict | None, locale: str
 ) -> str:
-    """Markdown for a page's stamp, a Material admonition in the page's language (`"zh"`, `"en"`);
-    "" for a page without examples.
-
-    `verifications`: environment -> the page's state in its run, the leading run first
-    (`verified.record.verify_environments`), empty when the build has no record; `record` gives
-    versions, device and date. FileNotFoundError when `locale` has no wording."""
+    """A page's stamp, a Material admonition in `locale`; "" for a page without examples.
+    `verifications`: `verified.record.verify_environments`'s, the leading run first."""
     words = wording(locale)
     text = {**words["stamp"], **words["reasons"]}
     if record is None or not verifications:
@@ -86,8 +80,7 @@ def _also(run: dict, libs: str, verification: PageVerification, text: dict) -> s
 
 
 def _gpu_sentence(entries: list[dict], text: dict, date: str) -> str:
-    """Where and with what the page's CUDA examples were verified, as a paragraph ("" if none):
-    perhaps by a GPU run made elsewhere, with other versions than the rest."""
+    """Where and with what versions the page's CUDA examples were verified ("" if none)."""
     if not entries:
         return ""
     versions = entries[0].get("versions") or {}
@@ -97,7 +90,7 @@ def _gpu_sentence(entries: list[dict], text: dict, date: str) -> str:
 
 
 def _reasons(entries: list[dict], text: dict):
-    """`id`: why it was not verified, in the page's language (from the record's code)."""
+    """`id`: why it was not verified, in the page's language."""
     for entry in entries:
         yield f"`{entry['id']}`: {text[entry['reason']](**entry['details'])}"
 

@@ -1,7 +1,6 @@
-""" "Changed between versions" notes: where an example prints something else in another
-verification environment, the code block that embeds it is followed by every environment's
-output under its versions. The default environment's is the script's `#>` lines; another's
-comes from `verification/expected/<name>.json` (`verified.expected`), which its run checks.
+""" "Changed between versions" notes: a code block whose example prints something else in
+another verification environment is followed by every environment's output: the default's
+`#>` lines, the others' `verification/expected/<name>.json` (`verified.expected`).
 """
 
 from __future__ import annotations
@@ -21,10 +20,8 @@ from verified_site.wording import wording
 
 
 class VersionNotes:
-    """The outputs of every environment, read once per build from the scripts and
-    `verification/expected/` under the content root `root`, and this repository's
-    `pyproject.toml` and lock files. ExpectedOutputError or UnknownEnvironment, naming the
-    file, when one cannot be read."""
+    """Every environment's outputs and versions, read once per build. ExpectedOutputError or
+    UnknownEnvironment, naming the file, when one cannot be read."""
 
     def __init__(self, root: Path) -> None:
         self.root = root
@@ -42,15 +39,11 @@ class VersionNotes:
             and len({p[key] for p in pinned.values()}) > 1
         ]
         self.labels = {env: versions_label(v, varying or None) for env, v in pinned.items()}
-        # (environment, script, section) -> its code with that environment's outputs, made once
-        # per build: both languages' pages embed the same sections.
-        self._codes: dict[tuple[str, str, str | None], str] = {}
 
     def insert(self, markdown: str, locale: str, verified: set[str] | None = None) -> str:
-        """The page's Markdown (`--8<--` lines not expanded) with a note below each code block
-        whose output differs between environments. Outputs of environments not in `verified`
-        (those whose run verified the page) are labelled "not verified in this build"; None
-        labels none. FileNotFoundError when `locale` has no wording."""
+        """The page's Markdown with a note below each code block whose output differs between
+        environments; outputs of environments not in `verified` are labelled "not verified in
+        this build" (with None, none is)."""
         lines = markdown.splitlines()
         for fence in reversed(fences(markdown)):
             body = lines[fence.start : fence.end - 1]
@@ -65,26 +58,20 @@ class VersionNotes:
         return "\n".join(lines) + ("\n" if markdown.endswith("\n") else "")
 
     def _outputs(self, refs: list[tuple[str, str | None]]) -> dict[str, str]:
-        """What a code block embedding `refs` ((script, section or None) pairs) prints, by
-        environment: the default's, then each other's that differs; empty when none does."""
+        """What a code block embedding `refs` prints, by environment: the default's, then each
+        other's that differs; empty when none does."""
         (default, printed), *others = [(name, self._stdout(refs, name)) for name in self.expected]
         found = {name: output for name, output in others if output != printed}
         return {default: printed, **found} if found else {}
 
     def _stdout(self, refs: list[tuple[str, str | None]], name: str) -> str:
         # The plugin has refused a page whose `--8<--` lines name a missing file.
-        for script, section in refs:
-            if (name, script, section) not in self._codes:
-                outputs = self.expected[name].get(script)
-                self._codes[name, script, section] = section_code(
-                    self.root / script, section, outputs
-                )
-        codes = [self._codes[name, script, section] for script, section in refs]
+        codes = [section_code(self.root / s, part, self.expected[name].get(s)) for s, part in refs]
         return "\n".join(part for code in codes if (part := expected_stdout(code)[0]))
 
     def _note(self, outputs: dict[str, str], locale: str, verified: set[str] | None) -> str:
-        """The note for one code block, not indented: each environment's output under its
-        versions, the lines that differ from the default's (its own: from the next's) marked."""
+        """One code block's note: each environment's output under its versions, the lines that
+        differ from the default's (the default's: from the next's) marked."""
         text = wording(locale)["version_notes"]
         parts = [text["intro"]()]
         first, second = [output.splitlines() for output in list(outputs.values())[:2]]

@@ -21,9 +21,8 @@ _JINJA = jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=False)
 
 @functools.cache
 def wording(locale: str) -> dict[str, dict[str, Callable[..., str]]]:
-    """The wording of one locale, by section and key, each a function of its template's names.
-    FileNotFoundError when there is no `locales/<locale>.yml`; yaml.YAMLError (naming the file
-    and line) or ValueError (naming the file, section and key) when it is malformed."""
+    """One locale's wording, by section and key, each a function of its template's names.
+    FileNotFoundError, or yaml.YAMLError / ValueError naming file and line or key."""
     path = LOCALES / f"{locale}.yml"
     with path.open(encoding="utf-8") as file:  # a file object: YAML's errors then name it
         data = yaml.safe_load(file)
