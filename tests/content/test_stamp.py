@@ -26,17 +26,9 @@ def tree(tmp_path):
 
 
 def _entry(status, source="examples/demo.py", reason=None, requires=(), **details):
-    return {
-        "id": source,
-        "source": source,
-        "line": 1,
-        "requires": list(requires),
-        "status": status,
-        "reason": "failed-in-call" if status == "failed" else reason,
-        "details": details,
-        "seconds": 0.1,
-        "device": "cpu",
-    }
+    reason = "failed-in-call" if status == "failed" else reason
+    entry = {"id": source, "source": source, "line": 1, "requires": list(requires), "device": "cpu"}
+    return entry | {"status": status, "reason": reason, "details": details, "seconds": 0.1}
 
 
 SOURCES = ["docs/page.md", "examples/demo.py"]

@@ -80,11 +80,7 @@ def test_a_malformed_row_names_its_line(tmp_path, old, new, line, expected):
 SECOND = FAMILY.replace("id: sample", "id: second").replace("negate", "minus")
 #: A second family file (name, text) -> the error it gives.
 MALFORMED_FILES = {
-    "misnamed-file": (
-        "03-other.yaml",
-        "",
-        "03-other.yaml:1: a family's file is named NN-<family>.yml",
-    ),
+    "misnamed-file": ("03-other.yaml", "", "03-other.yaml:1: a family's file is named NN-<family>"),
     "family-id-twice": (
         "02-sample.yml",
         SECOND.replace("second", "sample"),

@@ -16,14 +16,6 @@ from verified_site.api_names import TABLE
 from verified_site.pages import snippet_refs
 
 
-def _break_snippet(copy, replacement: str) -> int:
-    page, ref = copy / PAGE, snippet_refs(copy / PAGE)[0]
-    lines = page.read_text(encoding="utf-8").splitlines(keepends=True)
-    lines[ref.line - 1] = replacement + "\n"
-    page.write_text("".join(lines), encoding="utf-8")
-    return ref.line
-
-
 @pytest.mark.parametrize(
     ("target", "expected"),
     [
@@ -33,7 +25,8 @@ def _break_snippet(copy, replacement: str) -> int:
     ids=["missing-file", "missing-section"],
 )
 def test_broken_snippet_names_page_line_and_target(sample, caplog, target, expected):
-    line = _break_snippet(sample, f'--8<-- "{target}"')
+    page, line = sample / PAGE, snippet_refs(sample / PAGE)[0].line
+    page.write_text(page.read_text().replace(f'"{SCRIPT}:part"', f'"{target}"'), encoding="utf-8")
     assert not build_site(sample)
     assert f"{PAGE}:{line}: " in caplog.text and expected in caplog.text, caplog.text
 
