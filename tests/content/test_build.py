@@ -1,7 +1,8 @@
-"""The built site: stamps that match the record, version notes, API names linked. (That both
-languages have the same pages is tests/browser/test_language_switch.py's, that no page loads
-anything from another host tests/browser/test_pages.py's, and that each language's search finds
-its pages, Chinese words and dotted API names included, tests/browser/test_search.py's.)"""
+"""The built site: no asset from another host on any page (the browser visits only some of the
+reference's pages), stamps that match the record, version notes, API names linked. (That both
+languages have the same pages is tests/browser/test_language_switch.py's, and that each
+language's search finds its pages, Chinese words and dotted API names included,
+tests/browser/test_search.py's.)"""
 
 from __future__ import annotations
 
@@ -10,13 +11,19 @@ import re
 from pathlib import Path
 
 import pytest
-from bs4 import BeautifulSoup
+from bs4 import BeautifulSoup, SoupStrainer
 
 from verified.paths import REPO_ROOT
 from verified.record import DEFAULT_ENVIRONMENT, GPU_ENVIRONMENT, load_record, verify_environments
 from verified_site.pages import language_root, page_locale, page_sources, page_url, source_pages
 from verified_site.stamp import render_stamp
 from verified_site.version_notes import VersionNotes
+
+#: What loads something: elements with `src`, `object[data]`, and these `<link>` relations.
+_LOADING = SoupStrainer(["script", "img", "iframe", "source", "video", "audio", "embed", "object",
+                         "input", "track", "link"])  # fmt: skip
+_LOADED_LINK_RELS = {"stylesheet", "preload", "modulepreload", "icon", "manifest", "prefetch"}
+_REMOTE = re.compile(r"^(https?:)?//", re.IGNORECASE)
 
 
 def _pages(site: Path) -> list[Path]:
@@ -26,6 +33,22 @@ def _pages(site: Path) -> list[Path]:
 @functools.cache  # several tests read the same pages: each is parsed once per worker
 def _soup(path: Path) -> BeautifulSoup:
     return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+
+
+def test_no_asset_is_loaded_from_another_host(site):
+    problems = []
+    for html in _pages(site):
+        soup = BeautifulSoup(html.read_text("utf-8"), "html.parser", parse_only=_LOADING)
+        for element in soup.select("[src], object[data], link[href]"):
+            if element.name == "link" and not set(element.get("rel", [])) & _LOADED_LINK_RELS:
+                continue
+            url = element.get("src") or element.get("data") or element["href"]
+            if _REMOTE.match(url):
+                problems.append(f"{html.relative_to(site)}: <{element.name}> loads {url}")
+    for css in site.rglob("*.css"):
+        for match in re.finditer(r"url\(\s*['\"]?((?:https?:)?//[^)'\"]+)", css.read_text("utf-8")):
+            problems.append(f"{css.relative_to(site)}: url({match[1]})")
+    assert not problems, "assets from another host:\n" + "\n".join(problems)
 
 
 def test_template_edits_hold_on_every_page(site):
