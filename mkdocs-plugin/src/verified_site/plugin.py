@@ -28,6 +28,9 @@ NOTEBOOK_SEARCH_BOOST = 0.2
 #: The error atlas's pages: their search text keeps only what each code block printed (the
 #: messages readers paste), which keeps the search indexes within their budget.
 ATLAS = "errors/"
+#: The notebook pages: their search entries keep their titles only, as their text repeats the
+#: pages they walk through (which rank first) and would make the index larger than its budget.
+NOTEBOOKS = "notebooks/"
 _CODE = re.compile(r"<pre><code>(.*?)</code></pre>", re.DOTALL)
 #: Identifiers the search keeps whole (mkdocs.base.yml's separator splits neither at `_` nor in
 #: camel case): snake_case and CamelCase names. `_PART`: the words they are made of.
@@ -188,7 +191,8 @@ class VerifiedSitePlugin(BasePlugin):
         """Report the API links, then add to the search index what Material cannot index: each
         glossary term's names (both languages) as tags of the section it is shown at, each
         identifier's parts (`weights_only`: `weights`, `only`; the separator keeps identifiers
-        whole), and on the error atlas's pages only the printed lines. Offline, the index's
+        whole), on the error atlas's pages only the printed lines, and on the notebook pages
+        only the titles (page and sections). Offline, the index's
         script form is written again. PluginError, naming the file, if the index or the
         glossary cannot be read."""
         self._report_api_links()
@@ -203,6 +207,8 @@ class VerifiedSitePlugin(BasePlugin):
                 doc["tags"] = doc.get("tags", []) + tags[doc["location"]]
             if doc["location"].startswith(ATLAS):
                 doc["text"] = _CODE.sub(_printed_lines, doc["text"])
+            elif doc["location"].startswith(NOTEBOOKS):
+                doc["text"] = ""
             doc["text"] += _identifier_parts(doc["title"] + " " + doc["text"])
         text = json.dumps(index, ensure_ascii=False, separators=(",", ":"))
         path.write_text(text, encoding="utf-8")
