@@ -75,7 +75,10 @@ def add_to_nav(config: Path, section: str, slug: str) -> str:
     after the last of the section's pages at their own level: never inside a group nested in
     the section's (`torchvision:` in the API notes). ScaffoldError, naming the file, if no page
     of the section is in its nav yet (a new group needs a title in each language)."""
-    lines = config.read_text(encoding="utf-8").splitlines(keepends=True)
+    text = config.read_text(encoding="utf-8")
+    if re.search(rf"^\s+- {re.escape(section)}/{re.escape(slug)}\.md$", text, re.MULTILINE):
+        return text  # listed already (a new section's group, added by hand)
+    lines = text.splitlines(keepends=True)
     entry = re.compile(rf"\s+- {re.escape(section)}/")
     pages = [i for i, line in enumerate(lines) if entry.match(line)]
     if not pages:
@@ -127,7 +130,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     for path in created:
         print(f"wrote {relative(path, REPO_ROOT)}")
-    print("Next: write both pages and the example, `make update-examples`, then `make test`.")
+    print(
+        "Next: write both pages and the example, "
+        f"`make update-examples EXAMPLE={relative(created[0], REPO_ROOT)}`, then `make test`."
+    )
     return 0
 
 

@@ -62,11 +62,20 @@ def test_a_page_goes_into_its_sections_own_group_not_a_nested_one(tmp_path):
     )
 
 
-def test_a_new_section_is_refused_saying_what_to_add(sample):
+def test_a_new_section_is_refused_saying_what_to_add(sample, monkeypatch):
     before = sorted(p.relative_to(sample) for p in sample.rglob("*"))
     with pytest.raises(ScaffoldError, match="mkdocs.yml: no page of new-section/ in its nav yet"):
         create_page(sample, "new-section", "intro", ("简介", "Intro"))
     assert sorted(p.relative_to(sample) for p in sample.rglob("*")) == before
+    # As the message says: the group, with the page in it, in both navs; then it runs, and
+    # lists the page once.
+    monkeypatch.setattr(scaffold, "_write_outputs", lambda root, script_name: None)
+    for name, title in (("mkdocs.yml", "新栏目"), ("mkdocs.en.yml", "New section")):
+        config = sample / name
+        config.write_text(config.read_text() + f"  - {title}:\n      - new-section/intro.md\n")
+    create_page(sample, "new-section", "intro", ("简介", "Intro"))
+    for name in ("mkdocs.yml", "mkdocs.en.yml"):
+        assert (sample / name).read_text().count("- new-section/intro.md") == 1
 
 
 def test_a_failed_scaffold_leaves_nothing_behind(sample, monkeypatch):
