@@ -86,22 +86,6 @@ class Result:
         ]
         return {"parts": parts, "many": self.many, "shares": self.shares, "error": self.error}
 
-    @classmethod
-    def from_json(cls, data: dict) -> Result:
-        """The result `to_json` wrote, its arrays in their dtype where NumPy has it."""
-
-        def values(part: dict) -> object:
-            if part["dtype"] == "dtype":
-                return part["values"]
-            array = np.array(_unplain(part["values"])).reshape(part["shape"])
-            try:
-                return array.astype(part["dtype"])
-            except TypeError:  # bfloat16, Python's types: kept as read
-                return array
-
-        parts = tuple(Part(tuple(p["shape"]), p["dtype"], values(p)) for p in data["parts"])
-        return cls(parts, data["many"], data["shares"], data["error"])
-
 
 def _plain(values: object) -> object:
     if isinstance(values, str):
@@ -115,14 +99,6 @@ def _finite(listed: object) -> object:
     if isinstance(listed, list):
         return [_finite(item) for item in listed]
     return str(listed) if isinstance(listed, float) and not math.isfinite(listed) else listed
-
-
-def _unplain(values: object) -> object:
-    if isinstance(values, dict):
-        return np.array(_unplain(values["real"])) + 1j * np.array(_unplain(values["imag"]))
-    if isinstance(values, list):
-        return [_unplain(v) for v in values]
-    return float(values) if isinstance(values, str) else values
 
 
 def _part(value: object) -> Part:
