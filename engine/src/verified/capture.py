@@ -7,8 +7,8 @@ to `rank-<n>.json`, whole or not at all::
 
     {"source": "examples/distributed/ddp.py", "rank": 0,
      "printed": [[12, "tensor([1., 2.])"]],
-     "error": null | {"type": "RuntimeError", "message": "...", "line": 7,
-                      "traceback": "...", "time": <seconds since the epoch>}}
+     "error": null | {"message": "RuntimeError: ...", "line": 7, "traceback": "...",
+                      "time": <seconds since the epoch>}}
 
 `printed` holds what the script's prints wrote, as `recorder` records it. The suite
 (`verified.runner`) then checks rank 0's prints like any example's, and fails if another rank
@@ -153,7 +153,6 @@ def capture(script: Path, source: str) -> dict:
     except (Exception, SystemExit) as exc:  # the example's failure, reported by the suite
         frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename == path]
         record["error"] = {
-            "type": type(exc).__name__,
             "message": "".join(traceback.format_exception_only(type(exc), exc)).strip(),
             "line": frames[-1].lineno if frames else None,
             "traceback": "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)),
@@ -193,15 +192,11 @@ def main() -> NoReturn:
 
 
 def _exit_now(code: int, mpi) -> NoReturn:
-    """End the process right after its record is written.
-
-    What the example printed and raised is in the record; interpreter teardown is not
-    part of it. With torch 2.14, gloo sometimes aborts in its C++ destructors after a
-    DDP script has finished ("terminate called without an active exception"), about
-    once in ten runs on a loaded machine even with the clean-up the DDP page shows,
+    """End the process right after its record is written, skipping interpreter teardown: with
+    torch 2.14, gloo sometimes aborts in its C++ destructors after a DDP script has finished
+    ("terminate called without an active exception"), about once in ten runs on a loaded machine,
     which would fail a correct example at random. MPI (`mpi`, mpi4py's module when the script
-    left it initialised) is finalised first, as mpiexec expects of a process that exits normally.
-    """
+    left it initialised) is finalised first, as mpiexec expects of a process that exits normally."""
     if mpi:
         mpi.Finalize()
     sys.stdout.flush()
@@ -210,8 +205,7 @@ def _exit_now(code: int, mpi) -> NoReturn:
 
 
 def _die_with_parent() -> None:
-    """Linux: end this process when its launcher dies (killed on a timeout, say), so
-    that no rank outlives the run. Elsewhere, nothing."""
+    """Linux: end this process when its launcher dies (killed on a timeout, say)."""
     if not sys.platform.startswith("linux"):
         return
     import ctypes
