@@ -55,7 +55,6 @@ from verified.runner import Target, fail, verify
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    """Add `--record`, `--environment`, `--gpu-run` and `--example`."""
     parser.addoption(
         "--record",
         type=Path,
