@@ -85,15 +85,21 @@ def _problems_of(page, path: str) -> list[str]:
     return problems
 
 
+#: Each language's pages in this many tests, so that the two test workers share them evenly
+#: (one test per language was the longest of the suite's last stage).
+PARTS = 3
+
+
+@pytest.mark.parametrize("part", range(PARTS))
 @pytest.mark.parametrize("locale", HOME)
-def test_every_page(page, traffic, base_url, locale):
+def test_every_page(page, traffic, base_url, locale, part):
     paths = site_pages(locale)
     assert paths, "site/sitemap.xml lists no pages: is site_url set in mkdocs.yml?"
     assert NOTEBOOKS, "no notebook pages in docs/<language>/notebooks/ to check"
     # The reference's pages come from one generator: its overview and first family stand for
     # the rest (each is a large page; loading them all doubled this test's time).
     reference = [path for path in paths if "reference/" in path]
-    paths = [path for path in paths if path not in reference[2:]]
+    paths = [path for path in paths if path not in reference[2:]][part::PARTS]
     index_url = base_url + HOME[locale] + "search/search_index.json"
     problems = []
     for path in paths:
