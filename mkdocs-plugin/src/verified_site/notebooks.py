@@ -423,17 +423,14 @@ def page_html(html: str, page, files, locale: str, site_url: str) -> tuple[str, 
     address and from disk, `page.html` in the offline edition). Each heading below the title gets
     Material's permanent link (¶), and the headings make the table of contents, which mkdocs-
     jupyter cannot read from HTML headings."""
-    docs = docs_dir(content_root())
 
     def relative_link(match: re.Match) -> str:
-        source = pages.page_at(match["url"], docs)
-        if source is None or pages.page_locale(source) != locale:
-            return match[0]
-        below = source.relative_to(docs / locale).as_posix()
-        if pages.is_notebook_page(source):
-            below = below.removesuffix(".md") + ".ipynb"
-        target = files.get_file_from_path(below)
-        if target is None:
+        # This build's file at that address: a page, a notebook page, or a folder's index.
+        stem = match["url"].removeprefix(pages.language_root(locale)).rstrip("/")
+        names = [f"{stem}.ipynb", f"{stem}.md", f"{stem}/index.md"] if stem else ["index.md"]
+        found = (files.get_file_from_path(name) for name in names)
+        target = next((f for f in found if f and f.inclusion.is_included()), None)
+        if target is None:  # another language's page, or not a page
             return match[0]
         return f'href="{target.url_relative_to(page.file)}{match["anchor"] or ""}"'
 

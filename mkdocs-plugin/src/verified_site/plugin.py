@@ -60,6 +60,7 @@ class VerifiedSitePlugin(BasePlugin):
         except ValueError as exc:  # the record, expected outputs, environments, link table
             raise PluginError(str(exc)) from exc
         self.locale = config.theme["language"]
+        self.site_url = pages.site_addresses(self.root)[0]  # the Chinese site's: notebooks' links
         self.linked, self.unlinked, self.not_api = Counter(), Counter(), Counter()
         self.missing: dict[str, set[str]] = {}  # name -> pages
         if offline(config):
@@ -140,9 +141,7 @@ class VerifiedSitePlugin(BasePlugin):
         tables (`make reference` links those); the names it cannot link counted."""
         table, source = self.api_links, Path(page.file.abs_src_path)
         if source.suffix == ".ipynb":
-            html, tokens = notebooks.page_html(
-                html, page, files, self.locale, pages.site_addresses(self.root)[0]
-            )
+            html, tokens = notebooks.page_html(html, page, files, self.locale, self.site_url)
             page.toc = get_toc(tokens)
         if table is None:
             return html
