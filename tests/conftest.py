@@ -32,11 +32,10 @@ def site() -> Path:
 
 
 def pytest_terminal_summary(terminalreporter) -> None:
-    """Print what the search tests measured (the share of queries found, the known misses),
+    """Print what the search tests measured (the shares of queries found, the known misses),
     passed on by each test as its `search summary` property, from any worker."""
-    for report in terminalreporter.stats.get("passed", []) + terminalreporter.stats.get(
-        "failed", []
-    ):
+    outcomes = ("passed", "failed", "xfailed", "xpassed")
+    for report in (r for outcome in outcomes for r in terminalreporter.stats.get(outcome, [])):
         for name, value in getattr(report, "user_properties", []):
             if name == "search summary":
                 terminalreporter.write_line(value)

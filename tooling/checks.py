@@ -13,6 +13,8 @@ from pathlib import Path
 from mkdocs.exceptions import ConfigurationError
 from pytest_examples import find_examples
 
+from tooling import reader_questions
+from tooling.data import DataError
 from tooling.translations import stale_translations
 from verified.paths import example_scripts, relative
 from verified.record import DEFAULT_ENVIRONMENT, verify_environments
@@ -349,6 +351,16 @@ def gpu_pending(root: Path, record: dict) -> list[str]:
     return problems
 
 
+def reader_question_problems(root: Path) -> list[str]:
+    """What is wrong in the readers' questions (`tooling.reader_questions`), each naming its
+    line."""
+    try:
+        reader_questions.load(root)
+    except DataError as error:
+        return str(error).splitlines()
+    return []
+
+
 #: Every source check, in the order a contributor would fix them.
 SOURCE_CHECKS = (
     untranslated_pages,
@@ -362,4 +374,5 @@ SOURCE_CHECKS = (
     uncompared_tabs,
     bad_code_fences,
     missing_descriptions,
+    reader_question_problems,
 )

@@ -1,0 +1,80 @@
+"""Readers' questions (data/reader-questions.yml, checked by tests/content/test_sources.py):
+real public reports, each with the queries its reader would type. Every query of every report
+the site answers is ranked by each site's own search (test_search.rank); the run prints, per
+language, the share of reports answered and the share of queries whose answering page is among
+the first three pages found, and lists each miss with its first three pages in
+build/reader-questions-<language>.txt."""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+
+from tests.browser.conftest import HOME, SITE
+from tests.browser.test_search import rank
+from tooling import reader_questions
+from verified.paths import REPO_ROOT, docs_dir
+from verified_site.pages import page_url
+
+TOP = 3
+#: The least share of answered reports' queries that must find their page in the first `TOP`.
+FLOOR = 0.9
+NOT_YET = (
+    "search does not yet read queries the way readers write them (the open issue on readers' "
+    "questions): the figures are printed, the floor is not met"
+)
+
+
+@functools.cache
+def _html(url: str) -> str:
+    return (SITE / url / "index.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("locale", HOME)
+def test_answers_lead_to_sections(site, locale):
+    docs, wrong = docs_dir(REPO_ROOT) / locale, []
+    for report in reader_questions.load(REPO_ROOT):
+        for field in ("answer", "near"):
+            page, _, anchor = report.get(field, "").partition("#")
+            url = page_url(docs / page) if page else ""
+            if anchor and f'id="{anchor}"' not in _html(url):
+                wrong.append(
+                    f"{reader_questions.CORPUS}:{report.lines[field]}: `{field}`: /{url} has no "
+                    f"section #{anchor} on the {locale} site; give the anchor of a heading there"
+                )
+    assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.xfail(reason=NOT_YET, strict=True)
+@pytest.mark.parametrize("locale", HOME)
+def test_readers_find_the_answers(site, locale, record_property):
+    reports = reader_questions.load(REPO_ROOT)
+    answered = [r for r in reports if "answer" in r]
+    docs = docs_dir(REPO_ROOT) / locale
+    wanted = [
+        (query, page_url(docs / r["answer"].partition("#")[0]))
+        for r in answered
+        for query in r["queries"][locale]
+    ]
+    ranked = rank(site, locale, list(dict.fromkeys(query for query, _ in wanted)))
+    misses = []
+    for query, page in wanted:
+        pages = [items[0].split("#")[0] for items in ranked[query]]
+        if page not in pages[:TOP]:
+            misses.append(f"{query!r}: wants /{page}, finds {['/' + p for p in pages[:TOP]]}")
+    found = len(wanted) - len(misses)
+    listing = REPO_ROOT / "build" / f"reader-questions-{locale}.txt"
+    listing.parent.mkdir(exist_ok=True)
+    listing.write_text("".join(f"{line}\n" for line in misses), encoding="utf-8")
+    share = found / len(wanted)
+    record_property(
+        "search summary",
+        f"readers' questions on the {locale} site: {len(answered)} of {len(reports)} reports "
+        f"answered ({len(answered) / len(reports):.0%}); {found} of {len(wanted)} of their "
+        f"queries ({share:.1%}) find the answering page in the first {TOP} (floor {FLOOR:.0%}); "
+        f"misses: {listing.relative_to(REPO_ROOT)}",
+    )
+    assert share >= FLOOR, f"{share:.1%} of the queries find their page; misses:\n" + "\n".join(
+        misses
+    )

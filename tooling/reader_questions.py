@@ -1,0 +1,58 @@
+"""Readers' questions, `data/reader-questions.yml`: real public reports in the site's scope, each
+with the queries its reader would type and where the site answers it (format:
+`data/schemas/reader-questions.schema.yml`). They are the test data of the site's usefulness:
+tests/browser/test_reader_questions.py ranks every query with each site's search.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tooling.data import DataError, read
+from verified.paths import docs_dir
+from verified_site.pages import LOCALES
+
+CORPUS = Path("data") / "reader-questions.yml"
+#: A report's verdict: exactly one of these fields.
+VERDICTS = ("answer", "unanswered", "out-of-scope")
+#: Generated pages (`make reference`), named by their data file `data/reference/NN-<name>.yml`.
+REFERENCE = "reference/"
+
+
+def load(root: Path) -> list[dict]:
+    """The reports of `root`'s corpus, each a mapping with its line (`tooling.data.Row`).
+    DataError naming the file and line: malformed, not exactly one verdict (`VERDICTS`), a
+    source given twice, or an `answer` or `near` page that is not a page of both languages."""
+    reports, seen, problems = read(CORPUS, root, "reader-questions"), {}, []
+    for report in reports:
+        where = f"{CORPUS}:{report.line}"
+        if report["source"] in seen:
+            problems.append(
+                f"{where}: {report['source']} is also the report at line {seen[report['source']]}; "
+                "keep one entry per report (add its queries there)"
+            )
+        seen.setdefault(report["source"], report.line)
+        if len(given := [field for field in VERDICTS if field in report]) != 1:
+            problems.append(
+                f"{where}: give exactly one of `answer` (where the site answers it), `unanswered` "
+                f"(what the site lacks) or `out-of-scope` (why it is not ours); found {given}"
+            )
+        for field in ("answer", "near"):
+            if field in report and not _is_page(root, report[field].partition("#")[0]):
+                problems.append(
+                    f"{CORPUS}:{report.lines[field]}: `{field}`: {report[field]} is not a page of "
+                    "both languages; give its path below docs/zh/ and docs/en/, e.g. "
+                    "errors/shapes.md#view-not-contiguous"
+                )
+    if problems:
+        raise DataError("\n".join(problems))
+    return reports
+
+
+def _is_page(root: Path, page: str) -> bool:
+    """Whether `page` (below a language folder) is a page of both languages, a generated
+    reference page counting when its data file exists."""
+    if page.startswith(REFERENCE) and page.count("/") == 1:
+        name = page.removeprefix(REFERENCE).removesuffix(".md")
+        return name == "index" or any((root / "data" / "reference").glob(f"*-{name}.yml"))
+    return all((docs_dir(root) / locale / page).is_file() for locale in LOCALES)
