@@ -61,8 +61,8 @@ class VerifiedSitePlugin(BasePlugin):
             raise PluginError(str(exc)) from exc
         self.locale = config.theme["language"]
         self.site_url = pages.site_addresses(self.root)[0]  # the Chinese site's: notebooks' links
-        self.linked, self.unlinked, self.not_api = Counter(), Counter(), Counter()
-        self.missing: dict[str, set[str]] = {}  # name -> pages
+        self.spans: Counter[str] = Counter()  # API name -> inline code spans naming it
+        self.named_on: dict[str, set[str]] = {}  # API name -> pages naming it
         if offline(config):
             config.extra.setdefault("polyfills", []).append(IFRAME_WORKER_URL)
         return config
@@ -147,14 +147,8 @@ class VerifiedSitePlugin(BasePlugin):
             return html
 
         def found(name: str) -> None:
-            if name in table.links:
-                self.linked[name] += 1
-            elif name in table.no_page:
-                self.unlinked[name] += 1
-            elif name in table.not_api:
-                self.not_api[name] += 1
-            else:
-                self.missing.setdefault(name, set()).add(relative(source, self.root))
+            self.spans[name] += 1
+            self.named_on.setdefault(name, set()).add(relative(source, self.root))
 
         return api_names.link(html, table, found, tables=not is_generated(source, self.root))
 
@@ -164,35 +158,38 @@ class VerifiedSitePlugin(BasePlugin):
         table = self.api_links
         if table is None:
             return
-        linked, unlinked = sum(self.linked.values()), sum(self.unlinked.values())
+        unlinked = {name: n for name, n in self.spans.items() if name in table.no_page}
+        not_api = {name: n for name, n in self.spans.items() if name in table.not_api}
+        missing = sorted(name for name in self.spans if not table.knows(name))
+        linked = sum(n for name, n in self.spans.items() if name in table.links)
         log.info(
-            f"API links: {linked} code spans linked to their docs; not linked: {unlinked} spans "
-            f"of {len(self.unlinked)} names without a page, {sum(self.not_api.values())} spans of "
-            f"{len(self.not_api)} names the installed libraries lack, {len(self.missing)} names "
-            f"not in {api_names.TABLE}"
+            f"API links: {linked} code spans linked to their docs; not linked: "
+            f"{sum(unlinked.values())} spans of {len(unlinked)} names without a page, "
+            f"{sum(not_api.values())} spans of {len(not_api)} names the installed libraries "
+            f"lack, {len(missing)} names not in {api_names.TABLE}"
         )
-        for name, count in sorted(self.unlinked.items()):
+        for name, count in sorted(unlinked.items()):
             log.info(f"  {name} ({count} spans): no page: {table.no_page[name]}")
-        for name, count in sorted(self.not_api.items()):
+        for name, count in sorted(not_api.items()):
             log.info(f"  {name} ({count} spans): not a name of the installed libraries")
-        if self.missing:
+        if missing:
             found = "; ".join(
-                f"{name} ({', '.join(sorted(pages))})"
-                for name, pages in sorted(self.missing.items())
+                f"{name} ({', '.join(sorted(self.named_on[name]))})" for name in missing
             )
             log.info(
                 f"  {api_names.TABLE} lacks names pages use, not linked: {found}. Run "
                 "`.venv/bin/python -m tooling.api_links` in the test environment and commit it"
             )
 
-    @event_priority(-110)  # after Material's search (0) and offline (-100) plugins wrote the index
+    # After Material's search plugin (0) wrote the index, before its offline plugin (-100)
+    # copies it into the index's script form.
+    @event_priority(-50)
     def on_post_build(self, config, **kwargs) -> None:
         """Report the API links, then add to the search index what Material cannot index: each
         glossary term's names (both languages) as tags of the section it is shown at, each
         identifier's parts (`weights_only`: `weights`, `only`; the separator keeps identifiers
         whole), on the error atlas's pages only the printed lines, and on the notebook pages
-        only the titles (page and sections). Offline, the index's
-        script form is written again. PluginError, naming the file, if the index or the
+        only the titles (page and sections). PluginError, naming the file, if the index or the
         glossary cannot be read."""
         self._report_api_links()
         path = Path(config.site_dir) / "search" / "search_index.json"
@@ -209,10 +206,7 @@ class VerifiedSitePlugin(BasePlugin):
             elif doc["location"].startswith(NOTEBOOKS):
                 doc["text"] = ""
             doc["text"] += _identifier_parts(doc["title"] + " " + doc["text"])
-        text = json.dumps(index, ensure_ascii=False, separators=(",", ":"))
-        path.write_text(text, encoding="utf-8")
-        if offline(config):
-            path.with_suffix(".js").write_text(f"var __index = {text}", encoding="utf-8")
+        path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), "utf-8")
 
     def _synonyms(self) -> dict[str, list[str]]:
         """Search location (`a/b/#id`) -> the names of the glossary's terms shown there, both
