@@ -11,12 +11,12 @@ from __future__ import annotations
 import html
 import json
 import re
+import shutil
 import sys
 from pathlib import Path
 
 from tooling import templates
 from tooling.api_links import api_spans
-from tooling.data import DataError
 from tooling.reference import (
     INPUTS,
     LIBRARIES,
@@ -30,7 +30,7 @@ from tooling.reference import (
 )
 from verified import record
 from verified.paths import REPO_ROOT, generated_pages, record_path, relative
-from verified_site.api_names import TABLE, load_table
+from verified_site.api_names import load_table
 from verified_site.pages import LOCALES
 from verified_site.wording import wording
 
@@ -241,24 +241,19 @@ def pages(
 
 
 def main() -> int:
-    """Command line: replace the folder's files with the reference's, report the API links. Exit
-    status 0, or 2 when the data or the record is malformed (the message names file and line)."""
-    try:
+    """Command line: replace the folder's files with the reference's. Exit status 0, or 2 when
+    the data, the record or the API link table is malformed (the message names file and line)."""
+    try:  # DataError, RecordError and a malformed table: ValueErrors naming file and line
         table = load_table(REPO_ROOT)
+        inputs = load_inputs(REPO_ROOT)
+        families = load_families(REPO_ROOT, inputs)
+        files = pages(REPO_ROOT, families, inputs, table.links if table else {})
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    links = table.links if table else {}
-    try:
-        inputs = load_inputs(REPO_ROOT)
-        families = load_families(REPO_ROOT, inputs)
-        files = pages(REPO_ROOT, families, inputs, links)
-    except (DataError, record.RecordError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
     folders = [generated_pages(locale, REPO_ROOT) for locale in LOCALES]
-    for old in (old for folder in folders if folder.is_dir() for old in folder.glob("*")):
-        old.unlink()
+    for folder in folders:
+        shutil.rmtree(folder, ignore_errors=True)
     for path, text in files.items():
         (REPO_ROOT / path).parent.mkdir(parents=True, exist_ok=True)
         (REPO_ROOT / path).write_text(text, encoding="utf-8")
@@ -266,25 +261,6 @@ def main() -> int:
         f"wrote {len(files)} files to "
         + " and ".join(f"{relative(f, REPO_ROOT)}/" for f in folders)
     )
-    shown = {  # the API names the tables show: how many have a page, which not
-        name
-        for family in families
-        for row in family.rows
-        for library, texts in _spellings(row).items()
-        for text in texts
-        for name, _, _ in api_spans(text, library)
-    }
-    none = sorted(name for name in shown if table and name in table.no_page)
-    absent = sorted(name for name in shown if not (table and table.knows(name)))
-    shown -= set(table.not_api if table else [])  # not names of the libraries: not API names
-    print(f"API links: {len(shown) - len(none) - len(absent)} names linked to their docs")
-    if none:
-        print(f"  {len(none)} without a page (no_page in {TABLE}): {', '.join(none)}")
-    if absent:
-        print(
-            f"  {len(absent)} not in {TABLE} (run `python -m tooling.api_links` in the test "
-            f"environment): {', '.join(absent)}"
-        )
     return 0
 
 
