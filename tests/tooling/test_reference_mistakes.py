@@ -40,46 +40,42 @@ def _load(tmp_path, family: str):
 
 #: The row's TensorFlow call, then a declared difference of PyTorch in the aspect `{}`.
 DECLARED = "tf.negative(x)\n    differences:\n      - aspect: {}\n        libraries: [torch]\n"
-#: Edits of FAMILY (old, new) -> the line and message of the error, after "row 'negate': ".
-MALFORMED_ROWS = {
-    "no-call": ("tf.negative(x)", "null", 6, "no call for TensorFlow; give one, or say under"),
-    "unknown-input": ("[ints]", "[ints, halves]", 6, "unknown input halves"),
-    "one-language-reason": (
+
+
+def _row(old: str, new: str, line: int, expected: str) -> tuple[str, str, str]:
+    """A mistake in FAMILY's row: its file with `old` replaced by `new`, and the error."""
+    return (
+        "01-sample.yml",
+        FAMILY.replace(old, new),
+        f"01-sample.yml:{line}: row 'negate': {expected}",
+    )
+
+
+SECOND = FAMILY.replace("id: sample", "id: second").replace("negate", "minus")
+#: A data file (name, text) written beside FAMILY's 01-sample.yml or over it -> its error.
+MALFORMED = {
+    "no-call": _row("tf.negative(x)", "null", 6, "no call for TensorFlow; give one, or say under"),
+    "unknown-input": _row("[ints]", "[ints, halves]", 6, "unknown input halves"),
+    "one-language-reason": _row(
         "tf.negative(x)\n",
         DECLARED.format("dtype") + "        en: a reason in one language\n",
         13,
         "`differences[0]`: 'zh' is a required property: why it differs, in Chinese",
     ),
-    "unknown-aspect": (
+    "unknown-aspect": _row(
         "tf.negative(x)\n",
         DECLARED.format("type") + "        zh: 原因\n        en: why\n",
         13,
         "`differences[0].aspect`: 'type' is not one of ['raises', 'shape', 'dtype', 'values', "
         "'shares memory']",
     ),
-    "not-python": ("np.negative(x)", "np.negative(x", 6, "`np.negative(x` is not Python"),
-    "also-without-call": (
+    "not-python": _row("np.negative(x)", "np.negative(x", 6, "`np.negative(x` is not Python"),
+    "also-without-call": _row(
         "tf.negative(x)\n",
         "null\n    missing: {zh: 没有, en: none}\n    also: {tensorflow: [-x]}\n",
         6,
         "`also` gives spellings for TensorFlow, which has no call in this row",
     ),
-}
-
-
-@pytest.mark.parametrize(
-    ("old", "new", "line", "expected"), MALFORMED_ROWS.values(), ids=MALFORMED_ROWS
-)
-def test_a_malformed_row_names_its_line(tmp_path, old, new, line, expected):
-    with pytest.raises(DataError) as caught:
-        _load(tmp_path, FAMILY.replace(old, new))
-    message = str(caught.value).replace("data/reference/", "")
-    assert f"01-sample.yml:{line}: row 'negate': {expected}" in message
-
-
-SECOND = FAMILY.replace("id: sample", "id: second").replace("negate", "minus")
-#: A second family file (name, text) -> the error it gives.
-MALFORMED_FILES = {
     "misnamed-file": ("03-other.yaml", "", "03-other.yaml:1: a family's file is named NN-<family>"),
     "family-id-twice": (
         "02-sample.yml",
@@ -112,10 +108,8 @@ MALFORMED_FILES = {
 }
 
 
-@pytest.mark.parametrize(
-    ("name", "text", "expected"), MALFORMED_FILES.values(), ids=MALFORMED_FILES
-)
-def test_a_malformed_file_names_its_line(tmp_path, name, text, expected):
+@pytest.mark.parametrize(("name", "text", "expected"), MALFORMED.values(), ids=MALFORMED)
+def test_a_malformed_file_or_row_names_its_line(tmp_path, name, text, expected):
     _load(tmp_path, FAMILY)
     target = tmp_path / "data/reference" / name
     target.write_bytes(text) if isinstance(text, bytes) else target.write_text(text, "utf-8")
