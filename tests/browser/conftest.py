@@ -13,7 +13,6 @@ from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
-from bs4 import BeautifulSoup
 from playwright.sync_api import expect
 
 from verified.paths import REPO_ROOT
@@ -117,14 +116,6 @@ def site_pages(locale: str) -> list[str]:
         for loc in ElementTree.parse(sitemap).getroot().findall("s:url/s:loc", namespace)
     ]
     return [path for path in paths if path.startswith(HOME["en"]) == (locale == "en")]
-
-
-def built_page(path: str, end: str = "") -> BeautifulSoup:
-    """The built HTML of the page at `path` (below the site root), up to the first `end` if
-    given (the header alone parses in a fraction of the time); FileNotFoundError if site/ has
-    no such page."""
-    html = (SITE / path / "index.html").read_text(encoding="utf-8")
-    return BeautifulSoup(html.split(end, 1)[0] if end else html, "html.parser")
 
 
 def site_link(path: str, href: str) -> str | None:
