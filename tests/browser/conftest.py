@@ -36,8 +36,8 @@ def base_url(site: Path) -> str:
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     """pytest-playwright's launch options with Debian's Chromium (never a download; `CHROMIUM`
-    names another, e.g. Chrome on GitHub's runners) and the flags lighthouserc.json gives it
-    for a closed network, less the headless and sandbox ones, which Playwright sets itself."""
+    names another, e.g. Chrome on GitHub's runners). Playwright's own switches turn off its
+    background requests (updates, sync); `guard` blocks every other host."""
     path = os.environ.get("CHROMIUM", "/usr/bin/chromium")
     if not Path(path).is_file():
         pytest.fail(
@@ -45,10 +45,7 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
             "or set CHROMIUM to a Chromium or Chrome executable",
             pytrace=False,
         )
-    lighthouse = json.loads((REPO_ROOT / "lighthouserc.json").read_text(encoding="utf-8"))
-    flags = lighthouse["ci"]["collect"]["settings"]["chromeFlags"].split()
-    args = [flag for flag in flags if flag not in ("--headless=new", "--no-sandbox")]
-    return {**browser_type_launch_args, "executable_path": path, "args": args}
+    return {**browser_type_launch_args, "executable_path": path}
 
 
 def guard(context, page) -> list[str]:
