@@ -69,6 +69,7 @@ def test_the_committed_gpu_run_verifies_its_examples(record):
     # Each CUDA example that verification/gpu-run.json passed is, in this run, verified from it
     # (or ran on this machine's own GPU, or changed since and says so). That a built stamp then
     # names the GPU follows from test_stamp_matches_the_verification_record and test_stamp.py.
+    assert record, "no verification record: run `make test` (stage 1 writes it)"
     gpu_run = load_record(REPO_ROOT / "verification" / "gpu-run.json")
     run = gpu_run["environments"][GPU_ENVIRONMENT]
     gpu = run["environment"]["gpu"]  # an entry's device and GPU are its run's
