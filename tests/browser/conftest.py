@@ -13,7 +13,6 @@ from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
-from bs4 import BeautifulSoup
 from playwright.sync_api import expect
 
 from verified.paths import REPO_ROOT
@@ -37,8 +36,8 @@ def base_url(site: Path) -> str:
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     """pytest-playwright's launch options with Debian's Chromium (never a download; `CHROMIUM`
-    names another, e.g. Chrome on GitHub's runners) and the flags lighthouserc.json gives it
-    for a closed network, less the headless and sandbox ones, which Playwright sets itself."""
+    names another, e.g. Chrome on GitHub's runners). Playwright's own switches turn off its
+    background requests (updates, sync); `guard` blocks every other host."""
     path = os.environ.get("CHROMIUM", "/usr/bin/chromium")
     if not Path(path).is_file():
         pytest.fail(
@@ -46,10 +45,7 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
             "or set CHROMIUM to a Chromium or Chrome executable",
             pytrace=False,
         )
-    lighthouse = json.loads((REPO_ROOT / "lighthouserc.json").read_text(encoding="utf-8"))
-    flags = lighthouse["ci"]["collect"]["settings"]["chromeFlags"].split()
-    args = [flag for flag in flags if flag not in ("--headless=new", "--no-sandbox")]
-    return {**browser_type_launch_args, "executable_path": path, "args": args}
+    return {**browser_type_launch_args, "executable_path": path}
 
 
 def guard(context, page) -> list[str]:
@@ -117,14 +113,6 @@ def site_pages(locale: str) -> list[str]:
         for loc in ElementTree.parse(sitemap).getroot().findall("s:url/s:loc", namespace)
     ]
     return [path for path in paths if path.startswith(HOME["en"]) == (locale == "en")]
-
-
-def built_page(path: str, end: str = "") -> BeautifulSoup:
-    """The built HTML of the page at `path` (below the site root), up to the first `end` if
-    given (the header alone parses in a fraction of the time); FileNotFoundError if site/ has
-    no such page."""
-    html = (SITE / path / "index.html").read_text(encoding="utf-8")
-    return BeautifulSoup(html.split(end, 1)[0] if end else html, "html.parser")
 
 
 def site_link(path: str, href: str) -> str | None:

@@ -1,7 +1,8 @@
 """Every page of both languages, loaded in the browser: status, offline, clean console,
 stamp, edit link, last-updated date (none on notebook pages), the head tags search engines
-read, and on the notebook pages a download link that serves the notebook written for the page's
-language."""
+read, the language menu's relative link to the same page in the other language (clicking it,
+there and back, is test_offline.py's), and on the notebook pages a download link that serves
+the notebook written for the page's language."""
 
 from __future__ import annotations
 
@@ -13,19 +14,21 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
-from tests.browser.conftest import HOME, site_pages, wait_for_search
+from tests.browser.conftest import HOME, SITE, site_link, site_pages, wait_for_search
 from verified.paths import REPO_ROOT, docs_dir, relative
 from verified_site.notebooks import META
 from verified_site.pages import front_matter, notebook_sources, page_at, site_addresses
 
 #: The address of the site's root, which canonical links start with.
 SITE_URL = site_addresses(REPO_ROOT)[0]
-#: The head tags, edit link and date the checks read, in one call into the browser.
+#: The head tags, edit link, date and language menu the checks read, in one call into the browser.
 _READ = """() => {
     const get = (css, name) => document.querySelector(css)?.getAttribute(name) ?? ""
+    const menu = document.querySelectorAll(".md-header__option .md-select a[hreflang]")
     return [get("html", "lang"), get("meta[name=description]", "content"),
         get("link[rel=canonical]", "href"), get("a[rel=edit]", "href"),
-        document.querySelector(".md-source-file__fact")?.innerText ?? ""]
+        document.querySelector(".md-source-file__fact")?.innerText ?? "",
+        [...menu].map(link => [link.hreflang, link.getAttribute("href")])]
 }"""
 NOTEBOOKS = notebook_sources(REPO_ROOT)
 
@@ -42,18 +45,16 @@ def _download_problems(page, source: Path) -> list[str]:
     )
     if status != 200:
         return [f"download link status {status}"]
-    served = json.loads(body)
-    if served["nbformat"] != 4 or not served["cells"]:
-        return ["the download is not a notebook"]
-    if served["metadata"][META]["source"] != relative(source, REPO_ROOT):
-        return [f"the download is the notebook of {served['metadata'][META]['source']}"]
+    written_for = json.loads(body)["metadata"][META]["source"]  # by `make notebooks`
+    if written_for != relative(source, REPO_ROOT):
+        return [f"the download is the notebook of {written_for}"]
     return []
 
 
 def _problems_of(page, path: str) -> list[str]:
     """What is wrong with the loaded page at `path` (empty when nothing is)."""
     source = page_at(path, docs_dir(REPO_ROOT))
-    lang, description, canonical, edit, updated = page.evaluate(_READ)
+    lang, description, canonical, edit, updated, menu = page.evaluate(_READ)
     problems = []
     locale = "en" if path.startswith(HOME["en"]) else "zh"  # from the address, not the file
     if lang != locale:
@@ -73,6 +74,16 @@ def _problems_of(page, path: str) -> list[str]:
         problems.append("no last-updated date")
     elif updated and source in NOTEBOOKS:
         problems.append(f"a last-updated date, {updated!r}, which would be the build's")
+    # Relative, so that the site works wherever it is served (a mirror, a local copy).
+    other = "zh" if locale == "en" else "en"
+    target = HOME[other] + path.removeprefix(HOME["en"])
+    links = [href for hreflang, href in menu if hreflang == other]
+    if len(links) != 1 or links[0].startswith("/") or "//" in links[0]:
+        problems.append(f"the language menu's {other} links are {links}, not one relative link")
+    elif (found := site_link(path, links[0])) != target:
+        problems.append(f"the language menu's {other} link leads to /{found}, not /{target}")
+    elif not (SITE / target / "index.html").is_file():
+        problems.append(f"no {other} version (site/{target}index.html)")
     # Which stamp the page carries, if any, is checked on the built HTML (tests/content/
     # test_build.py).
     stamp = page.locator(".admonition.verification-stamp")

@@ -48,7 +48,7 @@ def test_answers_lead_to_sections(site, locale):
 
 @pytest.mark.xfail(reason=NOT_YET, strict=True)
 @pytest.mark.parametrize("locale", HOME)
-def test_readers_find_the_answers(site, locale, record_property):
+def test_readers_find_the_answers(page, traffic, locale, record_property):
     reports = reader_questions.load(REPO_ROOT)
     answered = [r for r in reports if "answer" in r]
     docs = docs_dir(REPO_ROOT) / locale
@@ -57,7 +57,7 @@ def test_readers_find_the_answers(site, locale, record_property):
         for r in answered
         for query in r["queries"][locale]
     ]
-    ranked = rank(site, locale, list(dict.fromkeys(query for query, _ in wanted)))
+    ranked = rank(page, locale, list(dict.fromkeys(query for query, _ in wanted)))
     misses = []
     for query, page in wanted:
         pages = [items[0].split("#")[0] for items in ranked[query]]
@@ -75,6 +75,7 @@ def test_readers_find_the_answers(site, locale, record_property):
         f"queries ({share:.1%}) find the answering page in the first {TOP} (floor {FLOOR:.0%}); "
         f"misses: {listing.relative_to(REPO_ROOT)}",
     )
+    assert not traffic, traffic
     assert share >= FLOOR, f"{share:.1%} of the queries find their page; misses:\n" + "\n".join(
         misses
     )

@@ -2,7 +2,9 @@
 script's own folder first on `sys.path`: a file `examples/tensorflow/numpy.py` makes `import
 numpy` in that folder import the file. The examples stage runs scripts in-process and never
 sees this, so the names are checked here (a module a library only tries to import, `dill` say,
-is left to `make run-examples`). Each script's docstring must also say how to run it.
+is left to `make run-examples`). Each script's docstring must also say how to run it. (A script
+that imports another script beside it fails in the examples stage, which runs it in-process
+without its folder on `sys.path`.)
 """
 
 from __future__ import annotations
@@ -13,7 +15,6 @@ from importlib.metadata import packages_distributions
 from pathlib import Path
 
 from verified.markers import script_markers
-from verified.outputs import parse
 from verified.paths import REPO_ROOT
 
 #: Name -> what it is, for each name a script's file must not take.
@@ -30,19 +31,13 @@ COMMANDS = {
 
 
 def script_problems(scripts: list[Path], root: Path) -> list[str]:
-    """One message per script (path relative to `root`) named like a module of TAKEN or
-    imported by a script beside it, then one per script whose docstring does not show the
-    command that runs it. A script that does not parse raises with its file and line."""
+    """One message per script (path relative to `root`) named like a module of TAKEN, then one
+    per script whose docstring does not show the command that runs it. A script that does not
+    parse raises with its file and line."""
     problems, commands = [], []
     for script in scripts:
         name, where, folder = script.stem, script.relative_to(root).as_posix(), script.parent
         source = script.read_text(encoding="utf-8")
-        importers = [
-            f"{sibling.relative_to(root).as_posix()}:{line}"
-            for sibling in sorted(folder.glob("*.py"))
-            if sibling != script
-            and (line := parse(sibling.read_text(encoding="utf-8")).imports.get(name))
-        ]
         if name in TAKEN:
             problems.append(
                 f"{where}:1: the file name shadows {TAKEN[name]} {name!r}. Run as `python "
@@ -50,12 +45,6 @@ def script_problems(scripts: list[Path], root: Path) -> list[str]:
                 f"script of {folder.relative_to(root).as_posix()}/, or in a library it uses, "
                 "would import this file instead. Rename it (e.g. with a prefix naming its topic) "
                 "and update the pages and notebooks that embed it."
-            )
-        elif importers:
-            problems.append(
-                f"{where}:1: {', '.join(importers)} imports this file as the module {name!r}. "
-                "Each example is a complete program that a reader copies on its own: put the "
-                "code it needs into the script itself."
             )
         launch = script_markers(source, where).launch
         command = COMMANDS[launch.launcher if launch else "python"].format(
@@ -85,8 +74,6 @@ def test_planted_mistakes_are_refused(tmp_path):
         "random": "",
         "numpy": "",
         "tooling": "",
-        "helpers": "",
-        "user": "import numpy as np\nfrom helpers import thing\n",
         "launched": "# launch: torchrun 2\n",
         "wrapped": "# launch: mpiexec 2\n",
     }
@@ -97,8 +84,6 @@ def test_planted_mistakes_are_refused(tmp_path):
         (folder / f"{name}.py").write_text(f'"""Run `{command}`."""\n{code}', encoding="utf-8")
     problems = script_problems(sorted(folder.glob("*.py")), tmp_path)
     expected = [
-        "examples/topic/helpers.py:1: examples/topic/user.py:3 imports this file as the module "
-        "'helpers'. Each example is a complete program",
         "examples/topic/numpy.py:1: the file name shadows the installed package 'numpy'. Run as",
         "examples/topic/random.py:1: the file name shadows the standard-library module 'random'.",
         "examples/topic/tooling.py:1: the file name shadows the project's package 'tooling'.",
