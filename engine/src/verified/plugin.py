@@ -1,5 +1,5 @@
 """The engine's pytest plugin (entry point `pytest11`): options (`--record`, `--environment`,
-`--gpu-run`, `--example`: their help says what they do), fixtures, and the recorder of the
+`--example`: their help says what they do), fixtures, and the recorder of the
 verification record.
 
 The fixtures run each example once, in a sandbox, with the libraries imported once per
@@ -68,13 +68,6 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "(pyproject.toml, [tool.verification]); by default recognised by the installed versions",
     )
     parser.addoption(
-        "--gpu-run",
-        type=Path,
-        default=None,
-        help="the GPU run that CUDA examples are checked against on a machine without CUDA "
-        "(default: verification/gpu-run.json of the content root, when it exists)",
-    )
-    parser.addoption(
         "--example",
         default=None,
         metavar="PATH[:SECTION]",
@@ -86,9 +79,6 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 #: Libraries imported once per worker, by module name; their versions go into the record.
 LIBRARIES = tuple(key for key, _name, _distributions in STAMPED)
-
-
-_ENTERED = pytest.StashKey[bool]()
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -103,16 +93,10 @@ def pytest_configure(config: pytest.Config) -> None:
             "--update-examples rewrites files: run it without -n (make update-examples)"
         )
     enter_session(config.rootpath)
-    config.stash[_ENTERED] = True
+    config.add_cleanup(leave_session)
     if not hasattr(config, "workerinput") and config.getoption("record") is not None:
         recorder = VerificationRecorder(config, config.getoption("record"))
         config.pluginmanager.register(recorder, "verification-recorder")
-
-
-def pytest_unconfigure(config: pytest.Config) -> None:
-    """The session is over: `repository()` no longer answers with its repository."""
-    if config.stash.get(_ENTERED, False):  # pytest unconfigures a failed configure too
-        leave_session()
 
 
 @pytest.fixture(scope="session")
@@ -172,17 +156,11 @@ def target(request: pytest.FixtureRequest, verification_environment: Environment
 
 
 @pytest.fixture(scope="session")
-def gpu_run(request: pytest.FixtureRequest) -> dict | None:
-    """The `gpu` run of the record `--gpu-run` names, else of `verification/gpu-run.json` of the
-    content root, or None: what CUDA examples are checked against when this machine has no CUDA.
-    A named file that is missing, a bad record or one without a GPU run fails the tests that use
-    it."""
-    given = request.config.getoption("gpu_run")
-    # Read from where pytest started: a CUDA example asks for this inside its sandbox.
-    committed = content_root() / "verification" / "gpu-run.json"  # written by `make test-gpu`
-    path = request.config.invocation_params.dir / given if given else committed
-    if given and not path.is_file():
-        fail(f"--gpu-run {given}: no such file ({path})")
+def gpu_run() -> dict | None:
+    """The `gpu` run of `verification/gpu-run.json` (`make test-gpu`), or None without that file:
+    what CUDA examples are checked against when this machine has no CUDA. A bad record, or one
+    without a GPU run, fails the tests that use it."""
+    path = content_root() / "verification" / "gpu-run.json"
     try:
         found = load_record(path, "write it again with `make test-gpu`")
     except RecordError as exc:
