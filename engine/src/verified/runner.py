@@ -33,6 +33,7 @@ import re
 import traceback
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from itertools import zip_longest
 from pathlib import Path
 from textwrap import indent
 from typing import NoReturn
@@ -373,36 +374,27 @@ def _mismatches(
 
 
 def describe_mismatch(example: Example, expected_source: str) -> str:
-    """Explain a wrong output: `path:line`, the written and the printed output, and a unified diff
-    with the file's line numbers; `expected_source` has the outputs really printed."""
-    written = example.code.source.splitlines()
-    printed = expected_source.splitlines()
-    matcher = difflib.SequenceMatcher(a=written, b=printed, autojunk=False)
-    first = next((op for op in matcher.get_opcodes() if op[0] != "equal"), None)
-    if first is None:  # the same lines: only line endings differ
+    """Explain a wrong output: `path:line` of the first line that differs, and a unified diff with
+    the file's line numbers; `expected_source` has the outputs really printed."""
+    written, printed = example.code.source.splitlines(), expected_source.splitlines()
+    if written == printed:
         return (
             f"{example.source}: the output matches, but line endings differ; the file must use "
             "\\n line endings and end with exactly one newline"
         )
-    _, w_start, w_end, p_start, p_end = first
-    line = example.code.start_line + w_start + 1
+    shift = example.code.start_line  # from the example's line numbers to the file's
+    line = shift + next(n for n, (a, b) in enumerate(zip_longest(written, printed), 1) if a != b)
     diff = difflib.unified_diff(
         written, printed, "written in the file", "printed by the libraries", lineterm="", n=2
     )
-    # The hunks' line numbers, shifted from the example's lines to the file's.
-    shift = example.code.start_line
     diff_text = "\n".join(
         re.sub(r"([-+])(\d+)", lambda m: f"{m[1]}{int(m[2]) + shift}", text)
         if text.startswith("@@")
         else text
         for text in diff
     )
-    expected = "\n".join(written[w_start:w_end]) or "(nothing)"
-    actual = "\n".join(printed[p_start:p_end]) or "(nothing)"
     return (
         f"{example.source}:{line}: printed output differs from the expected output\n"
-        f"  expected (in the file):\n{indent(expected, '    ')}\n"
-        f"  actual (printed):\n{indent(actual, '    ')}\n"
         f"{indent(diff_text, '  ')}\n"
         "If the new output is right (an intended library upgrade, a new print), run "
         f"`make update-examples EXAMPLE={example.source}` and review the diff."
