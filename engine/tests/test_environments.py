@@ -128,15 +128,15 @@ def test_a_broken_expected_output_file_names_itself_and_the_command(project, tex
 MISTAKES = {  # in another environment; file -> (source, message)
     "docs/page.md": (
         "# P\n\n```python\nprint(1)\n#> 2\n```\n",
-        "docs/page.md:4: in environment previous, this block prints something other",
+        "docs/page.md:4: in environment previous (NumPy 1.26.4), this block prints something other",
     ),
     "examples/quotes.py": (
         'print(\'C:\\\\tmp\\n"""\')\n',
-        "examples/quotes.py:1: in environment previous, this print's output contains",
+        "examples/quotes.py:1: in environment previous (NumPy 1.26.4), this print's output",
     ),
     "examples/alias.py": (
         'show = print\nshow("hidden")\n',
-        "examples/alias.py:2: in environment previous, something printed",
+        "examples/alias.py:2: in environment previous (NumPy 1.26.4), something printed",
     ),
     "examples/raises.py": (
         "raise ValueError('old')\n",
