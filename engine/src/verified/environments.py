@@ -32,7 +32,9 @@ from pathlib import Path
 from verified import record
 from verified.paths import repository
 
-DEFAULT, GPU, CANARY = record.DEFAULT_ENVIRONMENT, record.GPU_ENVIRONMENT, record.CANARY_ENVIRONMENT
+DEFAULT, GPU = record.DEFAULT_ENVIRONMENT, record.GPU_ENVIRONMENT
+#: The run on the newest releases (`make canary`, in a clone of its own; never merged).
+CANARY = "canary"
 #: Runs with whatever versions are installed, outside pyproject.toml's list: nothing is pinned.
 UNPINNED = (GPU, CANARY)
 #: Libraries whose versions tell environments apart (the stamped ones) -> their distributions.
@@ -61,10 +63,10 @@ class Environment:
 
     @property
     def checks_file(self) -> bool:
-        """True where an example must print what its `#>` lines say (`record.CHECKS_FILE`: the
-        default, the GPU run, the canary); elsewhere (`previous`) the outputs that differ from
-        them are expectations kept in `verification/expected/<name>.json`."""
-        return self.name in record.CHECKS_FILE
+        """True where an example must print what its `#>` lines say (the default, the GPU run, whose
+        CUDA output the lines hold, and the canary); elsewhere (`previous`) the outputs that differ
+        are kept in `verification/expected/<name>.json`."""
+        return self.name in (DEFAULT, *UNPINNED)
 
     def pinned_versions(self, root: Path | None = None) -> dict[str, str | None]:
         """The versions its lock file pins for the libraries that tell environments apart,
