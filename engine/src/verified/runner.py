@@ -402,15 +402,14 @@ def describe_exception(
     the example's own frames and what to do. `python_file` is the file pytest-examples ran."""
     start, source_lines = example.code.start_line, example.code.source.splitlines()
     # The example's frames. pytest-examples re-raises an Exception with frames of its making
-    # that name the example's file at its lines (adaptation 1: walked by hand, as the traceback
-    # module cannot read them); a SystemExit keeps the frames of the file it ran.
-    frames, tb = [], exc.__traceback__
-    while tb is not None:
-        name = tb.tb_frame.f_code.co_filename
-        if name in (str(example.code.path), str(python_file)):
-            shift = start if name == str(python_file) else 0
-            frames.append((tb.tb_lineno + shift, tb.tb_frame.f_code.co_name))
-        tb = tb.tb_next
+    # that name the example's file at its lines (adaptation 1: only walked, as traceback's
+    # renderers cannot read them); a SystemExit keeps the frames of the file it ran.
+    shifts = {str(example.code.path): 0, str(python_file): start}
+    frames = [
+        (line + shifts[frame.f_code.co_filename], frame.f_code.co_name)
+        for frame, line in traceback.walk_tb(exc.__traceback__)
+        if frame.f_code.co_filename in shifts
+    ]
     error = "".join(traceback.format_exception_only(type(exc), exc)).strip()
     line = frames[-1][0] if frames else start + 1
     if isinstance(exc, SyntaxError):  # its standard rendering names the temporary file
