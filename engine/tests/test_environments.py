@@ -1,6 +1,6 @@
-"""Verification environments: the definitions are read and checked, and each environment's
-run is checked against its own expected outputs (verification/expected/<name>.json),
-updated apart from the others', and not applicable where it lacks a library."""
+"""Verification environments: the definitions are checked, and each environment's run is checked
+against its own expected outputs, updated apart from the others', and not applicable where it
+lacks a library."""
 
 from __future__ import annotations
 
@@ -177,10 +177,8 @@ def test_an_environments_outputs_rewrite_the_script():
 
 
 def test_the_canary_is_held_to_the_file_and_rewrites_it_in_update_mode(project):
-    """`make canary`'s environment: nothing pinned, the file's `#>` lines and the default's
-    declarations as its expectations (an outputs file of its own is ignored), and in update
-    mode it rewrites the `#>` lines as the default does (`make canary` runs it in a clone,
-    whose diff is the report)."""
+    """`make canary`'s environment: nothing pinned, held to the `#>` lines (an outputs file of its
+    own is ignored), which it rewrites in update mode (in a clone, whose diff is the report)."""
     canary = resolve("canary")
     assert canary.pinned_versions() == resolve(None).pinned_versions()
     assert (canary.baseline, canary.checks_file) == ("default", True)

@@ -1,10 +1,7 @@
-"""CUDA examples on a machine without CUDA: the GPU run (`-m cuda --environment gpu
---record`) records them on a GPU machine; the suite checks them against it, writes their
-output in update mode, and never counts an example whose code changed since that run.
-
-No GPU is needed: the tiny project's GPU run says, through its own `run_device` fixture,
-that it ran on a CUDA device; a run made on the CPU is never taken as verification
-(tested too).
+"""CUDA examples on a machine without CUDA: the GPU run records them on a GPU machine; the suite
+checks them against it, writes their output in update mode, and never counts an example whose
+code changed since that run. The tiny project's GPU run says, through its own `run_device`
+fixture, that it ran on a CUDA device.
 """
 
 from __future__ import annotations
@@ -27,8 +24,7 @@ WRITTEN = (
 RUN = "verification/gpu-run.json"
 
 
-#: The GPU machine of these tests: the engine's `run_device` fixture, overridden in the tiny
-#: project's conftest as a project overrides any fixture.
+#: The GPU machine of these tests: the engine's `run_device` fixture, overridden.
 ON_A_GPU = """
 
 @pytest.fixture(scope="session")

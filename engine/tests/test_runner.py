@@ -1,5 +1,5 @@
-"""The runner fails each mistake of an example at its file and line, and its
-pytest-examples adaptations (runner.py's docstring) hold."""
+"""The runner fails each mistake of an example at its file and line, and its pytest-examples
+adaptations (runner.py's docstring) hold."""
 
 from __future__ import annotations
 
