@@ -16,7 +16,6 @@ import contextlib
 import functools
 import json
 import os
-import platform
 import sys
 import tempfile
 import warnings
@@ -72,7 +71,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
-#: Libraries imported once per worker, by module name; their versions go into the record.
+#: The stamped libraries, by module name.
 LIBRARIES = tuple(key for key, _name, _distributions in STAMPED)
 
 
@@ -101,14 +100,9 @@ def libraries() -> dict:
 
 
 @pytest.fixture(scope="session")
-def versions(libraries: dict) -> dict[str, str | None]:
-    """The versions of the libraries as imported (what the examples really ran with)."""
-    found = {"python": platform.python_version()}
-    for name, module in libraries.items():
-        version = getattr(module, "__version__", None)
-        # str(): torch's TorchVersion is a str subclass that xdist cannot send to the controller.
-        found[name] = str(version) if version is not None else None
-    return found
+def versions() -> dict[str, str | None]:
+    """The versions of Python and of the stamped libraries installed here."""
+    return installed_versions()
 
 
 @pytest.fixture(scope="session")
@@ -342,11 +336,7 @@ class VerificationRecorder:
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         """Add this environment's run to the record, whatever the outcome."""
-        entries = list(self.entries.values())
-        ran = [entry["versions"] for entry in entries if entry.get("versions")]
-        # The versions the examples really imported; package metadata if none ran.
-        versions = Counter(tuple(sorted(v.items())) for v in ran).most_common(1)
-        environment = dict(versions[0][0]) if versions else installed_versions()
+        entries, environment = list(self.entries.values()), installed_versions()
         # This machine's device (one per session, `run_device`): a CUDA example checked
         # against a GPU run ran elsewhere.
         here = [entry for entry in entries if entry.get("device") and "gpu_run" not in entry]
