@@ -297,11 +297,8 @@ def launch_example(
 
 def _records(out_dir: Path) -> dict[int, dict]:
     """Rank -> the record its process wrote, for the ranks that finished."""
-    records = {}
-    for path in sorted(out_dir.glob("rank-*.json")):
-        record = json.loads(path.read_text(encoding="utf-8"))
-        records[record["rank"]] = record
-    return records
+    records = (json.loads(path.read_text(encoding="utf-8")) for path in out_dir.glob("rank-*.json"))
+    return {record["rank"]: record for record in records}
 
 
 def _raised(records: dict[int, dict], source: str) -> str | None:
