@@ -323,14 +323,15 @@ def _raised(records: dict[int, dict], source: str) -> str | None:
 
 
 def _stop(process: subprocess.Popen) -> str:
-    """Kill a launch's process group (torchrun's workers, in sessions of their own, die with their
-    parent: `_die_with_parent`); returns the output so far."""
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(process.pid, signal.SIGKILL)
-    try:
-        return process.communicate(timeout=10)[0] or ""
-    except subprocess.TimeoutExpired:
-        return ""  # the pipe is still held open by a process we cannot reach
+    """End a launch: SIGTERM to the launcher (torchrun then stops its workers, which run in
+    sessions of their own, even those still starting), SIGKILL to its process group after a grace
+    period. Returns the output so far."""
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, sig)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            return process.communicate(timeout=10)[0] or ""
+    return ""  # the pipe is still held open by a process we cannot reach
 
 
 def _excerpt(output: str, lines: int = 12) -> str:
