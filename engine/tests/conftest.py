@@ -1,6 +1,5 @@
-"""The engine's own tests. Each writes a tiny project (examples that import neither torch
-nor TensorFlow) and runs pytest on it in this process, with pytester; the engine is
-loaded there through its pytest11 entry point, as in any project."""
+"""The engine's own tests. Each writes a tiny project and runs pytest on it in this process, with
+pytester; the engine is loaded there through its pytest11 entry point, as in any project."""
 
 from __future__ import annotations
 
@@ -15,10 +14,9 @@ import verified.paths
 
 pytest_plugins = ["pytester"]
 
-#: The tiny project's test of its examples is the site's own (not-run, needs-library, CUDA
-#: and the GPU run, other environments), so that the engine is tested as the site uses it;
-#: its conftest imports no library (these examples need none). The site's check of stale
-#: expected outputs is left out of the runs (see `Project.run`) unless a test's `-k` names it.
+#: The tiny project's test of its examples is the site's own, so that the engine is tested as the
+#: site uses it; its conftest imports no library. The site's check of stale expected outputs is
+#: left out of the runs (see `Project.run`) unless a test's `-k` names it.
 TEST_FILE = (Path(__file__).parents[2] / "tests" / "examples" / "test_examples.py").read_text()
 CONFTEST = """\
 import pytest
@@ -32,8 +30,8 @@ def libraries():
 """
 
 
-#: The libraries this machine has, for the engine: NumPy alone, which both environments'
-#: locks pin. No example imports it: its version only labels messages.
+#: The libraries this machine has, for the engine: NumPy alone, which both environments' locks
+#: pin (its version only labels messages).
 INSTALLED = {"torch": None, "torchvision": None, "tensorflow": None, "numpy": "1.26.4"}
 #: How the site runs its examples: offline, in one process; and pytest-playwright, loaded
 #: in this process, would fail a nested run.
@@ -78,8 +76,7 @@ class Project:
 
 @pytest.fixture
 def project(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch):
-    """A tiny project (yields a `Project`); the engine's functions and pytester's runs of
-    pytest in its folder take it for the repository."""
+    """Yields a tiny `Project`, which the engine's functions take for the repository."""
     monkeypatch.setenv("CONTENT_ROOT", str(pytester.path))
     monkeypatch.setattr(verified.environments, "installed_versions", lambda: INSTALLED)
     monkeypatch.setattr(pytest_examples, "summary", None)  # its update summary, a global

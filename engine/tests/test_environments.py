@@ -1,6 +1,6 @@
-"""Verification environments: the definitions are read and checked, and each environment's
-run is checked against its own expected outputs (verification/expected/<name>.json),
-updated apart from the others', and not applicable where it lacks a library."""
+"""Verification environments: the definitions are checked, and each environment's run is checked
+against its own expected outputs, updated apart from the others', and not applicable where it
+lacks a library."""
 
 from __future__ import annotations
 
@@ -128,15 +128,15 @@ def test_a_broken_expected_output_file_names_itself_and_the_command(project, tex
 MISTAKES = {  # in another environment; file -> (source, message)
     "docs/page.md": (
         "# P\n\n```python\nprint(1)\n#> 2\n```\n",
-        "docs/page.md:4: in environment previous, this block prints something other",
+        "docs/page.md:4: in environment previous (NumPy 1.26.4), this block prints something other",
     ),
     "examples/quotes.py": (
         'print(\'C:\\\\tmp\\n"""\')\n',
-        "examples/quotes.py:1: in environment previous, this print's output contains",
+        "examples/quotes.py:1: in environment previous (NumPy 1.26.4), this print's output",
     ),
     "examples/alias.py": (
         'show = print\nshow("hidden")\n',
-        "examples/alias.py:2: in environment previous, something printed",
+        "examples/alias.py:2: in environment previous (NumPy 1.26.4), something printed",
     ),
     "examples/raises.py": (
         "raise ValueError('old')\n",
@@ -177,10 +177,8 @@ def test_an_environments_outputs_rewrite_the_script():
 
 
 def test_the_canary_is_held_to_the_file_and_rewrites_it_in_update_mode(project):
-    """`make canary`'s environment: nothing pinned, the file's `#>` lines and the default's
-    declarations as its expectations (an outputs file of its own is ignored), and in update
-    mode it rewrites the `#>` lines as the default does (`make canary` runs it in a clone,
-    whose diff is the report)."""
+    """`make canary`'s environment: nothing pinned, held to the `#>` lines (an outputs file of its
+    own is ignored), which it rewrites in update mode (in a clone, whose diff is the report)."""
     canary = resolve("canary")
     assert canary.pinned_versions() == resolve(None).pinned_versions()
     assert (canary.baseline, canary.checks_file) == ("default", True)

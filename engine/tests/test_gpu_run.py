@@ -1,10 +1,7 @@
-"""CUDA examples on a machine without CUDA: the GPU run (`-m cuda --environment gpu
---record`) records them on a GPU machine; the suite checks them against it, writes their
-output in update mode, and never counts an example whose code changed since that run.
-
-No GPU is needed: the tiny project's GPU run says, through its own `run_device` fixture,
-that it ran on a CUDA device; a run made on the CPU is never taken as verification
-(tested too).
+"""CUDA examples on a machine without CUDA: the GPU run records them on a GPU machine; the suite
+checks them against it, writes their output in update mode, and never counts an example whose
+code changed since that run. The tiny project's GPU run says, through its own `run_device`
+fixture, that it ran on a CUDA device.
 """
 
 from __future__ import annotations
@@ -23,11 +20,11 @@ print("product", value * value)
 WRITTEN = (
     SCRIPT.replace('print("sum", value)\n', 'print("sum", value)\n#> sum 4\n') + "#> product 16\n"
 )
-RUN = "build/gpu-run.json"
+#: Where the GPU run is committed, and read from.
+RUN = "verification/gpu-run.json"
 
 
-#: The GPU machine of these tests: the engine's `run_device` fixture, overridden in the tiny
-#: project's conftest as a project overrides any fixture.
+#: The GPU machine of these tests: the engine's `run_device` fixture, overridden.
 ON_A_GPU = """
 
 @pytest.fixture(scope="session")
@@ -36,8 +33,8 @@ def run_device():
 """
 
 
-def _gpu_run(project, script: str = SCRIPT) -> str:
-    """The GPU run of `script`, on "Test GPU"; returns its absolute path."""
+def _gpu_run(project, script: str = SCRIPT) -> None:
+    """Write the GPU run of `script`, on "Test GPU", to `RUN`."""
     project.write({"examples/demo/gpu.py": script, "examples/cpu.py": 'print("cpu")\n#> cpu\n'})
     conftest = project.read("tests/conftest.py")
     project.write({"tests/conftest.py": conftest + ON_A_GPU})
@@ -45,7 +42,6 @@ def _gpu_run(project, script: str = SCRIPT) -> str:
     project.write({"tests/conftest.py": conftest})  # this machine again: no CUDA
     # Without `#>` lines the output differs from the file; the run records what printed.
     assert result.ret == (0 if script == WRITTEN else 1), result.out
-    return str(project.path / RUN)
 
 
 def test_without_cuda_the_gpu_run_refuses_to_run(project):
@@ -58,22 +54,19 @@ def test_without_cuda_the_gpu_run_refuses_to_run(project):
 
 
 def test_gpu_run_writes_outputs_then_verifies_them_until_the_code_changes(project):
-    run = _gpu_run(project)
-    assert project.run("--gpu-run", run, "--update-examples").ret == 0
+    _gpu_run(project)
+    assert project.run("--update-examples").ret == 0
     # Two prints: writing the first one's output moves the second; it is matched by order.
     assert project.read("examples/demo/gpu.py") == WRITTEN
-    # A relative path is read from where pytest started, not from the example's sandbox.
-    result = project.run("--gpu-run", RUN, "--record", "build/record.json")
+    result = project.run("--record", "build/record.json")
     result.assert_outcomes(passed=2)
     entry = project.record()["examples/demo/gpu.py"]
     assert (entry["status"], entry["device"], entry["gpu"]) == ("passed", "cuda", "Test GPU")
     assert entry["gpu_run"][:4].isdigit()
     assert project.record()["run"]["environment"]["device"] == "cpu"  # this machine's own
-    result = project.run("--gpu-run", "build/missing.json")
-    assert "--gpu-run build/missing.json: no such file" in result.out, result.out
 
     project.write({"examples/demo/gpu.py": WRITTEN.replace("2 + 2", "2 + 3")})
-    result = project.run("--gpu-run", run, "--record", "build/record.json")
+    result = project.run("--record", "build/record.json")
     assert result.ret == 0, result.out
     assert "needs CUDA; its code changed since the GPU run of" in result.out
     entry = project.record()["examples/demo/gpu.py"]
@@ -86,13 +79,13 @@ def test_gpu_run_writes_outputs_then_verifies_them_until_the_code_changes(projec
         fields["device"] = "cpu"
         fields.pop("gpu", None)
     project.write({RUN: json.dumps(record)})
-    result = project.run("--gpu-run", run, "-rs")
+    result = project.run("-rs")
     assert "needs CUDA; this run had no CUDA device and no GPU run verified it" in result.out
 
 
 def test_an_error_in_the_gpu_run_fails_with_file_and_line(project):
-    run = _gpu_run(project, SCRIPT + "raise RuntimeError('CUDA error: out of memory')\n")
-    result = project.run("--gpu-run", run)
+    _gpu_run(project, SCRIPT + "raise RuntimeError('CUDA error: out of memory')\n")
+    result = project.run()
     result.assert_outcomes(failed=1, passed=1)
     assert (
         "examples/demo/gpu.py:5: raised RuntimeError: CUDA error: out of memory in the GPU run"
@@ -110,8 +103,7 @@ def test_a_broken_gpu_run_file_is_named_and_spares_cpu_examples(project):
         {
             "examples/gpu.py": SCRIPT,
             "examples/cpu.py": 'print("cpu")\n#> cpu\n',
-            # The default place of the GPU run.
-            "verification/gpu-run.json": json.dumps(
+            RUN: json.dumps(
                 {"schema": SCHEMA, "environments": {"gpu": {**EMPTY_RUN, "examples": [ENTRY]}}}
             ),
         }
@@ -122,7 +114,7 @@ def test_a_broken_gpu_run_file_is_named_and_spares_cpu_examples(project):
         "gpu-run.json: not a verification record of schema 4 (record.environments.gpu.examples[0] "
         "must contain ['details', 'line', 'reason', 'requires', 'seconds', 'source', 'status']"
     ) in result.out
-    project.write({"verification/gpu-run.json": '{"schema": 3, "created"'})
+    project.write({RUN: '{"schema": 3, "created"'})
     result = project.run()
     assert "gpu-run.json: not valid JSON (" in result.out
     assert "write it again with `make test-gpu`" in result.out

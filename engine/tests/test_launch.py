@@ -1,9 +1,6 @@
 """Launched examples: started by torchrun or mpiexec (or alone: `launch: python 1`), checked
 like any example, and failing with the file, line and rank when a process raises, prints out of
-turn or hangs.
-
-The tiny project's pytest runs in this process, as in the other engine tests; only the
-launched processes are real (torchrun's import torch, mpiexec's import mpi4py).
+turn or hangs. The launched processes are real (torchrun's import torch, mpiexec's mpi4py).
 """
 
 from __future__ import annotations

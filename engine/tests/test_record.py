@@ -42,7 +42,6 @@ def test_runs_made_elsewhere_are_merged_into_the_record(project, capsys):
     ("other", "expected"),
     [
         ({"schema": SCHEMA, "environments": {}}, "holds no run"),
-        ({"schema": SCHEMA, "environments": {"previous": "garbage"}}, "previous must be object"),
         (
             {"schema": SCHEMA - 1, "environments": {}},
             f"schema must be same as const definition: {SCHEMA}",
@@ -52,7 +51,7 @@ def test_runs_made_elsewhere_are_merged_into_the_record(project, capsys):
             "'nightly', which is not a verification",
         ),
     ],
-    ids=["empty", "garbage", "older", "unknown"],
+    ids=["empty", "older", "unknown"],
 )
 def test_a_record_that_cannot_be_merged_says_why(tmp_path, other, expected):
     path = tmp_path / "other.json"
@@ -64,27 +63,17 @@ def test_a_record_that_cannot_be_merged_says_why(tmp_path, other, expected):
 
 @pytest.mark.parametrize(
     ("change", "expected"),
-    [
+    [  # the record's own rules: required fields, reason codes by status, the details they name
         (lambda e: e.pop("status"), r"examples\[0\] must contain \[.*'status'.*\] properties"),
-        (lambda e: e.pop("details"), r"examples\[0\] must contain \[.*'details'.*\] properties"),
-        (lambda e: e.update(colour="red"), r"examples\[0\] must not contain {'colour'} properties"),
         (lambda e: e.update(reason="no GPU here"), r"examples\[0\]\.reason must be one of"),
         (
             lambda e: e.update(status="not-applicable", reason="needs-library"),
             r"examples\[0\]\.details must contain \['environment', 'libraries'\]",
         ),
         (lambda e: e.update(status="passed"), r"examples\[0\]\.reason must be same as const"),
-        (lambda e: e.update(status="skipped"), r"examples\[0\]\.status must be one of"),
-        (lambda e: e.update(line="1"), r"examples\[0\]\.line must be integer"),
-        (lambda e: e.update(line=True), r"examples\[0\]\.line must be integer"),
-        # Schema 3's device, the GPU's name inside a string: now a code and a field of its own.
-        (lambda e: e.update(device="cuda (H200)"), r"examples\[0\]\.device must be one of"),
         (lambda e: e.update(device="cuda"), r"examples\[0\] must contain \['gpu'\] properties"),
     ],
-    ids=[
-        *("no-status", "no-details", "unknown-field", "free-text", "no-details-of-code"),
-        *("passed", "status", "type", "bool", "device", "no-gpu-name"),
-    ],
+    ids=["no-status", "free-text", "no-details-of-code", "passed", "no-gpu-name"],
 )
 def test_a_record_with_a_missing_field_or_a_free_text_reason_is_rejected(
     tmp_path, change, expected

@@ -1,5 +1,5 @@
-"""The runner fails each mistake of an example at its file and line, and its
-pytest-examples adaptations (runner.py's docstring) hold."""
+"""The runner fails each mistake of an example at its file and line, and its pytest-examples
+adaptations (runner.py's docstring) hold."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ def test_each_example_is_recorded_and_fails_alone_with_its_location(project):
     assert result.ret == 1 and "INTERNALERROR" not in result.out
     result.assert_outcomes(failed=2, passed=2, skipped=2)  # the grid and the long print matched
     assert "examples/demo/wrong.py:4: printed output differs" in result.out
-    assert "    #> 4" in result.out and "    #> 3" in result.out
+    assert "\n  -#> 4\n  +#> 3\n" in result.out  # the diff, at the file's lines
     assert "run `make update-examples EXAMPLE=examples/demo/wrong.py`" in result.out
     assert "docs/demo.md:18: example raised ValueError: boom [1, 2]" in result.out
     assert "not verified: examples/gpu.py: needs CUDA" in result.out

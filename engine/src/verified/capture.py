@@ -1,28 +1,23 @@
-"""Multi-process examples: start one with torchrun or mpiexec, each process running the script
-under this module, and collect what each process printed.
+"""Launched examples: start one with torchrun or mpiexec (or `python`), each process running the
+script under this module (standard library only), and collect what each process printed. Each
+process writes its record to `rank-<n>.json`, whole or not at all::
 
-The child side (`python -m verified.capture`, once per process) uses the standard library only,
-on purpose: it runs where the suite's own tools may be missing. Each process writes its record
-to `rank-<n>.json`, whole or not at all::
-
-    {"source": "examples/distributed/ddp.py", "rank": 0,
-     "printed": [[12, "tensor([1., 2.])"]],
+    {"source": "examples/distributed/ddp.py", "rank": 0, "printed": [[12, "tensor([1., 2.])"]],
      "error": null | {"message": "RuntimeError: ...", "line": 7, "traceback": "...",
                       "time": <seconds since the epoch>}}
 
-`printed` holds what the script's prints wrote, as `recorder` records it. The suite
-(`verified.runner`) then checks rank 0's prints like any example's, and fails if another rank
-printed, raised or died.
+The runner checks rank 0's prints like any example's, and fails if another rank printed, raised
+or died. Processes never collide with those of another test worker: torchrun runs with
+`--standalone` (a free port), and every process gets one thread, so that two workers running two
+ranks each do not oversubscribe the cores.
 
-Processes never collide with those of another test worker: torchrun runs with `--standalone`
-(its rendezvous takes a free port), examples that open their own port bind port 0, and every
-process is limited to one thread so that two workers running two ranks each do not
-oversubscribe the cores.
+Here too is the write guard of every example (`check_write`).
 """
 
 from __future__ import annotations
 
 import builtins
+import contextlib
 import faulthandler
 import json
 import os
@@ -39,9 +34,7 @@ from typing import NoReturn
 
 from verified.markers import Launch
 
-#: Seconds a launched example may take, start-up of every process included
-#: (`EXAMPLES_LAUNCH_TIMEOUT`, read at each launch, overrides it: the engine's tests make a
-#: run hang on purpose).
+#: Seconds a launched example may take, start-up included (`EXAMPLES_LAUNCH_TIMEOUT` overrides it).
 TIMEOUT = 180.0
 
 #: Audit events that change the file system, and which of their arguments are the paths
@@ -84,10 +77,8 @@ def written_paths(event: str, args: tuple) -> list[Path]:
 def check_write(event: str, args: tuple, writable: list[Path], protected: list[Path]) -> None:
     """Raise PermissionError when the audit event writes a path in no `writable` folder, or inside a
     `protected` one (the repository) but in no writable folder within it: for a clone of the
-    repository under /tmp, /tmp is no licence to write into it.
-
-    It covers Python-level writes (open, and the os/shutil calls of `WRITE_EVENTS`); a write made
-    inside a C++ extension is caught later by the work-tree guard of the run."""
+    repository under /tmp, /tmp is no licence to write into it. Native code's writes are not
+    audited: the work-tree guard of the run catches those."""
     for path in written_paths(event, args):
         within = [root for root in protected if path.is_relative_to(root)]
         if not any(
@@ -106,10 +97,8 @@ _LOOPBACK = {"127.0.0.1", "::1", "localhost"}
 
 def install_guard(protected: list[str | Path]) -> None:
     """Install an audit hook in this process (a launched example's, a notebook's kernel): no writes
-    into `protected` except below the current directory, no connections beyond this machine.
-
-    It covers Python-level calls; native code (gloo, MPI) is kept on the loopback interface by the
-    launcher's environment instead."""
+    into `protected` except below the current directory, no connections beyond this machine
+    (native code, gloo or MPI, is kept on the loopback interface by the launcher instead)."""
     roots = [Path(p).resolve() for p in protected]
     writable = [Path.cwd().resolve(), Path("/")]  # "/": anywhere outside `protected`
 
@@ -140,8 +129,8 @@ def recorder(path: str, printed: list[tuple[int, str]]) -> Callable[..., None]:
 
 
 def capture(script: Path, source: str) -> dict:
-    """Run `script` as `__main__` and return its record (see the module docstring); `source`, its
-    path in the repository, is stored in it; `error` is None unless it raised."""
+    """Run `script` as `__main__` and return its record (module docstring); `source` is its path in
+    the repository."""
     path = str(script.resolve())
     # The rank: torchrun sets RANK, MPICH PMI_RANK, Open MPI OMPI_COMM_WORLD_RANK.
     ranks = (os.environ.get(name, "") for name in ("RANK", "PMI_RANK", "OMPI_COMM_WORLD_RANK"))
@@ -162,11 +151,9 @@ def capture(script: Path, source: str) -> dict:
 
 
 def main() -> NoReturn:
-    """Command line, what the launchers start once per process:
-    `python -m verified.capture SCRIPT SOURCE OUT_DIR [PROTECTED ...]`. Runs SCRIPT (SOURCE: its
-    path in the repository) with no writes into the PROTECTED folders, writes
-    `OUT_DIR/rank-<rank>.json` and ends the process, with status 0 when the script ran to its end,
-    1 when it raised."""
+    """What the launchers start once per process: `python -m verified.capture SCRIPT SOURCE OUT_DIR
+    [PROTECTED ...]`. Runs SCRIPT with no writes into PROTECTED, writes `OUT_DIR/rank-<rank>.json`
+    and exits with status 0, or 1 when the script raised."""
     script, source, out_dir, *protected = sys.argv[1:]
     _die_with_parent()
     timeout = float(os.environ.get("EXAMPLES_LAUNCH_TIMEOUT", "0") or 0)
@@ -206,14 +193,10 @@ def _exit_now(code: int, mpi) -> NoReturn:
 
 def _die_with_parent() -> None:
     """Linux: end this process when its launcher dies (killed on a timeout, say)."""
-    if not sys.platform.startswith("linux"):
-        return
-    import ctypes
+    if sys.platform.startswith("linux"):
+        import ctypes
 
-    try:
-        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        pass
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
 
 
 class LaunchError(RuntimeError):
@@ -224,15 +207,11 @@ class LaunchError(RuntimeError):
 def launch_example(
     script: Path, source: str, launch: Launch, workdir: Path, protect: list[Path]
 ) -> list[tuple[int, str]]:
-    """Run `script` as `launch.processes` processes and return what rank 0 printed (its record's
-    `printed`).
-
-    `script` is a copy in the temporary `workdir`, every process's working directory; `source` is
-    its path in the repository; no process may write into `protect` (the repository); after
-    `EXAMPLES_LAUNCH_TIMEOUT`, else `TIMEOUT`, seconds the whole process group is killed. Raises
-    LaunchError when the launcher is missing (`mpiexec` is looked for next to this Python), the run
-    timed out (with the last output lines), a process raised, died or printed though not rank 0,
-    or the launcher failed."""
+    """Run `script`, a copy in the temporary `workdir`, as `launch.processes` processes and return
+    what rank 0 printed; `source` is its path in the repository; no process may write into
+    `protect`. Raises LaunchError when the launcher is missing (`mpiexec` is looked for next to
+    this Python), the run timed out, a process raised, died or printed though not rank 0, or the
+    launcher failed."""
     timeout = float(os.environ.get("EXAMPLES_LAUNCH_TIMEOUT", TIMEOUT))
     out_dir = workdir / "ranks"
     python, processes = sys.executable, str(launch.processes)
@@ -318,11 +297,8 @@ def launch_example(
 
 def _records(out_dir: Path) -> dict[int, dict]:
     """Rank -> the record its process wrote, for the ranks that finished."""
-    records = {}
-    for path in sorted(out_dir.glob("rank-*.json")):
-        record = json.loads(path.read_text(encoding="utf-8"))
-        records[record["rank"]] = record
-    return records
+    records = (json.loads(path.read_text(encoding="utf-8")) for path in out_dir.glob("rank-*.json"))
+    return {record["rank"]: record for record in records}
 
 
 def _raised(records: dict[int, dict], source: str) -> str | None:
@@ -347,18 +323,14 @@ def _raised(records: dict[int, dict], source: str) -> str | None:
 
 
 def _stop(process: subprocess.Popen) -> str:
-    """End a launch: SIGTERM to the launcher (torchrun then stops its workers, which run
-    in sessions of their own), SIGKILL to its process group after a grace period.
-    Ranks also die with their parent (`_die_with_parent`). Returns the output so far."""
-    for sig, grace in ((signal.SIGTERM, 10), (signal.SIGKILL, 10)):
-        try:
+    """End a launch: SIGTERM to the launcher (torchrun then stops its workers, which run in
+    sessions of their own, even those still starting), SIGKILL to its process group after a grace
+    period. Returns the output so far."""
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, sig)
-        except ProcessLookupError:
-            pass
-        try:
-            return process.communicate(timeout=grace)[0] or ""
-        except subprocess.TimeoutExpired:
-            continue
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            return process.communicate(timeout=10)[0] or ""
     return ""  # the pipe is still held open by a process we cannot reach
 
 

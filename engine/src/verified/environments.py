@@ -1,15 +1,10 @@
 """Verification environments: the sets of library versions the example suite runs in.
 
-They are named in `pyproject.toml` (`[tool.verification] environments`), the default first. By
-convention `default` lives in `.venv` and is installed from `requirements/test.txt`; any other,
-NAME, lives in `.venv-NAME` and is installed from `requirements/NAME.txt` (the Makefile follows the
-same rule). `make test` runs the default one; `make test-matrix` runs them all.
-
-The `#>` lines of the examples are the default environment's output. What another environment prints
-differently is kept in `verification/expected/<name>.json` (`verified.expected`).
-
-Standard library only: the Makefile runs `python -m verified.environments names` before any virtual
-environment exists. A `root` of None below means `verified.paths.repository()`.
+They are named in `pyproject.toml` (`[tool.verification] environments`), the default first:
+`default` lives in `.venv`, installed from `requirements/test.txt`; any other, NAME, in
+`.venv-NAME`, from `requirements/NAME.txt` (the Makefile follows the same rule). Standard library
+only: the Makefile runs this module before any virtual environment exists. A `root` of None below
+means `verified.paths.repository()`.
 
 Command line::
 
@@ -32,7 +27,9 @@ from pathlib import Path
 from verified import record
 from verified.paths import repository
 
-DEFAULT, GPU, CANARY = record.DEFAULT_ENVIRONMENT, record.GPU_ENVIRONMENT, record.CANARY_ENVIRONMENT
+DEFAULT, GPU = record.DEFAULT_ENVIRONMENT, record.GPU_ENVIRONMENT
+#: The run on the newest releases (`make canary`, in a clone of its own; never merged).
+CANARY = "canary"
 #: Runs with whatever versions are installed, outside pyproject.toml's list: nothing is pinned.
 UNPINNED = (GPU, CANARY)
 #: Libraries whose versions tell environments apart (the stamped ones) -> their distributions.
@@ -46,8 +43,7 @@ class UnknownEnvironment(ValueError):  # noqa: N818 - named for what is wrong
 
 @dataclass(frozen=True)
 class Environment:
-    """One verification environment (`"default"`, `"previous"`); `venv` and `lock` are relative to
-    the repository root."""
+    """One verification environment; `venv` and `lock` are relative to the repository root."""
 
     name: str
     venv: str
@@ -61,18 +57,15 @@ class Environment:
 
     @property
     def checks_file(self) -> bool:
-        """True where an example must print what its `#>` lines say (`record.CHECKS_FILE`: the
-        default, the GPU run, the canary); elsewhere (`previous`) the outputs that differ from
-        them are expectations kept in `verification/expected/<name>.json`."""
-        return self.name in record.CHECKS_FILE
+        """True where an example must print what its `#>` lines say (the default, the GPU run, whose
+        CUDA output the lines hold, and the canary); elsewhere (`previous`) the outputs that differ
+        are kept in `verification/expected/<name>.json`."""
+        return self.name in (DEFAULT, *UNPINNED)
 
     def pinned_versions(self, root: Path | None = None) -> dict[str, str | None]:
-        """The versions its lock file pins for the libraries that tell environments apart,
-        `{"torch": "2.13.0", "torchvision": None, ...}` (None: not installed there); for the GPU
-        run and the canary, those installed here.
-
-        Raises UnknownEnvironment when the lock file is missing (the message says how to make
-        it)."""
+        """The versions its lock file pins for the stamped libraries, `{"torch": "2.13.0",
+        "torchvision": None, ...}` (None: not installed there); for the unpinned runs, those
+        installed here. UnknownEnvironment when the lock file is missing."""
         if self.name in UNPINNED:
             return installed_versions()  # the GPU machine's own, the newest: nothing is pinned
         pins = lock_pins((root or repository()) / self.lock)
@@ -87,12 +80,9 @@ class Environment:
         }
 
     def not_applicable(self, packages: Iterable[str]) -> list[str]:
-        """The sorted libraries of `LIBRARY_DISTRIBUTIONS` among `packages` (what some code imports)
-        that this environment lacks by design (the record's reason `needs-library`).
-
-        Always empty where the `#>` lines are checked (the default environment installs every
-        library, so an import error there is a failure). UnknownEnvironment without its lock
-        file."""
+        """The stamped libraries among `packages` (what some code imports) that this environment
+        lacks by design, sorted; always empty where the `#>` lines are checked, as an import error
+        there is a failure. UnknownEnvironment without its lock file."""
         if self.checks_file:
             return []
         pinned = self.pinned_versions()
@@ -100,10 +90,8 @@ class Environment:
 
 
 def environments(root: Path | None = None) -> list[Environment]:
-    """The verification environments of `pyproject.toml`, in its order, the default first.
-
-    Raises UnknownEnvironment when the table is missing, does not list `default` first, or names an
-    environment twice or with characters other than `a-z`, `0-9` and `-`."""
+    """The verification environments of `pyproject.toml`, in its order. UnknownEnvironment when the
+    table is missing, does not list `default` first, or names one twice or badly."""
     root = root or repository()
     where = "pyproject.toml, [tool.verification] environments"
     try:
@@ -125,13 +113,9 @@ def environments(root: Path | None = None) -> list[Environment]:
 
 
 def resolve(name: str | None) -> Environment:
-    """The environment named by `--environment`, or if `name` is None the one whose pinned library
-    versions are those installed here; `gpu` names the GPU run (`make test-gpu`), with whatever
-    versions the GPU machine has, and `canary` the run on the newest releases (`make canary`).
-
-    Raises UnknownEnvironment for an unknown name, when no environment pins the installed versions
-    (the message shows them and says how to run the suite in a defined environment), or when the
-    named one pins other versions than those installed."""
+    """The environment named by `--environment` (`gpu` and `canary` too), or if `name` is None the
+    one whose pinned versions are those installed here. UnknownEnvironment for an unknown name,
+    when none pins the installed versions, or when the named one pins others."""
     root = repository()
     if name in UNPINNED:
         return Environment(name, venv="", lock="")
@@ -163,8 +147,8 @@ def resolve(name: str | None) -> Environment:
 
 
 def installed_versions() -> dict[str, str | None]:
-    """The public versions (no `+cpu` / `+cu130` label) of the libraries installed here, keyed like
-    `LIBRARY_DISTRIBUTIONS`; None for one not installed."""
+    """The public versions (no `+cpu` label) of the stamped libraries installed here, None for one
+    not installed."""
     found = record.installed_versions()
     return {key: found[key] and record.public_version(found[key]) for key in LIBRARY_DISTRIBUTIONS}
 
@@ -186,8 +170,7 @@ def lock_pins(path: Path) -> dict[str, str] | None:
 
 
 def main(argv: list[str]) -> int:
-    """The command line of the module docstring (`--others` is for the CI workflow's matrix, `merge`
-    adds a record made by a CI job); returns the exit status."""
+    """The command line of the module docstring; returns the exit status."""
     names = [environment.name for environment in environments()]
     if argv in (["names"], ["names", "--others"]):
         print(json.dumps(names[1:]) if "--others" in argv else "\n".join(names))

@@ -1,12 +1,7 @@
-"""Find every example the site shows: inline Python blocks in pages and whole scripts.
-
-An example is the unit the suite runs and the verification record reports: each fenced Python
-block in `docs/**/*.md` (found by pytest-examples), and each script `examples/**/*.py` as a whole
-(pytest-examples does not follow `--8<--` includes, so the scripts are tested themselves).
-
-A block's markers are fence options (```` ```python requires="cuda" ````, ```` ```python
-not-run="<reason>" ````), a script's are comment lines (`verified.markers`, which also says what
-they mean).
+"""Find every example the site shows: each fenced Python block of `docs/**/*.md` (found by
+pytest-examples) and each script `examples/**/*.py` as a whole (pages embed them with `--8<--`).
+A block's markers are fence options (```` ```python requires="cuda" ````, `not-run="<reason>"`),
+a script's are comment lines (`verified.markers`).
 """
 
 from __future__ import annotations
@@ -26,9 +21,8 @@ _INTERACTIVE_LANGUAGES = {"pycon", "pyrepl"}
 
 @dataclass
 class Example:
-    """One runnable example: `source` is its file relative to the content root (`docs/index.md`),
-    `line` the 1-based line its code starts on, `requires` the devices it needs (`{"cuda"}`),
-    `not_run` why it is shown but never run, `launch` how a multi-process script is started."""
+    """One runnable example: `source` is its file relative to the content root, `line` the 1-based
+    line its code starts on, `not_run` why it is shown but never run."""
 
     code: CodeExample
     source: str
@@ -46,10 +40,8 @@ class Example:
 
 def collect(root: Path) -> list[Example]:
     """Every example under the content root `root`: page blocks first, then scripts, in path order.
-
-    Raises MarkerError, naming every file and line, for a malformed marker (unknown requirement,
-    `not-run` without a reason), an interactive `>>>` block, a block that mixes `--8<--` lines
-    with code, or a file name that is not ASCII."""
+    MarkerError, naming every file and line, for a malformed marker, an interactive `>>>` block, a
+    block that mixes `--8<--` lines with code, or a file name that is not ASCII."""
     found: list[Example] = []
     errors: list[str] = []
     pages = docs_dir(root)
@@ -83,8 +75,7 @@ def collect(root: Path) -> list[Example]:
 
 
 def _from_block(code: CodeExample, root: Path) -> Example | None:
-    """The example of a page's code block; None for a block of another language and for a block
-    of `--8<--` lines, which embeds a script (tested as a script)."""
+    """The example of a page's code block; None for another language and for `--8<--` lines."""
     source = relative(code.path, root)
     where = f"{source}:{code.start_line}"
     lines = [line for line in code.source.splitlines() if line.strip()]

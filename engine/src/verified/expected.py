@@ -10,12 +10,8 @@ output is kept in `verification/expected/<environment>.json`, written by
          {"section": "numpy_scalars", "print": "print((single + np.float64(1.0)).dtype)",
           "occurrence": 0, "output": "float32"}]}}
 
-A print is identified by its `verified.outputs.PrintKey`: the script's named section it is in
-("" outside any), its call's code, and how many identical calls come before it in that
-section (`occurrence`). Writing output, comments or prose moves lines, not calls; adding a
-print or a section moves no other print to another key. An entry that no longer matches what
+A print is identified by its `verified.outputs.PrintKey`. An entry that no longer matches what
 the environment prints makes that environment's run fail; it can never make a wrong output pass.
-
 Standard library only: the site build reads these files for the "changed in" notes.
 """
 
@@ -35,14 +31,12 @@ class ExpectedOutputError(ValueError):
 
 
 def expected_path(root: Path, environment: str) -> Path:
-    """`root/verification/expected/<environment>.json`, `root` being the content root."""
     return expected_dir(root) / f"{environment}.json"
 
 
 def load_expected(path: Path) -> dict[str, dict[PrintKey, str]]:
-    """An environment's expected outputs: example id -> print -> output; empty when the file does
-    not exist (the environment prints what the files say). ExpectedOutputError when it is not valid
-    JSON or not of this layout."""
+    """An environment's expected outputs: example id -> print -> output; empty without the file.
+    ExpectedOutputError, naming the file and what to do, when it is not of this layout."""
     if not path.is_file():
         return {}
     again = f"delete it and run `make update-examples ENV={path.stem}`"
@@ -67,8 +61,7 @@ def load_expected(path: Path) -> dict[str, dict[PrintKey, str]]:
 
 
 def write_expected(path: Path, environment: str, examples: dict[str, dict[PrintKey, str]]) -> None:
-    """Write an environment's expected outputs (example id -> print -> output), leaving out examples
-    without differences; OSError when the file cannot be written."""
+    """Write an environment's expected outputs, leaving out examples without differences."""
     data = {
         "schema": SCHEMA,
         "environment": environment,

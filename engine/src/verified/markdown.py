@@ -1,9 +1,7 @@
 """Markdown as the engine reads it: fenced code blocks, `--8<--` snippet lines and the
-`# --8<-- [start:name]` section marks of scripts.
-
-Standard library only, so that the engine installs where MkDocs is absent (a GPU machine).
-The snippet grammar is pymdownx.snippets' own; `tests/content/test_sources.py` fails the day
-it differs from the installed pymdown-extensions.
+`# --8<-- [start:name]` section marks of scripts. Standard library only (a GPU machine has no
+MkDocs); the snippet grammar is pymdownx.snippets' own, and `tests/content/test_sources.py`
+fails the day it differs from the installed pymdown-extensions.
 """
 
 from __future__ import annotations
@@ -41,14 +39,14 @@ SNIPPET_SECTION = re.compile(
 
 
 def section_mark(line: str) -> re.Match | None:
-    """A `# --8<-- [start:name]` or `[end:name]` line as pymdownx.snippets reads it: a match
-    with groups `type` (start or end) and `name`, or None."""
+    """A `# --8<-- [start:name]` or `[end:name]` line: a match with groups `type` and `name`, or
+    None."""
     match = SNIPPET_SECTION.match(line) if "8<-" in line else None
     return match if match and not match["escape"] else None
 
 
 def is_snippet_line(line: str) -> bool:
-    """True for an inline `--8<-- "file"` line (not escaped), as pymdownx.snippets reads it."""
+    """True for an inline `--8<-- "file"` line (not escaped)."""
     match = SNIPPET_LINE.match(line)
     return bool(match and match["inline_marker"] and not match["escape"])
 
@@ -58,8 +56,8 @@ _FENCE = re.compile(r"^[ \t]*(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
 
 @dataclass(frozen=True)
 class Fence:
-    """One fenced code block: the 1-based lines of its opening and closing fence (`end` is the last
-    line if it never closes) and its info string (`python title="a.py"`)."""
+    """One fenced code block: the 1-based lines of its opening and closing fence (or the last line)
+    and its info string (`python title="a.py"`)."""
 
     start: int
     end: int
@@ -67,8 +65,8 @@ class Fence:
 
 
 def fences(markdown: str) -> list[Fence]:
-    """The fenced code blocks of a page, in order. As in CommonMark, a fence closes only on the same
-    character, at least as long, with no info string, so a ```` block may contain ``` lines."""
+    """The fenced code blocks of a page. As in CommonMark, a fence closes only on the same
+    character, at least as long, with no info string."""
     found: list[Fence] = []
     opening: tuple[int, str, str] | None = None
     lines = markdown.splitlines()
@@ -95,8 +93,7 @@ PYTHON_LANGUAGES = frozenset({"py", "python", "python3"})
 
 
 def fence_language(info: str) -> str:
-    """The language a fence's info string names, lowercased: `python` for `python title="a.py"` or
-    `{.python}`; "" for none."""
+    """The language a fence's info string names, lowercased (`python` for `{.python}`), or ""."""
     words = info.strip(" {}").split()
     return words[0].lstrip(".").lower() if words else ""
 

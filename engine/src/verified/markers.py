@@ -33,26 +33,20 @@ class MarkerError(ValueError):
 
 @dataclass(frozen=True)
 class Launch:
-    """How a launched example is started: `"torchrun"` or `"mpiexec"`, with 2 to
-    `MAX_PROCESSES` processes (ranks), or `"python"`, one process of its own."""
-
     launcher: str
     processes: int
 
 
 @dataclass(frozen=True)
 class ScriptMarkers:
-    """The markers of one script: the devices it needs (`{"cuda"}`), why it is never run, how a
-    multi-process one is launched."""
-
     requires: frozenset[str] = frozenset()
     not_run: str | None = None
     launch: Launch | None = None
 
 
 def parse_requires(value: str, where: str) -> frozenset[str]:
-    """The requirements a `requires` value names (`"cuda"`, comma-separated); MarkerError for an
-    unknown one, at `where` (`path:line`)."""
+    """The requirements a `requires` value names, comma-separated; MarkerError, naming `where`
+    (`path:line`), for an unknown one."""
     wanted = frozenset(part.strip() for part in value.split(",") if part.strip())
     unknown = wanted - KNOWN_REQUIREMENTS
     if unknown:
@@ -64,10 +58,9 @@ def parse_requires(value: str, where: str) -> frozenset[str]:
 
 
 def script_markers(text: str, source: str) -> ScriptMarkers:
-    """The markers of a script (defaults when it has none); `source` is its path, for messages.
-
-    Raises MarkerError, naming the file and line and showing the accepted forms, for a malformed,
-    unknown, indented or repeated (`launch`) marker, and for `launch` with `requires: cuda`."""
+    """The markers of a script; `source` is its path, for messages. MarkerError, naming the file
+    and line, for a malformed, unknown, indented or repeated marker, and for `launch` with
+    `requires: cuda`."""
     requires: frozenset[str] = frozenset()
     not_run = None
     launch = None

@@ -1,8 +1,5 @@
-"""What an example's source says, read once (`parse`): its prints and the outputs written under
-them, its imports, its code's fingerprint; and the one writer of outputs (`rewrite_outputs`).
-
-Standard library only: the site build (notebooks, pages), the example runner and the GPU run all
-read it.
+"""What an example's source says, read once (`parse`), and the one writer of outputs
+(`rewrite_outputs`); standard library only, as the site build reads it too.
 
 An example writes the output of each `print(...)` right below the call, as `#> ` comment lines, or
 as a triple-quoted string statement when it spans lines::
@@ -39,10 +36,9 @@ _REPEATS = ast.For | ast.While | ast.FunctionDef | ast.AsyncFunctionDef
 
 
 class PrintKey(NamedTuple):
-    """A print, identified not by its line (writing output, comments or prose moves lines) but
-    by the script's named section it is in (`# --8<-- [start:name]`, the innermost; ""
-    outside any), its call's code, and how many identical calls come before it in that section
-    (`occurrence`): adding a print or a section elsewhere never changes another print's key."""
+    """A print, identified not by its line (writing output moves lines) but by the innermost named
+    section it is in ("" outside any), its call's code, and how many identical calls come before
+    it in that section: adding a print or a section elsewhere never changes another print's key."""
 
     section: str
     code: str
@@ -51,8 +47,8 @@ class PrintKey(NamedTuple):
 
 @dataclass(frozen=True)
 class WrittenOutput:
-    """One written output, a run of `#>` lines or an output string statement: its 1-based first and
-    last lines, and the text it stands for, without the `#> ` prefixes or quotes."""
+    """A run of `#>` lines or an output string statement: its 1-based first and last lines, and its
+    text, without the `#> ` prefixes or quotes."""
 
     first: int
     last: int
@@ -61,9 +57,8 @@ class WrittenOutput:
 
 @dataclass(frozen=True)
 class PrintCall:
-    """A `print(...)` call of an example: its key, its 1-based first and last lines (the output goes
-    right below the last), its column (the output is indented to it) and the output written under
-    it."""
+    """A `print(...)` call: its 1-based first and last lines, its column (its output is indented to
+    it) and the output written under it."""
 
     key: PrintKey
     first: int
@@ -74,14 +69,12 @@ class PrintCall:
 
 @dataclass(frozen=True)
 class Parsed:
-    """An example's source as `parse` read it: its print calls and its written outputs, each sorted
-    by line; `imports`, top-level package -> 1-based line of its first absolute import
-    (`torchvision` for `from torchvision import datasets`); `fingerprint`, a hex SHA-256 of what the
-    code does, not of what it says it printed (comments, the `#>` lines among them, and output
-    blocks left out: writing output keeps it, any change to the code changes it); `in_order`, False
+    """An example's source as `parse` read it: its print calls and written outputs, sorted by line;
+    `imports`, top-level package -> line of its first absolute import; `fingerprint`, a hex SHA-256
+    of the code without comments and output blocks (writing output keeps it); `in_order`, False
     when a print sits in a loop or a function, whose calls may interleave with other prints.
-    `error` is the SyntaxError when the source does not parse: then only `fingerprint` is set, that
-    of the raw text."""
+    `error` is the SyntaxError when the source does not parse (then only `fingerprint` is set, of
+    the raw text)."""
 
     prints: tuple[PrintCall, ...] = ()
     outputs: tuple[WrittenOutput, ...] = ()
@@ -92,15 +85,13 @@ class Parsed:
 
 
 def _is_print(node: ast.AST) -> bool:
-    """True for a call of the builtin `print` by name (`print(...)`)."""
     return (
         isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "print"
     )
 
 
 def _output_blocks(tree: ast.AST) -> Iterator[tuple[ast.AST, ast.stmt]]:
-    """(the node whose body holds it, the statement) for each string statement that is not a
-    docstring: the triple-quoted output blocks."""
+    """(the node whose body holds it, the statement) for each string statement but docstrings."""
     for node in ast.walk(tree):
         body = getattr(node, "body", None)
         if not isinstance(body, list):
@@ -115,8 +106,7 @@ def _output_blocks(tree: ast.AST) -> Iterator[tuple[ast.AST, ast.stmt]]:
 
 @lru_cache(maxsize=512)
 def parse(source: str) -> Parsed:
-    """`source` (a script, or a part of one that parses on its own) read once; cached per text, as
-    the runner, the record and the site ask for the same example's parts."""
+    """`source` (a script, or a part of one that parses on its own), read once per text."""
     try:
         tree = ast.parse(source)
     except SyntaxError as exc:
@@ -179,8 +169,8 @@ def _parsed(source: str) -> Parsed:
 
 
 def line_sections(source: str) -> list[str]:
-    """For each line of `source`, the innermost named section (`# --8<-- [start:name]`) it is
-    in, or "" outside any; a section's start line is in it."""
+    """For each line of `source`, the innermost named section (`# --8<-- [start:name]`) it is in, or
+    "" outside any."""
     open_sections: list[str] = []
     found = []
     for line in source.split("\n"):  # as ast numbers lines
@@ -194,8 +184,8 @@ def line_sections(source: str) -> list[str]:
 
 
 def without_outputs(source: str) -> str:
-    """The code of `source` without its written outputs, nor blank lines at either end (for a
-    notebook cell, whose outputs come from running it); SyntaxError when it does not parse."""
+    """The code of `source` without its written outputs nor blank lines at either end (a notebook
+    cell's); SyntaxError when it does not parse."""
     dropped = {n for out in _parsed(source).outputs for n in range(out.first, out.last + 1)}
     lines = source.splitlines()
     kept = [line for number, line in enumerate(lines, start=1) if number not in dropped]
@@ -203,9 +193,8 @@ def without_outputs(source: str) -> str:
 
 
 def expected_stdout(source: str) -> tuple[str, bool]:
-    """What `source` is expected to print, from the outputs written under its prints (trailing
-    spaces removed; a print with no output under it did not run when they were written), and
-    whether that order is certain (`Parsed.in_order`). SyntaxError when it does not parse."""
+    """What `source` is expected to print, from the outputs written under its prints, and whether
+    that order is certain (`Parsed.in_order`). SyntaxError when it does not parse."""
     found = _parsed(source)
     texts = [call.written.text for call in found.prints if call.written]
     return normalise("\n".join(texts)), found.in_order
@@ -217,8 +206,8 @@ def normalise(text: str) -> str:
 
 
 def same_output(expected: str, actual: str, ordered: bool) -> bool:
-    """Whether printed output agrees with `expected` (from `expected_stdout`) as the suite compares
-    them: trailing spaces ignored, the lines compared as a multiset unless `ordered`."""
+    """Whether printed output agrees with `expected` (from `expected_stdout`): trailing spaces
+    ignored, the lines compared as a multiset unless `ordered`."""
     actual = normalise(actual)
     if ordered:
         return expected == actual
@@ -226,10 +215,9 @@ def same_output(expected: str, actual: str, ordered: bool) -> bool:
 
 
 def render_output(texts: list[str], col: int) -> list[str] | None:
-    """The lines that show what one print wrote, each of `texts` the text of one of its runs (no
-    final newline), indented to its column: a `#> ` line per text that fits on one line of
-    `LINE_LENGTH` characters, a triple-quoted block for any other; None when a block cannot hold a
-    text unchanged (it holds triple quotes or a backslash)."""
+    """The lines that show what one print wrote (`texts`: the text of each of its runs), indented
+    to `col`: a `#> ` line per text that fits in `LINE_LENGTH`, a triple-quoted block for any
+    other; None when a block cannot hold a text unchanged (triple quotes or a backslash)."""
     pad, lines = " " * col, []
     for text in texts:
         if "\n" not in text and len(pad) + len(_COMMENT) + len(text) <= LINE_LENGTH:
@@ -242,11 +230,10 @@ def render_output(texts: list[str], col: int) -> list[str] | None:
 
 
 def rewrite_outputs(source: str, outputs: Mapping[PrintKey, str | list[str]]) -> str:
-    """`source` with `outputs` written under its prints in place of what they had (`render_output`),
-    ending with one newline. A print's output is what each of its runs printed (a list), or an
-    environment's expected output (a str, "" for none); prints not in `outputs` keep theirs.
-    Output that cannot be written unchanged becomes `# (output not shown)` (the runner refuses it
-    first)."""
+    """`source` with `outputs` written under its prints in place of what they had, ending with one
+    newline. A print's output is what each of its runs printed (a list), or an environment's
+    expected output (a str, "" for none); prints not in `outputs` keep theirs. Output that cannot
+    be written unchanged becomes `# (output not shown)` (the runner refuses it first)."""
     lines = source.splitlines()
     for call in reversed(parse(source).prints):
         if call.key not in outputs:

@@ -1,9 +1,6 @@
-"""Where things live in the repository, in one place.
-
-The repository is the nearest folder upwards whose `pyproject.toml` has a `[tool.verification]`
-table (the engine is an installed package: its own location says nothing about the project).
-`CONTENT_ROOT` (environment variable) points the collector at another tree with the same layout:
-the tooling tests run the real suite on broken copies. Below, a `root` of None means
+"""Where things live in the repository: the nearest folder upwards whose `pyproject.toml` has a
+`[tool.verification]` table. `$CONTENT_ROOT` points the collector at another tree with the same
+layout (the tooling tests run the real suite on broken copies). Below, a `root` of None means
 `content_root()`, except for `record_path`.
 """
 
@@ -30,19 +27,17 @@ _SESSIONS: list[Path] = []
 
 
 def repository() -> Path:
-    """The repository of the running pytest session, else of the working directory (see the module's
-    docstring); the working directory itself when no folder above it is one."""
+    """The repository of the running pytest session, else of the working directory (itself when no
+    folder above it is one)."""
     return _SESSIONS[-1] if _SESSIONS else _repository(Path.cwd().resolve())
 
 
 def enter_session(start: Path) -> None:
-    """Make the repository of `start` (pytest's rootdir) the one `repository()` returns,
-    until `leave_session()`."""
+    """Make the repository of `start` the one `repository()` returns, until `leave_session()`."""
     _SESSIONS.append(_repository(start.resolve()))
 
 
 def leave_session() -> None:
-    """Undo the last `enter_session()`."""
     _SESSIONS.pop()
 
 
@@ -52,15 +47,13 @@ REPO_ROOT = repository()
 
 
 def content_root() -> Path:
-    """The tree whose `docs/` and `examples/` hold the site's content: `$CONTENT_ROOT` when set,
-    else the repository root."""
+    """The tree of the site's content: `$CONTENT_ROOT` when set, else the repository."""
     override = os.environ.get("CONTENT_ROOT")
     return Path(override).resolve() if override else repository()
 
 
 def docs_dir(root: Path | None = None) -> Path:
-    """`root/docs`: one folder of pages per language (`docs/zh/`, `docs/en/`), each the docs
-    folder of that language's MkDocs project."""
+    """`root/docs`: one folder of pages per language (`docs/zh/`, `docs/en/`)."""
     return (root or content_root()) / "docs"
 
 
@@ -70,7 +63,6 @@ GENERATED = "reference"
 
 
 def generated_pages(locale: str, root: Path | None = None) -> Path:
-    """`root/docs/<locale>/reference`: one language's generated pages (`GENERATED`)."""
     return docs_dir(root) / locale / GENERATED
 
 
@@ -84,30 +76,24 @@ def is_generated(path: Path, root: Path | None = None) -> bool:
 
 
 def example_scripts(root: Path | None = None) -> list[Path]:
-    """Every `examples/**/*.py`, sorted; [] when there is no examples/ folder."""
+    """Every `examples/**/*.py`, sorted."""
     folder = (root or content_root()) / "examples"
     return sorted(folder.rglob("*.py")) if folder.is_dir() else []
 
 
 def record_path(root: Path | None = None) -> Path:
-    """`root/build/verification.json`, `root` None meaning `repository()`: the verification record
-    `make test` writes and the build reads."""
+    """The record `make test` writes and the build reads; `root` None means `repository()`."""
     return (root or repository()) / "build" / "verification.json"
 
 
 def expected_dir(root: Path | None = None) -> Path:
-    """`root/verification/expected`: each environment's expected outputs (`verified.expected`)."""
     return (root or content_root()) / "verification" / "expected"
 
 
 def read_checked_json(path: Path, what: str, again: str, check, error: type[Exception]):
-    """The decoded JSON of `path`, once `check` (data -> what is wrong, naming the field, or None)
-    finds nothing wrong.
-
-    Otherwise raises `error` with one message naming the file and the JSON line and column or the
-    bad field, what it should be (`what`: "a benchmark results file of schema 1") and what to do
-    (`again`: "write it again with ..."); a file that cannot be read gets the system's reason
-    instead."""
+    """The decoded JSON of `path`, once `check` (data -> what is wrong, or None) finds nothing
+    wrong. Otherwise raises `error`, naming the file and the JSON line and column or the bad
+    field, what it should be (`what`) and what to do (`again`)."""
     where = f"{path}: not {what}"
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -124,8 +110,7 @@ def read_checked_json(path: Path, what: str, again: str, check, error: type[Exce
 
 
 def relative(path: Path, root: Path) -> str:
-    """`path` relative to `root` in POSIX form (`docs/index.md`), for messages and record keys; as
-    given when it lies outside `root`."""
+    """`path` relative to `root` in POSIX form (`docs/index.md`); as given when outside `root`."""
     try:
         return path.resolve().relative_to(root.resolve()).as_posix()
     except ValueError:

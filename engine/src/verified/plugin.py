@@ -1,18 +1,13 @@
-"""The engine's pytest plugin (entry point `pytest11`): options (`--record`, `--environment`,
-`--gpu-run`, `--example`: their help says what they do), fixtures, and the recorder of the
-verification record.
+"""The engine's pytest plugin (entry point `pytest11`): options, fixtures (a test of examples
+calls `verify_example(example)`), and the recorder of the verification record.
 
-The fixtures run each example once, in a sandbox, with the libraries imported once per
-worker (not once per example); a test of examples calls `verify_example(example)`.
-
-The recorder (`--record PATH`) runs on the controller only: with pytest-xdist, every worker's
-reports reach it. Every example collected at the start is recorded. It starts as "not-verified"
-(reason `unfinished`) and becomes "passed" only when its test passed, so a crashed worker, an
-interrupted run or a `-k` selection can never leave an example marked as passed that did not
-pass. A report names its example by the test's `example` property (set before the test starts),
-and says why it was skipped by its `outcome` property (`verified.runner.verify`): nothing is read
-back from test ids or messages. A test that ran rows of the cross-library reference reports them,
-by `<family>.<row id>`, as the JSON text of its `reference` property.
+The recorder (`--record PATH`) runs on the controller only, where every xdist worker's reports
+arrive. Every example collected at the start is recorded as "not-verified" (reason `unfinished`)
+and becomes "passed" only when its test passed, so a crashed worker, an interrupted run or a `-k`
+selection never leaves an example marked as passed that did not pass. A report names its example
+by the test's `example` property and says why it was skipped by its `outcome` property; a test
+that ran rows of the cross-library reference reports them as the JSON text of its `reference`
+property.
 """
 
 from __future__ import annotations
@@ -21,7 +16,6 @@ import contextlib
 import functools
 import json
 import os
-import platform
 import sys
 import tempfile
 import warnings
@@ -68,13 +62,6 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "(pyproject.toml, [tool.verification]); by default recognised by the installed versions",
     )
     parser.addoption(
-        "--gpu-run",
-        type=Path,
-        default=None,
-        help="the GPU run that CUDA examples are checked against on a machine without CUDA "
-        "(default: verification/gpu-run.json of the content root, when it exists)",
-    )
-    parser.addoption(
         "--example",
         default=None,
         metavar="PATH[:SECTION]",
@@ -84,56 +71,38 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
-#: Libraries imported once per worker, by module name; their versions go into the record.
+#: The stamped libraries, by module name.
 LIBRARIES = tuple(key for key, _name, _distributions in STAMPED)
 
 
-_ENTERED = pytest.StashKey[bool]()
-
-
 def pytest_configure(config: pytest.Config) -> None:
-    """Register the `cuda` marker and, on the controller with `--record`, the recorder;
-    refuse `--update-examples` with xdist (two workers would rewrite the same page)."""
+    """Register the `cuda` marker and, on the controller with `--record`, the recorder."""
     config.addinivalue_line(
         "markers", "cuda: the example needs a CUDA device; without one it is not verified"
     )
     numprocesses = config.getoption("numprocesses", default=None)
     if config.getoption("update_examples", default=False) and numprocesses:
-        raise pytest.UsageError(
+        raise pytest.UsageError(  # two workers would rewrite the same page
             "--update-examples rewrites files: run it without -n (make update-examples)"
         )
     enter_session(config.rootpath)
-    config.stash[_ENTERED] = True
+    config.add_cleanup(leave_session)
     if not hasattr(config, "workerinput") and config.getoption("record") is not None:
         recorder = VerificationRecorder(config, config.getoption("record"))
         config.pluginmanager.register(recorder, "verification-recorder")
 
 
-def pytest_unconfigure(config: pytest.Config) -> None:
-    """The session is over: `repository()` no longer answers with its repository."""
-    if config.stash.get(_ENTERED, False):  # pytest unconfigures a failed configure too
-        leave_session()
-
-
 @pytest.fixture(scope="session")
 def libraries() -> dict:
     """The stamped libraries as this process has imported them: module name -> module, None where
-    not imported.
-
-    The engine imports none of them itself: a project imports them once per worker, in the order
-    they need, by overriding this fixture (as tests/examples/conftest.py does)."""
+    not imported. A project imports them, once per worker, by overriding this fixture."""
     return {name: sys.modules.get(name) for name in LIBRARIES}
 
 
 @pytest.fixture(scope="session")
-def versions(libraries: dict) -> dict[str, str | None]:
-    """The versions of the libraries as imported (what the examples really ran with)."""
-    found = {"python": platform.python_version()}
-    for name, module in libraries.items():
-        version = getattr(module, "__version__", None)
-        # str(): torch's TorchVersion is a str subclass that xdist cannot send to the controller.
-        found[name] = str(version) if version is not None else None
-    return found
+def versions() -> dict[str, str | None]:
+    """The versions of Python and of the stamped libraries installed here."""
+    return installed_versions()
 
 
 @pytest.fixture(scope="session")
@@ -147,13 +116,10 @@ def verification_environment(request: pytest.FixtureRequest) -> Environment:
 
 @pytest.fixture(scope="session")
 def target(request: pytest.FixtureRequest, verification_environment: Environment):
-    """Yields the `Target` outputs are checked against: the files' `#>` lines in the default
-    environment; in another, its expected outputs (`verification/expected/<name>.json`) where they
-    differ.
-
-    With `--update-examples` outside the default environment, what each example printed differently
-    is written to that file when the session ends (examples that did not run keep their entries;
-    examples that no longer exist lose theirs)."""
+    """Yields the `Target` outputs are checked against. With `--update-examples` outside the
+    default environment, what each example printed differently is written to its expected
+    outputs when the session ends (examples that did not run keep their entries; examples that no
+    longer exist lose theirs)."""
     environment = verification_environment
     path = expected_path(content_root(), environment.name)
     try:
@@ -172,17 +138,11 @@ def target(request: pytest.FixtureRequest, verification_environment: Environment
 
 
 @pytest.fixture(scope="session")
-def gpu_run(request: pytest.FixtureRequest) -> dict | None:
-    """The `gpu` run of the record `--gpu-run` names, else of `verification/gpu-run.json` of the
-    content root, or None: what CUDA examples are checked against when this machine has no CUDA.
-    A named file that is missing, a bad record or one without a GPU run fails the tests that use
-    it."""
-    given = request.config.getoption("gpu_run")
-    # Read from where pytest started: a CUDA example asks for this inside its sandbox.
-    committed = content_root() / "verification" / "gpu-run.json"  # written by `make test-gpu`
-    path = request.config.invocation_params.dir / given if given else committed
-    if given and not path.is_file():
-        fail(f"--gpu-run {given}: no such file ({path})")
+def gpu_run() -> dict | None:
+    """The `gpu` run of `verification/gpu-run.json` (`make test-gpu`), or None without that file:
+    what CUDA examples are checked against when this machine has no CUDA. A bad record, or one
+    without a GPU run, fails the tests that use it."""
+    path = content_root() / "verification" / "gpu-run.json"
     try:
         found = load_record(path, "write it again with `make test-gpu`")
     except RecordError as exc:
@@ -195,10 +155,7 @@ def gpu_run(request: pytest.FixtureRequest) -> dict | None:
 @pytest.fixture(scope="session")
 def run_device(libraries: dict, verification_environment: Environment) -> dict[str, str]:
     """Where CUDA examples would run, as record fields: `{"device": "cpu"}`, or
-    `{"device": "cuda", "gpu": <the device's name>}` (`verified.record.DEVICES`).
-
-    A GPU run (`--environment gpu`) on a machine without CUDA fails every example.
-    """
+    `{"device": "cuda", "gpu": <the device's name>}`. Fails on the GPU run without CUDA."""
     torch = libraries["torch"]
     if torch and torch.cuda.is_available():
         return {"device": "cuda", "gpu": torch.cuda.get_device_name(0)}
@@ -230,12 +187,10 @@ def pytest_sessionfinish() -> None:
 
 @pytest.fixture
 def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, libraries: dict):
-    """Yields the example's working directory, an empty temporary one, and undoes global library
-    settings afterwards.
-
-    Examples that save files therefore never write into the repository (any other write fails the
-    example at its line, see `verified.capture.check_write`), and one example's default dtype,
-    grad mode, print options or warning filters cannot leak into the next one on the same worker."""
+    """Yields the example's working directory, an empty temporary one (a write elsewhere fails the
+    example, `verified.capture.check_write`), and undoes global library settings afterwards, so
+    that one example's default dtype, grad mode, print options or warning filters cannot leak
+    into the next one on the same worker."""
     workdir = tmp_path / "cwd"
     workdir.mkdir()
     monkeypatch.chdir(workdir)
@@ -266,8 +221,7 @@ def verify_example(
     verification_environment: Environment,
     target: Target,
 ):
-    """`verify_example(example)` runs one `verified.examples.Example` in the sandbox and checks its
-    output, recording the result for the record (`verified.runner.verify`)."""
+    """`verify_example(example)` runs one example in the sandbox (`verified.runner.verify`)."""
     return functools.partial(
         verify,
         eval_example=eval_example,
@@ -281,10 +235,8 @@ def verify_example(
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Name each example's test by its example (the `example` property, which the record
-    reads from every report of it), and mark those that need CUDA with `cuda`, so that a
-    GPU run can select them (`-m cuda`). With `--example`, keep only that example's tests
-    (pytest.UsageError, naming the argument, when it matches none)."""
+    """Name each example's test by its `example` property, mark those that need CUDA with `cuda`
+    (`-m cuda` selects them), and with `--example` keep only that example's tests."""
     examples = {}
     for item in items:
         example = getattr(item, "callspec", None) and item.callspec.params.get("example")
@@ -301,8 +253,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 def _selected(wanted: str, examples: dict[pytest.Item, Example], start: Path) -> list:
-    """The tests of `examples` that `--example wanted` names (see its help), `wanted`'s path being
-    relative to `start`; pytest.UsageError, naming `wanted`, when it names none."""
+    """The tests of `examples` that `--example wanted` names, `wanted`'s path being relative to
+    `start`; pytest.UsageError, naming `wanted`, when it names none."""
     path, _, part = wanted.partition(":")
     source = relative(start / path, content_root())
     found = {item: _parts(e) for item, e in examples.items() if e.source == source}
@@ -328,10 +280,8 @@ def _parts(example: Example) -> set[str]:
 
 class VerificationRecorder:
     """Collects one record entry per example from test reports and writes the record to `path`.
-
-    Raises pytest.UsageError, before any example runs and without writing a record, when an
-    example's marker is malformed (the message names every file and line) or the environment is
-    unknown."""
+    Raises pytest.UsageError, before any example runs, when an example's marker is malformed or
+    the environment is unknown."""
 
     def __init__(self, config: pytest.Config, path: Path) -> None:
         self.path = path
@@ -365,7 +315,6 @@ class VerificationRecorder:
         }
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
-        """Update the example's entry from one phase's report (setup, call or teardown)."""
         props = dict(report.user_properties)
         # JSON text: xdist's transport (execnet) cannot carry integers beyond 64 bits.
         self.reference.update(json.loads(props.get("reference", "{}")))
@@ -386,13 +335,8 @@ class VerificationRecorder:
             entry["seconds"] = round(report.duration, 3)
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
-        """Add this environment's run to the record, whatever the outcome: unfinished
-        examples stay not verified."""
-        entries = list(self.entries.values())
-        ran = [entry["versions"] for entry in entries if entry.get("versions")]
-        # The versions the examples really imported; package metadata if none ran.
-        versions = Counter(tuple(sorted(v.items())) for v in ran).most_common(1)
-        environment = dict(versions[0][0]) if versions else installed_versions()
+        """Add this environment's run to the record, whatever the outcome."""
+        entries, environment = list(self.entries.values()), installed_versions()
         # This machine's device (one per session, `run_device`): a CUDA example checked
         # against a GPU run ran elsewhere.
         here = [entry for entry in entries if entry.get("device") and "gpu_run" not in entry]
@@ -403,7 +347,6 @@ class VerificationRecorder:
         add_runs(self.path, {self.environment: run})
 
     def pytest_terminal_summary(self, terminalreporter) -> None:
-        """Print how many examples were verified, and why the others were not."""
         counts = count_statuses(list(self.entries.values()))
         terminalreporter.write_sep("-", "verification summary")
         terminalreporter.write_line(

@@ -1,16 +1,12 @@
 """The verification record: what the last test run executed, with what, and how it ended.
 
-Written by the examples stage of `make test` (the recorder of `verified.plugin`, `--record PATH`),
-read by the site plugin (`verified_site.plugin`) that stamps each page; the site build
-(docs-only environment) imports this module too, so it imports nothing from the test tools.
-
-The record holds one run per verification environment (`verified.environments`): `make test`
-writes the default one, `make test-matrix` one per environment, each run adding its own and
-keeping the others' (`add_runs`). Its JSON Schema, `record.schema.json` next to this module,
-says what each field holds; this module adds the rules of the reason codes (`REASONS`).
-A page edited after the run, or with an example the run did not finish, is never stamped as
-verified: `sources` holds the hash of every file the verdicts depend on, taken when the run
-started, and `examples` every example collected then.
+Written by the recorder of `verified.plugin` (`--record PATH`), read by the site plugin, which
+stamps each page (so this module imports nothing from the test tools). It holds one run per
+verification environment, each test run adding its own and keeping the others' (`add_runs`).
+`record.schema.json` says what each field holds; this module adds the rules of the reason codes
+(`REASONS`). A page edited after the run, or with an example the run did not finish, is never
+stamped as verified: `sources` holds the hash of every file the verdicts depend on, taken when
+the run started, and `examples` every example collected then.
 """
 
 from __future__ import annotations
@@ -41,14 +37,6 @@ DEFAULT_ENVIRONMENT = "default"
 #: Name of the run of the CUDA examples on a GPU machine (`make test-gpu`), with that
 #: machine's own versions; committed as verification/gpu-run.json, a record like any other.
 GPU_ENVIRONMENT = "gpu"
-#: Name of the run on the newest releases of the libraries (`make canary`), whatever versions
-#: pip resolved; held to the `#>` lines (in update mode it rewrites them, in the canary's own
-#: clone), and never merged into the site's record.
-CANARY_ENVIRONMENT = "canary"
-#: The runs whose examples must print what their `#>` lines say: the default environment, the
-#: GPU run (whose CUDA output the lines hold) and the canary; other environments' outputs may
-#: differ.
-CHECKS_FILE = (DEFAULT_ENVIRONMENT, GPU_ENVIRONMENT, CANARY_ENVIRONMENT)
 #: Every reason a record may give for an example that did not pass, by status. A reason is
 #: a code: the site words it per language (verified_site.stamp), the terminal with `describe`.
 REASONS = {
@@ -95,9 +83,8 @@ def describe(reason: str, details: dict) -> str:
 
 
 def record_problem(record: object) -> str | None:
-    """The first thing that makes `record` not a verification record of this schema, naming the
-    field (`record.environments.default.examples[0].reason must be one of ...`); None for a valid
-    record."""
+    """What makes `record` not a record of this schema, naming the field
+    (`record.environments.default.examples[0].reason must be one of ...`); None if nothing."""
     validate, invalid = _validator()
     try:
         validate(record, name_prefix="record")
@@ -108,10 +95,9 @@ def record_problem(record: object) -> str | None:
 
 @functools.cache
 def _validator() -> tuple[Callable, type[Exception]]:
-    """The compiled schema and the exception it raises, from one import of fastjsonschema.
-
-    Imported here, not at the top: `python -m verified.environments` imports this module before any
-    virtual environment exists (the Makefile, CI), with the standard library alone."""
+    """The compiled schema and the exception it raises. fastjsonschema is imported here, not at the
+    top: the Makefile imports this module (`python -m verified.environments`) before any virtual
+    environment exists."""
     import fastjsonschema
 
     def when(field: str, value: object, then: dict) -> dict:
@@ -142,11 +128,6 @@ LIBRARIES = (
 )
 
 
-def file_sha256(path: Path) -> str:
-    """The hex SHA-256 (64 characters) of a file's bytes; OSError if it cannot be read."""
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
 def hash_sources(root: Path) -> dict[str, str]:
     """Root-relative path -> hex SHA-256 of every file a run's verdicts depend on, under the content
     root `root`: sorted `docs/**/*.md` but the generated pages, `examples/**/*.py`, each
@@ -161,8 +142,7 @@ def hash_sources(root: Path) -> dict[str, str]:
 
 def installed_versions() -> dict[str, str | None]:
     """The installed versions of Python and the stamped libraries, from package metadata:
-    `{"python": "3.11.7", "torch": "2.14.1", ...}`, None for one not installed. Used when no example
-    reported the versions it imported (none ran, say)."""
+    `{"python": "3.11.7", "torch": "2.14.1", ...}`, None for one not installed."""
     versions: dict[str, str | None] = {"python": platform.python_version()}
     for key, _name, distributions in LIBRARIES:
         versions[key] = None
@@ -203,11 +183,9 @@ def build_run(
     environment: dict[str, str | None],
     reference: dict[str, dict] | None = None,
 ) -> dict:
-    """One environment's run, ready for `add_runs` (which checks it), dated now and naming the
-    platform: `entries` holds one dict per collected example (keys as in the module docstring),
-    `sources` comes from `hash_sources` when the run started, `environment` holds the versions
-    (`python`, `torch`, ...) and the `device`; `reference`, the rows of the cross-library reference
-    that ran, by `<family>.<row id>`."""
+    """One environment's run, ready for `add_runs` (which checks it), dated now: `entries` holds
+    one record entry per collected example, `sources` comes from `hash_sources`, `environment`
+    holds the versions and the `device`; `reference`, the reference's rows that ran."""
     rows = Counter(row["status"] for row in (reference or {}).values())
     return {
         "created": datetime.now(UTC).isoformat(timespec="seconds"),
@@ -220,12 +198,9 @@ def build_run(
 
 
 def add_runs(path: Path, runs: dict[str, dict]) -> set[str]:
-    """Write environment -> run into the record at `path`, keeping the other environments' runs,
-    and return the environments of `runs` that replaced a run the record held.
-
-    A missing record is created, an unreadable or older one replaced. Raises RecordError, leaving
-    the file as it was, when a run does not fit the schema; OSError when the file cannot be
-    written."""
+    """Write environment -> run into the record at `path` (created, or replaced if unreadable or
+    older), keeping the other environments' runs; returns the environments that replaced a run.
+    Raises RecordError, leaving the file as it was, when a run does not fit the schema."""
     try:
         record = load_record(path) or {"schema": SCHEMA, "environments": {}}
     except RecordError:
@@ -240,10 +215,8 @@ def add_runs(path: Path, runs: dict[str, dict]) -> set[str]:
 
 
 def load_record(path: Path, again: str = "delete it and run `make test`") -> dict | None:
-    """The record at `path`, or None if there is no such file.
-
-    Raises RecordError, naming the file and the field and saying `again` (what to do), when it is
-    not a record of this schema; OSError when it exists but cannot be read."""
+    """The record at `path`, or None if there is no such file. Raises RecordError, naming the file
+    and the field and saying `again` (what to do), when it is not a record of this schema."""
     if not path.is_file():
         return None
     try:
@@ -258,13 +231,9 @@ def load_record(path: Path, again: str = "delete it and run `make test`") -> dic
 
 
 def merge_records(path: Path, other: Path, known: list[str]) -> list[str]:
-    """Add every environment's run of the record `other` (written elsewhere, by a CI job of one
-    environment, say) to the record `path`, created if missing. Returns one line per environment
-    added, saying whether it replaced a run.
-
-    Raises RecordError, naming the file and the field, when `other` is missing, not a record of this
-    schema, holds no run, or holds a run of an environment not in `known`; OSError when a file
-    cannot be read or written."""
+    """Add every run of the record `other` (written by a CI job, say) to the record `path`; returns
+    one line per environment, saying whether it replaced a run. Raises RecordError when `other`
+    is missing, not a record, holds no run, or a run of an environment not in `known`."""
     record = load_record(other)
     if record is None:
         raise RecordError(f"{other}: no such record; run `make test-examples ENV=<name>` first")
@@ -306,10 +275,8 @@ class PageVerification:
 
 
 def verify_page(run: dict | None, current: dict[str, str | None]) -> PageVerification:
-    """Summarise one environment's `run` (None when the build has no record) for the files a page
-    shows: `current` maps each (the page file and every file it embeds, see
-    `verified_site.pages.page_sources`) to the hex SHA-256 of its contents now, None when it is
-    missing."""
+    """Summarise one environment's `run` (None: no record) for the files a page shows: `current`
+    maps each to the hex SHA-256 of its contents now, None when it is missing."""
     if run is None:
         return PageVerification("unverified", stale=list(current))
     recorded = run["sources"]
@@ -337,10 +304,8 @@ def verify_page(run: dict | None, current: dict[str, str | None]) -> PageVerific
 
 
 def overall_state(verifications: dict[str, PageVerification]) -> PageState:
-    """The state a page's stamp shows, from every environment's verification
-    (`verify_environments`): `"failed"` when any environment failed; otherwise the leading run's
-    state, with `"not-applicable"` read as `"none"` (no stamp); `"unverified"` when there is no
-    record."""
+    """The state a page's stamp shows: `"failed"` when any environment failed; otherwise the leading
+    run's state, `"not-applicable"` read as `"none"` (no stamp); `"unverified"` without a record."""
     if not verifications:
         return "unverified"
     if any(v.state == "failed" for v in verifications.values()):
@@ -352,27 +317,25 @@ def overall_state(verifications: dict[str, PageVerification]) -> PageState:
 def verify_environments(
     record: dict | None, sources: list[str], root: Path
 ) -> dict[str, PageVerification]:
-    """Environment -> its verification of the files a page shows, the default environment first
-    (`"unverified"` when the record has no run of it); empty when there is no record.
-
-    `sources` are the page file and every file it embeds, relative to the repository root `root`.
-    Another environment's run depends on its expected outputs too (`verified.expected`) when that
-    file exists or its run hashed it: an edit to it after the run withdraws that environment's
-    verdicts. OSError when a source exists but cannot be read."""
+    """Environment -> its verification of the files a page shows (`sources`, relative to `root`),
+    the default environment first; empty when there is no record. Another environment's run
+    depends on its expected outputs too, when that file exists or its run hashed it: an edit to
+    it after the run withdraws that environment's verdicts."""
     if record is None or not record["environments"]:
         return {}
     runs = record["environments"]
-    current = {source: _sha256_or_none(root / source) for source in sources}
+    current = {source: file_sha256(root / source) for source in sources}
     found = {DEFAULT_ENVIRONMENT: verify_page(runs.get(DEFAULT_ENVIRONMENT), current)}
     for name, run in runs.items():
         if name != DEFAULT_ENVIRONMENT:
             expected = relative(expected_dir(root) / f"{name}.json", root)
             depends = dict(current)
             if (root / expected).is_file() or expected in run["sources"]:
-                depends[expected] = _sha256_or_none(root / expected)
+                depends[expected] = file_sha256(root / expected)
             found[name] = verify_page(run, depends)
     return found
 
 
-def _sha256_or_none(path: Path) -> str | None:
-    return file_sha256(path) if path.is_file() else None
+def file_sha256(path: Path) -> str | None:
+    """The hex SHA-256 of a file's bytes, None when there is no such file."""
+    return hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else None

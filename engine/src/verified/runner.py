@@ -1,14 +1,12 @@
 """Run one example, compare what it printed with what its file says, and fail at its file and line.
 
-An example runs in one of three ways, each giving what its prints wrote, in order: pytest-examples
-runs it in this process as `__main__` (`EvalExample.run`), with the engine's recording `print`
-(`verified.capture.recorder`) as its global `print`; a launched example runs under
-`verified.capture`; a CUDA example on a machine without CUDA is taken from the committed GPU run.
-That is compared with the example's source, read once (`verified.outputs.parse`), and in update mode
-written under its prints by the one output writer, `verified.outputs.rewrite_outputs`;
-pytest-examples writes the new source into its file when the session ends (`EvalExample.to_update`).
-Outside the default environment the expected output comes from that environment's expected outputs
-(`verified.expected`) where they differ; there an update writes those, never the file.
+What an example printed comes from one of three places: pytest-examples runs it in this process
+(`EvalExample.run`) with the recording `print` of `verified.capture`; a launched example runs under
+`verified.capture`; a CUDA example on a machine without CUDA is taken from the GPU run. It is
+compared with the example's source (`verified.outputs.parse`); in update mode
+`verified.outputs.rewrite_outputs` writes it, and pytest-examples saves the file as the session
+ends. Outside the default environment the expected outputs are that environment's
+(`verified.expected`), and an update writes those, never the file.
 
 pytest-examples' own checker and writer (`run_print_check`, `run_print_update`) do not fit a site
 that shows byte for byte what the libraries print: they re-format non-string arguments that span
@@ -33,6 +31,7 @@ import re
 import traceback
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from itertools import zip_longest
 from pathlib import Path
 from textwrap import indent
 from typing import NoReturn
@@ -69,8 +68,8 @@ Printed = list[tuple[int, str]]
 
 
 class _Interrupt(run_code.InsertPrintStatements):
-    """pytest-examples' print patcher, idle here, is the context an example runs in: where
-    pytest-examples would swallow a KeyboardInterrupt, stop the session (adaptation 2)."""
+    """The context pytest-examples runs an example in: stop the session on a KeyboardInterrupt,
+    which pytest-examples would swallow (adaptation 2)."""
 
     def __exit__(self, exc_type, *exc) -> None:
         super().__exit__(exc_type, *exc)
@@ -103,9 +102,9 @@ class Target:
         return {**self.overrides, **self.updates}
 
     def where(self, example: Example, line: int) -> str:
-        """`path:line:`, and outside the default environment which one it is."""
-        where = f"{example.source}:{line}:"
-        return where if self.checks_file else f"{where} in environment {self.environment.name},"
+        name = self.environment.name
+        outside = "" if self.checks_file else f" in environment {name} ({self.label}),"
+        return f"{example.source}:{line}:{outside}"
 
 
 def verify(
@@ -118,13 +117,13 @@ def verify(
     report: Report,
     gpu_run: Callable[[], dict | None],
 ) -> None:
-    """Run `example` in the running test and check (with `--update-examples`, rewrite) its output.
+    """Run `example` in the running test and check (with `--update-examples`, rewrite) its output,
+    recording through `report` where it ran, what it printed and why it did not pass.
 
-    `report` records where (`device`) and with what `versions` it ran, what it printed and why it
-    did not pass. Skips it, with a code of `verified.record.REASONS`, when it is marked not-run,
-    needs CUDA outside the runs that check the file, imports a library `target.environment` lacks,
-    or needs CUDA here without it and the GPU run (`gpu_run()`, read only then) does not verify it.
-    Raises pytest.fail.Exception, naming the file and line, when it fails."""
+    Skips it (a reason of `verified.record.REASONS`) when it is marked not-run, imports a library
+    `target.environment` lacks, or needs CUDA where it is not verified: outside the runs that check
+    the file, or without CUDA here and in the GPU run (`gpu_run()`, read only then). Raises
+    pytest.fail.Exception, naming the file and line, when it fails."""
     for name, value in {**device, "versions": versions}.items():
         report(name, value)
     if example.not_run:
@@ -133,6 +132,7 @@ def verify(
         _skip(report, "cuda-verified-once")  # by the GPU run, once
     source = parse(example.code.source)
     skip_unless_applicable(target.environment, source.imports, report)
+    _refuse_multiline(example, source)
     if "cuda" in example.requires and device["device"] != "cuda":
         run = gpu_run()
         printed = _from_gpu_run(example, source, run, report)
@@ -143,7 +143,6 @@ def verify(
         report("versions", {key: environment.get(key) for key in versions})
         report("gpu_run", run["created"])
         return
-    _refuse_multiline(example, source)
     if example.launch is not None:
         printed = _run_launched(eval_example, example)
     else:
@@ -188,10 +187,9 @@ def _refuse_multiline(example: Example, source: Parsed) -> None:
 
 
 def _from_gpu_run(example: Example, source: Parsed, run: dict | None, report: Report) -> Printed:
-    """What a CUDA example printed in the GPU `run` (or None), on a machine without CUDA; fails
-    naming the file and line when it raised there. It counts only if the run has a result for it,
-    made on a CUDA device, from the same code (its fingerprint), that ran to its end; otherwise it
-    is skipped."""
+    """What a CUDA example printed in the GPU `run` (None: there is none); fails naming the file and
+    line when it raised there. Skips it unless the run, made on a CUDA device from the same code
+    (its fingerprint), ran it to its end."""
     entries = {entry["id"]: entry for entry in run["examples"]} if run else {}
     entry = entries.get(example.id) if example.is_script else None
     if entry is None or run["environment"].get("device") != "cuda":
@@ -199,7 +197,6 @@ def _from_gpu_run(example: Example, source: Parsed, run: dict | None, report: Re
     date = run["created"][:10]
     if entry.get("fingerprint") != source.fingerprint:
         _skip(report, "changed-since-gpu-run", gpu_run=date)
-    _refuse_multiline(example, source)
     if entry["reason"] == "raised":
         line, error = entry["details"]["line"], entry["details"]["error"]
         fail(f"{example.source}:{line}: raised {error} in the GPU run of {date}")
@@ -252,8 +249,7 @@ def _compare(
     report: Report,
 ) -> None:
     """Check (with `--update-examples`, write) what `example` printed, recording it; fails naming
-    the file and line when the output differs or is orphaned, or something printed that is not
-    one of its print calls."""
+    the file and line when something printed that is not one of its print calls."""
     start, calls = example.code.start_line, source.prints
     index: dict[int, int] = {}
     for position, call in enumerate(calls):
@@ -319,9 +315,8 @@ def _check_environment(
     update: bool,
     report: Report,
 ) -> None:
-    """Compare a run outside the default environment (`texts`: print -> the text of each run) with
-    that environment's expectations, or in update mode collect what differs from the file in
-    `target.updates`; fail naming the file and line."""
+    """Compare a run outside the default environment with that environment's expectations, or in
+    update mode collect what differs from the file in `target.updates`."""
     printed = {key: normalise("\n".join(runs)) for key, runs in texts.items()}
     changed = _mismatches(source, printed, {})  # against the file's own output
     for call, _, text in changed:
@@ -347,9 +342,8 @@ def _check_environment(
         f"verification/expected/{name}.json" if call.key in overrides else "the file's #> lines"
     )
     fail(
-        f"{example.source}:{example.code.start_line + call.first}: in environment "
-        f"{name} ({target.label}), {call.key.code} printed other output than "
-        f"expected ({len(wrong)} print{'s' if len(wrong) > 1 else ''} differ)\n"
+        f"{target.where(example, example.code.start_line + call.first)} {call.key.code} printed "
+        f"other output than expected ({len(wrong)} print{'s' if len(wrong) > 1 else ''} differ)\n"
         f"  expected (from {whence}):\n{indent(expected or '(nothing)', '    ')}\n"
         f"  actual (printed):\n{indent(actual or '(nothing)', '    ')}\n"
         f"If the new output is right for these versions, run `make update-examples ENV={name} "
@@ -362,8 +356,8 @@ def _check_environment(
 def _mismatches(
     source: Parsed, printed: dict[PrintKey, str], overrides: dict[PrintKey, str]
 ) -> list[tuple[PrintCall, str, str]]:
-    """(print call, expected, printed) for each print whose output disagrees with what the
-    environment expects (its `overrides`, else the file), in line order."""
+    """(print call, expected, printed) for each print whose output is not what the environment
+    expects (its `overrides`, else the file)."""
     found = []
     for call in source.prints:
         expected = overrides.get(call.key, call.written.text if call.written else "")
@@ -373,36 +367,27 @@ def _mismatches(
 
 
 def describe_mismatch(example: Example, expected_source: str) -> str:
-    """Explain a wrong output: `path:line`, the written and the printed output, and a unified diff
-    with the file's line numbers; `expected_source` has the outputs really printed."""
-    written = example.code.source.splitlines()
-    printed = expected_source.splitlines()
-    matcher = difflib.SequenceMatcher(a=written, b=printed, autojunk=False)
-    first = next((op for op in matcher.get_opcodes() if op[0] != "equal"), None)
-    if first is None:  # the same lines: only line endings differ
+    """Explain a wrong output: `path:line` of the first line that differs, and a unified diff with
+    the file's line numbers; `expected_source` has the outputs really printed."""
+    written, printed = example.code.source.splitlines(), expected_source.splitlines()
+    if written == printed:
         return (
             f"{example.source}: the output matches, but line endings differ; the file must use "
             "\\n line endings and end with exactly one newline"
         )
-    _, w_start, w_end, p_start, p_end = first
-    line = example.code.start_line + w_start + 1
+    shift = example.code.start_line  # from the example's line numbers to the file's
+    line = shift + next(n for n, (a, b) in enumerate(zip_longest(written, printed), 1) if a != b)
     diff = difflib.unified_diff(
         written, printed, "written in the file", "printed by the libraries", lineterm="", n=2
     )
-    # The hunks' line numbers, shifted from the example's lines to the file's.
-    shift = example.code.start_line
     diff_text = "\n".join(
         re.sub(r"([-+])(\d+)", lambda m: f"{m[1]}{int(m[2]) + shift}", text)
         if text.startswith("@@")
         else text
         for text in diff
     )
-    expected = "\n".join(written[w_start:w_end]) or "(nothing)"
-    actual = "\n".join(printed[p_start:p_end]) or "(nothing)"
     return (
         f"{example.source}:{line}: printed output differs from the expected output\n"
-        f"  expected (in the file):\n{indent(expected, '    ')}\n"
-        f"  actual (printed):\n{indent(actual, '    ')}\n"
         f"{indent(diff_text, '  ')}\n"
         "If the new output is right (an intended library upgrade, a new print), run "
         f"`make update-examples EXAMPLE={example.source}` and review the diff."
@@ -417,23 +402,20 @@ def describe_exception(
     the example's own frames and what to do. `python_file` is the file pytest-examples ran."""
     start, source_lines = example.code.start_line, example.code.source.splitlines()
     # The example's frames. pytest-examples re-raises an Exception with frames of its making
-    # that name the example's file at its lines (adaptation 1: walked by hand, as the traceback
-    # module cannot read them); a SystemExit keeps the frames of the file it ran.
-    frames, tb = [], exc.__traceback__
-    while tb is not None:
-        name = tb.tb_frame.f_code.co_filename
-        if name in (str(example.code.path), str(python_file)):
-            shift = start if name == str(python_file) else 0
-            frames.append((tb.tb_lineno + shift, tb.tb_frame.f_code.co_name))
-        tb = tb.tb_next
+    # that name the example's file at its lines (adaptation 1: only walked, as traceback's
+    # renderers cannot read them); a SystemExit keeps the frames of the file it ran.
+    shifts = {str(example.code.path): 0, str(python_file): start}
+    frames = [
+        (line + shifts[frame.f_code.co_filename], frame.f_code.co_name)
+        for frame, line in traceback.walk_tb(exc.__traceback__)
+        if frame.f_code.co_filename in shifts
+    ]
+    error = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+    line = frames[-1][0] if frames else start + 1
     if isinstance(exc, SyntaxError):  # its standard rendering names the temporary file
         error = f"{type(exc).__name__}: {exc.msg}"
-    else:
-        error = "".join(traceback.format_exception_only(type(exc), exc)).strip()
-    if isinstance(exc, SyntaxError) and exc.filename == str(python_file):
-        line = start + (exc.lineno or 1)
-    else:
-        line = frames[-1][0] if frames else start + 1
+        if exc.filename == str(python_file):
+            line = start + (exc.lineno or 1)
     code = source_lines[line - start - 1].strip() if 0 < line - start <= len(source_lines) else ""
     chain = "\n".join(f"    {example.source}:{number} in {name}" for number, name in frames)
     if isinstance(exc, PermissionError) and "examples may write only" in str(exc):
@@ -450,9 +432,7 @@ def describe_exception(
             "catch it and print its type and message; if the example needs a GPU or a "
             "download, mark it (see README, 'How an example is written')."
         )
-    where = f"{example.source}:{line}:"
     if not target.checks_file:
-        where += f" in environment {target.environment.name} ({target.label}),"
         advice += (
             "\nIf it raises only here, mind that an example must run in every verification "
             "environment: where behaviour differs, print what happened rather than index into it "
@@ -461,6 +441,6 @@ def describe_exception(
     return (
         line,
         error,
-        f"{where} example raised {error}\n  > {code}\n"
+        f"{target.where(example, line)} example raised {error}\n  > {code}\n"
         f"  example frames (innermost last):\n{chain or '    (none)'}\n{advice}",
     )
