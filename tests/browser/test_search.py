@@ -65,13 +65,18 @@ def glossary_queries(locale: str) -> list[tuple[str, str, int]]:
 #: Run in a loaded page: a new search worker (the page's `__config` names it), set up as the page
 #: sets up its own, with the page's index and options, then asked each query of the argument.
 #: Returns, per query, the pages found, best first, each as the locations (below the page's
-#: `base`) of its results. Message types: Material's SearchMessageType (SETUP 0, QUERY 2).
+#: `base`) of its results. Message types: Material's private SearchMessageType (SETUP 0 answered
+#: by READY 1, QUERY 2 by RESULT 3); any other answer fails with what the worker sent.
 _RANK = """async queries => {
     const config = JSON.parse(document.getElementById("__config").textContent)
     const index = new URL(config.base + "/search/search_index.json", location.href)
     const worker = new Worker(new URL(config.search, location.href))
-    const send = (type, data) => new Promise(answer => {
-        worker.onmessage = message => answer(message.data.data)
+    const send = (type, data) => new Promise((answer, fail) => {
+        worker.onmessage = ({data: reply}) => reply && reply.type === type + 1
+            ? answer(reply.data)
+            : fail(new Error(`Material's search worker answered message type ${type} with `
+                + `${JSON.stringify(reply).slice(0, 200)}: its protocol changed; update _RANK `
+                + "in tests/browser/test_search.py"))
         worker.postMessage({type, data})
     })
     const suggest = config.features.includes("search.suggest")
