@@ -1,5 +1,5 @@
 """Readers' questions, `data/reader-questions.yml`: real public reports in the site's scope, each
-with the queries its reader would type and where the site answers it (format:
+with the queries its author would type and where the site answers it (format:
 `data/schemas/reader-questions.schema.yml`). They are the test data of the site's usefulness:
 tests/browser/test_reader_questions.py ranks every query with each site's search.
 """

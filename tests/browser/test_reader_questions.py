@@ -1,5 +1,5 @@
 """Readers' questions (data/reader-questions.yml, checked by tests/content/test_sources.py):
-real public reports, each with the queries its reader would type. Every query of every report
+real public reports, each with the queries its author would type. Every query of every report
 the site answers is ranked by each site's own search (test_search.rank); the run prints, per
 language, the share of reports answered and the share of queries whose answering page is among
 the first three pages found, and lists each miss with its first three pages in
