@@ -359,7 +359,7 @@ def reader_question_problems(root: Path) -> list[str]:
     try:
         reader_questions.load(root)
     except DataError as error:
-        return str(error).splitlines()
+        return [str(error)]
     return []
 
 

@@ -22,7 +22,8 @@ REFERENCE = "reference/"
 def load(root: Path) -> list[dict]:
     """The reports of `root`'s corpus, each a mapping with its line (`tooling.data.Row`).
     DataError naming the file and line: malformed, not exactly one verdict (`VERDICTS`), a
-    source given twice, or an `answer` or `near` page that is not a page of both languages."""
+    source given twice, `near` without `unanswered`, or an `answer` or `near` page that is not
+    a page of both languages."""
     reports, seen, problems = read(CORPUS, root, "reader-questions"), {}, []
     for report in reports:
         where = f"{CORPUS}:{report.line}"
@@ -36,6 +37,11 @@ def load(root: Path) -> list[dict]:
             problems.append(
                 f"{where}: give exactly one of `answer` (where the site answers it), `unanswered` "
                 f"(what the site lacks) or `out-of-scope` (why it is not ours); found {given}"
+            )
+        if "near" in report and "unanswered" not in report:
+            problems.append(
+                f"{CORPUS}:{report.lines['near']}: `near` goes with `unanswered` (where the "
+                "missing answer would belong); remove it, or replace the verdict"
             )
         for field in ("answer", "near"):
             if field in report and not _is_page(root, report[field].partition("#")[0]):

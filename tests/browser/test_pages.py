@@ -45,7 +45,10 @@ def _download_problems(page, source: Path) -> list[str]:
     )
     if status != 200:
         return [f"download link status {status}"]
-    written_for = json.loads(body)["metadata"][META]["source"]  # by `make notebooks`
+    try:
+        written_for = json.loads(body)["metadata"][META]["source"]  # by `make notebooks`
+    except (ValueError, KeyError, TypeError):
+        return ["the download is not a notebook written by `make notebooks`"]
     if written_for != relative(source, REPO_ROOT):
         return [f"the download is the notebook of {written_for}"]
     return []

@@ -77,6 +77,8 @@ _RANK = """async queries => {
             : fail(new Error(`Material's search worker answered message type ${type} with `
                 + `${JSON.stringify(reply).slice(0, 200)}: its protocol changed; update _RANK `
                 + "in tests/browser/test_search.py"))
+        worker.onerror = error => fail(new Error(`search worker ${config.search}: ${error.message}`
+            + " (it did not load or start)"))
         worker.postMessage({type, data})
     })
     const suggest = config.features.includes("search.suggest")

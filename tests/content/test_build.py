@@ -1,6 +1,8 @@
 """The built site: the template overrides on every page, stamps that match the record, version
 notes, API names linked. (That no page loads anything from another host, and that each page's
 language menu leads to the same page in the other language, is tests/browser/test_pages.py's,
+for every page but the reference's families after the first, which its generator and template
+stand for,
 and that each language's search finds its pages, Chinese words and dotted API names included,
 tests/browser/test_search.py's.)"""
 
