@@ -34,6 +34,37 @@ print(all(torch.equal(x, y) for x, y in zip(first, second, strict=True)))  # all
 #> True
 # --8<-- [end:same_seed]
 
+# --8<-- [start:size]
+import numpy as np
+
+torch.manual_seed(0)
+one_row = torch.randn(1, 8)
+torch.manual_seed(0)
+two_rows = torch.randn(2, 8)
+print(one_row[0, :4])
+#> tensor([ 1.5410, -0.2934, -2.1788,  0.5684])
+print(two_rows[0, :4])  # the same seed, but a batch of 2 starts with other numbers
+#> tensor([-1.1258, -1.1524, -0.2506, -0.4339])
+
+np.random.seed(0)
+np_one_row = np.random.randn(1, 8)
+np.random.seed(0)
+print(np.array_equal(np.random.randn(2, 8)[0], np_one_row[0]))  # NumPy: the same first row
+#> True
+
+
+def randn_rows(rows: int, size: int) -> torch.Tensor:
+    """Draw each row with its own call, so that every call asks for the same number of values."""
+    return torch.stack([torch.randn(size) for _ in range(rows)])
+
+
+torch.manual_seed(0)
+one_row = randn_rows(1, 8)
+torch.manual_seed(0)
+print(torch.equal(randn_rows(2, 8)[0], one_row[0]))  # row by row: the batch of 2 starts the same
+#> True
+# --8<-- [end:size]
+
 # --8<-- [start:devices]
 from unittest import mock
 
@@ -150,6 +181,33 @@ if __name__ == "__main__":  # with spawn (macOS, Windows), each worker imports t
     #> [True, True, True]
 # --8<-- [end:workers]
 
+# --8<-- [start:persistent]
+import os
+
+
+class WorkerPids(Dataset):
+    """Two items; each is the process id of the worker that loaded it."""
+
+    def __len__(self) -> int:
+        return 2
+
+    def __getitem__(self, index: int) -> int:
+        return os.getpid()
+
+
+def workers_started(persistent: bool) -> int:
+    """Run three epochs with two workers; return how many worker processes loaded items."""
+    loader = DataLoader(WorkerPids(), batch_size=None, num_workers=2, persistent_workers=persistent)
+    return len({pid for epoch in range(3) for pid in loader})
+
+
+if __name__ == "__main__":
+    print(workers_started(persistent=False))  # two new processes for each of the three epochs
+    #> 6
+    print(workers_started(persistent=True))  # the same two processes for all three epochs
+    #> 2
+# --8<-- [end:persistent]
+
 # --8<-- [start:state]
 saved = torch.get_rng_state()  # the whole state of the CPU generator, as a tensor
 print(saved.dtype, saved.shape)
@@ -200,3 +258,39 @@ except RuntimeError as err:
 finally:
     torch.use_deterministic_algorithms(False)  # back to the default
 # --8<-- [end:deterministic]
+
+# --8<-- [start:warn_only]
+import warnings
+
+index, value = torch.tensor([0]), torch.tensor([1.0])
+torch.use_deterministic_algorithms(True)
+try:
+    torch.zeros(3).put_(index, value)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {str(err).split('. ')[0]}.")  # the message's first sentence
+    """
+    RuntimeError: put_ does not have a deterministic implementation, but you set 'torch.use_deterministic_algorithms(True)'.
+    """
+
+print(torch.zeros(3).scatter_add_(0, torch.tensor([0, 0]), torch.tensor([1.0, 2.0])))  # CPU: runs
+#> tensor([3., 0., 0.])
+
+torch.use_deterministic_algorithms(True, warn_only=True)  # fix 1: a warning instead of the error
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    print(torch.zeros(3).put_(index, value))  # runs
+    #> tensor([1., 0., 0.])
+for w in caught:
+    print(f"{w.category.__name__}: {str(w.message).split('. ')[0]}.")
+    """
+    UserWarning: put_ does not have a deterministic implementation, but you set 'torch.use_deterministic_algorithms(True, warn_only=True)'.
+    """
+
+torch.use_deterministic_algorithms(False)  # fix 2: deterministic mode off around this operation
+print(torch.zeros(3).put_(index, value))
+#> tensor([1., 0., 0.])
+torch.use_deterministic_algorithms(True)  # and on again for the rest of the program
+print(torch.are_deterministic_algorithms_enabled(), torch.is_deterministic_algorithms_warn_only_enabled())
+#> True False
+torch.use_deterministic_algorithms(False)  # back to the default
+# --8<-- [end:warn_only]
