@@ -46,6 +46,17 @@ print(one_row[0, :4])
 print(two_rows[0, :4])  # the same seed, but a batch of 2 starts with other numbers
 #> tensor([-1.1258, -1.1524, -0.2506, -0.4339])
 
+
+def first_value(count: int) -> torch.Tensor:
+    """The first of `count` normal values drawn right after seeding."""
+    torch.manual_seed(0)
+    return torch.randn(count)[:1]
+
+
+# Does a draw of 8, 15, 16 or 100 values start like a draw of 1?
+print([torch.equal(first_value(n), first_value(1)) for n in (8, 15, 16, 100)])
+#> [True, True, False, False]
+
 np.random.seed(0)
 np_one_row = np.random.randn(1, 8)
 np.random.seed(0)
