@@ -15,6 +15,69 @@ print(torch.get_default_dtype())
 #> torch.float32
 # --8<-- [end:defaults]
 
+# --8<-- [start:float32_digits]
+value = 234678.5462495405945
+print(torch.tensor([value]).item())  # float32: about seven significant digits survive
+#> 234678.546875
+print(torch.tensor([value], dtype=torch.float64).item())  # float64 keeps what Python has
+#> 234678.54624954058
+print(np.array([value]).item())  # NumPy's default, float64
+#> 234678.54624954058
+# The gap between 1 and the next number each dtype can hold.
+print(torch.finfo(torch.float32).eps, torch.finfo(torch.float64).eps)
+#> 1.1920928955078125e-07 2.220446049250313e-16
+# --8<-- [end:float32_digits]
+
+# --8<-- [start:float32_vs_numpy]
+rng = np.random.default_rng(0)
+a, b, c = (rng.random((100, 100)) for _ in range(3))  # NumPy's default: float64
+a32, b32, c32 = (torch.from_numpy(m).float() for m in (a, b, c))  # the same, in float32
+
+# Equal in exact arithmetic; after rounding, the two sides differ.
+gap64 = np.abs((a + b) @ c - (a @ c + b @ c)).max()
+gap32 = ((a32 + b32) @ c32 - (a32 @ c32 + b32 @ c32)).abs().max().item()
+print(gap64 < 1e-11, gap32 > 1e-6)
+#> True True
+
+# torch's float32 result agrees with NumPy's float64 one within 1e-5, not within 1e-10.
+expected = (a + b) @ c
+result32 = ((a32 + b32) @ c32).numpy()
+print(np.allclose(result32, expected, rtol=1e-5, atol=0))
+#> True
+print(np.allclose(result32, expected, rtol=1e-10, atol=0))
+#> False
+# In float64 (torch.from_numpy keeps NumPy's dtype), it agrees within 1e-10.
+a64, b64, c64 = (torch.from_numpy(m) for m in (a, b, c))
+print(np.allclose(((a64 + b64) @ c64).numpy(), expected, rtol=1e-10, atol=0))
+#> True
+# --8<-- [end:float32_vs_numpy]
+
+# --8<-- [start:float32_sums]
+x = torch.ones(5, 68, 64, 64) * 0.1  # 1,392,640 copies of 0.1, in float32
+print(x[0, 0, 0, 0].item())  # 0.1 itself is rounded
+#> 0.10000000149011612
+print(x.sum(dtype=torch.float64).item())  # added up in float64: exact here
+#> 139264.0020751953
+
+# Each thread adds up its share, then the shares are added: the float32 rounding
+# depends on how the additions are grouped, here on the number of threads.
+threads = torch.get_num_threads()
+totals = {}
+for n in (1, 5):
+    torch.set_num_threads(n)
+    totals[n] = x.sum()
+    print(n, totals[n].item())
+    #> 1 139264.015625
+    #> 5 139264.046875
+torch.set_num_threads(threads)
+array = x.numpy()
+print(array.sum().item(), array.sum(dtype=np.float64).item())  # NumPy: its own grouping
+#> 139264.03125 139264.0020751953
+# Compare float32 results with a tolerance, not with ==.
+print(torch.equal(totals[1], totals[5]), torch.isclose(totals[1], totals[5]).item())
+#> False True
+# --8<-- [end:float32_sums]
+
 # --8<-- [start:from_numpy_keeps_dtype]
 features = np.random.default_rng(0).random((4, 3))  # NumPy's default: float64
 x = torch.from_numpy(features)
@@ -121,3 +184,26 @@ native = big_endian.astype("=f4")  # "=": native byte order
 print(torch.from_numpy(native), np.shares_memory(native, big_endian))
 #> tensor([0., 1., 2.]) False
 # --8<-- [end:unsupported]
+
+# --8<-- [start:uint16]
+depth = np.array([[0, 1000], [40000, 65535]], dtype=np.uint16)  # e.g. a 16-bit depth PNG
+t = torch.from_numpy(depth)
+print(t.dtype)
+#> torch.uint16
+try:
+    t + 1
+except NotImplementedError as err:
+    print(type(err).__name__, err)
+    #> NotImplementedError "add_stub" not implemented for 'UInt16'
+# int32 holds every uint16 value; float32 too, for a model's input.
+print(torch.from_numpy(depth.astype(np.int32)) + 1)
+"""
+tensor([[    1,  1001],
+        [40001, 65536]], dtype=torch.int32)
+"""
+print(torch.from_numpy(depth.astype(np.float32)) / 65535)
+"""
+tensor([[0.0000, 0.0153],
+        [0.6104, 1.0000]])
+"""
+# --8<-- [end:uint16]

@@ -51,6 +51,19 @@ print(values.dtype)
 # --8<-- [end:ints_numpy]
 ints_numpy = values
 
+# --8<-- [start:tf_int32_overflow]
+# tf.constant makes Python integers int32, whose largest value is 2147483647.
+print(tf.pow(tf.constant(50), tf.constant(6)))  # 50**6 = 15625000000
+#> tf.Tensor(-1554869184, shape=(), dtype=int32)
+print(tf.constant(100000) * 100000)
+#> tf.Tensor(1410065408, shape=(), dtype=int32)
+# Ask for int64 when the results can grow that large.
+print(tf.pow(tf.constant(50, dtype=tf.int64), tf.constant(6, dtype=tf.int64)))
+#> tf.Tensor(15625000000, shape=(), dtype=int64)
+print(torch.tensor(50) ** 6)  # PyTorch's integers are int64 already
+#> tensor(15625000000)
+# --8<-- [end:tf_int32_overflow]
+
 # Not shown on the page (README, "Framework tabs must agree"): the tabs of each group hold the
 # same values, with the dtypes the page gives: NumPy's floats are float64, TensorFlow's
 # integers int32. Prints nothing.
