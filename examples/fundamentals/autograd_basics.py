@@ -49,6 +49,37 @@ print(data.grad)  # a leaf that does not require grad gets none
 #> None
 # --8<-- [end:leaf]
 
+# --8<-- [start:leaf_conversion]
+import warnings
+
+weight = torch.tensor([1.0, 2.0, 3.0], dtype=torch.float64, requires_grad=True)
+converted = weight.type(torch.float)
+print(converted.is_leaf, converted.grad_fn.name())
+#> False ToCopyBackward0
+print(weight.float().is_leaf, weight.to(torch.float32).is_leaf)  # the same
+#> False False
+converted.sum().backward()
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")  # reading .grad of a non-leaf warns
+    print(converted.grad)  # computed, not a leaf: no gradient kept
+    #> None
+print(weight.grad)  # the gradient went to the leaf, in its own dtype
+#> tensor([1., 1., 1.], dtype=torch.float64)
+
+# Converting to the dtype a tensor already has returns the tensor itself.
+weight = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+print(weight.float() is weight, weight.to(torch.float32) is weight)
+#> True True
+
+# The fix: make the leaf in the dtype you want, or convert before requires_grad_().
+weight = torch.tensor([1.0, 2.0, 3.0], dtype=torch.float32, requires_grad=True)
+loaded = torch.tensor([1.0, 2.0, 3.0], dtype=torch.float64)
+other = loaded.float().requires_grad_()
+(weight * other).sum().backward()
+print(weight.grad, other.grad)
+#> tensor([1., 2., 3.]) tensor([1., 2., 3.])
+# --8<-- [end:leaf_conversion]
+
 # --8<-- [start:retain_grad]
 weight = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
 hidden = weight * 2
@@ -60,6 +91,30 @@ print(hidden.grad)  # d(loss)/d(hidden) = 2 * hidden
 print(weight.grad)  # through hidden = 2 * weight: 2 * 2 * hidden
 #> tensor([ 8., 16., 24.])
 # --8<-- [end:retain_grad]
+
+# --8<-- [start:where_nan]
+x = torch.tensor([0.0, 1.0, 4.0], requires_grad=True)
+root = torch.sqrt(x)  # sqrt(0) is fine, but its derivative at 0 is inf
+root.retain_grad()
+y = torch.where(x > 0, root, 0.0)  # the value at 0 comes from the other branch
+print(y)
+#> tensor([0., 1., 2.], grad_fn=<WhereBackward0>)
+y.sum().backward()
+print(x.grad)  # NaN where the branch was not taken
+#> tensor([   nan, 0.5000, 0.2500])
+print(root.grad)  # where() sends 0 to the branch it did not take...
+#> tensor([0., 1., 1.])
+print(torch.tensor(0.0) * torch.tensor(float("inf")))  # ...and 0 * inf is NaN
+#> tensor(nan)
+
+# The fix: give the unused branch an input it can differentiate.
+x.grad = None
+safe = torch.where(x > 0, x, 1.0)  # any value where sqrt has a finite derivative
+y = torch.where(x > 0, torch.sqrt(safe), 0.0)
+y.sum().backward()
+print(y.detach(), x.grad)
+#> tensor([0., 1., 2.]) tensor([0.0000, 0.5000, 0.2500])
+# --8<-- [end:where_nan]
 
 # --8<-- [start:detach]
 weight = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
@@ -84,6 +139,40 @@ loss.backward()
 print(weight.grad)
 #> tensor([3.])
 # --8<-- [end:detach]
+
+# --8<-- [start:data]
+import re
+
+weight = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+out = weight.sigmoid()  # sigmoid saves its result for the backward pass
+print(out.data.requires_grad)  # .data is outside the graph, like detach()
+#> False
+out.data.zero_()  # an in-place write through .data changes out...
+print(out, out._version)  # ...but is not counted
+#> tensor([0., 0., 0.], grad_fn=<SigmoidBackward0>) 0
+out.sum().backward()  # no error, and a wrong gradient
+print(weight.grad)
+#> tensor([0., 0., 0.])
+
+# Through detach() the same write is counted, and backward() refuses.
+weight = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+out = weight.sigmoid()
+out.detach().zero_()
+print(out._version)
+#> 1
+try:
+    out.sum().backward()
+except RuntimeError as err:
+    found = re.search(r"is at version \d+; expected version \d+", str(err))
+    print(f"{type(err).__name__}: ... {found.group()} ...")
+    #> RuntimeError: ... is at version 1; expected version 0 ...
+
+# The right gradient, without the write: sigmoid(w) * (1 - sigmoid(w)).
+weight = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+weight.sigmoid().sum().backward()
+print(weight.grad)
+#> tensor([0.1966, 0.1050, 0.0452])
+# --8<-- [end:data]
 
 # --8<-- [start:no_grad]
 weight = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
@@ -171,9 +260,6 @@ print((hidden + 1)._version)
 # --8<-- [end:version_counter]
 
 # --8<-- [start:inplace_saved]
-import re
-
-
 def backward_after(make, change):
     """Compute make(weight), change the result in place, then call backward()."""
     weight = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
@@ -211,6 +297,53 @@ print(torch.allclose(weight.grad, weight.detach().exp()))  # the gradient of exp
 #> True
 # --8<-- [end:inplace_saved]
 
+# --8<-- [start:inplace_relu]
+# ReLU(inplace=True) writes into its input and returns it: no second tensor.
+torch.manual_seed(0)
+layer = torch.nn.Linear(3, 3)
+hidden = layer(torch.ones(2, 3))
+activated = torch.nn.ReLU(inplace=True)(hidden)
+print(activated is hidden, activated.grad_fn.name())
+#> True ReluBackward0
+activated.sum().backward()  # Linear saves its input, not its output: safe
+print(layer.bias.grad)
+#> tensor([0., 0., 2.])
+
+
+def saved_changed(err):
+    """The part of the message that names the saved tensor and its versions."""
+    found = re.search(r"output 0 of \w+, is at version \d+; expected version \d+", str(err))
+    return f"{type(err).__name__}: ... {found.group()} ..."
+
+
+# relu saves its result, so out += residual after it breaks backward()...
+weight = torch.tensor([-1.0, 2.0, 3.0], requires_grad=True)
+residual = torch.ones(3)
+out = torch.relu(weight)
+out += residual
+try:
+    out.sum().backward()
+except RuntimeError as err:
+    print(saved_changed(err))
+    #> RuntimeError: ... output 0 of Relu, is at version 1; expected version 0 ...
+
+# ...and an in-place relu changes the result that sigmoid saved.
+out = torch.sigmoid(weight)
+out = torch.nn.functional.relu(out, inplace=True)
+try:
+    out.sum().backward()
+except RuntimeError as err:
+    print(saved_changed(err))
+    #> RuntimeError: ... output 0 of Sigmoid, is at version 1; expected version 0 ...
+
+# The fix: out = out + residual makes a new tensor.
+out = torch.relu(weight)
+out = out + residual
+out.sum().backward()
+print(weight.grad)
+#> tensor([0., 1., 1.])
+# --8<-- [end:inplace_relu]
+
 # --8<-- [start:inplace_input]
 weight = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
 data = torch.tensor([4.0, 5.0, 6.0])
@@ -236,14 +369,39 @@ weight = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
 try:
     weight -= 0.1  # a hand-written update step, while autograd records
 except RuntimeError as err:
-    print(type(err).__name__, "leaf Variable" in str(err))
-    #> RuntimeError True
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: a leaf Variable that requires grad is being used in an in-place operation.
+
+# Writing through a view of the leaf, or into it with out=, is refused as well.
+try:
+    weight[:] += 1
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: a view of a leaf Variable that requires grad is being used in an in-place operation.
+    """
+try:
+    torch.add(weight, 1, out=weight)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: add(): functions with out=... arguments don't support automatic differentiation, but one of the arguments requires grad.
+    """
+print(weight.is_leaf, weight._version)  # none of them went through
+#> True 0
 
 # Inside no_grad() it is allowed, and counted by the version counter.
 with torch.no_grad():
     weight -= 0.1
 print(weight, weight._version)
 #> tensor([0.9000, 1.9000, 2.9000], requires_grad=True) 1
+
+# So are the other two forms, and the tensor stays a leaf that requires grad.
+with torch.no_grad():
+    weight[:] += 1
+    torch.add(weight, 1, out=weight)
+print(weight.is_leaf, weight.requires_grad)
+#> True True
 # --8<-- [end:inplace_leaf]
 
 # --8<-- [start:retain_graph]
@@ -267,6 +425,33 @@ loss.backward()
 print(weight.grad)
 #> tensor([2., 2., 2.])
 # --8<-- [end:retain_graph]
+
+# --8<-- [start:two_losses]
+weight = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+shared = weight.exp()  # both losses use this part of the graph
+loss_a = shared.sum()
+loss_b = (shared * 2).sum()
+loss_a.backward()  # frees what exp saved
+try:
+    loss_b.backward(retain_graph=True)  # too late: the shared part is gone
+except RuntimeError as err:
+    print(type(err).__name__, "second time" in str(err))
+    #> RuntimeError True
+
+# Fix 1: retain_graph=True on every backward() but the last.
+weight = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+shared = weight.exp()
+shared.sum().backward(retain_graph=True)
+(shared * 2).sum().backward()
+twice = weight.grad.clone()
+
+# Fix 2: add the losses and call backward() once.
+weight = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+shared = weight.exp()
+(shared.sum() + (shared * 2).sum()).backward()
+print(torch.allclose(weight.grad, twice), torch.allclose(weight.grad, 3 * shared))
+#> True True
+# --8<-- [end:two_losses]
 
 # --8<-- [start:accumulate]
 weight = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
