@@ -32,6 +32,13 @@ ATLAS = "errors/"
 #: pages they walk through (which rank first) and would make the index larger than its budget.
 NOTEBOOKS = "notebooks/"
 _CODE = re.compile(r"<pre><code>(.*?)</code></pre>", re.DOTALL)
+#: Numbers of six characters or more (printed values such as 139264.015625), left out of the
+#: search text. lunr 2.3.9, in Material's worker, names the nodes of its word tree by their
+#: edges' characters followed by child numbers, so two nodes with several digit edges can get
+#: the same name and be merged; a query then expands to a word that is not in the index and
+#: finds nothing at all (lunr issue 503: "a" found nothing on the Chinese site). Long numbers
+#: make most such nodes and are not what readers search for.
+_LONG_NUMBER = re.compile(r"\b\d[\d.]{5,}\b")
 #: Identifiers the search keeps whole (mkdocs.base.yml's separator splits neither at `_` nor in
 #: camel case): snake_case and CamelCase names. `_PART`: the words they are made of.
 _IDENTIFIER = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[A-Za-z]*[a-z][A-Z]\w*")
@@ -189,7 +196,8 @@ class VerifiedSitePlugin(BasePlugin):
         glossary term's names (both languages) as tags of the section it is shown at, each
         identifier's parts (`weights_only`: `weights`, `only`; the separator keeps identifiers
         whole), on the error atlas's pages only the printed lines, and on the notebook pages
-        only the titles (page and sections). PluginError, naming the file, if the index or the
+        only the titles (page and sections); numbers of six characters or more are left out
+        (`_LONG_NUMBER`). PluginError, naming the file, if the index or the
         glossary cannot be read."""
         self._report_api_links()
         path = Path(config.site_dir) / "search" / "search_index.json"
@@ -205,6 +213,7 @@ class VerifiedSitePlugin(BasePlugin):
                 doc["text"] = _CODE.sub(_printed_lines, doc["text"])
             elif doc["location"].startswith(NOTEBOOKS):
                 doc["text"] = ""
+            doc["text"] = _LONG_NUMBER.sub(" ", doc["text"])
             doc["text"] += _identifier_parts(doc["title"] + " " + doc["text"])
         path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), "utf-8")
 
