@@ -27,6 +27,40 @@ tensor([[1., 1.],
 """
 # --8<-- [end:size_mismatch_non_singleton]
 
+# --8<-- [start:loss_output_smaller]
+import warnings
+
+import torch
+import torch.nn.functional as F
+
+prediction = torch.ones(2, 1, 4, 4)  # the model's output map: a quarter of the image's height and width
+target = torch.ones(2, 1, 16, 16)  # the label map, at the image's size
+loss_fn = torch.nn.MSELoss()
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    try:
+        loss_fn(prediction, target)
+    except RuntimeError as err:
+        error = err
+for w in caught:
+    print(f"{w.category.__name__}: {w.message}")
+    """
+    UserWarning: Using a target size (torch.Size([2, 1, 16, 16])) that is different to the input size (torch.Size([2, 1, 4, 4])). This will likely lead to incorrect results due to broadcasting. Please ensure they have the same size.
+    """
+print(f"{type(error).__name__}: {error}")
+"""
+RuntimeError: The size of tensor a (4) must match the size of tensor b (16) at non-singleton dimension 3
+"""
+
+# The fix: bring the target to the output's size (or make the model output the target's size).
+small_target = F.interpolate(target, size=prediction.shape[-2:], mode="area")
+print(small_target.shape, loss_fn(prediction, small_target))
+#> torch.Size([2, 1, 4, 4]) tensor(0.)
+# A density map's sum is a count: "area" averages, so multiply by the ratio of areas (16).
+print(target.sum().item(), small_target.sum().item(), (small_target * 16).sum().item())
+#> 512.0 32.0 512.0
+# --8<-- [end:loss_output_smaller]
+
 # --8<-- [start:mat1_mat2_shapes]
 import torch
 
@@ -88,6 +122,31 @@ print(x.numel(), x.view(2, 3).shape, x.view(-1, 3).shape)
 #> 6 torch.Size([2, 3]) torch.Size([2, 3])
 # --8<-- [end:shape_invalid_for_input_size]
 
+# --8<-- [start:flatten_size]
+import torch
+
+conv = torch.nn.Conv2d(in_channels=1, out_channels=4, kernel_size=3)
+print(conv(torch.ones(2, 1, 6, 6)).shape)  # 6x6 images: 4 maps of 4x4, 64 values per image
+#> torch.Size([2, 4, 4, 4])
+features = conv(torch.ones(2, 1, 5, 5))  # 5x5 images: 4 maps of 3x3, 36 values per image
+try:
+    features.view(-1, 4 * 4 * 4)  # the flatten size worked out for 6x6 images
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: shape '[-1, 64]' is invalid for input of size 72
+# Where the count happens to divide, -1 hides the mistake: 16 images become 9 rows.
+print(conv(torch.ones(16, 1, 5, 5)).view(-1, 4 * 4 * 4).shape)
+#> torch.Size([9, 64])
+
+# The fix: flatten(1) keeps the batch axis; size the Linear layer from a real output.
+flat = features.flatten(1)
+print(flat.shape)
+#> torch.Size([2, 36])
+fc = torch.nn.Linear(flat.shape[1], 10)
+print(fc(flat).shape)
+#> torch.Size([2, 10])
+# --8<-- [end:flatten_size]
+
 # --8<-- [start:torch_index_out_of_bounds]
 import torch
 
@@ -123,6 +182,34 @@ embedding = torch.nn.Embedding(num_embeddings=int(token_ids.max()) + 1, embeddin
 print(embedding(token_ids).shape)
 #> torch.Size([3, 4])
 # --8<-- [end:index_out_of_range_in_self]
+
+# --8<-- [start:torch_mask_shape]
+import numpy as np
+import torch
+
+a = torch.zeros(2, 3, 4)
+mask = torch.tensor([[True, False, True], [False, True, False]])  # for a's first two axes, (2, 3)
+try:
+    a[:, 2][mask] = 1  # a[:, 2] is (2, 4): the mask no longer fits
+except IndexError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    IndexError: The shape of the mask [2, 3] at index 1 does not match the shape of the indexed tensor [2, 4] at index 1
+    """
+
+# The fix: a mask covers as many axes as it has, from where it stands; an integer after it
+# indexes the next axis. PyTorch accepts the mask and the integer together, as NumPy does.
+a[mask, 2] = 1
+print(a[:, :, 2])
+"""
+tensor([[1., 0., 1.],
+        [0., 1., 0.]])
+"""
+a_np = np.zeros((2, 3, 4))
+a_np[mask.numpy(), 2] = 1
+print(np.array_equal(a.numpy(), a_np))
+#> True
+# --8<-- [end:torch_mask_shape]
 
 # --8<-- [start:cat_sizes_must_match]
 import torch
@@ -359,6 +446,28 @@ tf.Tensor(
  [3. 3.]], shape=(3, 2), dtype=float32)
 """
 # --8<-- [end:tf_incompatible_shapes]
+
+# --8<-- [start:tf_loss_shapes]
+import tensorflow as tf
+
+# message(err): the helper defined in the first TensorFlow section.
+labels = tf.ones((1, 16, 16, 1))  # the label map, at the image's size
+predictions = tf.ones((1, 4, 4, 1))  # the model's output: a quarter of the height and width
+mse = tf.keras.losses.MeanSquaredError()
+try:
+    mse(labels, predictions)
+except tf.errors.InvalidArgumentError as err:
+    print(f"{type(err).__name__}: {message(err)}")
+    #> InvalidArgumentError: Incompatible shapes: [1,16,16,1] vs. [1,4,4,1]
+
+# The fix: resize the labels to the output's size (or make the model keep the image's size).
+small_labels = tf.image.resize(labels, predictions.shape[1:3], method="area")
+print(small_labels.shape, mse(small_labels, predictions).numpy())
+#> (1, 4, 4, 1) 0.0
+# A density map's sum is a count: "area" averages, so multiply by the ratio of areas (16).
+print(tf.reduce_sum(labels).numpy(), tf.reduce_sum(small_labels * 16).numpy())
+#> 256.0 256.0
+# --8<-- [end:tf_loss_shapes]
 
 # --8<-- [start:tf_matrix_size_incompatible]
 import tensorflow as tf
