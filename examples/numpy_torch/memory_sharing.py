@@ -70,6 +70,28 @@ print(from_tensor.data_ptr() == t.data_ptr(), cloned.data_ptr() == t.data_ptr())
 #> False False
 # --8<-- [end:torch_tensor_copies]
 
+# --8<-- [start:list_of_arrays]
+rows = [np.full(3, float(i)) for i in range(4)]  # a Python list of separate arrays
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    from_list = torch.tensor(rows)
+for warning in caught:  # the text before torch's "(Triggered internally at <path>)"
+    print(f"{warning.category.__name__}: {str(warning.message).split(' (Triggered')[0]}")
+    """
+    UserWarning: Creating a tensor from a list of numpy.ndarrays is extremely slow. Please consider converting the list to a single numpy.ndarray with numpy.array() before converting to a tensor.
+    """
+
+# The fix: one array first (np.stack, or np.array), then one conversion.
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    stacked = np.stack(rows)  # a single (4, 3) array: the one copy
+    from_stack = torch.from_numpy(stacked)  # shares it, no second copy
+print(len(caught), torch.equal(from_list, from_stack), from_stack.shape, from_stack.dtype)
+#> 0 True torch.Size([4, 3]) torch.float64
+print(np.shares_memory(from_stack.numpy(), stacked))
+#> True
+# --8<-- [end:list_of_arrays]
+
 # --8<-- [start:as_tensor]
 same = torch.as_tensor(a)  # no copy: the array's own dtype, on the CPU
 print(same.dtype, np.shares_memory(same.numpy(), a))
@@ -126,6 +148,29 @@ print(torch.Tensor(3), torch.empty(3), torch.tensor(3))
 torch.use_deterministic_algorithms(False)  # back to the default
 # --8<-- [end:legacy_constructor]
 
+# --8<-- [start:legacy_large_integers]
+# torch.Tensor makes integers float32, which holds every integer only up to 2**24.
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    rounded = torch.Tensor([16777217, 16777219])
+print(rounded, "warnings:", len(caught))
+#> tensor([16777216., 16777220.]) warnings: 0
+kept = torch.tensor([16777217, 16777219])  # torch.tensor keeps integers as int64
+print(kept, kept.dtype)
+#> tensor([16777217, 16777219]) torch.int64
+
+# Just above 2**24 = 16777216, float32 holds only the even integers.
+around = [2**24 - 1, 2**24, 2**24 + 1, 2**24 + 2, 2**24 + 3]
+print(torch.tensor(around, dtype=torch.float32).long().tolist())
+#> [16777215, 16777216, 16777216, 16777218, 16777220]
+
+# The same happens to an int64 array of IDs; from_numpy keeps them int64.
+ids = np.array([16777217, 123456789], dtype=np.int64)
+shared_ids = torch.from_numpy(ids)
+print(torch.Tensor(ids).long().tolist(), shared_ids.tolist(), shared_ids.dtype)
+#> [16777216, 123456792] [16777217, 123456789] torch.int64
+# --8<-- [end:legacy_large_integers]
+
 # --8<-- [start:asarray]
 source = torch.arange(6.0).reshape(2, 3)
 view = np.asarray(source)  # uses the tensor's buffer (NumPy's __array__ protocol)
@@ -170,6 +215,25 @@ print(np.shares_memory(explicit, source.numpy()), len(caught))
 #> False 0
 # --8<-- [end:asarray]
 
+# --8<-- [start:torch_dtype_in_numpy]
+image = torch.rand(4, 4)
+# A NumPy-based function that reads its input's dtype and hands it to NumPy:
+try:
+    np.zeros(image.shape, dtype=image.dtype)
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> TypeError: Cannot interpret 'torch.float32' as a data type
+print(image.dtype, isinstance(image.dtype, np.dtype))  # a torch dtype, not a NumPy one
+#> torch.float32 False
+
+# The fix: convert the tensor to an array first, and give NumPy code the array.
+pixels = image.numpy()
+print(pixels.dtype, isinstance(pixels.dtype, np.dtype))
+#> float32 True
+print(np.zeros(pixels.shape, dtype=pixels.dtype).dtype)
+#> float32
+# --8<-- [end:torch_dtype_in_numpy]
+
 # --8<-- [start:rebinding]
 base = torch.zeros(3)
 arr = base.numpy()
@@ -194,3 +258,43 @@ ten = ten + 1  # a new tensor: the array keeps its values
 print(zeros, ten)
 #> [2. 2. 2.] tensor([3., 3., 3.], dtype=torch.float64)
 # --8<-- [end:rebinding]
+
+# --8<-- [start:overlap]
+# In place, with an input that overlaps the output: torch refuses.
+steps = torch.arange(5.0)
+try:
+    steps[1:] -= steps[:-1]
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: unsupported operation: some elements of the input tensor and the written-to tensor refer to a single memory location. Please clone() the tensor before performing the operation.
+    """
+steps[1:] = steps[1:] - steps[:-1]  # the right side is a new tensor, computed first
+print(steps)
+#> tensor([0., 1., 1., 1., 1.])
+again = torch.arange(5.0)
+again[1:] -= again[:-1].clone()  # or clone the input, as the message says
+print(again)
+#> tensor([0., 1., 1., 1., 1.])
+
+# x += x.T: the transpose is a view of the same memory, so torch refuses too.
+square = torch.arange(9.0).reshape(3, 3)
+try:
+    square += square.T
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {str(err).split(':')[0]}")
+    #> RuntimeError: unsupported operation
+square = square + square.T  # a new tensor: symmetric
+print(torch.equal(square, square.T))
+#> True
+
+# NumPy gives the intended result for both in-place forms.
+values = np.arange(5.0)
+values[1:] -= values[:-1]
+print(values)
+#> [0. 1. 1. 1. 1.]
+matrix = np.arange(10000.0).reshape(100, 100)
+matrix += matrix.T
+print(np.array_equal(matrix, matrix.T))
+#> True
+# --8<-- [end:overlap]
