@@ -85,6 +85,19 @@ print(zipfile.is_zipfile(folder / "weights.tar"), tarfile.is_tarfile(folder / "w
 #> True False
 # --8<-- [end:save_state_dict]
 
+# --8<-- [start:saved_slice]
+big = torch.zeros(1000, 1000)  # 4 MB of float32
+first_rows = big[:10]  # a view: 40 kB of values, kept in big's storage
+torch.save(first_rows, folder / "rows.pt")
+print(f"{(folder / 'rows.pt').stat().st_size / 1e6:.2f} MB")  # the whole storage is written
+#> 4.00 MB
+print(torch.load(folder / "rows.pt").untyped_storage().nbytes())  # and comes back
+#> 4000000
+torch.save(first_rows.clone(), folder / "rows.pt")  # a copy with a storage of its own
+print(f"{(folder / 'rows.pt').stat().st_size / 1e6:.2f} MB")
+#> 0.04 MB
+# --8<-- [end:saved_slice]
+
 # --8<-- [start:mismatch]
 renamed = dict(model.state_dict())
 renamed["fc4.bias"] = renamed.pop("fc3.bias")  # one key missing, one unexpected
@@ -191,6 +204,41 @@ print("lr:", [lr for _, lr in resumed], "same losses and rates:", resumed == go_
 #> lr: [[0.00025], [0.00025]] same losses and rates: True
 # --8<-- [end:checkpoint]
 
+# --8<-- [start:scheduler_order]
+import warnings
+
+
+def rates_used(scheduler_first: bool) -> list[float]:
+    """The learning rate of three optimizer steps, with StepLR halving it after each step."""
+    weight = nn.Parameter(torch.zeros(1))
+    opt = torch.optim.SGD([weight], lr=0.1)
+    sched = torch.optim.lr_scheduler.StepLR(opt, step_size=1, gamma=0.5)
+    used = []
+    for _ in range(3):
+        weight.grad = torch.ones(1)
+        if scheduler_first:
+            sched.step()  # too early
+        used.append(opt.param_groups[0]["lr"])
+        opt.step()
+        if not scheduler_first:
+            sched.step()  # after optimizer.step(): the intended order
+    return used
+
+
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    print(rates_used(scheduler_first=True))  # the first rate, 0.1, is never used
+    #> [0.05, 0.025, 0.0125]
+    print(caught[0].category.__name__, str(caught[0].message).split(" See more")[0])
+    """
+    UserWarning Detected call of `lr_scheduler.step()` before `optimizer.step()`. In PyTorch 1.1.0 and later, you should call them in the opposite order: `optimizer.step()` before `lr_scheduler.step()`.  Failure to do this will result in PyTorch skipping the first value of the learning rate schedule.
+    """
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    print(rates_used(scheduler_first=False), len(caught))  # no warning
+    #> [0.1, 0.05, 0.025] 0
+# --8<-- [end:scheduler_order]
+
 # --8<-- [start:checkpoint_objects]
 import argparse
 
@@ -248,6 +296,22 @@ except Exception as err:
     WeightsUnpickler error: Unsupported global: GLOBAL __main__.SmallCNN was not an allowed global by default. Please use `torch.serialization.add_safe_globals([__main__.SmallCNN])` or the `torch.serialization.safe_globals([__main__.SmallCNN])` context manager to allowlist this global if you trust this class/function.
     """
 # --8<-- [end:whole_model]
+
+# --8<-- [start:many_small_tensors]
+import pickle
+
+small = [torch.full((3,), float(i)) for i in range(1000)]  # 1000 tensors of 12 bytes each
+print(len(pickle.dumps(small)) // len(small), "bytes per tensor")
+#> 298 bytes per tensor
+print(len(pickle.dumps([t.numpy() for t in small])) // len(small), "bytes per NumPy array")
+#> 42 bytes per NumPy array
+stacked = torch.stack(small)  # one (1000, 3) tensor
+print(len(pickle.dumps(stacked)) // len(small), "bytes per row of the stacked tensor")
+#> 12 bytes per row of the stacked tensor
+rows = pickle.loads(pickle.dumps(stacked))
+print(all(torch.equal(rows[i], small[i]) for i in range(len(small))))  # the same values
+#> True
+# --8<-- [end:many_small_tensors]
 
 # --8<-- [start:safe_globals]
 print(sorted(torch.serialization.get_unsafe_globals_in_checkpoint(folder / "whole_model.pt")))
