@@ -1,7 +1,8 @@
 """Training in float16 and bfloat16 on the CPU: gradients that underflow, and loss scaling.
 
 Small float16 gradients flush to zero; scaling the loss (torch.amp.GradScaler) keeps
-them; bfloat16, with float32's range, needs no scaling. The page "16-bit floats" embeds
+them; bfloat16, with float32's range, needs no scaling. Activations beyond float16's range
+turn the loss into nan, which no scaling fixes; bfloat16 keeps them finite. The page "16-bit floats" embeds
 it with reduced_precision.py.
 
 Run with `python examples/numpy_torch/mixed_precision_training.py`. The `#>` lines under
@@ -95,3 +96,56 @@ print(torch.isfinite(net[0].weight.grad).all().item(), torch.equal(net[0].weight
 print(scaler.get_scale() == 2.0**59)
 #> True
 # --8<-- [end:grad_scaler]
+
+# --8<-- [start:forward_overflow]
+large_inputs = inputs * 1e5  # activations beyond float16's 65504
+net = make_model()
+optimizer = torch.optim.Adam(net.parameters(), lr=1e-3)
+scaler = torch.amp.GradScaler("cpu")
+before = net[0].weight.detach().clone()
+for _ in range(3):
+    optimizer.zero_grad()
+    with torch.autocast("cpu", dtype=torch.float16):
+        loss = net(large_inputs).float().mean()
+    scaler.scale(loss).backward()
+    scaler.step(optimizer)  # skipped: the gradients are not finite
+    scaler.update()  # halves the scale, every time
+    print(loss.item(), torch.isfinite(net[0].weight.grad).all().item(), scaler.get_scale())
+    #> nan False 32768.0
+    #> nan False 16384.0
+    #> nan False 8192.0
+print(torch.equal(net[0].weight, before))  # never updated
+#> True
+
+
+# Which layer? A forward hook on each counts the infs and nans in its output
+def count_bad(name):
+    def hook(module, args, output):
+        print(name, output.dtype, torch.isinf(output).sum().item(), torch.isnan(output).sum().item())
+        #> 0 torch.float16 57 55
+        #> 1 torch.float16 29 55
+        #> 2 torch.float16 0 14
+
+    return hook
+
+
+handles = [module.register_forward_hook(count_bad(name)) for name, module in net.named_children()]
+with torch.autocast("cpu", dtype=torch.float16):
+    net(large_inputs)
+for handle in handles:
+    handle.remove()
+
+# The fix: float32 (no autocast), or bfloat16, with float32's range (no GradScaler needed)
+in_float32 = net(large_inputs)
+optimizer.zero_grad()
+with torch.autocast("cpu", dtype=torch.bfloat16):
+    outputs = net(large_inputs)
+print(torch.isfinite(in_float32).all().item(), torch.isfinite(outputs).all().item())
+#> True True
+print(close(outputs.float(), in_float32))  # bfloat16 within 1% of float32
+#> True
+outputs.float().mean().backward()
+optimizer.step()
+print(torch.isfinite(net[0].weight.grad).all().item(), torch.equal(net[0].weight, before))
+#> True False
+# --8<-- [end:forward_overflow]

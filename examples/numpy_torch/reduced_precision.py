@@ -1,7 +1,8 @@
 """Reduced precision: float16 and bfloat16 in PyTorch, NumPy and TensorFlow.
 
-Their limits, the rounding and overflow they cause, converting them to and from NumPy
-(which has no bfloat16), type promotion with them, and torch.autocast on the CPU.
+Their limits, the rounding and overflow they cause (and a float32 mean stuck at 2**24),
+converting them to and from NumPy (which has no bfloat16), type promotion with them,
+torch.autocast on the CPU, and float16 models on the CPU.
 
 Run with `python examples/numpy_torch/reduced_precision.py`. The `#>` lines under each
 print are the output the libraries printed when the site was built; the test suite
@@ -108,6 +109,22 @@ print(ones.sum(dtype=np.float32), torch_ones.sum(dtype=torch.float32))
 print(tf.reduce_sum(tf.cast(tf_ones, tf.float32)).numpy(), tf.reduce_mean(tf.cast(tf_ones, tf.float32)).numpy())
 #> 70000.0 1.0
 # --8<-- [end:summation_overflow]
+
+# --8<-- [start:float32_axis]
+images = np.ones((80, 500, 500, 3), dtype=np.float32)  # 20 million pixels per channel
+print(images.mean(axis=(0, 1, 2)), images.mean())  # per channel: wrong; whole array: right
+#> [0.8388608 0.8388608 0.8388608] 1.0
+print(images.sum(axis=(0, 1, 2)).tolist(), 2**24)  # each channel's total stops at 2**24
+#> [16777216.0, 16777216.0, 16777216.0] 16777216
+big = np.float32(2**24)
+print(float(big + np.float32(1)), float(np.spacing(big)))  # the gap is 2: adding 1 rounds back
+#> 16777216.0 2.0
+
+print(images.mean(axis=(0, 1, 2), dtype=np.float64))  # the fix: a float64 accumulator
+#> [1. 1. 1.]
+print(torch.from_numpy(images).mean(dim=(0, 1, 2)))  # PyTorch, the same array
+#> tensor([1., 1., 1.])
+# --8<-- [end:float32_axis]
 
 # --8<-- [start:torch_to_numpy]
 halves = torch.tensor([1.5, 2.5], dtype=torch.float16)
@@ -237,3 +254,19 @@ with torch.autocast("cpu", dtype=torch.float16):
     print(layer(x).dtype)
     #> torch.float16
 # --8<-- [end:autocast]
+
+# --8<-- [start:half_on_cpu]
+torch.manual_seed(0)
+linear = torch.nn.Linear(4, 3).half()  # a float16 model on the CPU
+conv = torch.nn.Conv2d(1, 2, 3).half()
+print(linear(torch.ones(2, 4, dtype=torch.float16)).dtype)
+#> torch.float16
+print(conv(torch.ones(1, 1, 5, 5, dtype=torch.float16)).dtype)
+#> torch.float16
+
+# Where float16 fails on the CPU: the model (and its input) in float32, or in bfloat16
+print(linear.float()(torch.ones(2, 4)).dtype)
+#> torch.float32
+print(linear.bfloat16()(torch.ones(2, 4, dtype=torch.bfloat16)).dtype)
+#> torch.bfloat16
+# --8<-- [end:half_on_cpu]
