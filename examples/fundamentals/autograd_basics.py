@@ -70,6 +70,8 @@ print(weight.grad)  # the gradient went to the leaf, in its own dtype
 weight = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
 print(weight.float() is weight, weight.to(torch.float32) is weight)
 #> True True
+print(weight.type(torch.float) is weight)
+#> True
 
 # The fix: make the leaf in the dtype you want, or convert before requires_grad_().
 weight = torch.tensor([1.0, 2.0, 3.0], dtype=torch.float32, requires_grad=True)
@@ -104,7 +106,8 @@ print(x.grad)  # NaN where the branch was not taken
 #> tensor([   nan, 0.5000, 0.2500])
 print(root.grad)  # where() sends 0 to the branch it did not take...
 #> tensor([0., 1., 1.])
-print(torch.tensor(0.0) * torch.tensor(float("inf")))  # ...and 0 * inf is NaN
+zero = torch.tensor(0.0)
+print(zero / (2 * torch.sqrt(zero)))  # ...and sqrt's backward divides it by 2 * sqrt(0): NaN
 #> tensor(nan)
 
 # The fix: give the unused branch an input it can differentiate.
@@ -336,12 +339,18 @@ except RuntimeError as err:
     print(saved_changed(err))
     #> RuntimeError: ... output 0 of Sigmoid, is at version 1; expected version 0 ...
 
-# The fix: out = out + residual makes a new tensor.
+# The fixes: out = out + residual makes a new tensor...
 out = torch.relu(weight)
 out = out + residual
 out.sum().backward()
 print(weight.grad)
 #> tensor([0., 1., 1.])
+
+# ...and a relu that is not in place leaves sigmoid's result alone.
+weight.grad = None
+torch.nn.functional.relu(torch.sigmoid(weight)).sum().backward()
+print(weight.grad)
+#> tensor([0.1966, 0.1050, 0.0452])
 # --8<-- [end:inplace_relu]
 
 # --8<-- [start:inplace_input]
