@@ -288,6 +288,12 @@ square = square + square.T  # a new tensor: symmetric
 print(torch.equal(square, square.T))
 #> True
 
+# x += x: the input is exactly the memory written to, not a partial overlap: torch runs it.
+doubled = torch.arange(3.0)
+doubled += doubled
+print(doubled)
+#> tensor([0., 2., 4.])
+
 # NumPy gives the intended result for both in-place forms.
 values = np.arange(5.0)
 values[1:] -= values[:-1]
