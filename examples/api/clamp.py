@@ -73,3 +73,87 @@ lower, upper = torch.tensor([0, 2, 4]), torch.tensor([1, 3, 5])
 print(torch.clamp(torch.tensor([5, 0, 4]), min=lower, max=upper))  # per-element bounds
 #> tensor([1, 2, 4])
 # --8<-- [end:errors_and_types]
+
+# --8<-- [start:number_and_tensor_bounds]
+boxes = torch.tensor([[-5.0, 10.0, 700.0, 500.0]])  # x1, y1, x2, y2
+size = torch.tensor([640.0, 480.0, 640.0, 480.0])  # w, h, w, h of the image
+try:
+    boxes.clamp(min=0, max=size)  # a number for min, a tensor for max
+except TypeError as err:
+    print(type(err).__name__, err)
+    """
+    TypeError clamp() received an invalid combination of arguments - got (max=Tensor, min=int, ), but expected one of:
+     * (Tensor min = None, Tensor max = None)
+          didn't match because some of the keywords were incorrect: max, min
+     * (Number min = None, Number max = None)
+          didn't match because some of the keywords were incorrect: max, min
+
+    """
+print(boxes.clamp(min=torch.tensor(0.0), max=size))  # both bounds tensors
+#> tensor([[  0.,  10., 640., 480.]])
+print(boxes.clamp(min=0).clamp(max=size))  # or one bound per call
+#> tensor([[  0.,  10., 640., 480.]])
+# --8<-- [end:number_and_tensor_bounds]
+
+# --8<-- [start:float32_bound]
+import numpy as np
+
+ones = torch.ones(3)  # float32
+print(ones.clamp(0, 1 - 1e-8))  # nothing changed
+#> tensor([1., 1., 1.])
+print(np.clip(np.ones(3, dtype=np.float32), 0, 1 - 1e-8) < 1)  # NumPy: the same
+#> [False False False]
+print(torch.tensor(1 - 1e-8) == 1)  # as a float32, 1 - 1e-8 is exactly 1
+#> tensor(True)
+below_one = torch.nextafter(torch.tensor(1.0), torch.tensor(0.0))  # largest float32 below 1
+print(below_one.item())
+#> 0.9999999403953552
+print(ones.clamp(0, below_one.item()) < 1)
+#> tensor([True, True, True])
+print(ones.double().clamp(0, 1 - 1e-8) < 1)  # float64 can hold 1 - 1e-8
+#> tensor([True, True, True])
+# --8<-- [end:float32_bound]
+
+# --8<-- [start:gradient_at_bounds]
+import torch.nn.functional as F
+
+x = torch.tensor([-1.0, 0.0, 0.5, 1.0, 2.0], requires_grad=True)  # 0 and 1 sit on the bounds
+x.clamp(0, 1).sum().backward()
+print(x.grad)  # clamp
+#> tensor([0., 0., 1., 0., 0.])
+x.grad = None
+torch.relu(x).sum().backward()
+print(x.grad)  # relu
+#> tensor([0., 0., 1., 1., 1.])
+x.grad = None
+F.hardtanh(x, 0.0, 1.0).sum().backward()
+print(x.grad)  # hardtanh
+#> tensor([0., 0., 1., 0., 0.])
+x.grad = None
+torch.where(x < 0, 0.0, torch.where(x > 1, 1.0, x)).sum().backward()
+print(x.grad)  # torch.where: gradient 1 on the bounds, 0 outside
+#> tensor([0., 1., 1., 1., 0.])
+# --8<-- [end:gradient_at_bounds]
+
+# --8<-- [start:tensor_bound_gradients]
+a = torch.tensor([0.0, 1.0, 1.5, 2.0, 3.0], requires_grad=True)  # 1.0 and 2.0 tie with a bound
+lower = torch.ones(5, requires_grad=True)
+upper = torch.full((5,), 2.0, requires_grad=True)
+print(torch.equal(torch.clamp(a, lower, upper), torch.min(torch.max(a, lower), upper)))
+#> True
+torch.clamp(a, lower, upper).sum().backward()
+print(torch.stack([a.grad, lower.grad, upper.grad]))  # rows: a, lower, upper
+"""
+tensor([[0.0000, 0.5000, 1.0000, 0.5000, 0.0000],
+        [1.0000, 0.5000, 0.0000, 0.0000, 0.0000],
+        [0.0000, 0.0000, 0.0000, 0.5000, 1.0000]])
+"""
+a.grad = lower.grad = upper.grad = None
+torch.min(torch.max(a, lower), upper).sum().backward()
+print(torch.stack([a.grad, lower.grad, upper.grad]))
+"""
+tensor([[0.0000, 0.5000, 1.0000, 0.5000, 0.0000],
+        [1.0000, 0.5000, 0.0000, 0.0000, 0.0000],
+        [0.0000, 0.0000, 0.0000, 0.5000, 1.0000]])
+"""
+# --8<-- [end:tensor_bound_gradients]
