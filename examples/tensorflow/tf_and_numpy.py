@@ -17,6 +17,33 @@ print(constant.numpy()[0, 0], converted.numpy()[0, 0])
 #> 1.0 1.0
 # --8<-- [end:from_numpy_copies]
 
+# --8<-- [start:list_of_arrays]
+images = [np.full((2, 3), 7, dtype=np.uint8) for _ in range(4)]  # a list of four uint8 images
+print(tf.convert_to_tensor(images).dtype)  # the list's numbers, read as Python integers
+#> <dtype: 'int32'>
+print(tf.convert_to_tensor(np.stack(images)).dtype)  # one (4, 2, 3) array: its dtype is kept
+#> <dtype: 'uint8'>
+
+
+class CountingArray(np.ndarray):
+    """An ndarray that counts how often it is indexed."""
+
+    reads = 0
+
+    def __getitem__(self, key):
+        CountingArray.reads += 1
+        return super().__getitem__(key)
+
+
+image = np.zeros((2, 3), dtype=np.uint8).view(CountingArray)  # 6 numbers
+tf.convert_to_tensor(image)
+print(CountingArray.reads)  # an array on its own: never indexed
+#> 0
+tf.convert_to_tensor([image])
+print(CountingArray.reads)  # the same array in a list: indexed row by row, number by number
+#> 13
+# --8<-- [end:list_of_arrays]
+
 # --8<-- [start:numpy_method]
 tensor = tf.constant([[1.0, 2.0], [3.0, 4.0]])
 result = tensor.numpy()
@@ -29,6 +56,18 @@ print(tensor.numpy()[0, 0])
 print(np.shares_memory(tensor.numpy(), tensor.numpy()))  # a new copy on each call
 #> False
 # --8<-- [end:numpy_method]
+
+# --8<-- [start:iterating]
+values = tf.constant([0.5, 1.5, 2.5])
+print([type(v).__name__ for v in values])  # iterating a tensor: a new tensor per element
+#> ['EagerTensor', 'EagerTensor', 'EagerTensor']
+print([type(v).__name__ for v in values.numpy()])  # iterating its array: NumPy floats
+#> ['float32', 'float32', 'float32']
+print(tf.train.FloatList(value=values).value)  # accepted, as a sequence of tensors
+#> [0.5, 1.5, 2.5]
+print(tf.train.FloatList(value=values.numpy()).value)  # the same values from the array
+#> [0.5, 1.5, 2.5]
+# --8<-- [end:iterating]
 
 # --8<-- [start:asarray]
 view = np.asarray(tensor)
@@ -128,3 +167,15 @@ print(tf.constant(0.2, dtype=tf.float64).numpy())  # float64 from the start
 print(tf.cast(np.float64(0.2), tf.float64).numpy())  # a NumPy float64 keeps its dtype
 #> 0.2
 # --8<-- [end:python_float_first]
+
+# --8<-- [start:large_integers]
+print(tf.cast(48584629, tf.float32).numpy().item())  # the nearest float32
+#> 48584628.0
+print(tf.cast(2**24, tf.float32).numpy().item(), tf.cast(2**24 + 1, tf.float32).numpy().item())
+#> 16777216.0 16777216.0
+ids = tf.constant([48584629, 48584630, 48584631])  # int32
+print(tf.cast(ids, tf.float32).numpy().tolist())  # two different IDs become equal
+#> [48584628.0, 48584632.0, 48584632.0]
+print(tf.cast(ids, tf.float64).numpy().tolist())  # float64 holds them exactly
+#> [48584629.0, 48584630.0, 48584631.0]
+# --8<-- [end:large_integers]
