@@ -132,6 +132,43 @@ print(power.experimental_get_tracing_count())
 #> 2
 # --8<-- [end:retracing]
 
+# --8<-- [start:retracing_warning]
+import logging.handlers
+import re
+
+logged = logging.handlers.BufferingHandler(capacity=20)  # keeps what TensorFlow logs
+tf.get_logger().addHandler(logged)
+
+
+@tf.function
+def halve(t):
+    return t / 2
+
+
+for n in range(1, 7):
+    halve(tf.ones([n]))  # six shapes: six traces
+print(halve.experimental_get_tracing_count(), len(logged.buffer))
+#> 6 2
+warning = logged.buffer[0].getMessage()
+print(re.sub(r"0x[0-9a-f]+", "0x...", warning))  # the function's address varies from run to run
+"""
+5 out of the last 5 calls to <function halve at 0x...> triggered tf.function retracing. Tracing is expensive and the excessive number of tracings could be due to (1) creating @tf.function repeatedly in a loop, (2) passing tensors with different shapes, (3) passing Python objects instead of tensors. For (1), please define your @tf.function outside of the loop. For (2), @tf.function has reduce_retracing=True option that can avoid unnecessary retracing. For (3), please refer to https://www.tensorflow.org/guide/function#controlling_retracing and https://www.tensorflow.org/api_docs/python/tf/function for  more details.
+"""
+logged.buffer.clear()
+
+
+@tf.function(reduce_retracing=True)  # the fix for (2): after a second shape, any length
+def halve_any(t):
+    return t / 2
+
+
+for n in range(1, 7):
+    halve_any(tf.ones([n]))
+print(halve_any.experimental_get_tracing_count(), len(logged.buffer))
+#> 2 0
+tf.get_logger().removeHandler(logged)
+# --8<-- [end:retracing_warning]
+
 # --8<-- [start:signature]
 @tf.function(input_signature=[tf.TensorSpec(shape=[None], dtype=tf.float32)], autograph=False)
 def total(t):
@@ -222,6 +259,86 @@ def eager_inside(t):
 print(eager_inside(values))
 #> tf.Tensor(12.0, shape=(), dtype=float32)
 # --8<-- [end:numpy_function]
+
+# --8<-- [start:dataset_map]
+import warnings
+
+dataset = tf.data.Dataset.from_tensor_slices([1.0, 2.0, 3.0])
+
+
+def double_with_numpy(t):
+    return t.numpy() * 2
+
+
+try:
+    dataset.map(double_with_numpy)  # map traces the function, as tf.function does
+except AttributeError as err:
+    print(str(err).splitlines()[-1].strip())  # the message's last line; the lines above quote this file
+    #> AttributeError: 'SymbolicTensor' object has no attribute 'numpy'
+
+tf.config.run_functions_eagerly(True)  # makes tf.function eager, but not Dataset.map
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    try:
+        dataset.map(double_with_numpy)
+    except AttributeError as err:
+        print(str(err).splitlines()[-1].strip())
+        #> AttributeError: 'SymbolicTensor' object has no attribute 'numpy'
+tf.config.run_functions_eagerly(False)
+print([f"{w.category.__name__}: {w.message}" for w in caught])
+"""
+['UserWarning: Even though the `tf.config.experimental_run_functions_eagerly` option is set, this option does not apply to tf.data functions. To force eager execution of tf.data functions, please use `tf.data.experimental.enable_debug_mode()`.']
+"""
+
+# The fix: tf.py_function gives the function eager tensors, on which numpy() works.
+doubled = dataset.map(lambda t: tf.py_function(double_with_numpy, [t], tf.float32))
+print(np.array(list(doubled.as_numpy_iterator())))
+#> [2. 4. 6.]
+print(doubled.element_spec)  # the shape is unknown, as with tf.numpy_function
+#> TensorSpec(shape=<unknown>, dtype=tf.float32, name=None)
+# --8<-- [end:dataset_map]
+
+# --8<-- [start:tensor_bool]
+@tf.function(autograph=False)
+def relu(t):
+    if t > 0:  # Python asks the symbolic tensor for True or False
+        return t
+    return tf.zeros_like(t)
+
+
+try:
+    relu(tf.constant(2.0))
+except tf.errors.OperatorNotAllowedInGraphError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    OperatorNotAllowedInGraphError: Using a symbolic `tf.Tensor` as a Python `bool` is not allowed. You can attempt the following resolutions to the problem: If you are running in Graph mode, use Eager execution mode or decorate this function with @tf.function. If you are using AutoGraph, you can try decorating this function with @tf.function. If that does not work, then you may be using an unsupported feature or your source code may not be visible to AutoGraph. See https://github.com/tensorflow/tensorflow/blob/master/tensorflow/python/autograph/g3doc/reference/limitations.md#access-to-source-code for more information.
+    """
+
+
+@tf.function  # AutoGraph, the default, turns the if into a graph operation
+def relu_autograph(t):
+    if t > 0:
+        return t
+    return tf.zeros_like(t)
+
+
+print(relu_autograph(tf.constant(2.0)), relu_autograph(tf.constant(-2.0)))
+#> tf.Tensor(2.0, shape=(), dtype=float32) tf.Tensor(0.0, shape=(), dtype=float32)
+branches = relu_autograph.get_concrete_function(tf.constant(2.0)).graph
+print([op.type for op in branches.get_operations() if "If" in op.type])
+#> ['StatelessIf']
+
+
+@tf.function(autograph=False)
+def relu_explicit(t):  # without AutoGraph: tf.cond for a scalar, tf.where element by element
+    return tf.cond(t > 0, lambda: t, lambda: tf.zeros_like(t)), tf.where(t > 0, t, 0.0)
+
+
+print(relu_explicit(tf.constant(-2.0)))
+"""
+(<tf.Tensor: shape=(), dtype=float32, numpy=0.0>, <tf.Tensor: shape=(), dtype=float32, numpy=0.0>)
+"""
+# --8<-- [end:tensor_bool]
 
 # --8<-- [start:tnp]
 import tensorflow.experimental.numpy as tnp

@@ -7,14 +7,32 @@ whole process and cannot be undone, so the test suite runs this script in a proc
 """
 # launch: python 1
 
-# --8<-- [start:enable]
-import inspect
-
+# --8<-- [start:no_reshape]
 import numpy as np
 import tensorflow as tf
 import tensorflow.experimental.numpy as tnp
 
 x = tf.constant([[1, 2, 3], [4, 5, 6]])
+try:
+    x.reshape(3, 2)
+except AttributeError as err:
+    print(f"{type(err).__name__}:", "\n".join(line.strip() for line in str(err).strip().splitlines()))
+    """
+    AttributeError: EagerTensor object has no attribute 'reshape'.
+    If you are looking for numpy-related methods, please run the following:
+    tf.experimental.numpy.experimental_enable_numpy_behavior()
+    """
+
+# Without NumPy behaviour: TensorFlow's functions, or tnp's
+print(tf.reshape(x, [3, 2]).shape, tnp.reshape(x, [3, 2]).shape)
+#> (3, 2) (3, 2)
+print(tnp.transpose(tnp.tile(x, [1, 2])).shape)
+#> (6, 2)
+# --8<-- [end:no_reshape]
+
+# --8<-- [start:enable]
+import inspect
+
 print(hasattr(x, "reshape"), hasattr(x, "T"), hasattr(x, "astype"))
 #> False False False
 print(inspect.signature(tnp.experimental_enable_numpy_behavior))
