@@ -56,6 +56,104 @@ except TypeError as err:
     #> Input tensor should be a float tensor. Got torch.uint8.
 # --8<-- [end:to_tensor]
 
+# --8<-- [start:mask_labels]
+import os
+import tempfile
+
+import numpy as np
+from PIL import Image as PILImage
+from torchvision import transforms  # the old API, as most tutorials use it
+
+labels = np.array([[0, 1, 2], [2, 1, 0]], dtype=np.uint8)  # class indices 0, 1, 2
+with tempfile.TemporaryDirectory() as tmp:
+    PILImage.fromarray(labels).save(os.path.join(tmp, "mask.png"))  # a segmentation mask file
+    mask_png = PILImage.open(os.path.join(tmp, "mask.png"))
+    mask_png.load()  # read the pixels before the folder is removed
+print(mask_png.mode)  # 8-bit greyscale: to ToTensor, an image like any other
+#> L
+print(transforms.ToTensor()(mask_png))  # the labels, divided by 255
+"""
+tensor([[[0.0000, 0.0039, 0.0078],
+         [0.0078, 0.0039, 0.0000]]])
+"""
+to_float = v2.Compose([v2.ToImage(), v2.ToDtype(torch.float32, scale=True)])
+print(to_float(mask_png))  # its replacement does the same: a PIL image is an image
+"""
+Image([[[0.0000, 0.0039, 0.0078],
+        [0.0078, 0.0039, 0.0000]]], )
+"""
+
+photo = PILImage.fromarray(np.full((2, 3, 3), 255, dtype=np.uint8))  # its RGB image, all white
+mask = tv_tensors.Mask(np.array(mask_png))  # say it is a mask: its labels stay as they are
+image_out, mask_out = to_float(photo, mask)
+print(image_out.dtype, image_out.max().item(), mask_out.dtype, mask_out.tolist())
+#> torch.float32 1.0 torch.uint8 [[0, 1, 2], [2, 1, 0]]
+to_train = v2.ToDtype({tv_tensors.Image: torch.float32, tv_tensors.Mask: torch.int64}, scale=True)
+image_out, mask_out = to_train(v2.ToImage()(photo), mask)  # a dtype for each kind of input
+print(image_out.dtype, image_out.max().item(), mask_out.dtype, mask_out.tolist())  # scale=True: the image only
+#> torch.float32 1.0 torch.int64 [[0, 1, 2], [2, 1, 0]]
+# --8<-- [end:mask_labels]
+
+# --8<-- [start:to_uint8]
+binary = torch.tensor([[0.0, 1.0, 1.0], [0.0, 1.0, 0.0]])  # a 0/1 mask, float32
+print(transforms.ConvertImageDtype(torch.uint8)(binary))  # 1.0 is full intensity: 255
+"""
+tensor([[  0, 255, 255],
+        [  0, 255,   0]], dtype=torch.uint8)
+"""
+print(v2.ToDtype(torch.uint8, scale=True)(binary))  # the same in v2
+"""
+tensor([[  0, 255, 255],
+        [  0, 255,   0]], dtype=torch.uint8)
+"""
+print(binary.to(torch.uint8))  # the fix: change the dtype, keep the values
+"""
+tensor([[0, 1, 1],
+        [0, 1, 0]], dtype=torch.uint8)
+"""
+print(v2.ToDtype(torch.uint8)(binary))  # scale=False (the default) does the same
+"""
+tensor([[0, 1, 1],
+        [0, 1, 0]], dtype=torch.uint8)
+"""
+probabilities = torch.tensor([[0.1, 0.7, 0.9], [0.4, 0.6, 0.2]])  # a model's output
+print((probabilities > 0.5).to(torch.uint8))  # binarise first, then convert
+"""
+tensor([[0, 1, 1],
+        [0, 1, 0]], dtype=torch.uint8)
+"""
+# --8<-- [end:to_uint8]
+
+# --8<-- [start:normalize_stats]
+def per_channel(x: torch.Tensor) -> tuple[list[float], list[float]]:
+    """Mean and standard deviation of each channel over all images and pixels, to 3 decimals."""
+    mean, std = x.mean(dim=(0, 2, 3)), x.std(dim=(0, 2, 3))
+    return [round(m, 3) + 0.0 for m in mean.tolist()], [round(s, 3) for s in std.tolist()]  # + 0.0: 0.0, not -0.0
+
+
+generator = torch.Generator().manual_seed(0)
+images = 0.2 + 0.5 * torch.rand(8, 3, 40, 48, generator=generator)  # 8 images scaled to 0..1
+print(per_channel(images))
+#> ([0.451, 0.45, 0.45], [0.144, 0.143, 0.144])
+same = v2.Normalize(mean=[0.0, 0.0, 0.0], std=[1.0, 1.0, 1.0])(images)  # (x - 0) / 1
+print(torch.equal(same, images))  # Normalize uses the numbers it is given: nothing changes
+#> True
+mean, std = images.mean(dim=(0, 2, 3)), images.std(dim=(0, 2, 3))  # the data's own
+standardised = v2.Normalize(mean=mean.tolist(), std=std.tolist())(images)
+print(per_channel(standardised))
+#> ([0.0, 0.0, 0.0], [1.0, 1.0, 1.0])
+# --8<-- [end:normalize_stats]
+
+# --8<-- [start:imagenet_stats]
+from torchvision.models import ResNet18_Weights
+
+preset = ResNet18_Weights.IMAGENET1K_V1.transforms()  # what these pretrained weights expect
+print(preset.mean, preset.std)
+#> [0.485, 0.456, 0.406] [0.229, 0.224, 0.225]
+print(preset(image).shape, preset(image).dtype)  # our uint8 image, ready for that model
+#> torch.Size([3, 224, 224]) torch.float32
+# --8<-- [end:imagenet_stats]
+
 # --8<-- [start:random]
 augment = v2.Compose(
     [
