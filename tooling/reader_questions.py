@@ -9,14 +9,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from tooling.data import DataError, read
-from verified.paths import docs_dir
+from tooling.reference import FOLDER
+from verified.paths import GENERATED, docs_dir
 from verified_site.pages import LOCALES
 
 CORPUS = Path("data") / "reader-questions.yml"
 #: A report's verdict: exactly one of these fields.
 VERDICTS = ("answer", "unanswered", "out-of-scope")
-#: Generated pages (`make reference`), named by their data file `data/reference/NN-<name>.yml`.
-REFERENCE = "reference/"
 
 
 def load(root: Path) -> list[dict]:
@@ -58,7 +57,8 @@ def load(root: Path) -> list[dict]:
 def _is_page(root: Path, page: str) -> bool:
     """Whether `page` (below a language folder) is a page of both languages, a generated
     reference page counting when its data file exists."""
-    if page.startswith(REFERENCE) and page.count("/") == 1:
-        name = page.removeprefix(REFERENCE).removesuffix(".md")
-        return name == "index" or any((root / "data" / "reference").glob(f"*-{name}.yml"))
+    folder, _, name = page.partition("/")
+    if folder == GENERATED and "/" not in name:  # written by `make reference`, not committed
+        name = name.removesuffix(".md")
+        return name == "index" or any((root / FOLDER).glob(f"*-{name}.yml"))
     return all((docs_dir(root) / locale / page).is_file() for locale in LOCALES)
