@@ -1,16 +1,21 @@
 """Browser stage: the built site in headless Chromium, driven by pytest-playwright (its
-`browser`, `context` and `page` fixtures). Each test's context is served `site/` as the static
-host serves it, without a server (`guard`); requests to any other host are blocked and, with
-console errors, recorded for the test to assert on (`traffic`).
+`browser`, `context` and `page` fixtures). The site is served from `site/` by a static file server
+(`static_host`) as GitHub Pages serves it; Chromium resolves no other host name, and requests to
+other hosts are recorded with console errors for each test to assert on (`traffic`).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import threading
 import xml.etree.ElementTree as ElementTree
+from collections.abc import Iterator
+from functools import partial
+from http import HTTPStatus
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from urllib.parse import unquote, urljoin, urlsplit
+from urllib.parse import urljoin, urlsplit
 
 import pytest
 from playwright.sync_api import expect
@@ -26,18 +31,60 @@ MOUNT = urlsplit(site_addresses(REPO_ROOT)[0]).path
 HOME = {locale: language_root(locale) for locale in LOCALES}
 
 
+class _StaticHost(SimpleHTTPRequestHandler):
+    """`site/` below MOUNT as a static host serves it: a folder by its index.html (a folder
+    without its final slash redirected to it), anything else by the site's 404.html with status
+    404. A real server, not Playwright's request routing, so that the browser caches what pages
+    share (routing turns the cache off and passes every file through the test process)."""
+
+    def translate_path(self, path: str) -> str:
+        path = urlsplit(path).path
+        if not path.startswith(MOUNT):
+            return str(SITE / "no such file")
+        return super().translate_path("/" + path.removeprefix(MOUNT))
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None):
+        if code != HTTPStatus.NOT_FOUND:
+            return super().send_error(code, message, explain)
+        body = (SITE / "404.html").read_bytes()
+        self.send_response(code)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def log_message(self, format: str, *args) -> None:
+        """Quiet: a failing test names what it saw."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Let this folder's tests reach the site's server on 127.0.0.1 and nothing else
+    (pytest-socket's `allow_hosts`; the other tests reach no host at all)."""
+    here = Path(__file__).parent
+    for item in items:
+        if here in item.path.parents:
+            item.add_marker(pytest.mark.allow_hosts(["127.0.0.1"]))
+
+
 @pytest.fixture(scope="session")
-def base_url(site: Path) -> str:
-    """The site's address in the browser, e.g. `http://127.0.0.1/x/`: `page.goto("en/")` opens
-    the English home page. No server listens there: `guard` answers from `site/`."""
-    return "http://127.0.0.1" + MOUNT
+def base_url(site: Path) -> Iterator[str]:
+    """The site's address in the browser, e.g. `http://127.0.0.1:41234/x/`: `page.goto("en/")`
+    opens the English home page. Served for the session by a thread of this test worker."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(_StaticHost, directory=site))
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_port}{MOUNT}"
+    server.shutdown()
+    server.server_close()
 
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     """pytest-playwright's launch options with Debian's Chromium (never a download; `CHROMIUM`
     names another, e.g. Chrome on GitHub's runners). Playwright's own switches turn off its
-    background requests (updates, sync); `guard` blocks every other host."""
+    background requests (updates, sync); Chromium's host resolver rules leave it no host but
+    127.0.0.1, so a page that asks another host fails its request (`guard` names it)."""
     path = os.environ.get("CHROMIUM", "/usr/bin/chromium")
     if not Path(path).is_file():
         pytest.fail(
@@ -45,28 +92,22 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
             "or set CHROMIUM to a Chromium or Chrome executable",
             pytrace=False,
         )
-    return {**browser_type_launch_args, "executable_path": path}
+    only_this_host = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
+    args = [*browser_type_launch_args.get("args", []), only_this_host]
+    return {**browser_type_launch_args, "executable_path": path, "args": args}
 
 
 def guard(context, page) -> list[str]:
-    """Serve `site/` to the context's pages and workers as a static host (GitHub Pages) does:
-    below MOUNT only, a folder by its index.html, anything else by the site's 404.html with
-    status 404; block requests to any other host. The list returned fills in as pages load: one
-    message naming the page per blocked request, console error or page error."""
+    """The list of what goes wrong on `page` (of `context`), filled in as pages load: one
+    message naming the page per request to another host (which Chromium cannot resolve:
+    `browser_type_launch_args`), console error or page error."""
     seen = []
 
-    def route(route):
-        url = urlsplit(route.request.url)
-        if url.hostname != "127.0.0.1":
-            seen.append(f"request to another host: {route.request.url} (loading {page.url})")
-            return route.abort()
-        file = SITE / unquote(url.path.removeprefix(MOUNT))
-        file = file / "index.html" if file.is_dir() else file
-        if url.path.startswith(MOUNT) and file.is_file():
-            return route.fulfill(path=file)
-        route.fulfill(status=404, path=SITE / "404.html")
+    def failed(request):
+        if urlsplit(request.url).hostname not in ("127.0.0.1", None):
+            seen.append(f"request to another host: {request.url} (loading {page.url})")
 
-    context.route("**/*", route)
+    context.on("requestfailed", failed)
     record_errors(page, seen)
     return seen
 

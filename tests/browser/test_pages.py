@@ -21,14 +21,21 @@ from verified_site.pages import front_matter, notebook_sources, page_at, site_ad
 
 #: The address of the site's root, which canonical links start with.
 SITE_URL = site_addresses(REPO_ROOT)[0]
-#: The head tags, edit link, date and language menu the checks read, in one call into the browser.
+#: The head tags, edit link, date, language menu and stamps the checks read, in one call into the
+#: browser (each call is a round trip).
 _READ = """() => {
     const get = (css, name) => document.querySelector(css)?.getAttribute(name) ?? ""
     const menu = document.querySelectorAll(".md-header__option .md-select a[hreflang]")
     return [get("html", "lang"), get("meta[name=description]", "content"),
         get("link[rel=canonical]", "href"), get("a[rel=edit]", "href"),
         document.querySelector(".md-source-file__fact")?.innerText ?? "",
-        [...menu].map(link => [link.hreflang, link.getAttribute("href")])]
+        [...menu].map(link => [link.hreflang, link.getAttribute("href")]),
+        // Each verification stamp: visible as Playwright means it (a box, not hidden).
+        [...document.querySelectorAll(".admonition.verification-stamp")].map(stamp => {
+            const box = stamp.getBoundingClientRect()
+            const shown = getComputedStyle(stamp).visibility !== "hidden"
+            return box.width > 0 && box.height > 0 && shown
+        })]
 }"""
 NOTEBOOKS = notebook_sources(REPO_ROOT)
 
@@ -38,7 +45,7 @@ def _download_problems(page, source: Path) -> list[str]:
     link = page.locator("article a[download]")
     if link.count() != 1:
         return ["no download link below the title"]
-    # Fetched by the page, through the context's `guard`, which serves the site.
+    # Fetched by the page from the served site (`base_url`).
     status, body = page.evaluate(
         "async href => { const r = await fetch(href); return [r.status, await r.text()] }",
         link.get_attribute("href"),
@@ -57,7 +64,7 @@ def _download_problems(page, source: Path) -> list[str]:
 def _problems_of(page, path: str) -> list[str]:
     """What is wrong with the loaded page at `path` (empty when nothing is)."""
     source = page_at(path, docs_dir(REPO_ROOT))
-    lang, description, canonical, edit, updated, menu = page.evaluate(_READ)
+    lang, description, canonical, edit, updated, menu, stamps = page.evaluate(_READ)
     problems = []
     locale = "en" if path.startswith(HOME["en"]) else "zh"  # from the address, not the file
     if lang != locale:
@@ -89,10 +96,9 @@ def _problems_of(page, path: str) -> list[str]:
         problems.append(f"no {other} version (site/{target}index.html)")
     # Which stamp the page carries, if any, is checked on the built HTML (tests/content/
     # test_build.py).
-    stamp = page.locator(".admonition.verification-stamp")
-    if stamp.count() > 1:
-        problems.append(f"{stamp.count()} verification stamps")
-    elif stamp.count() and not stamp.is_visible():
+    if len(stamps) > 1:
+        problems.append(f"{len(stamps)} verification stamps")
+    elif stamps and not stamps[0]:
         problems.append("the verification stamp is not visible")
     if source in NOTEBOOKS:
         problems += _download_problems(page, source)
