@@ -228,10 +228,13 @@ print(torch.equal(old_flip, image.flip(-1)))
 
 # --8<-- [start:boxes]
 boxes = tv_tensors.BoundingBoxes([[0, 0, 10, 20]], format="XYXY", canvas_size=(40, 48))
-flipped_image, flipped_boxes = v2.RandomHorizontalFlip(p=1.0)(image, boxes)
+mask = tv_tensors.Mask(torch.zeros(40, 48, dtype=torch.uint8))  # one class index per pixel
+mask[:, :10] = 1  # class 1 in the ten leftmost columns
+flipped_image, flipped_boxes, flipped_mask = v2.RandomHorizontalFlip(p=1.0)(image, boxes, mask)
 print(flipped_boxes.tolist())  # x: 0..10 -> 38..48, mirrored with the image
 #> [[38, 0, 48, 20]]
-mask = tv_tensors.Mask(torch.zeros(40, 48, dtype=torch.uint8))  # one class index per pixel
+print(torch.equal(flipped_image, image.flip(-1)), torch.equal(flipped_mask, mask.flip(-1)))  # the mask too
+#> True True
 sample = {"image": image, "boxes": boxes, "mask": mask, "label": 3}  # any structure of inputs
 resized = v2.Resize(24)(sample)
 print(resized["image"].shape, resized["boxes"].tolist(), resized["mask"].shape)
