@@ -21,8 +21,8 @@ TOP = 3
 #: The least share of answered reports' queries that must find their page in the first `TOP`.
 FLOOR = 0.9
 NOT_YET = (
-    "search does not yet read queries the way readers write them (the open issue on readers' "
-    "questions): the figures are printed, the floor is not met"
+    "readers' queries do not yet find their pages often enough (the open issue on readers' "
+    "questions: the pages' words, dotted names): the figures are printed, the floor is not met"
 )
 
 
