@@ -13,17 +13,17 @@ try:
     loss.backward()
 except RuntimeError as err:
     print(f"{type(err).__name__}: {err}")
-    # > RuntimeError: element 0 of tensors does not require grad and does not have a grad_fn
+    #> RuntimeError: element 0 of tensors does not require grad and does not have a grad_fn
 print(loss.requires_grad, loss.grad_fn)
-# > False None
+#> False None
 
 # The fix: compute the loss outside no_grad() (and without .detach()).
 loss = (weight * 2).sum()
 print(loss.grad_fn is not None)
-# > True
+#> True
 loss.backward()
 print(weight.grad)
-# > tensor([2., 2., 2.])
+#> tensor([2., 2., 2.])
 # --8<-- [end:no_grad_fn]
 
 # --8<-- [start:backward_twice]
@@ -45,7 +45,7 @@ loss = weight.exp().sum()
 loss.backward(retain_graph=True)
 loss.backward()  # gradients add up: twice e^1
 print(weight.grad)
-# > tensor([5.4366, 5.4366, 5.4366])
+#> tensor([5.4366, 5.4366, 5.4366])
 # --8<-- [end:backward_twice]
 
 # --8<-- [start:leaf_inplace]
@@ -54,7 +54,7 @@ try:
     weight.sub_(0.1)  # e.g. a hand-written update step
 except RuntimeError as err:
     print(f"{type(err).__name__}: {err}")
-    # > RuntimeError: a leaf Variable that requires grad is being used in an in-place operation.
+    #> RuntimeError: a leaf Variable that requires grad is being used in an in-place operation.
 try:
     weight[0] = 0.0  # writing into part of it is in-place too
 except RuntimeError as err:
@@ -68,7 +68,7 @@ with torch.no_grad():
     weight.sub_(0.1)
     weight[0] = 0.0
 print(weight)
-# > tensor([0.0000, 0.9000, 0.9000], requires_grad=True)
+#> tensor([0.0000, 0.9000, 0.9000], requires_grad=True)
 # --8<-- [end:leaf_inplace]
 
 # --8<-- [start:leaf_inplace_relu]
@@ -90,14 +90,14 @@ try:
     Fusion()(torch.ones(2), torch.ones(2))
 except RuntimeError as err:
     print(f"{type(err).__name__}: {err}")
-    # > RuntimeError: a leaf Variable that requires grad is being used in an in-place operation.
+    #> RuntimeError: a leaf Variable that requires grad is being used in an in-place operation.
 
 # The fix: an out-of-place ReLU (nn.ReLU(), F.relu, or ReLU on self.weight.clone()).
 fusion = Fusion()
 fusion.relu = nn.ReLU()
 fusion(torch.ones(2), torch.ones(2)).sum().backward()
 print(fusion.weight.grad)  # the gradient reaches the parameter through the ReLU
-# > tensor([2., 0.])
+#> tensor([2., 0.])
 print(fusion.weight)  # and the parameter itself is left as it was
 """
 Parameter containing:
@@ -117,14 +117,14 @@ except RuntimeError as err:
     RuntimeError: one of the variables needed for gradient computation has been modified by an inplace operation: [torch.FloatTensor [3]], which is output 0 of Exp, is at version 1; expected version 0 instead. Hint: enable anomaly detection to find the operation that failed to compute its gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False).
     """
 print(hidden._version)  # each in-place operation adds one
-# > 1
+#> 1
 
 # The fix: the out-of-place version makes a new tensor and leaves the saved one alone.
 hidden = weight.exp()
 shifted = hidden + 1
 shifted.sum().backward()
 print(weight.grad)
-# > tensor([2.7183, 2.7183, 2.7183])
+#> tensor([2.7183, 2.7183, 2.7183])
 # --8<-- [end:inplace_modified]
 
 # --8<-- [start:inplace_relu_chain]
@@ -148,15 +148,15 @@ hidden = norm(inputs)
 hidden += 1  # as a residual connection adds its shortcut
 relu1(hidden).sum().backward()
 print(inputs.grad.shape)
-# > torch.Size([4, 3])
+#> torch.Size([4, 3])
 
 # The fix: one ReLU is enough (a second one changes nothing), or make the second out of place.
 hidden = relu1(norm(inputs))
 print(torch.equal(hidden, torch.relu(hidden)))
-# > True
+#> True
 torch.relu(hidden).sum().backward()
 print(inputs.grad.shape)
-# > torch.Size([4, 3])
+#> torch.Size([4, 3])
 # --8<-- [end:inplace_relu_chain]
 
 # --8<-- [start:scalar_outputs]
@@ -166,16 +166,16 @@ try:
     losses.backward()
 except RuntimeError as err:
     print(f"{type(err).__name__}: {err}")
-    # > RuntimeError: grad can be implicitly created only for scalar outputs
+    #> RuntimeError: grad can be implicitly created only for scalar outputs
 
 # The fix: reduce to a scalar first, or pass the gradient of the output yourself.
 losses.sum().backward(retain_graph=True)
 print(weight.grad)
-# > tensor([2., 2., 2.])
+#> tensor([2., 2., 2.])
 weight.grad = None
 losses.backward(gradient=torch.ones_like(losses))  # the same as .sum() here
 print(weight.grad)
-# > tensor([2., 2., 2.])
+#> tensor([2., 2., 2.])
 # --8<-- [end:scalar_outputs]
 
 # --8<-- [start:non_leaf_grad]
@@ -187,7 +187,7 @@ hidden.sum().backward()
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     print(hidden.grad)
-    # > None
+    #> None
 for w in caught:
     # The message ends with the location in PyTorch's C++ sources, which depends on
     # the build: print the part before it.
@@ -197,14 +197,14 @@ for w in caught:
     UserWarning: The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad attribute won't be populated during autograd.backward(). If you indeed want the .grad field to be populated for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. If you access the non-leaf Tensor by mistake, make sure you access the leaf Tensor instead. See github.com/pytorch/pytorch/pull/30531 for more information.
     """
 print(hidden.is_leaf, weight.is_leaf)
-# > False True
+#> False True
 
 # The fix: retain_grad() before backward() keeps the gradient of a non-leaf tensor.
 hidden = weight * 2
 hidden.retain_grad()
 hidden.sum().backward()
 print(hidden.grad)
-# > tensor([1., 1., 1.])
+#> tensor([1., 1., 1.])
 # --8<-- [end:non_leaf_grad]
 
 # --8<-- [start:inference_tensor_saved]
@@ -219,15 +219,15 @@ except RuntimeError as err:
     RuntimeError: Inference tensors cannot be saved for backward. Please do not use Tensors created in inference mode in computation tracked by autograd. To work around this, you can make a clone to get a normal tensor and use it in autograd, or use `torch.no_grad()` instead of `torch.inference_mode()`.
     """
 print(features.is_inference())
-# > True
+#> True
 
 # The fix: clone it outside inference mode (or use torch.no_grad() to make it).
 features = features.clone()
 print(features.is_inference())
-# > False
+#> False
 (weight * features).sum().backward()
 print(weight.grad)
-# > tensor([1., 1., 1.])
+#> tensor([1., 1., 1.])
 # --8<-- [end:inference_tensor_saved]
 
 # --8<-- [start:integer_requires_grad]
@@ -235,19 +235,19 @@ try:
     torch.tensor([1, 2, 3], requires_grad=True)  # integers: int64
 except RuntimeError as err:
     print(f"{type(err).__name__}: {err}")
-    # > RuntimeError: Only Tensors of floating point and complex dtype can require gradients
+    #> RuntimeError: Only Tensors of floating point and complex dtype can require gradients
 try:
     torch.arange(3).requires_grad_()
 except RuntimeError as err:
     print(f"{type(err).__name__}: {err}")
-    # > RuntimeError: only Tensors of floating point dtype can require gradients
+    #> RuntimeError: only Tensors of floating point dtype can require gradients
 
 # The fix: a floating-point dtype (gradients are not defined for integers).
 weight = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
 print(weight)
-# > tensor([1., 2., 3.], requires_grad=True)
+#> tensor([1., 2., 3.], requires_grad=True)
 print(torch.arange(3, dtype=torch.float32).requires_grad_())
-# > tensor([0., 1., 2.], requires_grad=True)
+#> tensor([0., 1., 2.], requires_grad=True)
 # --8<-- [end:integer_requires_grad]
 
 # --8<-- [start:requires_grad_non_leaf]
@@ -264,7 +264,7 @@ except RuntimeError as err:
 # The fix: detach() gives a tensor outside the graph (it shares the memory).
 frozen = hidden.detach()
 print(frozen.requires_grad, frozen.is_leaf)
-# > False True
+#> False True
 # --8<-- [end:requires_grad_non_leaf]
 
 # --8<-- [start:unused_in_graph]
@@ -282,8 +282,8 @@ except RuntimeError as err:
 # The fix: allow_unused=True returns None for the unused tensor (or drop it from the list).
 loss = (weight * 2).sum()  # the failed call freed the graph: compute the loss again
 print(torch.autograd.grad(loss, [weight, bias], allow_unused=True))
-# > (tensor([2., 2., 2.]), None)
+#> (tensor([2., 2., 2.]), None)
 (weight * 2).sum().backward()  # backward() does not raise: it leaves bias.grad alone
 print(bias.grad)
-# > None
+#> None
 # --8<-- [end:unused_in_graph]
