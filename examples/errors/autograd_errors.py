@@ -71,6 +71,40 @@ print(weight)
 #> tensor([0.0000, 0.9000, 0.9000], requires_grad=True)
 # --8<-- [end:leaf_inplace]
 
+# --8<-- [start:leaf_inplace_relu]
+from torch import nn
+
+
+class Fusion(nn.Module):  # learnt weights for adding two feature maps
+    def __init__(self):
+        super().__init__()
+        self.weight = nn.Parameter(torch.tensor([1.0, -0.5]))
+        self.relu = nn.ReLU(inplace=True)
+
+    def forward(self, a, b):
+        weight = self.relu(self.weight)  # in place on the parameter itself
+        return weight[0] * a + weight[1] * b
+
+
+try:
+    Fusion()(torch.ones(2), torch.ones(2))
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: a leaf Variable that requires grad is being used in an in-place operation.
+
+# The fix: an out-of-place ReLU (nn.ReLU(), F.relu, or ReLU on self.weight.clone()).
+fusion = Fusion()
+fusion.relu = nn.ReLU()
+fusion(torch.ones(2), torch.ones(2)).sum().backward()
+print(fusion.weight.grad)  # the gradient reaches the parameter through the ReLU
+#> tensor([2., 0.])
+print(fusion.weight)  # and the parameter itself is left as it was
+"""
+Parameter containing:
+tensor([ 1.0000, -0.5000], requires_grad=True)
+"""
+# --8<-- [end:leaf_inplace_relu]
+
 # --8<-- [start:inplace_modified]
 weight = torch.ones(3, requires_grad=True)
 hidden = weight.exp()  # exp saves its output for the backward pass
@@ -92,6 +126,38 @@ shifted.sum().backward()
 print(weight.grad)
 #> tensor([2.7183, 2.7183, 2.7183])
 # --8<-- [end:inplace_modified]
+
+# --8<-- [start:inplace_relu_chain]
+from torch import nn
+
+torch.manual_seed(0)
+norm = nn.BatchNorm1d(3)
+relu1, relu2 = nn.ReLU(inplace=True), nn.ReLU(inplace=True)
+inputs = torch.randn(4, 3, requires_grad=True)
+hidden = relu2(relu1(norm(inputs)))  # relu1 saves its output; relu2 then changes it
+try:
+    hidden.sum().backward()
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: one of the variables needed for gradient computation has been modified by an inplace operation: [torch.FloatTensor [4, 3]], which is output 0 of Relu, is at version 2; expected version 1 instead. Hint: enable anomaly detection to find the operation that failed to compute its gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False).
+    """
+
+# In place before the ReLU passes: here += changes batch norm's output, not a ReLU's.
+hidden = norm(inputs)
+hidden += 1  # as a residual connection adds its shortcut
+relu1(hidden).sum().backward()
+print(inputs.grad.shape)
+#> torch.Size([4, 3])
+
+# The fix: one ReLU is enough (a second one changes nothing), or make the second out of place.
+hidden = relu1(norm(inputs))
+print(torch.equal(hidden, torch.relu(hidden)))
+#> True
+torch.relu(hidden).sum().backward()
+print(inputs.grad.shape)
+#> torch.Size([4, 3])
+# --8<-- [end:inplace_relu_chain]
 
 # --8<-- [start:scalar_outputs]
 weight = torch.ones(3, requires_grad=True)

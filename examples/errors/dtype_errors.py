@@ -204,6 +204,30 @@ print(torch.ones(2, dtype=torch.bool) & torch.ones(2, dtype=torch.bool))
 #> tensor([True, True])
 # --8<-- [end:not_implemented_for_dtype]
 
+# --8<-- [start:complex_cross_entropy]
+import torch.nn.functional as F
+
+torch.manual_seed(0)
+logits = torch.randn(2, 3, dtype=torch.complex64, requires_grad=True)  # a complex network's output
+labels = torch.tensor([0, 2])
+try:
+    F.cross_entropy(logits, labels)
+except NotImplementedError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> NotImplementedError: "log_softmax_lastdim_kernel_impl" not implemented for 'ComplexFloat'
+
+# The fix: real scores for the loss, here each output's magnitude (.abs()).
+loss = F.cross_entropy(logits.abs(), labels)
+print(loss.dtype, round(loss.item(), 4))
+#> torch.float32 1.2751
+loss.backward()
+print(logits.grad.dtype)  # the gradient still reaches the complex output
+#> torch.complex64
+# Or keep the real and imaginary parts as real features, for a last real-valued layer.
+print(torch.view_as_real(logits).shape, torch.view_as_real(logits).dtype)
+#> torch.Size([2, 3, 2]) torch.float32
+# --8<-- [end:complex_cross_entropy]
+
 # --8<-- [start:float_indices]
 table = torch.tensor([10, 20, 30])
 positions = torch.tensor([0.0, 2.0])  # e.g. computed with a division

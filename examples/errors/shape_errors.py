@@ -164,6 +164,33 @@ print(x.shape, x[1, 2], x[-1, -1])
 #> torch.Size([2, 3]) tensor(5) tensor(5)
 # --8<-- [end:torch_index_out_of_bounds]
 
+# --8<-- [start:label_out_of_bounds]
+import torch
+import torch.nn.functional as F
+
+scores = torch.zeros(2, 3)  # a model's output: 3 classes
+labels = torch.tensor([0, 3])  # a new dataset with a 4th class
+try:
+    scores.gather(1, labels[:, None])  # each sample's score for its class
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: index 3 is out of bounds for dimension 1 with size 3
+try:
+    F.cross_entropy(scores, labels)
+except IndexError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> IndexError: Target 3 is out of bounds.
+
+# Check the labels against the model's outputs: every label must be below their number.
+print(labels.max().item(), scores.shape[1])
+#> 3 3
+
+# The fix: as many outputs as classes (the largest label + 1).
+scores = torch.zeros(2, int(labels.max()) + 1)
+print(scores.gather(1, labels[:, None]).shape, round(F.cross_entropy(scores, labels).item(), 4))
+#> torch.Size([2, 1]) 1.3863
+# --8<-- [end:label_out_of_bounds]
+
 # --8<-- [start:index_out_of_range_in_self]
 import torch
 

@@ -88,6 +88,30 @@ print(v2.Grayscale(num_output_channels=3)(grey[0]).shape)  # or per image, in th
 #> torch.Size([3, 64, 64])
 # --8<-- [end:conv_channels]
 
+# --8<-- [start:one_channel_conv1]
+from torch import nn
+
+torch.manual_seed(0)
+grey_model = models.resnet18(weights=None).eval()  # with ImageNet weights, the same steps apply
+grey = torch.rand(1, 1, 64, 64)
+with torch.no_grad():
+    three_channels = grey_model(grey.expand(-1, 3, -1, -1))  # the grey channel shown three times
+print(grey_model.conv1)
+#> Conv2d(3, 64, kernel_size=(7, 7), stride=(2, 2), padding=(3, 3), bias=False)
+
+# Replace the first convolution with a 1-channel one, and give it the sum of the old
+# weights over their 3 input channels: on a grey image it computes what the old one did.
+old = grey_model.conv1
+grey_model.conv1 = nn.Conv2d(1, 64, kernel_size=7, stride=2, padding=3, bias=False)
+with torch.no_grad():
+    grey_model.conv1.weight.copy_(old.weight.sum(dim=1, keepdim=True))
+    one_channel = grey_model(grey)
+print(grey_model.conv1.weight.shape, one_channel.shape)
+#> torch.Size([64, 1, 7, 7]) torch.Size([1, 1000])
+print(torch.allclose(one_channel, three_channels, atol=1e-5))
+#> True
+# --8<-- [end:one_channel_conv1]
+
 # --8<-- [start:unbatched]
 single = torch.rand(3, 64, 64)  # one image, without the batch axis
 try:

@@ -87,3 +87,27 @@ safe = torch.tensor(frozen)  # copying avoids the problem
 print(safe, np.shares_memory(safe.numpy(), frozen))
 #> tensor([0., 1., 2.], dtype=torch.float64) False
 # --8<-- [end:read_only]
+
+# --8<-- [start:numpy_functions]
+import numpy as np
+import torch
+
+steps = [torch.ones(2), torch.full((2,), 2.0)]  # e.g. one tensor per step, in a list
+total = np.sum(steps, 0)  # NumPy converts each tensor to an array first
+print(type(total).__name__, total)
+#> ndarray [3. 3.]
+
+weight = torch.ones(2, requires_grad=True)
+try:
+    np.sum([weight * 2, weight], 0)  # the same conversion, on tensors in the graph
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.
+    """
+
+# The fix: stay in PyTorch: stack the list, then sum with torch (nothing goes to NumPy).
+total = torch.stack([weight * 2, weight]).sum(0)
+print(total)
+#> tensor([3., 3.], grad_fn=<SumBackward1>)
+# --8<-- [end:numpy_functions]
