@@ -10,21 +10,21 @@ import torch
 
 values = torch.tensor([1, 3, 2, 3])
 print(torch.unique(values))
-# > tensor([1, 2, 3])
+#> tensor([1, 2, 3])
 # --8<-- [end:basic]
 
 # --8<-- [start:inverse]
 grid = torch.tensor([[1, 3], [2, 3]])
 distinct, inverse = torch.unique(grid, return_inverse=True)
 print(distinct)
-# > tensor([1, 2, 3])
+#> tensor([1, 2, 3])
 print(inverse)  # same shape as the input: the index of each element in `distinct`
 """
 tensor([[0, 2],
         [1, 2]])
 """
 print(torch.equal(distinct[inverse], grid))  # so distinct[inverse] rebuilds the input
-# > True
+#> True
 # --8<-- [end:inverse]
 
 # --8<-- [start:first_index]
@@ -34,21 +34,19 @@ repeated = torch.tensor([3, 1, 2, 3, 1])
 distinct, inverse = torch.unique(repeated, return_inverse=True)
 positions = torch.arange(len(repeated))
 # for each distinct value, the smallest position whose inverse points at it
-first = torch.full_like(distinct, len(repeated)).scatter_reduce(
-    0, inverse, positions, reduce="amin"
-)
+first = torch.full_like(distinct, len(repeated)).scatter_reduce(0, inverse, positions, reduce="amin")
 print(distinct, first)
-# > tensor([1, 2, 3]) tensor([1, 2, 0])
+#> tensor([1, 2, 3]) tensor([1, 2, 0])
 print(np.unique(repeated.numpy(), return_index=True))  # NumPy's return_index: the same indices
-# > (array([1, 2, 3]), array([1, 2, 0]))
+#> (array([1, 2, 3]), array([1, 2, 0]))
 print(torch.equal(repeated[first], distinct))  # so repeated[first] picks one element per value
-# > True
+#> True
 # --8<-- [end:first_index]
 
 # --8<-- [start:counts]
 distinct, counts = torch.unique(values, return_counts=True)
 print(distinct, counts)  # 1 and 2 once each, 3 twice
-# > tensor([1, 2, 3]) tensor([1, 1, 2])
+#> tensor([1, 2, 3]) tensor([1, 1, 2])
 # --8<-- [end:counts]
 
 # --8<-- [start:dim]
@@ -59,7 +57,7 @@ tensor([[1, 2],
         [3, 4]])
 """
 print(torch.unique(rows))  # without dim: the input is flattened first
-# > tensor([1, 2, 3, 4])
+#> tensor([1, 2, 3, 4])
 # --8<-- [end:dim]
 
 # --8<-- [start:dim_numpy]
@@ -73,15 +71,15 @@ tensor([[[1, 2],
          [4, 4]]])
 """
 print(np.array_equal(torch.unique(cube, dim=-1).numpy(), np.unique(cube.numpy(), axis=-1)))
-# > True
+#> True
 # --8<-- [end:dim_numpy]
 
 # --8<-- [start:sorted_false]
 print(torch.unique(torch.tensor([3, 1, 2, 3, 1]), sorted=False))  # first appearance: 3, 1, 2
-# > tensor([1, 2, 3])
+#> tensor([1, 2, 3])
 # --8<-- [end:sorted_false]
 
 # --8<-- [start:consecutive]
 print(torch.unique_consecutive(torch.tensor([1, 1, 2, 2, 3, 1, 1])))
-# > tensor([1, 2, 3, 1])
+#> tensor([1, 2, 3, 1])
 # --8<-- [end:consecutive]
