@@ -29,6 +29,23 @@ print(torch.equal(scaled, 0.5 * base + 2 * (mat1 @ mat2)))
 #> True
 # --8<-- [end:beta_alpha]
 
+# --8<-- [start:beta_zero]
+broken = torch.tensor([[float("nan"), float("inf")], [1.0, 2.0]])
+print(torch.addmm(broken, mat1, mat2, beta=0))  # beta=0: input is not read at all
+"""
+tensor([[10., 13.],
+        [28., 40.]])
+"""
+print(0 * broken + mat1 @ mat2)  # the formula written out: 0 * nan and 0 * inf are nan
+"""
+tensor([[nan, nan],
+        [28., 40.]])
+"""
+batched = torch.baddbmm(broken.unsqueeze(0), mat1.unsqueeze(0), mat2.unsqueeze(0), beta=0)
+print(torch.equal(batched[0], mat1 @ mat2))  # baddbmm follows the same rule
+#> True
+# --8<-- [end:beta_zero]
+
 # --8<-- [start:keyword_only]
 try:
     torch.addmm(base, mat1, mat2, 0.5, 2)  # beta and alpha are keyword-only

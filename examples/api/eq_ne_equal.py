@@ -52,6 +52,17 @@ print(torch.eq(a, a.float()).all())  # the element-wise way to the same answer
 #> tensor(True)
 # --8<-- [end:equal]
 
+# --8<-- [start:equal_complex]
+real = torch.tensor([1.0, 2.0], dtype=torch.float64)
+print(torch.equal(real, real.to(torch.complex64)))  # float64 against complex64: values compared
+#> True
+print(torch.equal(real, torch.tensor([1 + 1j, 2], dtype=torch.complex64)))  # imaginary part 1
+#> False
+other = real.to(torch.complex64)
+print(real.dtype == other.dtype and torch.equal(real, other))  # to require the same dtype too
+#> False
+# --8<-- [end:equal_complex]
+
 # --8<-- [start:nan]
 nan = torch.tensor([float("nan")])
 print(torch.eq(nan, nan), torch.equal(nan, nan))  # NaN equals nothing, not even itself

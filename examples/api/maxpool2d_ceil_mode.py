@@ -70,3 +70,24 @@ pool = torch.nn.MaxPool2d((1, 2), stride=(1, 2), padding=(0, 1), ceil_mode=True)
 print(pool(row))  # the window starting at index 6 (right padding) is dropped: 3 windows
 #> tensor([[[[0., 2., 4.]]]])
 # --8<-- [end:last_window]
+
+# --8<-- [start:kernel_too_large]
+short = torch.randn(20, 16, 1)  # (batch, channels, length): one step per sequence
+try:
+    torch.nn.MaxPool1d(kernel_size=4, stride=1, ceil_mode=True)(short)
+except RuntimeError as err:
+    print(type(err).__name__, err)
+    #> RuntimeError max_pool1d() Invalid computed output size: -2
+print(pooled_size(1, 4, 1, ceil_mode=True))  # ceil((1 - 4) / 1) + 1
+#> -2
+print(torch.nn.MaxPool1d(kernel_size=4, stride=4, ceil_mode=True)(short).shape)  # ceil(-3/4) + 1 = 1
+#> torch.Size([20, 16, 1])
+try:
+    torch.nn.MaxPool1d(kernel_size=4, stride=4)(short)  # the same without ceil_mode
+except RuntimeError as err:
+    print(type(err).__name__, err)
+    #> RuntimeError max_pool1d() Invalid computed output size: 0
+largest = torch.nn.AdaptiveMaxPool1d(1)(short)  # one window over whatever length comes in
+print(largest.shape, torch.equal(largest, short.amax(dim=-1, keepdim=True)))
+#> torch.Size([20, 16, 1]) True
+# --8<-- [end:kernel_too_large]

@@ -45,6 +45,37 @@ print(Scaler().load_state_dict(saved))  # strict=True by default, and nothing is
 #> <All keys matched successfully>
 # --8<-- [end:listing]
 
+# --8<-- [start:none_buffer]
+class Tracker(nn.Module):
+    """Registers a buffer as None: it is set only later, in training."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.register_buffer("some_state", None)
+
+
+fresh = Tracker()
+print(list(fresh.state_dict()))  # a None buffer is not in the state_dict
+#> []
+trained = Tracker()
+trained.some_state = torch.ones(3)  # set during training: now it is saved
+saved = trained.state_dict()
+print(list(saved))
+#> ['some_state']
+try:
+    Tracker().load_state_dict(saved)
+except RuntimeError as err:
+    print(type(err).__name__, str(err).expandtabs(4).strip())  # the message indents with a tab
+    """
+    RuntimeError Error(s) in loading state_dict for Tracker:
+        Unexpected key(s) in state_dict: "some_state".
+    """
+restored = Tracker()
+restored.some_state = torch.empty_like(saved["some_state"])  # a tensor of the saved shape first
+print(restored.load_state_dict(saved), restored.some_state)
+#> <All keys matched successfully> tensor([1., 1., 1.])
+# --8<-- [end:none_buffer]
+
 # --8<-- [start:optimizer]
 optimizer = torch.optim.SGD(scaler.parameters(), lr=0.1)
 print(sum(len(group["params"]) for group in optimizer.param_groups))  # only `scale`
@@ -128,6 +159,18 @@ print(torch.allclose(out, (batch * 10 - norm.running_mean) / (norm.running_var +
 print(norm.running_mean, norm.running_var, norm.num_batches_tracked)  # ...and keeps them
 #> tensor([0.2000, 0.4000, 0.6000]) tensor([1.1000, 1.7000, 2.7000]) tensor(1)
 # --8<-- [end:batchnorm_train]
+
+# --8<-- [start:batchnorm_unbiased]
+single = nn.BatchNorm1d(1, momentum=1.0)  # momentum=1: the running statistics are the last batch's
+pair = torch.tensor([[1.0], [3.0]])
+train_out = single(pair)  # training mode: normalised with the batch's biased variance
+single.eval()
+eval_out = single(pair)  # evaluation mode: normalised with running_var
+print(train_out.detach().flatten(), eval_out.detach().flatten())
+#> tensor([-1.0000,  1.0000]) tensor([-0.7071,  0.7071])
+print(pair.var(dim=0, correction=0), pair.var(dim=0), single.running_var)  # biased, unbiased, stored
+#> tensor([1.]) tensor([2.]) tensor([2.])
+# --8<-- [end:batchnorm_unbiased]
 
 # --8<-- [start:batchnorm_freeze]
 torch.manual_seed(0)

@@ -27,6 +27,22 @@ print(torch.equal(distinct[inverse], grid))  # so distinct[inverse] rebuilds the
 #> True
 # --8<-- [end:inverse]
 
+# --8<-- [start:first_index]
+import numpy as np
+
+repeated = torch.tensor([3, 1, 2, 3, 1])
+distinct, inverse = torch.unique(repeated, return_inverse=True)
+positions = torch.arange(len(repeated))
+# for each distinct value, the smallest position whose inverse points at it
+first = torch.full_like(distinct, len(repeated)).scatter_reduce(0, inverse, positions, reduce="amin")
+print(distinct, first)
+#> tensor([1, 2, 3]) tensor([1, 2, 0])
+print(np.unique(repeated.numpy(), return_index=True))  # NumPy's return_index: the same indices
+#> (array([1, 2, 3]), array([1, 2, 0]))
+print(torch.equal(repeated[first], distinct))  # so repeated[first] picks one element per value
+#> True
+# --8<-- [end:first_index]
+
 # --8<-- [start:counts]
 distinct, counts = torch.unique(values, return_counts=True)
 print(distinct, counts)  # 1 and 2 once each, 3 twice
@@ -43,6 +59,20 @@ tensor([[1, 2],
 print(torch.unique(rows))  # without dim: the input is flattened first
 #> tensor([1, 2, 3, 4])
 # --8<-- [end:dim]
+
+# --8<-- [start:dim_numpy]
+cube = torch.tensor([[[2, 1, 2], [0, 5, 0]], [[7, 3, 7], [4, 4, 4]]])  # shape (2, 2, 3)
+print(torch.unique(cube, dim=-1))  # distinct slices cube[..., i]: here 2 of the 3 columns
+"""
+tensor([[[1, 2],
+         [5, 0]],
+
+        [[3, 7],
+         [4, 4]]])
+"""
+print(np.array_equal(torch.unique(cube, dim=-1).numpy(), np.unique(cube.numpy(), axis=-1)))
+#> True
+# --8<-- [end:dim_numpy]
 
 # --8<-- [start:sorted_false]
 print(torch.unique(torch.tensor([3, 1, 2, 3, 1]), sorted=False))  # first appearance: 3, 1, 2
