@@ -61,6 +61,43 @@ print((torch.ones(3, 2) + torch.ones(3)[:, None]).shape)
 #> torch.Size([3, 2])
 # --8<-- [end:mismatch]
 
+# --8<-- [start:loss_target_size]
+import warnings
+
+import torch.nn.functional as F
+
+prediction = torch.tensor([[1.0], [2.0], [3.0]])  # (N, 1): a regression head's output
+target = torch.tensor([1.0, 2.0, 3.0])  # (N,): one value per sample, equal to the prediction
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    loss = F.mse_loss(prediction, target)
+for warning in caught:
+    print(f"{warning.category.__name__}: {warning.message}")
+    """
+    UserWarning: Using a target size (torch.Size([3])) that is different to the input size (torch.Size([3, 1])). This will likely lead to incorrect results due to broadcasting. Please ensure they have the same size.
+    """
+print(loss)  # a perfect prediction, yet the loss is not 0
+#> tensor(1.3333)
+print((prediction - target).shape)  # every prediction compared with every target
+#> torch.Size([3, 3])
+# The fix: the same shape on both sides, either way round.
+print(F.mse_loss(prediction.squeeze(1), target), F.mse_loss(prediction, target.unsqueeze(1)))
+#> tensor(0.) tensor(0.)
+
+# A segmentation target without its channel axis: (N, H, W) against (N, 1, H, W).
+mask = torch.arange(8.0).reshape(2, 2, 2)
+output = mask.unsqueeze(1)  # (2, 1, 2, 2), equal to the mask
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    loss = F.smooth_l1_loss(output, mask)
+print(loss, [warning.category.__name__ for warning in caught])
+#> tensor(1.7500) ['UserWarning']
+print((output - mask).shape)  # the batch axis meets the channel axis
+#> torch.Size([2, 2, 2, 2])
+print(F.smooth_l1_loss(output, mask.unsqueeze(1)))
+#> tensor(0.)
+# --8<-- [end:loss_target_size]
+
 # --8<-- [start:new_axis]
 a = torch.ones(3, 2)
 print(a.unsqueeze(0).shape, a.view(1, 3, 2).shape, a[None].shape)

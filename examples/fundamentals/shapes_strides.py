@@ -24,6 +24,29 @@ print(middle, middle.stride(), middle.storage_offset(), middle.untyped_storage()
 #> tensor([1, 4]) (3,) 1 True
 # --8<-- [end:strides]
 
+# --8<-- [start:write_through_view]
+base = torch.arange(6)
+v = base.view(2, 3)  # no copy: the same memory, read as 2 rows of 3
+v[0, 0] = 100  # a write through the view...
+print(base)  # ...changes the original
+#> tensor([100,   1,   2,   3,   4,   5])
+base[5] = -1  # and a write to the original shows in the view
+print(v)
+"""
+tensor([[100,   1,   2],
+        [  3,   4,  -1]])
+"""
+v[:, 1].zero_()  # an in-place operation on a slice of the view writes there too
+v.T[2, 0] = 7  # and so does a write through a transpose
+print(base)
+#> tensor([100,   0,   7,   3,   0,  -1])
+
+own = base.view(2, 3).clone()  # clone(): a copy with memory of its own
+own[0, 0] = 0
+print(own[0, 0], base[0])  # the original keeps its value
+#> tensor(0) tensor(100)
+# --8<-- [end:write_through_view]
+
 # --8<-- [start:transpose]
 t = x.T  # the same as x.transpose(0, 1)
 print(t.shape, t.stride(), t.is_contiguous())

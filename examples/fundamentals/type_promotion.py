@@ -52,6 +52,34 @@ except OverflowError as err:
     #> OverflowError Python integer 300 out of bounds for uint8
 # --8<-- [end:numpy_overflow]
 
+# --8<-- [start:uint8_subtraction]
+import torch
+
+first = np.array([10, 200], dtype=np.uint8)  # two pixels of one image
+second = np.array([20, 100], dtype=np.uint8)  # the same pixels of another
+print(first - second)  # 10 - 20 wraps around to 246
+#> [246 100]
+print(first.astype(np.int16) - second)  # a signed, wider type first: the true differences
+#> [-10 100]
+print(np.abs(first.astype(np.int16) - second).astype(np.uint8))  # absolute difference, back to uint8
+#> [ 10 100]
+print(torch.tensor([10, 200], dtype=torch.uint8) - torch.tensor([20, 100], dtype=torch.uint8))  # PyTorch too
+#> tensor([246, 100], dtype=torch.uint8)
+print(torch.tensor([10, 200], dtype=torch.uint8).to(torch.int16) - torch.tensor([20, 100], dtype=torch.uint8))
+#> tensor([-10, 100], dtype=torch.int16)
+# --8<-- [end:uint8_subtraction]
+
+# --8<-- [start:int32_sum]
+powers = np.power(np.array(range(26)), 7)  # 25**7 = 6103515625 needs more than 32 bits
+print(powers.dtype, powers.sum())  # the default integer here: int64, the right sum
+#> int64 22267545625
+narrow = np.power(np.array(range(26), dtype=np.int32), 7)  # the same with int32
+print(narrow[-3:], narrow.sum(dtype=np.int32))  # wrapped silently: 792709145
+#> [-890141849  291504128 1808548329] 792709145
+print(np.power(np.array(range(26), dtype=np.int64), 7).sum())  # an explicit int64 on every machine
+#> 22267545625
+# --8<-- [end:int32_sum]
+
 # --8<-- [start:torch_categories]
 import torch
 
@@ -72,6 +100,20 @@ print((torch.tensor([1, 2]) * 1.5).dtype)  # integer tensor, float scalar: defau
 print(torch.result_type(torch.tensor([1, 2], dtype=torch.int32), np.int64(1)))
 #> torch.int32
 # --8<-- [end:torch_categories]
+
+# --8<-- [start:uint8_comparison]
+pixels = torch.tensor([0, 255], dtype=torch.uint8)
+print(pixels == 256, pixels < 256)  # 256 is taken as a uint8, where it becomes 0
+#> tensor([ True, False]) tensor([False, False])
+print(torch.result_type(pixels, 256), torch.tensor(256).to(torch.uint8))
+#> torch.uint8 tensor(0, dtype=torch.uint8)
+print(pixels < torch.tensor(256))  # a 0-dim int64 tensor is taken as uint8 too
+#> tensor([False, False])
+print(np.array([0, 255], dtype=np.uint8) == 256, np.array([0, 255], dtype=np.uint8) < 256)  # NumPy: true values
+#> [False False] [ True  True]
+print(pixels.to(torch.int16) == 256, pixels.to(torch.int16) < 256)  # the fix: a wider dtype first
+#> tensor([False, False]) tensor([True, True])
+# --8<-- [end:uint8_comparison]
 
 # --8<-- [start:division]
 print(torch.tensor([7, -7]) / 2)  # true division: always floating point

@@ -5,6 +5,11 @@ print are the output the libraries printed when the site was built; the test sui
 runs this script again and compares.
 """
 
+import os
+
+# The profiler used below logs its own start and stop lines; this keeps them off the terminal.
+os.environ.setdefault("KINETO_LOG_LEVEL", "9")
+
 # --8<-- [start:autograd]
 import numpy as np
 import torch
@@ -84,6 +89,43 @@ normalised = torch.nn.BatchNorm2d(64)(pooled)
 print(normalised.shape)  # batch norm keeps the shape
 #> torch.Size([1, 64, 15, 15])
 # --8<-- [end:layers]
+
+# --8<-- [start:python_loop]
+from torch.profiler import ProfilerActivity, profile
+
+b = torch.arange(100.0)
+c = torch.arange(100.0)
+
+
+def operations(function):
+    """The PyTorch operations one call of `function` runs, with how often each runs."""
+    with profile(activities=[ProfilerActivity.CPU]) as prof:
+        function()
+    return dict(sorted((event.key, event.count) for event in prof.key_averages()))
+
+
+def add_in_a_loop():
+    out = torch.empty(100)
+    for i in range(100):
+        out[i] = b[i] + c[i]  # b[i] and c[i] are tensors of their own
+    return out
+
+
+looped = operations(add_in_a_loop)
+print(sum(looped.values()), looped)  # 100 elements: 801 operations
+"""
+801 {'aten::add': 100, 'aten::as_strided': 300, 'aten::copy_': 100, 'aten::empty': 1, 'aten::select': 300}
+"""
+print(operations(lambda: b + c))  # the whole tensors at once: one
+#> {'aten::add': 1}
+print(torch.equal(add_in_a_loop(), b + c))
+#> True
+print(type(b[0]).__name__, b[0].shape, type(b.numpy()[0]).__name__)  # NumPy gives a plain scalar
+#> Tensor torch.Size([]) float32
+# A loop that cannot be avoided: over Python numbers, with no PyTorch operation per element.
+print(sum(operations(lambda: [x + y for x, y in zip(b.tolist(), c.tolist(), strict=True)]).values()))
+#> 4
+# --8<-- [end:python_loop]
 
 # --8<-- [start:deployment]
 import warnings

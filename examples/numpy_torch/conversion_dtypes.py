@@ -146,6 +146,21 @@ print(torch.nn.Linear(3, 1)(torch.from_numpy(batch)).dtype)
 #> torch.float32
 # --8<-- [end:choose_explicitly]
 
+# --8<-- [start:int32_labels]
+# "long" and "intc" are names of C types: NumPy maps each to a sized integer type.
+print(np.dtype("long"), np.dtype("intc"))  # here "long" is int64; a reader on Windows got int32
+#> int64 int32
+class_ids = np.array([2, 0, 1])
+print(class_ids.dtype)  # the default integer here
+#> int64
+# Ask for a size, not a C type or the default, and the labels are int64 on every machine:
+targets = torch.from_numpy(class_ids.astype(np.int64))
+print(targets.dtype, torch.long is torch.int64)
+#> torch.int64 True
+print(round(torch.nn.functional.cross_entropy(torch.zeros(3, 4), targets).item(), 4))
+#> 1.3863
+# --8<-- [end:int32_labels]
+
 # --8<-- [start:numpy_scalars]
 # A NumPy scalar carries its dtype into torch.tensor; a Python float does not.
 print(torch.tensor(np.float64(1.5)).dtype, torch.tensor(1.5).dtype)

@@ -160,6 +160,42 @@ print(shared.numpy())
 #> [5. 0. 0.]
 # --8<-- [end:dlpack_numpy]
 
+# --8<-- [start:dlpack_foreign]
+class Foreign:
+    """An array from another library: DLPack and the sequence protocol, nothing else."""
+
+    def __init__(self, data):
+        self.data = data
+        self.reads = 0  # elements read one at a time, through indexing
+
+    def __dlpack__(self, **kwargs):
+        return self.data.__dlpack__(**kwargs)
+
+    def __dlpack_device__(self):
+        return self.data.__dlpack_device__()
+
+    def __len__(self):
+        return len(self.data)
+
+    def __getitem__(self, index):
+        self.reads += 1
+        return self.data[index]
+
+
+foreign = Foreign(np.arange(1000, dtype=np.float32))
+copied = torch.tensor(foreign)  # taken through DLPack: no element read on its own, then a copy
+print(copied.shape, foreign.reads, np.shares_memory(copied.numpy(), foreign.data))
+#> torch.Size([1000]) 0 False
+shared = torch.from_dlpack(foreign)  # no copy: the same memory
+also_shared = torch.as_tensor(foreign)
+print(foreign.reads, np.shares_memory(shared.numpy(), foreign.data), np.shares_memory(also_shared.numpy(), foreign.data))
+#> 0 True True
+# The element-by-element path: a Python list built from it reads every element separately.
+by_element = torch.tensor([foreign[i] for i in range(len(foreign))])
+print(foreign.reads, torch.equal(by_element, copied))
+#> 1000 True
+# --8<-- [end:dlpack_foreign]
+
 # Not shown on the page (README, "Framework tabs must agree"). Prints nothing.
 def agrees(group, label, tab, expected, what="the NumPy tab's"):
     """Fails unless a tab's result has the shape, dtype and values of `expected`."""
