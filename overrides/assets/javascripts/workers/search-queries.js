@@ -2,8 +2,8 @@
 // them (see overrides/README.md). Material 9 has no query hook (9.0 removed
 // `search.transform`), so this file stands in front of its worker: the `config` block in
 // overrides/main.html names it as the search worker, and it loads Material's worker, which sits
-// beside it. It reads Material's setup message (type 0) for the index's words and rewrites the
-// text of each query message (type 2); the ranking stays Material's.
+// beside it. It rewrites the text of each query message (type 2); Material's worker still cuts
+// Chinese into the index's words and ranks as before.
 {
   // Material 9.8.2's worker; after an upgrade, its new name (the file beside this one).
   const MATERIAL = "search.a7633da7.min.js"
@@ -15,41 +15,13 @@
   // ~fuzzy, *wildcard, quotes), and brackets and signs from pasted code and messages: as text
   // they only break the query ("size-incompatible:" becomes a field, "Error(s)" a term "s").
   const SYNTAX = /[:^~*+"'`()[\]{}<>=!?,;|\\]|(?<![\w.])-+/g
-  const HAN = /\p{sc=Han}+/gu
-  const LONGEST = 8
-
-  let vocabulary = new Set()
-
-  // The Chinese words of the index: its titles, text and tags are segmented at build time,
-  // each word between separators (the search plugin's `separator`).
-  function learn({config, docs}) {
-    const separator = new RegExp(config.separator, "g")
-    vocabulary = new Set()
-    for (const {title, text, tags = []} of docs)
-      for (const word of [title, text, ...tags].join(" ").split(separator))
-        if (word.length > 1 && word.length <= LONGEST && /^\p{sc=Han}+$/u.test(word))
-          vocabulary.add(word)
-  }
-
-  // A run of Chinese characters cut into the index's words, longest first. A character left
-  // over is dropped: alone, it would match every word it begins (转 in 转置 finds 转换).
-  function segment(run) {
-    const words = []
-    for (let start = 0; start < run.length;) {
-      let end = Math.min(run.length, start + LONGEST)
-      while (end > start + 1 && !vocabulary.has(run.slice(start, end))) end--
-      if (end > start + 1) words.push(run.slice(start, end))
-      start = end
-    }
-    return words.length ? ` ${words.join(" ")} ` : run
-  }
 
   // The query as Material's worker should read it. Single letters go with the small words
   // (unless nothing else is left). Material completes every term (torch* finds torchvision,
   // data* datasets): a whole word before the last is marked as such (^1, a boost that changes
   // nothing but stops the completion); the last word is still completed, as it is being typed.
   function rewrite(query) {
-    const words = query.replace(SYNTAX, " ").replace(HAN, segment).split(/\s+/).filter(Boolean)
+    const words = query.replace(SYNTAX, " ").split(/\s+/).filter(Boolean)
     const kept = words.filter(word =>
       !SMALL_WORDS.has(word.toLowerCase()) && /\P{L}|\p{L}\p{L}/u.test(word))
     const chosen = kept.length ? kept : words
@@ -65,7 +37,6 @@
     ? listener
     : event => {
       const message = event.data
-      if (message && message.type === 0) learn(message.data)
       if (message && message.type === 2 && typeof message.data === "string")
         return listener({data: {...message, data: rewrite(message.data)}})
       return listener(event)
