@@ -1,7 +1,7 @@
 """Browser stage: the built site in headless Chromium, driven by pytest-playwright (its
-`browser`, `context` and `page` fixtures). The site is served from `site/` by a static file server
-(`static_host`) as GitHub Pages serves it; Chromium resolves no other host name, and requests to
-other hosts are recorded with console errors for each test to assert on (`traffic`).
+`browser`, `context` and `page` fixtures). `site/` is served as GitHub Pages serves it, by the
+standard library's HTTP server (`base_url`); Chromium resolves no other host name, and requests
+to other hosts are recorded with console errors for each test to assert on (`traffic`).
 """
 
 from __future__ import annotations
@@ -84,7 +84,7 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     """pytest-playwright's launch options with Debian's Chromium (never a download; `CHROMIUM`
     names another, e.g. Chrome on GitHub's runners). Playwright's own switches turn off its
     background requests (updates, sync); Chromium's host resolver rules leave it no host but
-    127.0.0.1, so a page that asks another host fails its request (`guard` names it)."""
+    127.0.0.1, so a page that asks another host fails its request (`record_traffic` names it)."""
     path = os.environ.get("CHROMIUM", "/usr/bin/chromium")
     if not Path(path).is_file():
         pytest.fail(
@@ -97,7 +97,7 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     return {**browser_type_launch_args, "executable_path": path, "args": args}
 
 
-def guard(context, page) -> list[str]:
+def record_traffic(context, page) -> list[str]:
     """The list of what goes wrong on `page` (of `context`), filled in as pages load: one
     message naming the page per request to another host (which Chromium cannot resolve:
     `browser_type_launch_args`), console error or page error."""
@@ -132,7 +132,7 @@ def record_errors(page, seen: list[str]) -> None:
 
 @pytest.fixture
 def traffic(context, page) -> list[str]:
-    return guard(context, page)
+    return record_traffic(context, page)
 
 
 def wait_for_search(page) -> dict[str, str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import guard
+from tests.browser.conftest import record_traffic
 
 PAGES = ["", "numpy-torch/dtypes/", "notebooks/save-load/"]
 LOOKS = {
@@ -22,7 +22,7 @@ def test_scheme_follows_the_system_and_nothing_overflows(new_context, locale, lo
     # pytest-playwright's new_context: the served site's base URL, closed after the test.
     context = new_context(color_scheme="dark" if scheme == "slate" else "light", viewport=viewport)
     page = context.new_page()
-    traffic = guard(context, page)
+    traffic = record_traffic(context, page)
     for path in PAGES:
         path = path if locale == "zh" else "en/" + path
         page.goto(path)

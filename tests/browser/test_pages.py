@@ -30,12 +30,9 @@ _READ = """() => {
         get("link[rel=canonical]", "href"), get("a[rel=edit]", "href"),
         document.querySelector(".md-source-file__fact")?.innerText ?? "",
         [...menu].map(link => [link.hreflang, link.getAttribute("href")]),
-        // Each verification stamp: visible as Playwright means it (a box, not hidden).
-        [...document.querySelectorAll(".admonition.verification-stamp")].map(stamp => {
-            const box = stamp.getBoundingClientRect()
-            const shown = getComputedStyle(stamp).visibility !== "hidden"
-            return box.width > 0 && box.height > 0 && shown
-        })]
+        // Whether each verification stamp is shown (not display: none, nor visibility: hidden).
+        [...document.querySelectorAll(".admonition.verification-stamp")]
+            .map(stamp => stamp.checkVisibility({visibilityProperty: true}))]
 }"""
 NOTEBOOKS = notebook_sources(REPO_ROOT)
 
