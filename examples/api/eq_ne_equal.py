@@ -61,6 +61,9 @@ print(torch.equal(real, torch.tensor([1 + 1j, 2], dtype=torch.complex64)))  # im
 other = real.to(torch.complex64)
 print(real.dtype == other.dtype and torch.equal(real, other))  # to require the same dtype too
 #> False
+copy = real.clone()
+print(real.dtype == copy.dtype and torch.equal(real, copy))  # same dtype and same values
+#> True
 # --8<-- [end:equal_complex]
 
 # --8<-- [start:nan]
