@@ -76,8 +76,8 @@ short = torch.randn(20, 16, 1)  # (batch, channels, length): one step per sequen
 try:
     torch.nn.MaxPool1d(kernel_size=4, stride=1, ceil_mode=True)(short)
 except RuntimeError as err:
-    print(type(err).__name__, err)
-    #> RuntimeError max_pool1d() Invalid computed output size: -2
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: max_pool1d() Invalid computed output size: -2
 print(pooled_size(1, 4, 1, ceil_mode=True))  # ceil((1 - 4) / 1) + 1
 #> -2
 print(torch.nn.MaxPool1d(kernel_size=4, stride=4, ceil_mode=True)(short).shape)  # ceil(-3/4) + 1 = 1
@@ -85,8 +85,8 @@ print(torch.nn.MaxPool1d(kernel_size=4, stride=4, ceil_mode=True)(short).shape) 
 try:
     torch.nn.MaxPool1d(kernel_size=4, stride=4)(short)  # the same without ceil_mode
 except RuntimeError as err:
-    print(type(err).__name__, err)
-    #> RuntimeError max_pool1d() Invalid computed output size: 0
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: max_pool1d() Invalid computed output size: 0
 largest = torch.nn.AdaptiveMaxPool1d(1)(short)  # one window over whatever length comes in
 print(largest.shape, torch.equal(largest, short.amax(dim=-1, keepdim=True)))
 #> torch.Size([20, 16, 1]) True
