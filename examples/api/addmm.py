@@ -29,9 +29,19 @@ print(torch.equal(scaled, 0.5 * base + 2 * (mat1 @ mat2)))
 #> True
 # --8<-- [end:beta_alpha]
 
+# --8<-- [start:keyword_only]
+try:
+    torch.addmm(base, mat1, mat2, 0.5, 2)  # beta and alpha are keyword-only
+except TypeError as err:
+    print(type(err).__name__, str(err).splitlines()[0])
+    """
+    TypeError addmm() received an invalid combination of arguments - got (Tensor, Tensor, Tensor, float, int), but expected one of:
+    """
+# --8<-- [end:keyword_only]
+
 # --8<-- [start:beta_zero]
 broken = torch.tensor([[float("nan"), float("inf")], [1.0, 2.0]])
-print(torch.addmm(broken, mat1, mat2, beta=0))  # beta=0: input is not read at all
+print(torch.addmm(broken, mat1, mat2, beta=0))  # beta=0: input is ignored
 """
 tensor([[10., 13.],
         [28., 40.]])
@@ -45,16 +55,6 @@ batched = torch.baddbmm(broken.unsqueeze(0), mat1.unsqueeze(0), mat2.unsqueeze(0
 print(torch.equal(batched[0], mat1 @ mat2))  # baddbmm follows the same rule
 #> True
 # --8<-- [end:beta_zero]
-
-# --8<-- [start:keyword_only]
-try:
-    torch.addmm(base, mat1, mat2, 0.5, 2)  # beta and alpha are keyword-only
-except TypeError as err:
-    print(type(err).__name__, str(err).splitlines()[0])
-    """
-    TypeError addmm() received an invalid combination of arguments - got (Tensor, Tensor, Tensor, float, int), but expected one of:
-    """
-# --8<-- [end:keyword_only]
 
 # --8<-- [start:in_place]
 target = torch.ones(2, 2)
