@@ -31,6 +31,11 @@ print(torch.equal(distinct[inverse], grid))  # so distinct[inverse] rebuilds the
 import numpy as np
 
 repeated = torch.tensor([3, 1, 2, 3, 1])
+try:
+    torch.unique(repeated, return_index=True)  # NumPy's keyword, not torch's
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> TypeError: _return_output() got an unexpected keyword argument 'return_index'
 distinct, inverse = torch.unique(repeated, return_inverse=True)
 positions = torch.arange(len(repeated))
 # for each distinct value, the smallest position whose inverse points at it
@@ -41,6 +46,9 @@ print(np.unique(repeated.numpy(), return_index=True))  # NumPy's return_index: t
 #> (array([1, 2, 3]), array([1, 2, 0]))
 print(torch.equal(repeated[first], distinct))  # so repeated[first] picks one element per value
 #> True
+labels = torch.tensor([30, 10, 20, 31, 11])  # a second tensor, one entry per element of repeated
+print(labels[first])  # its entries where 1, 2 and 3 first occur
+#> tensor([10, 20, 30])
 # --8<-- [end:first_index]
 
 # --8<-- [start:counts]
