@@ -92,12 +92,15 @@ except RuntimeError as err:
     print(f"{type(err).__name__}: {err}")
     #> RuntimeError: a leaf Variable that requires grad is being used in an in-place operation.
 
-# The fix: an out-of-place ReLU (nn.ReLU(), F.relu, or ReLU on self.weight.clone()).
+# The fix: an out-of-place ReLU (nn.ReLU() or F.relu).
 fusion = Fusion()
 fusion.relu = nn.ReLU()
 fusion(torch.ones(2), torch.ones(2)).sum().backward()
 print(fusion.weight.grad)  # the gradient reaches the parameter through the ReLU
 #> tensor([2., 0.])
+# Or the in-place ReLU on a clone of the parameter, not on the parameter itself.
+print(nn.ReLU(inplace=True)(fusion.weight.clone()))
+#> tensor([1., 0.], grad_fn=<ReluBackward0>)
 print(fusion.weight)  # and the parameter itself is left as it was
 """
 Parameter containing:

@@ -215,6 +215,8 @@ try:
 except NotImplementedError as err:
     print(f"{type(err).__name__}: {err}")
     #> NotImplementedError: "log_softmax_lastdim_kernel_impl" not implemented for 'ComplexFloat'
+print(logits.exp().dtype)  # softmax's exponentials of complex scores are complex
+#> torch.complex64
 
 # The fix: real scores for the loss, here each output's magnitude (.abs()).
 loss = F.cross_entropy(logits.abs(), labels)
