@@ -57,10 +57,12 @@ import torch
 
 first = np.array([10, 200], dtype=np.uint8)  # two pixels of one image
 second = np.array([20, 100], dtype=np.uint8)  # the same pixels of another
-print(first - second)  # 10 - 20 wraps around to 246
-#> [246 100]
-print(first.astype(np.int16) - second)  # a signed, wider type first: the true differences
-#> [-10 100]
+difference = first - second
+print(difference, difference.dtype)  # uint8 minus uint8 is uint8: 10 - 20 wraps around to 246
+#> [246 100] uint8
+widened = first.astype(np.int16) - second
+print(widened, widened.dtype)  # a signed, wider type first: the true differences, in int16
+#> [-10 100] int16
 print(np.abs(first.astype(np.int16) - second).astype(np.uint8))  # absolute difference, back to uint8
 #> [ 10 100]
 print(torch.tensor([10, 200], dtype=torch.uint8) - torch.tensor([20, 100], dtype=torch.uint8))  # PyTorch too
@@ -70,12 +72,12 @@ print(torch.tensor([10, 200], dtype=torch.uint8).to(torch.int16) - torch.tensor(
 # --8<-- [end:uint8_subtraction]
 
 # --8<-- [start:int32_sum]
-powers = np.power(np.array(range(26)), 7)  # 25**7 = 6103515625 needs more than 32 bits
+powers = np.power(np.array(range(26)), 7)  # from 22**7 = 2494357888 on, the powers need more than 32 bits
 print(powers.dtype, powers.sum())  # the default integer here: int64, the right sum
 #> int64 22267545625
 narrow = np.power(np.array(range(26), dtype=np.int32), 7)  # the same with int32
-print(narrow[-3:], narrow.sum(dtype=np.int32))  # wrapped silently: 792709145
-#> [-890141849  291504128 1808548329] 792709145
+print(narrow[-4:], narrow.sum(dtype=np.int32))  # 22**7 to 25**7 wrapped silently; the sum: 792709145
+#> [-1800609408  -890141849   291504128  1808548329] 792709145
 print(np.power(np.array(range(26), dtype=np.int64), 7).sum())  # an explicit int64 on every machine
 #> 22267545625
 # --8<-- [end:int32_sum]

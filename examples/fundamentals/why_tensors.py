@@ -120,7 +120,7 @@ print(operations(lambda: b + c))  # the whole tensors at once: one
 #> {'aten::add': 1}
 print(torch.equal(add_in_a_loop(), b + c))
 #> True
-print(type(b[0]).__name__, b[0].shape, type(b.numpy()[0]).__name__)  # NumPy gives a plain scalar
+print(type(b[0]).__name__, b[0].shape, type(b.numpy()[0]).__name__)  # NumPy gives a NumPy scalar (float32)
 #> Tensor torch.Size([]) float32
 # A loop that cannot be avoided: over Python numbers, with no PyTorch operation per element.
 print(sum(operations(lambda: [x + y for x, y in zip(b.tolist(), c.tolist(), strict=True)]).values()))

@@ -150,15 +150,23 @@ print(torch.nn.Linear(3, 1)(torch.from_numpy(batch)).dtype)
 # "long" and "intc" are names of C types: NumPy maps each to a sized integer type.
 print(np.dtype("long"), np.dtype("intc"))  # here "long" is int64; a reader on Windows got int32
 #> int64 int32
-class_ids = np.array([2, 0, 1])
-print(class_ids.dtype)  # the default integer here
-#> int64
-# Ask for a size, not a C type or the default, and the labels are int64 on every machine:
-targets = torch.from_numpy(class_ids.astype(np.int64))
+logits = torch.zeros(3, 4)
+reader_labels = np.array([2, 0, 1], dtype=np.int32)  # what astype("long") gave the reader
+try:
+    torch.nn.functional.cross_entropy(logits, torch.from_numpy(reader_labels))
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: expected target dtype to be Long or Byte, but got Int
+# Ask for a size, not a C type, and the labels are int64 on every machine:
+targets = torch.from_numpy(reader_labels.astype(np.int64))
 print(targets.dtype, torch.long is torch.int64)
 #> torch.int64 True
-print(round(torch.nn.functional.cross_entropy(torch.zeros(3, 4), targets).item(), 4))
+print(round(torch.nn.functional.cross_entropy(logits, targets).item(), 4))
 #> 1.3863
+# Or convert on the torch side: .long() gives int64 too.
+torch_side = torch.from_numpy(reader_labels).long()
+print(torch_side.dtype, round(torch.nn.functional.cross_entropy(logits, torch_side).item(), 4))
+#> torch.int64 1.3863
 # --8<-- [end:int32_labels]
 
 # --8<-- [start:numpy_scalars]

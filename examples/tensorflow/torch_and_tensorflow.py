@@ -190,10 +190,29 @@ shared = torch.from_dlpack(foreign)  # no copy: the same memory
 also_shared = torch.as_tensor(foreign)
 print(foreign.reads, np.shares_memory(shared.numpy(), foreign.data), np.shares_memory(also_shared.numpy(), foreign.data))
 #> 0 True True
-# The element-by-element path: a Python list built from it reads every element separately.
-by_element = torch.tensor([foreign[i] for i in range(len(foreign))])
-print(foreign.reads, torch.equal(by_element, copied))
-#> 1000 True
+
+
+class SequenceOnly:
+    """The sequence protocol and nothing else: no DLPack, no buffer protocol, no __array__."""
+
+    def __init__(self, data):
+        self.data = data
+        self.item_calls = 0  # calls of __getitem__
+        self.len_calls = 0  # calls of __len__
+
+    def __len__(self):
+        self.len_calls += 1
+        return len(self.data)
+
+    def __getitem__(self, index):
+        self.item_calls += 1
+        return self.data[index]
+
+
+sequence = SequenceOnly(np.arange(1000, dtype=np.float32))
+by_element = torch.tensor(sequence)  # the fallback: element by element, one Python call each time
+print(sequence.item_calls, sequence.len_calls, torch.equal(by_element, copied))
+#> 2002 3 True
 # --8<-- [end:dlpack_foreign]
 
 # Not shown on the page (README, "Framework tabs must agree"). Prints nothing.
