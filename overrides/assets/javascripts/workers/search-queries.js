@@ -15,13 +15,16 @@
   // ~fuzzy, *wildcard, quotes), and brackets and signs from pasted code and messages: as text
   // they only break the query ("size-incompatible:" becomes a field, "Error(s)" a term "s").
   const SYNTAX = /[:^~*+"'`()[\]{}<>=!?,;|\\]|(?<![\w.])-+/g
+  // A dotted API name's dots, between words: each part a word of its own, as the index holds
+  // it. Left whole, "torch.median" is completed part by part (torch* finds torchvision first).
+  const DOT = /(?<=\w)\.(?=[A-Za-z_])/g
 
   // The query as Material's worker should read it. Single letters go with the small words
   // (unless nothing else is left). Material completes every term (torch* finds torchvision,
   // data* datasets): a whole word before the last is marked as such (^1, a boost that changes
   // nothing but stops the completion); the last word is still completed, as it is being typed.
   function rewrite(query) {
-    const words = query.replace(SYNTAX, " ").split(/\s+/).filter(Boolean)
+    const words = query.replace(SYNTAX, " ").replace(DOT, " ").split(/\s+/).filter(Boolean)
     const kept = words.filter(word =>
       !SMALL_WORDS.has(word.toLowerCase()) && /\P{L}|\p{L}\p{L}/u.test(word))
     const chosen = kept.length ? kept : words
