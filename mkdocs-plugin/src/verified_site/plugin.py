@@ -194,11 +194,12 @@ class VerifiedSitePlugin(BasePlugin):
     def on_post_build(self, config, **kwargs) -> None:
         """Report the API links, then add to the search index what Material cannot index: each
         glossary term's names (both languages) as tags of the section it is shown at, each
+        reference row's API names (`_reference_names`) as tags of the row, each
         identifier's parts (`weights_only`: `weights`, `only`; the separator keeps identifiers
         whole), on the error atlas's pages only the printed lines, and on the notebook pages
         only the titles (page and sections); numbers of six characters or more are left out
         (`_LONG_NUMBER`). PluginError, naming the file, if the index or the
-        glossary cannot be read."""
+        glossary or a reference family cannot be read."""
         self._report_api_links()
         path = Path(config.site_dir) / "search" / "search_index.json"
         try:
@@ -206,6 +207,8 @@ class VerifiedSitePlugin(BasePlugin):
         except (OSError, ValueError) as exc:
             raise PluginError(f"{path}: cannot read the search index: {exc}") from exc
         tags = self._synonyms()
+        for location, names in self._reference_names().items():
+            tags.setdefault(location, []).extend(names)
         for doc in index["docs"]:
             if doc["location"] in tags:
                 doc["tags"] = doc.get("tags", []) + tags[doc["location"]]
@@ -243,6 +246,30 @@ class VerifiedSitePlugin(BasePlugin):
                 f"{path}: cannot read the glossary's terms ({exc!r}); "
                 "`make generated` names the mistake with its line"
             ) from exc
+        return found
+
+
+    def _reference_names(self) -> dict[str, list[str]]:
+        """Search location of each cross-library reference row (`reference/<family>/#<row>`) ->
+        the last part of each API name its calls spell (`torch.cat(...)`: `cat`), so that a
+        dotted name typed into the search (cut at its dots) finds the row; {} without
+        data/reference/. PluginError, naming the file, if a family's file cannot be read."""
+        found: dict[str, list[str]] = {}
+        for path in sorted((self.root / "data" / "reference").glob("[0-9]*.yml")):
+            try:
+                family = yaml.safe_load(path.read_text(encoding="utf-8"))
+                for row in family["rows"]:
+                    calls = [row.get(library) for library in ("numpy", "torch", "tensorflow")]
+                    calls += [call for spelled in row.get("also", {}).values() for call in spelled]
+                    names = (api_names.api_name(c) for c in calls if isinstance(c, str))
+                    found[f"reference/{family['id']}/#{row['id']}"] = list(
+                        dict.fromkeys(name.rpartition(".")[2] for name in names if name)
+                    )
+            except (OSError, yaml.YAMLError, KeyError, TypeError, AttributeError) as exc:
+                raise PluginError(
+                    f"{path}: cannot read the reference's rows ({exc!r}); "
+                    "`make reference` names the mistake with its line"
+                ) from exc
         return found
 
 

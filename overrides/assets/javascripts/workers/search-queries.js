@@ -16,20 +16,27 @@
   // they only break the query ("size-incompatible:" becomes a field, "Error(s)" a term "s").
   const SYNTAX = /[:^~*+"'`()[\]{}<>=!?,;|\\]|(?<![\w.])-+/g
   // A dotted API name's dots, between words: each part a word of its own, as the index holds
-  // it. Left whole, "torch.median" is completed part by part (torch* finds torchvision first).
+  // it, and matched whole, even at the end of the query (a dotted name is typed whole). Left as
+  // typed, "torch.median" was completed part by part (torch* found torchvision first), and
+  // "torch.cat" found "categorical".
   const DOT = /(?<=\w)\.(?=[A-Za-z_])/g
 
   // The query as Material's worker should read it. Single letters go with the small words
   // (unless nothing else is left). Material completes every term (torch* finds torchvision,
-  // data* datasets): a whole word before the last is marked as such (^1, a boost that changes
-  // nothing but stops the completion); the last word is still completed, as it is being typed.
+  // data* datasets): a whole word before the last, and each part of a dotted name, is marked as
+  // such (^1, a boost that changes nothing but stops the completion); the last word is still
+  // completed, as it is being typed.
   function rewrite(query) {
-    const words = query.replace(SYNTAX, " ").replace(DOT, " ").split(/\s+/).filter(Boolean)
+    const words = query.replace(SYNTAX, " ").split(/\s+/).filter(Boolean)
     const kept = words.filter(word =>
       !SMALL_WORDS.has(word.toLowerCase()) && /\P{L}|\p{L}\p{L}/u.test(word))
     const chosen = kept.length ? kept : words
     return chosen
-      .map((word, at) => at < chosen.length - 1 && /^[\w.]+$/.test(word) ? `${word}^1` : word)
+      .flatMap((word, at) => {
+        const parts = word.split(DOT)
+        const whole = parts.length > 1 || at < chosen.length - 1
+        return parts.map(part => whole && /^[\w.]+$/.test(part) ? `${part}^1` : part)
+      })
       .join(" ")
   }
 
