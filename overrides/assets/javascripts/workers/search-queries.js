@@ -35,7 +35,9 @@
       .flatMap((word, at) => {
         const parts = word.split(DOT)
         const whole = parts.length > 1 || at < chosen.length - 1
-        return parts.map(part => whole && /^[\w.]+$/.test(part) ? `${part}^1` : part)
+        return parts.map(part => /\w_+$/.test(part)
+          ? part.replace(/_+$/, "")  // in place (add_): completed, to find add_ and add alike
+          : whole && /^[\w.]+$/.test(part) ? `${part}^1` : part)
       })
       .join(" ")
   }
