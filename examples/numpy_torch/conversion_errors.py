@@ -35,11 +35,34 @@ print(weights)
 #> tensor([5., 1., 1.], requires_grad=True)
 # --8<-- [end:requires_grad]
 
+# --8<-- [start:force]
+# numpy(force=True) is the one-call form of detach().cpu().numpy().
+loss = torch.ones(3, requires_grad=True) * 2
+long_form = loss.detach().cpu().numpy()
+short_form = loss.numpy(force=True)
+print(short_form, np.shares_memory(short_form, long_form))  # on the CPU both share memory
+#> [2. 2. 2.] True
+
+# The difference: force=True also resolves a conjugate view, which detach().cpu() keeps.
+conjugated = torch.tensor([1 + 2j]).conj()
+try:
+    conjugated.detach().cpu().numpy()
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: Can't call numpy() on Tensor that has conjugate bit set. Use tensor.resolve_conj().numpy() instead.
+    """
+print(conjugated.numpy(force=True))
+#> [1.-2.j]
+# --8<-- [end:force]
+
 # --8<-- [start:negative_strides]
 values = np.arange(5)
 reversed_view = values[::-1]  # a view with a negative stride, no copy
 print(reversed_view.strides, np.shares_memory(reversed_view, values))
 #> (-8,) True
+print(np.flip(values).strides)  # np.flip returns such a view too
+#> (-8,)
 for convert in (torch.from_numpy, torch.as_tensor, torch.tensor):
     try:
         convert(reversed_view)
@@ -86,6 +109,10 @@ UserWarning: The given NumPy array is not writable, and PyTorch does not support
 safe = torch.tensor(frozen)  # copying avoids the problem
 print(safe, np.shares_memory(safe.numpy(), frozen))
 #> tensor([0., 1., 2.], dtype=torch.float64) False
+
+shared[0] = 10  # undefined behaviour, as the warning says; here the write reached the array
+print(frozen, frozen.flags.writeable)
+#> [10.  1.  2.] False
 # --8<-- [end:read_only]
 
 # --8<-- [start:numpy_functions]

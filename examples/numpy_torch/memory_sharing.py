@@ -44,7 +44,10 @@ except TypeError as err:
 c = t.numpy()  # a view of the tensor's memory, not a copy
 print(np.shares_memory(c, a))
 #> True
-c[0, 0] = 7
+t[0, 0] = 5  # modify the tensor ...
+print(c[0, 0], a[0, 0])  # ... and both arrays have changed with it
+#> 5.0 5.0
+c[0, 0] = 7  # a write through c is seen by a and t
 print(a[0, 0], t[0, 0].item())
 #> 7.0 7.0
 # --8<-- [end:tensor_numpy]
@@ -137,16 +140,21 @@ torch.set_default_dtype(torch.float64)
 print(torch.Tensor(a32).dtype)
 #> torch.float64
 torch.set_default_dtype(torch.float32)  # back to the default
+# --8<-- [end:legacy_constructor]
 
-# With an int instead of data, torch.Tensor allocates that many uninitialised elements.
-print(torch.Tensor(3).shape, torch.tensor(3).shape)
-#> torch.Size([3]) torch.Size([])
+# --8<-- [start:legacy_shape]
+# Given ints instead of data, torch.Tensor and torch.FloatTensor read them as a shape and
+# allocate that many uninitialised elements; torch.tensor holds the number itself.
+print(torch.Tensor(5, 3).shape, torch.FloatTensor(10).shape, torch.tensor(10.0).shape)
+#> torch.Size([5, 3]) torch.Size([10]) torch.Size([])
 # Deterministic mode fills uninitialised memory with NaN, which makes it visible.
 torch.use_deterministic_algorithms(True)
-print(torch.Tensor(3), torch.empty(3), torch.tensor(3))
-#> tensor([nan, nan, nan]) tensor([nan, nan, nan]) tensor(3)
+print(torch.Tensor(3), torch.FloatTensor(3), torch.empty(3))
+#> tensor([nan, nan, nan]) tensor([nan, nan, nan]) tensor([nan, nan, nan])
 torch.use_deterministic_algorithms(False)  # back to the default
-# --8<-- [end:legacy_constructor]
+print(torch.tensor(10.0), torch.zeros(2, 3).shape)  # the number 10; a shape, filled with zeros
+#> tensor(10.) torch.Size([2, 3])
+# --8<-- [end:legacy_shape]
 
 # --8<-- [start:legacy_large_integers]
 # torch.Tensor makes integers float32, which holds every integer only up to 2**24.
