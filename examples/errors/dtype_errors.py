@@ -25,6 +25,10 @@ except RuntimeError as err:
     print(f"{type(err).__name__}: {err}")
     #> RuntimeError: Input type (double) and bias type (float) should be the same
 
+# Which side is which: the dtypes of the model's parameters, and of the data it receives.
+print({name: param.dtype for name, param in layer.named_parameters()}, features.dtype)
+#> {'weight': torch.float32, 'bias': torch.float32} torch.float64
+
 # The fix: convert the data to the model's dtype (or the model: layer.double()).
 print(layer(features.float()).dtype)
 #> torch.float32
@@ -32,7 +36,7 @@ print(layer(features.float()).dtype)
 
 # --8<-- [start:matmul_mixed_dtypes]
 single = torch.ones(2, 2)  # float32
-double = torch.ones(2, 2, dtype=torch.float64)
+double = torch.from_numpy(np.ones((2, 2)))  # float64: NumPy's default, kept by from_numpy
 try:
     single @ double  # matmul does not promote
 except RuntimeError as err:
@@ -87,11 +91,26 @@ except RuntimeError as err:
     print(f"{type(err).__name__}: {err}")
     #> RuntimeError: result type Float can't be cast to the desired output type Long
 
+# Averaging or updating a model's state_dict in place: BatchNorm counts its batches in int64.
+state = torch.nn.BatchNorm1d(2).state_dict()
+print(state["num_batches_tracked"].dtype)
+#> torch.int64
+try:
+    state["num_batches_tracked"].add_(torch.tensor(0.5))
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: result type Float can't be cast to the desired output type Long
+
 # The fix: an out-of-place operation promotes; or make the tensor float first.
 print(counts * 0.5)
 #> tensor([0.5000, 1.0000, 1.5000])
 print(torch.nn.functional.binary_cross_entropy_with_logits(logits, torch.tensor([0.0, 1.0, 1.0])))
 #> tensor(0.6931)
+for value in state.values():  # in a state_dict: update the float entries, keep the counter
+    if value.is_floating_point():
+        value.add_(0.5)
+print(state["running_mean"], state["num_batches_tracked"])
+#> tensor([0.5000, 0.5000]) tensor(0)
 # --8<-- [end:inplace_result_type]
 
 # --8<-- [start:numpy_same_kind]
@@ -159,13 +178,18 @@ for values, dtype in [([-256], torch.uint8), ([128], torch.int8), ([-129], torch
         #> [128] RuntimeError: value cannot be converted to type int8 without overflow
         #> [-129] RuntimeError: value cannot be converted to type int8 without overflow
 
-# Arithmetic does not check: 200 + 300 wraps around.
+# Arithmetic does not check: 200 + 300 wraps around, and so does 87 squared (7569).
 print(torch.tensor([200], dtype=torch.uint8) + 300)
 #> tensor([244], dtype=torch.uint8)
+print(torch.square(torch.tensor([87], dtype=torch.uint8)))
+#> tensor([145], dtype=torch.uint8)
 
 # The fix: clip the values to the range before converting.
 print(torch.tensor([1, 300]).clamp(0, 255).to(torch.uint8))
 #> tensor([  1, 255], dtype=torch.uint8)
+# And compute in a wider dtype.
+print(torch.square(torch.tensor([87], dtype=torch.uint8).to(torch.int32)))
+#> tensor([7569], dtype=torch.int32)
 # --8<-- [end:torch_uint8_overflow]
 
 # --8<-- [start:mean_integer]

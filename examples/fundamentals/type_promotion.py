@@ -34,6 +34,9 @@ print(wrapped, wrapped.dtype, [warning.category.__name__ for warning in caught])
 #> 44 uint8 ['RuntimeWarning']
 print(np.array([200], dtype=np.uint8) + 100)  # arrays wrap silently, with no warning
 #> [44]
+pixel = np.array([182], dtype=np.int16)
+print(pixel * pixel)  # 182 * 182 = 33124 does not fit int16: a wrong product, no warning
+#> [-32412]
 with np.errstate(over="raise"):
     print(np.array([200], dtype=np.uint8) + 100)  # errstate does not reach integer arrays
     #> [44]
@@ -80,6 +83,11 @@ print(narrow[-4:], narrow.sum(dtype=np.int32))  # 22**7 to 25**7 wrapped silentl
 #> [-1800609408  -890141849   291504128  1808548329] 792709145
 print(np.power(np.array(range(26), dtype=np.int64), 7).sum())  # an explicit int64 on every machine
 #> 22267545625
+# Totals and running totals accumulated in int32 turn negative past 2147483647.
+print(np.arange(10_000_000).sum(dtype=np.int32), np.arange(10_000_000).sum())
+#> -2014260032 49999995000000
+print(np.cumsum([2_000_000_000, 2_000_000_000], dtype=np.int32), np.cumsum([2_000_000_000, 2_000_000_000]))
+#> [2000000000 -294967296] [2000000000 4000000000]
 # --8<-- [end:int32_sum]
 
 # --8<-- [start:torch_categories]
@@ -121,6 +129,8 @@ print(pixels.to(torch.int16) == 256, pixels.to(torch.int16) < 256)  # the fix: a
 print(torch.tensor([7, -7]) / 2)  # true division: always floating point
 #> tensor([ 3.5000, -3.5000])
 print(torch.tensor([7, -7]) // 2)  # floor division: rounds towards minus infinity
+#> tensor([ 3, -4])
+print(torch.floor_divide(torch.tensor([7, -7]), 2))  # the same as //
 #> tensor([ 3, -4])
 print(torch.div(torch.tensor([7, -7]), 2, rounding_mode="trunc"))  # C-style
 #> tensor([ 3, -3])
