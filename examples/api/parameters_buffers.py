@@ -105,6 +105,8 @@ print(scaler.plain.dtype)  # a plain attribute is left behind
 on_meta = Scaler().to("meta")  # a device move: "meta" stands in for "cuda" on any machine
 print([tensor.device.type for tensor in (on_meta.scale, on_meta.running_mean, on_meta.cache, on_meta.steps, on_meta.plain)])
 #> ['meta', 'meta', 'meta', 'meta', 'cpu']
+print(torch.nn.Module.cuda.__doc__.split(".")[0].strip())  # .cuda() is .to("cuda") in short
+#> Move all model parameters and buffers to the GPU
 # --8<-- [end:to]
 
 # --8<-- [start:assignment]

@@ -376,6 +376,14 @@ norm, hidden = net[1], net[0](x)  # BatchNorm in eval mode: the running statisti
 by_running = (hidden - norm.running_mean) / torch.sqrt(norm.running_var + norm.eps)
 print(torch.allclose(norm(hidden), by_running * norm.weight + norm.bias))
 #> True
+bn = nn.BatchNorm2d(3)
+images = torch.randn(8, 3, 4, 4, generator=torch.Generator().manual_seed(0))
+bn.train()  # batch statistics: one image alone is normalised by its own mean and variance
+print("train:", torch.allclose(bn(images[:1]), bn(images)[:1]))
+#> train: False
+bn.eval()  # running statistics: the same result alone or in a batch
+print("eval:", torch.allclose(bn(images[:1]), bn(images)[:1]))
+#> eval: True
 print(net(x).requires_grad)  # eval() does not turn off gradient tracking
 #> True
 with torch.no_grad():

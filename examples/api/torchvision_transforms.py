@@ -241,6 +241,15 @@ print(resized["image"].shape, resized["boxes"].tolist(), resized["mask"].shape)
 #> torch.Size([3, 24, 28]) [[0, 0, 5, 12]] torch.Size([24, 28])
 print(resized["label"])  # plain data: returned as it is
 #> 3
+torch.manual_seed(0)
+pixel_mask = tv_tensors.Mask(image[0].clone())  # a mask that copies the image's channel 0
+augment = v2.Compose([v2.RandomCrop(16), v2.RandomHorizontalFlip()])
+crop_image, crop_mask = augment(image, pixel_mask)  # one call: the same crop and flip for both
+print(crop_mask.shape, torch.equal(crop_mask, crop_image[0]))
+#> torch.Size([16, 16]) True
+alone = augment(pixel_mask)  # a call of its own draws a new crop
+print(torch.equal(alone, crop_image[0]))
+#> False
 # --8<-- [end:boxes]
 
 # --8<-- [start:crops_and_more]

@@ -27,9 +27,14 @@ print(shares(shuffle=False, drop_last=True))  # the tail is dropped instead: sam
 # --8<-- [start:set_epoch]
 sampler = DistributedSampler(range(8), num_replicas=2, rank=0, shuffle=True, seed=0)
 first_epoch, second_epoch = list(sampler), list(sampler)
+print("epoch before set_epoch:", sampler.epoch)
+#> epoch before set_epoch: 0
 sampler.set_epoch(1)
 print("same order without set_epoch:", first_epoch == second_epoch)
 #> same order without set_epoch: True
 print("same order after set_epoch(1):", first_epoch == list(sampler))
 #> same order after set_epoch(1): False
+seed_one = DistributedSampler(range(8), num_replicas=2, rank=0, shuffle=True, seed=1)
+print("seed 0, epoch 1 == seed 1, epoch 0:", list(sampler) == list(seed_one))  # seed + epoch
+#> seed 0, epoch 1 == seed 1, epoch 0: True
 # --8<-- [end:set_epoch]

@@ -87,6 +87,7 @@ print(torch.repeat_interleave(a, repeats), torch.repeat_interleave(a, repeats, o
 m = torch.empty(4, device="meta")  # a shape and a dtype, no values
 calls = [
     ("torch.nonzero", lambda: torch.nonzero(m)),
+    ("torch.argwhere", lambda: torch.argwhere(m)),
     ("x[mask]", lambda: m[m > 0]),
     ("torch.masked_select", lambda: torch.masked_select(m, m > 0)),
     ("torch.unique", lambda: torch.unique(m)),
@@ -106,6 +107,7 @@ def outcome(call) -> str:  # the result's shape, or "raises" when the call raise
 for name, call in calls:
     print(f"{name:20} {outcome(call)}")
     #> torch.nonzero        raises
+    #> torch.argwhere       raises
     #> x[mask]              raises
     #> torch.masked_select  raises
     #> torch.unique         raises

@@ -60,3 +60,25 @@ print(re.search(r"The underlying CUDA events.*?\.", doc).group())
 The underlying CUDA events are lazily initialized when the event is first recorded or exported to another process.
 """
 # --8<-- [end:event]
+
+# --8<-- [start:warm_up]
+doc = " ".join(benchmark.Timer.__doc__.split())
+print(re.search(r"Timer will perform warmups \(.*?\)", doc).group())
+#> Timer will perform warmups (important as some elements of PyTorch are lazily initialized)
+# --8<-- [end:warm_up]
+
+# --8<-- [start:elapsed_checks]
+from pathlib import Path
+
+header = Path(torch.__file__).parent / "include" / "c10" / "cuda" / "CUDAEvent.h"  # ships with torch
+source = header.read_text()
+body = source[source.index("float elapsed_time(") :]  # Event.elapsed_time in C++, up to its return
+body = body[: body.index("return time_ms;")]
+for message in re.findall(r'"(Both events must be [^"]*)"', body):  # checked in this order
+    print(message)
+    #> Both events must be created with argument 'enable_timing=True'.
+    #> Both events must be recorded before calculating elapsed time.
+    #> Both events must be completed before calculating elapsed time.
+print(re.search(r"// (raise cudaErrorNotReady.*)", body).group(1))  # the CUDA call after the checks
+#> raise cudaErrorNotReady if either event is recorded but not yet completed
+# --8<-- [end:elapsed_checks]

@@ -26,6 +26,10 @@ start_event.record()  # record() puts the marker in the queue
 c = a @ b
 end_event.record()
 print("end marker reached when record() returned:", end_event.query())
+try:
+    start_event.elapsed_time(end_event)  # the GPU has not reached the end marker yet
+except RuntimeError as err:
+    print(type(err).__name__, str(err).splitlines()[0])
 end_event.synchronize()  # wait until the GPU has reached it
 print("end marker reached after synchronize():", end_event.query())
 # --8<-- [end:record]
