@@ -16,6 +16,12 @@ except RuntimeError as err:
     #> RuntimeError: element 0 of tensors does not require grad and does not have a grad_fn
 print(loss.requires_grad, loss.grad_fn)
 #> False None
+# "element 0" counts the tensors being differentiated, not the values inside one.
+try:
+    torch.autograd.backward([(weight * 2).sum(), loss])
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: element 1 of tensors does not require grad and does not have a grad_fn
 
 # The fix: compute the loss outside no_grad() (and without .detach()).
 loss = (weight * 2).sum()
@@ -179,6 +185,10 @@ weight.grad = None
 losses.backward(gradient=torch.ones_like(losses))  # the same as .sum() here
 print(weight.grad)
 #> tensor([2., 2., 2.])
+weight.grad = None
+(weight * 2)[0].backward()  # the gradient of one element of the output only
+print(weight.grad)
+#> tensor([2., 0., 0.])
 # --8<-- [end:scalar_outputs]
 
 # --8<-- [start:non_leaf_grad]

@@ -122,6 +122,21 @@ except TypeError as err:
 print(half.float().numpy())
 #> [1.5 2.5]
 # --8<-- [end:bfloat16_numpy]
+# --8<-- [start:bgr_to_rgb]
+image = np.arange(12, dtype=np.uint8).reshape(2, 2, 3)  # (H, W, C), channels in BGR order
+rgb = image[..., ::-1]  # BGR to RGB: a view whose channel axis runs backwards
+print(rgb.strides)
+#> (6, 3, -1)
+try:
+    torch.from_numpy(rgb)
+except ValueError as err:
+    print(f"{type(err).__name__}: {str(err).split(', and')[0]}")
+    #> ValueError: At least one stride in the given numpy array is negative
+
+# The fix: copy the flipped view, or flip on the torch side.
+print(torch.from_numpy(rgb.copy())[0, 0], torch.from_numpy(image).flip(-1)[0, 0])
+#> tensor([2, 1, 0], dtype=torch.uint8) tensor([2, 1, 0], dtype=torch.uint8)
+# --8<-- [end:bgr_to_rgb]
 
 # --8<-- [start:item_many_elements]
 losses = torch.tensor([0.5, 0.25])
@@ -168,6 +183,23 @@ state = tf.Variable([1, 2, 3])
 state[0].assign(10)
 print(state.numpy())
 #> [10  2  3]
+
+# Assigning to a slice fails the same way; a tf.Variable's slice has assign() too.
+matrix = tf.zeros((2, 3))
+try:
+    matrix[:, 0] = 1.0
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    TypeError: 'tensorflow.python.framework.ops.EagerTensor' object does not support item assignment
+    """
+columns = tf.Variable(matrix)
+columns[:, 0].assign([1.0, 1.0])
+print(columns.numpy())
+"""
+[[1. 0. 0.]
+ [1. 0. 0.]]
+"""
 # --8<-- [end:tf_item_assignment]
 
 

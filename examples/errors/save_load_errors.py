@@ -117,6 +117,15 @@ except RuntimeError as err:
         size mismatch for 2.bias: copying a param with shape torch.Size([10]) from checkpoint, the shape in current model is torch.Size([3]).
     """
 
+# strict=False tolerates missing and unexpected keys, not a changed shape.
+try:
+    model.load_state_dict(torch.load(folder / "ten_classes.pt"), strict=False)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {str(err).splitlines()[1].strip()}")
+    """
+    RuntimeError: size mismatch for 2.weight: copying a param with shape torch.Size([10, 8]) from checkpoint, the shape in current model is torch.Size([3, 8]).
+    """
+
 # The fix (fine-tuning): leave out the entries whose shape changed, load the rest.
 state = torch.load(folder / "ten_classes.pt")
 own = model.state_dict()

@@ -82,6 +82,17 @@ print(layer.weight.shape)
 #> torch.Size([5, 3])
 print(layer(torch.ones(2, 3)).shape)
 #> torch.Size([2, 5])
+
+# Pooled features keep two axes of size 1: (N, 512, 1, 1). Linear reads the last one.
+pooled = torch.ones(2, 512, 1, 1)
+head = torch.nn.Linear(512, 10)
+try:
+    head(pooled)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: addmm: mat1 and mat2 shapes cannot be multiplied (1024x1 and 512x10)
+print(head(pooled.flatten(1)).shape)  # flatten(1) (or squeeze) gives (N, 512)
+#> torch.Size([2, 10])
 # --8<-- [end:mat1_mat2_shapes]
 
 # --8<-- [start:view_not_contiguous]
@@ -141,6 +152,8 @@ print(conv(torch.ones(16, 1, 5, 5)).view(-1, 4 * 4 * 4).shape)
 # The fix: flatten(1) keeps the batch axis; size the Linear layer from a real output.
 flat = features.flatten(1)
 print(flat.shape)
+#> torch.Size([2, 36])
+print(torch.nn.Flatten()(features).shape)  # nn.Flatten() flattens from axis 1 too
 #> torch.Size([2, 36])
 fc = torch.nn.Linear(flat.shape[1], 10)
 print(fc(flat).shape)
@@ -317,6 +330,21 @@ except RuntimeError as err:
 # The fix: expand stretches only axes of size 1; repeat copies to make any size.
 print(x[:1].expand(4, 3).shape, x.repeat(2, 1).shape)
 #> torch.Size([4, 3]) torch.Size([4, 3])
+
+# Normalising rows: norm(dim=1) drops the axis, so (2,) lines up with the 3 columns.
+rows = torch.tensor([[3.0, 4.0, 0.0], [0.0, 6.0, 8.0]])
+try:
+    rows / rows.norm(dim=1).expand_as(rows)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: The expanded size of the tensor (3) must match the existing size (2) at non-singleton dimension 1.  Target sizes: [2, 3].  Tensor sizes: [2]
+    """
+print(rows / rows.norm(dim=1, keepdim=True))  # keepdim=True: (2, 1), one norm per row
+"""
+tensor([[0.6000, 0.8000, 0.0000],
+        [0.0000, 0.6000, 0.8000]])
+"""
 # --8<-- [end:expand_non_singleton]
 
 # --8<-- [start:conv_input_channels]

@@ -59,6 +59,16 @@ for left, right in [(torch.ones(2, 3, 2), torch.ones(3)), (torch.ones(3), torch.
 # Give the vector its own axis and the shapes line up: (3, 2) with (3, 1).
 print((torch.ones(3, 2) + torch.ones(3)[:, None]).shape)
 #> torch.Size([3, 2])
+
+# So, without a loop, each row of a matrix minus its own value of a vector:
+matrix = torch.arange(6.0).reshape(3, 2)
+per_row = torch.tensor([0.0, 10.0, 20.0])  # one value per row
+print(matrix - per_row[:, None])
+"""
+tensor([[  0.,   1.],
+        [ -8.,  -7.],
+        [-16., -15.]])
+"""
 # --8<-- [end:mismatch]
 
 # --8<-- [start:loss_target_size]

@@ -144,6 +144,11 @@ tensor([[0, 3],
 """
 print(torch.equal(x.view(3, 2), x.T))
 #> False
+print(x.T.reshape(2, 3))  # transposed, then reshaped back: not x, its rows are mixed
+"""
+tensor([[0, 3, 1],
+        [4, 2, 5]])
+"""
 # --8<-- [end:same_shape_other_contents]
 
 # --8<-- [start:minus_one]
