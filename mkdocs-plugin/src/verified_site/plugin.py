@@ -248,7 +248,6 @@ class VerifiedSitePlugin(BasePlugin):
             ) from exc
         return found
 
-
     def _reference_names(self) -> dict[str, list[str]]:
         """Search location of each cross-library reference row (`reference/<family>/#<row>`) ->
         the last part of each API name its calls spell (`torch.cat(...)`: `cat`), so that a
