@@ -11,6 +11,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
+import jieba
 import yaml
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
@@ -32,22 +33,25 @@ ATLAS = "errors/"
 #: pages they walk through (which rank first) and would make the index larger than its budget.
 NOTEBOOKS = "notebooks/"
 _CODE = re.compile(r"<pre><code>(.*?)</code></pre>", re.DOTALL)
-#: Numbers of six characters or more (printed values such as 139264.015625), left out of the
+#: Numbers of four characters or more (printed values such as 139264.015625), left out of the
 #: search text. lunr 2.3.9, in Material's worker, names the nodes of its word tree by their
 #: edges' characters followed by child numbers, so two nodes with several digit edges can get
 #: the same name and be merged; a query then expands to a word that is not in the index and
-#: finds nothing at all (lunr issue 503: "a" found nothing on the Chinese site). Long numbers
-#: make most such nodes and are not what readers search for.
-_LONG_NUMBER = re.compile(r"\b\d[\d.]{5,}\b")
+#: finds nothing at all (lunr issue 503: "a", later "9", found nothing on the Chinese site).
+#: Long numbers make most such nodes and are not what readers search for; at six characters,
+#: the numbers of one day's new sections were enough to break "9" again.
+_LONG_NUMBER = re.compile(r"\b\d[\d.]{3,}\b")
 #: Identifiers the search keeps whole (mkdocs.base.yml's separator splits neither at `_` nor in
 #: camel case): snake_case and CamelCase names. `_PART`: the words they are made of.
 _IDENTIFIER = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[A-Za-z]*[a-z][A-Z]\w*")
 _PART = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
+_HAN = re.compile(r"[\u4e00-\u9fff]")
 #: iframe-worker's shim (npm, package.json) runs Material's search worker on file:// pages; at
 #: IFRAME_WORKER_URL, whose "iframe-worker" keeps Material's offline plugin from adding a CDN's.
 IFRAME_WORKER = "node_modules/iframe-worker/shim/index.js"
 IFRAME_WORKER_URL = "assets/javascripts/iframe-worker/shim.js"
 log = logging.getLogger(f"mkdocs.plugins.{__name__}")
+jieba.setLogLevel(logging.WARNING)  # not its dictionary's loading, on every build
 
 
 class VerifiedSitePlugin(BasePlugin):
@@ -211,7 +215,8 @@ class VerifiedSitePlugin(BasePlugin):
             tags.setdefault(location, []).extend(names)
         for doc in index["docs"]:
             if doc["location"] in tags:
-                doc["tags"] = doc.get("tags", []) + tags[doc["location"]]
+                words = (word for name in tags[doc["location"]] for word in _words(name))
+                doc["tags"] = list(dict.fromkeys(doc.get("tags", []) + list(words)))
             if doc["location"].startswith(ATLAS):
                 doc["text"] = _CODE.sub(_printed_lines, doc["text"])
             elif doc["location"].startswith(NOTEBOOKS):
@@ -276,6 +281,15 @@ def offline(config) -> bool:
     """Whether Material's `offline` plugin is enabled (`OFFLINE=true`)."""
     plugin = config.plugins.get("material/offline")
     return bool(plugin and plugin.config.enabled)
+
+
+def _words(name: str) -> list[str]:
+    """A search tag's name as the index holds words: a Chinese name cut by jieba, as Material
+    cuts the pages' text (whole, 自动求导 would be a word that no page's text holds, and a query
+    for it, cut into the index's longest words, would find the tag alone); any other name whole."""
+    if not _HAN.search(name):
+        return [name]
+    return [word for word in jieba.cut(name) if word.strip()]
 
 
 def _printed_lines(code: re.Match) -> str:
