@@ -20,6 +20,12 @@
   // typed, "torch.median" was completed part by part (torch* found torchvision first), and
   // "torch.cat" found "categorical".
   const DOT = /(?<=\w)\.(?=[A-Za-z_])/g
+  // A run of Chinese characters, which Material's worker cuts into the index's words. Its cut
+  // never lets a word end at the run's last character (it tries the run's slices up to, not
+  // including, the end), so "归一化" was read as "一" and the like. A character the index lacks
+  // (〇) after each run lets the last word be whole; the cut drops it, and the * after it
+  // completes that word, as Material completes the other words it cuts.
+  const HAN = /\p{Script=Han}+/gu
 
   // The query as Material's worker should read it. Single letters go with the small words
   // (unless nothing else is left). Material completes every term (torch* finds torchvision,
@@ -27,7 +33,7 @@
   // such (^1, a boost that changes nothing but stops the completion); the last word is still
   // completed, as it is being typed.
   function rewrite(query) {
-    const words = query.replace(SYNTAX, " ").split(/\s+/).filter(Boolean)
+    const words = query.replace(SYNTAX, " ").replace(HAN, "$&\u3007*").split(/\s+/).filter(Boolean)
     const kept = words.filter(word =>
       !SMALL_WORDS.has(word.toLowerCase()) && /\P{L}|\p{L}\p{L}/u.test(word))
     const chosen = kept.length ? kept : words
