@@ -21,9 +21,15 @@ TOP = 3
 #: The least share of answered reports' queries that must find their page in the first `TOP`.
 FLOOR = 0.9
 NOT_YET = (
-    "readers' queries do not yet find their pages often enough (the open issue on readers' "
-    "questions: the pages' words, dotted names): the figures are printed, the floor is not met"
+    "readers' queries do not yet find their pages often enough on this site (the open issue on "
+    "readers' questions: the pages' words): the figures are printed, the floor is not met"
 )
+#: Each site, marked as expected to fail while its share is below the floor (strict: once it
+#: is reached, the mark must go).
+SITES = [
+    pytest.param("zh", marks=pytest.mark.xfail(reason=NOT_YET, strict=True, raises=AssertionError)),
+    "en",
+]
 
 
 @functools.cache
@@ -54,8 +60,7 @@ def test_answers_lead_to_sections(site, locale):
     assert not wrong, "\n".join(wrong)
 
 
-@pytest.mark.xfail(reason=NOT_YET, strict=True, raises=AssertionError)
-@pytest.mark.parametrize("locale", HOME)
+@pytest.mark.parametrize("locale", SITES)
 def test_readers_find_the_answers(page, traffic, locale, record_property):
     reports = reader_questions.load(REPO_ROOT)
     answered = [r for r in reports if "answer" in r]
