@@ -201,7 +201,7 @@ class VerifiedSitePlugin(BasePlugin):
         reference row's API names (`_reference_names`) as tags of the row, each
         identifier's parts (`weights_only`: `weights`, `only`; the separator keeps identifiers
         whole), on the error atlas's pages only the printed lines, and on the notebook pages
-        only the titles (page and sections); numbers of six characters or more are left out
+        only the titles (page and sections); numbers of four characters or more are left out
         (`_LONG_NUMBER`). PluginError, naming the file, if the index or the
         glossary or a reference family cannot be read."""
         self._report_api_links()
