@@ -165,6 +165,14 @@ except RuntimeError as err:
     print(f"{type(err).__name__}: {err}")
     #> RuntimeError: value cannot be converted to type uint8 without overflow
 
+# Writing a Python integer into an existing uint8 tensor is checked too.
+pixels = torch.zeros(2, dtype=torch.uint8)
+try:
+    pixels[0] = 300
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: value cannot be converted to type uint8_t without overflow
+
 # The check is looser than the range below zero: -1 to -255 wrap around silently,
 # and only -256 and below raise. int8 is checked at both ends of its range.
 print(torch.tensor([-1, -255], dtype=torch.uint8), torch.tensor([-128, 127], dtype=torch.int8))

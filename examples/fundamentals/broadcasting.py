@@ -56,6 +56,15 @@ for left, right in [(torch.ones(2, 3, 2), torch.ones(3)), (torch.ones(3), torch.
         #> The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 2
         #> The size of tensor a (3) must match the size of tensor b (2) at non-singleton dimension 2
 
+# With a square matrix, matrix - vector does not fail: it silently subtracts per column.
+square = torch.arange(9.0).reshape(3, 3)
+print(square - torch.tensor([0.0, 10.0, 20.0]))  # column j minus the vector's value j
+"""
+tensor([[  0.,  -9., -18.],
+        [  3.,  -6., -15.],
+        [  6.,  -3., -12.]])
+"""
+
 # Give the vector its own axis and the shapes line up: (3, 2) with (3, 1).
 print((torch.ones(3, 2) + torch.ones(3)[:, None]).shape)
 #> torch.Size([3, 2])

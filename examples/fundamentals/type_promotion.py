@@ -75,7 +75,7 @@ print(torch.tensor([10, 200], dtype=torch.uint8).to(torch.int16) - torch.tensor(
 # --8<-- [end:uint8_subtraction]
 
 # --8<-- [start:int32_sum]
-powers = np.power(np.array(range(26)), 7)  # from 22**7 = 2494357888 on, the powers need more than 32 bits
+powers = np.power(np.array(range(26)), 7)  # from 22**7 = 2494357888 on, the powers exceed int32's largest value, 2147483647
 print(powers.dtype, powers.sum())  # the default integer here: int64, the right sum
 #> int64 22267545625
 narrow = np.power(np.array(range(26), dtype=np.int32), 7)  # the same with int32

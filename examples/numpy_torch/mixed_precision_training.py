@@ -58,6 +58,10 @@ print(torch.count_nonzero(in_bf16).item(), close(in_bf16, reference))
 # --8<-- [end:underflow]
 
 # --8<-- [start:grad_scaler]
+import contextlib
+import io
+import warnings
+
 # Without scaling, the float16 gradients are 0, and the optimizer does not move the weights:
 net = make_model()
 optimizer = torch.optim.Adam(net.parameters(), lr=1e-3)
@@ -89,8 +93,13 @@ net = make_model()
 optimizer = torch.optim.Adam(net.parameters(), lr=1e-3)
 scaler = torch.amp.GradScaler("cpu", init_scale=2.0**60)
 scaler.scale(small_loss(net, torch.float16)).backward()
-scaler.step(optimizer)
-scaler.update()
+with contextlib.redirect_stdout(io.StringIO()) as out, contextlib.redirect_stderr(out):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        scaler.step(optimizer)
+        scaler.update()
+print(repr(out.getvalue()), len(caught))  # the skip itself prints and warns nothing
+#> '' 0
 print(torch.isfinite(net[0].weight.grad).all().item(), torch.equal(net[0].weight, before))
 #> False True
 print(scaler.get_scale() == 2.0**59)
