@@ -1,8 +1,9 @@
 """Search, ranked in the browser by each site's own search worker (Material's, started in the
 loaded home page as the page starts it): every query of search_queries.yml; each error atlas
 entry's printed line, as a reader pastes it, and a variant with other numbers; each other name
-the glossary gives a term (`also`), expecting the page it shows the term at. (Typing into the
-search box is test_offline.py's.)"""
+the glossary gives a term (`also`), expecting the page it shows the term at; each API name the
+cross-library reference's calls spell, expecting a row that calls it. (Typing into the search
+box is test_offline.py's.)"""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from tests.content.test_atlas import ATLAS, atlas_entries
 from tooling import glossary
 from verified.paths import REPO_ROOT, docs_dir
 from verified_site.pages import page_locale, page_url
+from verified_site.plugin import reference_spellings
 
 QUERIES = Path(__file__).with_name("search_queries.yml")
 
@@ -144,6 +146,35 @@ def test_search_finds_the_pages(page, traffic, locale, record_property):
     summary += [f"  known miss: {query!r}: {why}" for query, why in misses.items()]
     record_property("search summary", "\n".join(summary))  # conftest.py prints it
     assert not problems + traffic, "\n".join(problems + traffic)
+
+
+#: The least share of the reference's API names that must find a row calling them.
+SPELLINGS_FLOOR = 0.95
+
+
+@pytest.mark.parametrize("locale", HOME)
+def test_reference_rows_found_by_their_spellings(page, traffic, locale, record_property):
+    """Each API name the reference's calls spell (data/reference: `torch.cat`, `np.concatenate`,
+    the `also` spellings), typed alone, finds a row that calls it in the first three pages."""
+    rows: dict[str, set[str]] = {}
+    for location, names in reference_spellings(REPO_ROOT).items():
+        for name in names:
+            rows.setdefault(name, set()).add(HOME[locale] + location)
+    ranked = rank(page, locale, sorted(rows))
+    misses = [
+        f"{name!r} finds {['/' + items[0] for items in ranked[name][:3]]}, no row of "
+        f"{sorted(rows[name])}"
+        for name in sorted(rows)
+        if not any(loc in rows[name] for items in ranked[name][:3] for loc in items)
+    ]
+    share = 1 - len(misses) / len(rows)
+    record_property(
+        "search summary",
+        f"reference rows on the {locale} site: {len(rows) - len(misses)} of {len(rows)} API "
+        f"names ({share:.1%}) find a row calling them in the first 3 (floor "
+        f"{SPELLINGS_FLOOR:.0%}); misses: " + "; ".join(misses),
+    )
+    assert share >= SPELLINGS_FLOOR and not traffic, "\n".join(misses + traffic)
 
 
 @pytest.mark.parametrize("locale", HOME)

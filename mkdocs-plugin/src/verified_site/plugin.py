@@ -46,6 +46,8 @@ _LONG_NUMBER = re.compile(r"\b\d[\d.]{3,}\b")
 _IDENTIFIER = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[A-Za-z]*[a-z][A-Z]\w*")
 _PART = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 _HAN = re.compile(r"[\u4e00-\u9fff]")
+#: A call's function as spelled, rooted at a library's alias: `np.linalg.norm(x)`.
+_SPELLED = re.compile(rf"((?:{'|'.join(api_names.PREFIXES)})\.[\w.]+)\(")
 #: iframe-worker's shim (npm, package.json) runs Material's search worker on file:// pages; at
 #: IFRAME_WORKER_URL, whose "iframe-worker" keeps Material's offline plugin from adding a CDN's.
 IFRAME_WORKER = "node_modules/iframe-worker/shim/index.js"
@@ -198,7 +200,7 @@ class VerifiedSitePlugin(BasePlugin):
     def on_post_build(self, config, **kwargs) -> None:
         """Report the API links, then add to the search index what Material cannot index: each
         glossary term's names (both languages) as tags of the section it is shown at, each
-        reference row's API names (`_reference_names`) as tags of the row, each
+        reference row's API names (`reference_spellings`) as tags of the row, each
         identifier's parts (`weights_only`: `weights`, `only`; the separator keeps identifiers
         whole), on the error atlas's pages only the printed lines, and on the notebook pages
         only the titles (page and sections); numbers of four characters or more are left out
@@ -211,8 +213,9 @@ class VerifiedSitePlugin(BasePlugin):
         except (OSError, ValueError) as exc:
             raise PluginError(f"{path}: cannot read the search index: {exc}") from exc
         tags = self._synonyms()
-        for location, names in self._reference_names().items():
-            tags.setdefault(location, []).extend(names)
+        for location, names in reference_spellings(self.root).items():
+            # The last part: a query's dotted name is cut at its dots (the search worker).
+            tags.setdefault(location, []).extend(name.rpartition(".")[2] for name in names)
         for doc in index["docs"]:
             if doc["location"] in tags:
                 words = (word for name in tags[doc["location"]] for word in _words(name))
@@ -253,28 +256,31 @@ class VerifiedSitePlugin(BasePlugin):
             ) from exc
         return found
 
-    def _reference_names(self) -> dict[str, list[str]]:
-        """Search location of each cross-library reference row (`reference/<family>/#<row>`) ->
-        the last part of each API name its calls spell (`torch.cat(...)`: `cat`), so that a
-        dotted name typed into the search (cut at its dots) finds the row; {} without
-        data/reference/. PluginError, naming the file, if a family's file cannot be read."""
-        found: dict[str, list[str]] = {}
-        for path in sorted((self.root / "data" / "reference").glob("[0-9]*.yml")):
-            try:
-                family = yaml.safe_load(path.read_text(encoding="utf-8"))
-                for row in family["rows"]:
-                    calls = [row.get(library) for library in ("numpy", "torch", "tensorflow")]
-                    calls += [call for spelled in row.get("also", {}).values() for call in spelled]
-                    names = (api_names.api_name(c) for c in calls if isinstance(c, str))
-                    found[f"reference/{family['id']}/#{row['id']}"] = list(
-                        dict.fromkeys(name.rpartition(".")[2] for name in names if name)
-                    )
-            except (OSError, yaml.YAMLError, KeyError, TypeError, AttributeError) as exc:
-                raise PluginError(
-                    f"{path}: cannot read the reference's rows ({exc!r}); "
-                    "`make reference` names the mistake with its line"
-                ) from exc
-        return found
+
+def reference_spellings(root: Path) -> dict[str, list[str]]:
+    """Search location of each cross-library reference row (`reference/<family>/#<row>`) ->
+    the API names its calls spell, as written and rooted at a library's alias (`torch.cat`,
+    `np.concatenate`; a method on `x`, or a call whose result's attribute the row reads, names
+    none); {} without data/reference/. PluginError,
+    naming the file, if a family's file cannot be read."""
+    found: dict[str, list[str]] = {}
+    for path in sorted((root / "data" / "reference").glob("[0-9]*.yml")):
+        try:
+            family = yaml.safe_load(path.read_text(encoding="utf-8"))
+            for row in family["rows"]:
+                calls = [row.get(library) for library in ("numpy", "torch", "tensorflow")]
+                calls += [call for spelled in row.get("also", {}).values() for call in spelled]
+                # A call whose result the row reads (`np.array(x).dtype`) names no row.
+                spelled = (c for c in calls if isinstance(c, str) and api_names.api_name(c))
+                names = (_SPELLED.match(call.strip()) for call in spelled)
+                location = f"reference/{family['id']}/#{row['id']}"
+                found[location] = list(dict.fromkeys(name[1] for name in names if name))
+        except (OSError, yaml.YAMLError, KeyError, TypeError, AttributeError) as exc:
+            raise PluginError(
+                f"{path}: cannot read the reference's rows ({exc!r}); "
+                "`make reference` names the mistake with its line"
+            ) from exc
+    return found
 
 
 def offline(config) -> bool:
