@@ -32,6 +32,63 @@ print(weight.grad)
 #> tensor([2., 2., 2.])
 # --8<-- [end:no_grad_fn]
 
+# --8<-- [start:requires_grad_loss]
+torch.manual_seed(0)
+model = torch.nn.Linear(1, 1)
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+x = torch.tensor([[1.0], [2.0], [3.0]])
+y = 2 * x
+losses = []
+for _ in range(3):
+    prediction = model(x).detach()  # cut off from the model
+    loss = ((prediction - y) ** 2).mean()
+    loss.requires_grad = True  # silences the error: loss is now a new leaf
+    optimizer.zero_grad()
+    loss.backward()
+    optimizer.step()
+    losses.append(round(loss.item(), 4))
+print(losses, loss.is_leaf, model.weight.grad)
+#> [14.7868, 14.7868, 14.7868] True None
+
+# The fix: keep the loss connected to the model, and drop requires_grad = True.
+losses = []
+for _ in range(3):
+    loss = ((model(x) - y) ** 2).mean()
+    optimizer.zero_grad()
+    loss.backward()
+    optimizer.step()
+    losses.append(round(loss.item(), 4))
+print(losses, loss.grad_fn is not None)
+#> [14.7868, 0.3675, 0.1862] True
+# --8<-- [end:requires_grad_loss]
+
+# --8<-- [start:grad_in_eval]
+weight = torch.ones(3, requires_grad=True)
+with torch.no_grad():  # an evaluation loop
+    with torch.enable_grad():  # turns recording back on
+        loss = (weight * 2).sum()
+print(loss.grad_fn is not None)
+#> True
+with torch.inference_mode():  # an evaluation loop in inference mode
+    with torch.enable_grad():  # does not turn recording back on here
+        loss = (weight * 2).sum()
+        print(torch.is_grad_enabled(), loss.grad_fn)
+        #> True None
+try:
+    loss.backward()
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: element 0 of tensors does not require grad and does not have a grad_fn
+
+# The fix: turn inference mode off for the lines that need gradients.
+with torch.inference_mode():
+    with torch.inference_mode(False):
+        loss = (weight * 2).sum()
+        loss.backward()
+print(weight.grad)
+#> tensor([2., 2., 2.])
+# --8<-- [end:grad_in_eval]
+
 # --8<-- [start:backward_twice]
 weight = torch.ones(3, requires_grad=True)
 loss = weight.exp().sum()  # exp saves its result for the backward pass

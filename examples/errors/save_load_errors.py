@@ -156,6 +156,29 @@ with mock.patch("torch.cuda.is_available", return_value=False):
     #> {'weight': tensor([1., 1.])}
 # --8<-- [end:cuda_deserialize]
 
+# --8<-- [start:map_location_load_state_dict]
+model = torch.nn.Linear(2, 1, bias=False)
+with mock.patch("torch.serialization.location_tag", return_value="cuda:0"):
+    torch.save(model.state_dict(), folder / "model_from_gpu.pt")
+with mock.patch("torch.cuda.is_available", return_value=False):
+    try:  # torch.load runs first, without map_location
+        model.load_state_dict(torch.load(folder / "model_from_gpu.pt"), map_location="cpu")
+    except RuntimeError as err:
+        print(f"{type(err).__name__}: {err}")
+        """
+        RuntimeError: Attempting to deserialize object on a CUDA device but torch.cuda.is_available() is False. If you are running on a CPU-only machine, please use torch.load with map_location=torch.device('cpu') to map your storages to the CPU.
+        """
+    try:  # even with a state_dict that loaded
+        model.load_state_dict(model.state_dict(), map_location="cpu")
+    except TypeError as err:
+        print(f"{type(err).__name__}: {err}")
+        #> TypeError: Module.load_state_dict() got an unexpected keyword argument 'map_location'
+
+    # The fix: map_location goes to torch.load.
+    print(model.load_state_dict(torch.load(folder / "model_from_gpu.pt", map_location="cpu")))
+    #> <All keys matched successfully>
+# --8<-- [end:map_location_load_state_dict]
+
 # --8<-- [start:truncated_checkpoint]
 torch.save(nn.Linear(4, 2).state_dict(), folder / "weights.pt")
 complete = (folder / "weights.pt").read_bytes()

@@ -246,6 +246,35 @@ with tempfile.TemporaryDirectory() as tmp:
         os.chdir(start)
 # --8<-- [end:no_class_folder]
 
+# --8<-- [start:no_valid_file]
+with tempfile.TemporaryDirectory() as tmp:
+    start = os.getcwd()
+    os.chdir(tmp)  # a relative root, so that the message is the same on every machine
+    try:
+        Path("data/train/cat").mkdir(parents=True)
+        Image.new("RGB", (8, 8)).save("data/train/cat/cat1.png")
+        Path("data/val").mkdir()
+        Path("data/val/val_images.tar").touch()  # not yet unpacked into class folders
+        try:
+            datasets.ImageFolder("data")  # train and val are taken as the classes
+        except FileNotFoundError as err:
+            print(f"{type(err).__name__}: {err}")
+            """
+            FileNotFoundError: Found no valid file for the classes val. Supported extensions are: .jpg, .jpeg, .png, .ppm, .bmp, .pgm, .tif, .tiff, .webp
+            """
+
+        # The fix: root is the folder that holds the class folders, one root per split.
+        Path("data/val/cat").mkdir()
+        Image.new("RGB", (8, 8)).save("data/val/cat/cat2.png")
+        for split in ["train", "val"]:
+            folder = datasets.ImageFolder(f"data/{split}")
+            print(split, folder.classes, len(folder))
+            #> train ['cat'] 1
+            #> val ['cat'] 1
+    finally:
+        os.chdir(start)
+# --8<-- [end:no_valid_file]
+
 # --8<-- [start:unknown_model]
 try:
     models.get_model("resnet_18", weights=None)
