@@ -48,6 +48,8 @@ class Row:
     random: dict | None = None
     differences: list[dict] = field(default_factory=list)
     missing: dict | None = None
+    #: A paragraph shown above the row's results, per language (`note:` in the data).
+    note: dict | None = None
     #: The family's declared differences, which hold for any of its rows.
     shared: list[dict] = field(default_factory=list)
 
@@ -162,7 +164,8 @@ def load_families(root: Path, inputs: dict[str, dict]) -> list[Family]:
                     item.get("random"),
                     item.get("differences", []),
                     item.get("missing"),
-                    data.get("differences", []),
+                    note=item.get("note"),
+                    shared=data.get("differences", []),
                 )
             )
         title = {"zh": data["zh"], "en": data["en"]}

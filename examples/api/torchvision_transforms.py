@@ -94,6 +94,28 @@ print(image_out.dtype, image_out.max().item(), mask_out.dtype, mask_out.tolist()
 #> torch.float32 1.0 torch.int64 [[0, 1, 2], [2, 1, 0]]
 # --8<-- [end:mask_labels]
 
+# --8<-- [start:to_tensor_float]
+import numpy as np
+from PIL import Image as PILImage
+from torchvision import transforms
+
+pixels_uint8 = np.array([[[0, 128, 255]]], dtype=np.uint8)  # one RGB pixel: height x width x channels
+pixels_float = pixels_uint8.astype(np.float32)  # the same pixel as float32, still 0..255
+print(transforms.ToTensor()(pixels_uint8).flatten())  # uint8: divided by 255
+#> tensor([0.0000, 0.5020, 1.0000])
+print(transforms.ToTensor()(pixels_float).flatten())  # float32: left as it is
+#> tensor([  0., 128., 255.])
+grey_float = PILImage.fromarray(pixels_float.reshape(1, 3))  # the three values as a 1 x 3 grey image
+print(grey_float.mode, transforms.ToTensor()(grey_float).flatten())  # mode F, 32-bit float: the same
+#> F tensor([  0., 128., 255.])
+print(v2.ToDtype(torch.float32, scale=True)(v2.ToImage()(pixels_float)).flatten())  # v2: the same
+#> tensor([  0., 128., 255.])
+print(transforms.ToTensor()(pixels_float / 255).flatten())  # the fix: divide by 255 yourself
+#> tensor([0.0000, 0.5020, 1.0000])
+print(transforms.ToTensor()(pixels_float.astype(np.uint8)).flatten())  # or pass uint8 pixels
+#> tensor([0.0000, 0.5020, 1.0000])
+# --8<-- [end:to_tensor_float]
+
 # --8<-- [start:to_uint8]
 binary = torch.tensor([[0.0, 1.0, 1.0], [0.0, 1.0, 0.0]])  # a 0/1 mask, float32
 print(transforms.ConvertImageDtype(torch.uint8)(binary))  # 1.0 is full intensity: 255

@@ -87,6 +87,30 @@ print(torch.unique(torch.tensor([3, 1, 2, 3, 1]), sorted=False))  # first appear
 #> tensor([1, 2, 3])
 # --8<-- [end:sorted_false]
 
+# --8<-- [start:tf_unique]
+import tensorflow as tf
+
+repeated = [3, 1, 2, 3, 1]
+found, idx = tf.unique(repeated)  # TensorFlow: order of first appearance
+print(found.numpy(), idx.numpy())
+#> [3 1 2] [0 1 2 0 1]
+print(np.unique(repeated, return_index=True, return_inverse=True))  # NumPy: sorted
+#> (array([1, 2, 3]), array([1, 2, 0]), array([2, 0, 1, 2, 0]))
+distinct, inverse = torch.unique(torch.tensor(repeated), return_inverse=True)  # PyTorch: sorted
+print(distinct, inverse)
+#> tensor([1, 2, 3]) tensor([2, 0, 1, 2, 0])
+# tf.unique has no return_index: the smallest position of each value in idx gives it
+first = tf.math.unsorted_segment_min(tf.range(len(repeated)), idx, num_segments=tf.size(found))
+print(first.numpy())
+#> [0 1 2]
+order = tf.argsort(found)  # sorted as NumPy's: the same values and first indices
+print(tf.gather(found, order).numpy(), tf.gather(first, order).numpy())
+#> [1 2 3] [1 2 0]
+_, index = np.unique(repeated, return_index=True)
+print(np.array(repeated)[np.sort(index)])  # the other way: NumPy's result in order of appearance
+#> [3 1 2]
+# --8<-- [end:tf_unique]
+
 # --8<-- [start:consecutive]
 print(torch.unique_consecutive(torch.tensor([1, 1, 2, 2, 3, 1, 1])))
 #> tensor([1, 2, 3, 1])

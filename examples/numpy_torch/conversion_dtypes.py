@@ -78,6 +78,21 @@ print(torch.equal(totals[1], totals[5]), torch.isclose(totals[1], totals[5]).ite
 #> False True
 # --8<-- [end:float32_sums]
 
+# --8<-- [start:printed_decimals]
+small = np.array([0.00012, 0.00007587], dtype=np.float32)
+total = torch.from_numpy(small).sum()
+print(total, small.sum())  # a tensor prints four decimals; NumPy prints every digit it needs
+#> tensor(0.0002) 0.00019587
+print(torch.from_numpy(small).sum(dtype=torch.float64))  # float64 prints four decimals too
+#> tensor(0.0002, dtype=torch.float64)
+print(total.item())  # the value, as a Python float: no digit was lost
+#> 0.000195870001334697
+torch.set_printoptions(precision=8)  # show eight decimals from now on
+print(total)
+#> tensor(0.00019587)
+torch.set_printoptions(profile="default")  # back to four
+# --8<-- [end:printed_decimals]
+
 # --8<-- [start:from_numpy_keeps_dtype]
 features = np.random.default_rng(0).random((4, 3))  # NumPy's default: float64
 x = torch.from_numpy(features)
