@@ -42,13 +42,16 @@ losses = []
 for _ in range(3):
     prediction = model(x).detach()  # cut off from the model
     loss = ((prediction - y) ** 2).mean()
-    loss.requires_grad = True  # silences the error: loss is now a new leaf
+    before = (loss.is_leaf, loss.requires_grad)  # already a leaf, with no graph behind it
+    loss.requires_grad = True  # silences the error: still a leaf, now one that requires grad
     optimizer.zero_grad()
     loss.backward()
     optimizer.step()
     losses.append(round(loss.item(), 4))
-print(losses, loss.is_leaf, model.weight.grad)
-#> [14.7868, 14.7868, 14.7868] True None
+print(before, (loss.is_leaf, loss.requires_grad))
+#> (True, False) (True, True)
+print(losses, model.weight.grad)
+#> [14.7868, 14.7868, 14.7868] None
 
 # The fix: keep the loss connected to the model, and drop requires_grad = True.
 losses = []
