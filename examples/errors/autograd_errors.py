@@ -42,7 +42,7 @@ losses = []
 for _ in range(3):
     prediction = model(x).detach()  # cut off from the model
     loss = ((prediction - y) ** 2).mean()
-    loss.requires_grad = True  # silences the error: loss is now a new leaf
+    loss.requires_grad = True  # silences the error; loss stays a leaf with no graph behind it
     optimizer.zero_grad()
     loss.backward()
     optimizer.step()
