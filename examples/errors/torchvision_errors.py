@@ -262,6 +262,9 @@ with tempfile.TemporaryDirectory() as tmp:
             """
             FileNotFoundError: Found no valid file for the classes val. Supported extensions are: .jpg, .jpeg, .png, .ppm, .bmp, .pgm, .tif, .tiff, .webp
             """
+        found = datasets.ImageFolder("data", allow_empty=True)  # the same layout, empty classes allowed
+        print(found.classes, found.samples)
+        #> ['train', 'val'] [('data/train/cat/cat1.png', 0)]
 
         # The fix: root is the folder that holds the class folders, one root per split.
         Path("data/val/cat").mkdir()

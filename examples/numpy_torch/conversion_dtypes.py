@@ -91,6 +91,8 @@ torch.set_printoptions(precision=8)  # show eight decimals from now on
 print(total)
 #> tensor(0.00019587)
 torch.set_printoptions(profile="default")  # back to four
+print(total)
+#> tensor(0.0002)
 # --8<-- [end:printed_decimals]
 
 # --8<-- [start:from_numpy_keeps_dtype]
