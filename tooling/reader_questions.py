@@ -18,14 +18,15 @@ CORPUS = Path("data") / "reader-questions.yml"
 VERDICTS = ("answer", "unanswered", "out-of-scope")
 
 
-def load(root: Path) -> list[dict]:
-    """The reports of `root`'s corpus, each a mapping with its line (`tooling.data.Row`).
+def load(root: Path, corpus: Path = CORPUS) -> list[dict]:
+    """The reports of `root`'s corpus (or of another file in its format, `corpus`: a set held
+    out to measure unseen questions), each a mapping with its line (`tooling.data.Row`).
     DataError naming the file and line: malformed, not exactly one verdict (`VERDICTS`), a
     source given twice, `near` without `unanswered`, or an `answer` or `near` page that is not
     a page of both languages."""
-    reports, seen, problems = read(CORPUS, root, "reader-questions"), {}, []
+    reports, seen, problems = read(corpus, root, "reader-questions"), {}, []
     for report in reports:
-        where = f"{CORPUS}:{report.line}"
+        where = f"{corpus}:{report.line}"
         if report["source"] in seen:
             problems.append(
                 f"{where}: {report['source']} is also the report at line {seen[report['source']]}; "
@@ -39,13 +40,13 @@ def load(root: Path) -> list[dict]:
             )
         if "near" in report and "unanswered" not in report:
             problems.append(
-                f"{CORPUS}:{report.lines['near']}: `near` goes with `unanswered` (where the "
+                f"{corpus}:{report.lines['near']}: `near` goes with `unanswered` (where the "
                 "missing answer would belong); remove it, or replace the verdict"
             )
         for field in ("answer", "near"):
             if field in report and not _is_page(root, report[field].partition("#")[0]):
                 problems.append(
-                    f"{CORPUS}:{report.lines[field]}: `{field}`: {report[field]} is not a page of "
+                    f"{corpus}:{report.lines[field]}: `{field}`: {report[field]} is not a page of "
                     "both languages; give its path below docs/zh/ and docs/en/, e.g. "
                     "errors/shapes.md#view-not-contiguous"
                 )
