@@ -16,34 +16,40 @@
   // they only break the query ("size-incompatible:" becomes a field, "Error(s)" a term "s").
   const SYNTAX = /[:^~*+"'`()[\]{}<>=!?,;|\\]|(?<![\w.])-+/g
   // A dotted API name's dots, between words: each part a word of its own, as the index holds
-  // it, and matched whole, even at the end of the query (a dotted name is typed whole). Left as
-  // typed, "torch.median" was completed part by part (torch* found torchvision first), and
-  // "torch.cat" found "categorical".
+  // it. Left as typed, "torch.median" was completed part by part (torch* found torchvision).
   const DOT = /(?<=\w)\.(?=[A-Za-z_])/g
   // A run of Chinese characters, which Material's worker cuts into the index's words. Its cut
   // never lets a word end at the run's last character (it tries the run's slices up to, not
   // including, the end), so "归一化" was read as "一" and the like. A character the index lacks
-  // (〇) after each run lets the last word be whole; the cut drops it, and the * after it
-  // completes that word, as Material completes the other words it cuts.
+  // (〇) after a run of two or more lets the last word be whole; the cut drops it. (When no
+  // word of the index begins the run, as with a word half typed, 半精 for 半精度, the cut keeps
+  // the whole run, 〇 included, and finds nothing until the word is complete.) Spaces around
+  // each run part it from English written against it (多GPU).
   const HAN = /\p{Script=Han}+/gu
 
-  // The query as Material's worker should read it. Single letters go with the small words
-  // (unless nothing else is left). Material completes every term (torch* finds torchvision,
-  // data* datasets): a whole word before the last, and each part of a dotted name, is marked as
-  // such (^1, a boost that changes nothing but stops the completion); the last word is still
-  // completed, as it is being typed.
+  // The query as Material's worker should read it, word by word, a dotted name's parts each a
+  // word. Small words (but in a dotted name) and single letters go (unless nothing else is
+  // left). Material completes every word (torch* finds torchvision, data* datasets): a word
+  // before the last is marked whole (^1, a boost that changes nothing but stops the completion); the last is completed,
+  // as it is being typed, but matched whole when it ends a dotted name (torch.cat no longer
+  // finds "categorical"; torch.resh finds nothing until reshape is typed whole: completing it
+  // as well let torch.where find the torchvision pages first). An in-place name's trailing
+  // underscore goes and the rest is completed (add_ finds add_ and add alike).
   function rewrite(query) {
-    const words = query.replace(SYNTAX, " ").replace(HAN, "$&\u3007*").split(/\s+/).filter(Boolean)
-    const kept = words.filter(word =>
-      !SMALL_WORDS.has(word.toLowerCase()) && /\P{L}|\p{L}\p{L}/u.test(word))
+    const words = query.replace(SYNTAX, " ")
+      .replace(HAN, run => run.length > 1 ? ` ${run}\u3007 ` : ` ${run} `)
+      .split(/\s+/)
+      .flatMap(word => word.split(DOT).map((text, at, parts) => ({text, dotted: parts.length > 1})))
+      .filter(({text}) => text)
+    const kept = words.filter(({text, dotted}) =>  // torch.where keeps its where
+      !(SMALL_WORDS.has(text.toLowerCase()) && !dotted) && /\P{L}|\p{L}\p{L}/u.test(text))
     const chosen = kept.length ? kept : words
     return chosen
-      .flatMap((word, at) => {
-        const parts = word.split(DOT)
-        const whole = parts.length > 1 || at < chosen.length - 1
-        return parts.map(part => /\w_+$/.test(part)
-          ? part.replace(/_+$/, "")  // in place (add_): completed, to find add_ and add alike
-          : whole && /^[\w.]+$/.test(part) ? `${part}^1` : part)
+      .map(({text, dotted}, at) => {
+        if (/[A-Za-z0-9]_+$/.test(text)) return text.replace(/_+$/, "")
+        if (!/^[\w.]+$/.test(text)) return text
+        if (at < chosen.length - 1) return `${text}^1`
+        return dotted ? `${text}^1` : text
       })
       .join(" ")
   }
