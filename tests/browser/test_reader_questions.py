@@ -21,8 +21,9 @@ from tooling import reader_questions
 from verified.paths import REPO_ROOT, docs_dir
 from verified_site.pages import page_url
 
-#: The reports: the corpus, or a held-out set.
-CORPUS = Path(os.environ.get("READER_QUESTIONS", reader_questions.CORPUS))
+#: The reports: the corpus, or a held-out set (then the figures are printed, not judged).
+HELD_OUT = os.environ.get("READER_QUESTIONS")
+CORPUS = Path(HELD_OUT or reader_questions.CORPUS)
 TOP = 3
 #: The least share of answered reports' queries that must find their page in the first `TOP`.
 FLOOR = 0.9
@@ -33,7 +34,12 @@ NOT_YET = (
 #: Each site, marked as expected to fail while its share is below the floor (strict: once it
 #: is reached, the mark must go).
 SITES = [
-    pytest.param("zh", marks=pytest.mark.xfail(reason=NOT_YET, strict=True, raises=AssertionError)),
+    pytest.param(
+        "zh",
+        marks=[]
+        if HELD_OUT
+        else pytest.mark.xfail(reason=NOT_YET, strict=True, raises=AssertionError),
+    ),
     "en",
 ]
 
@@ -83,7 +89,7 @@ def test_readers_find_the_answers(page, traffic, locale, record_property):
         if "/" + url not in found:
             misses.append(f"{CORPUS}:{line}: {query!r}: wants /{url}, finds {found}")
     found = len(wanted) - len(misses)
-    listing = REPO_ROOT / "build" / f"reader-questions-{locale}.txt"
+    listing = REPO_ROOT / "build" / f"reader-questions{'-held-out' * bool(HELD_OUT)}-{locale}.txt"
     listing.parent.mkdir(exist_ok=True)
     listing.write_text("".join(f"{line}\n" for line in misses), encoding="utf-8")
     share = found / len(wanted)
@@ -96,6 +102,8 @@ def test_readers_find_the_answers(page, traffic, locale, record_property):
     )
     if traffic:  # a failure of its own, not the expected one (`raises=AssertionError`)
         pytest.fail(f"requests to another host or console errors: {traffic}")
+    if HELD_OUT:  # measured once, not judged: its misses are not to be tuned for
+        return
     assert share >= FLOOR, f"{share:.1%} of the queries find their page; misses:\n" + "\n".join(
         misses
     )
