@@ -37,10 +37,9 @@ from verified_site.wording import wording
 #: Longest error message a results cell shows; the full first line is in operations.json.
 ERROR_CHARACTERS = 160
 #: The search weight of the reference's pages, against 1 for the other pages: a row ranks first
-#: for its own API names, the topic pages for the words they explain (float64, reshape). With
-#: titles weighing 10 (mkdocs.base.yml), readers' queries found their rows more often at 0.5 than
-#: at 0.3 (zh 74.6% -> 77.5%, en 81.5% -> 83.1%), and, once rows were tagged with their API
-#: names, at 0.7 than at 0.5 (zh 87.4% -> 88.2%, en 90.4% -> 90.8%; 1.0: 87.6%, 90.0%).
+#: for its own API names, the topic pages for the words they explain (float64, reshape). 0.7
+#: found the readers' questions most often, with titles and tags weighing 10 (mkdocs.base.yml;
+#: the commits that set both have the figures).
 SEARCH_BOOST = 0.7
 #: Whitespace that YAML's folding left between two Chinese characters or punctuation marks.
 _CJK_FOLD = re.compile(

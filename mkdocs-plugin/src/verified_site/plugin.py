@@ -214,7 +214,7 @@ class VerifiedSitePlugin(BasePlugin):
             raise PluginError(f"{path}: cannot read the search index: {exc}") from exc
         tags = self._synonyms()
         for location, names in reference_spellings(self.root).items():
-            # The last part: a query's dotted name is cut at its dots (the search worker).
+            # The last part only: `torch` or `np` as a tag would weigh on every row.
             tags.setdefault(location, []).extend(name.rpartition(".")[2] for name in names)
         for doc in index["docs"]:
             if doc["location"] in tags:
