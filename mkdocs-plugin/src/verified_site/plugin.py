@@ -33,14 +33,16 @@ ATLAS = "errors/"
 #: pages they walk through (which rank first) and would make the index larger than its budget.
 NOTEBOOKS = "notebooks/"
 _CODE = re.compile(r"<pre><code>(.*?)</code></pre>", re.DOTALL)
-#: Numbers of four characters or more (printed values such as 139264.015625), left out of the
-#: search text. lunr 2.3.9, in Material's worker, names the nodes of its word tree by their
-#: edges' characters followed by child numbers, so two nodes with several digit edges can get
-#: the same name and be merged; a query then expands to a word that is not in the index and
-#: finds nothing at all (lunr issue 503: "a", later "9", found nothing on the Chinese site).
-#: Long numbers make most such nodes and are not what readers search for; at six characters,
-#: the numbers of one day's new sections were enough to break "9" again.
+#: Numbers left out of the search text: in code blocks, of four characters or more (printed
+#: values such as 139264.015625); in prose, of six or more (65504 and 0.485 stay searchable).
+#: lunr 2.3.9, in Material's worker, names the nodes of its word tree by their edges'
+#: characters followed by child numbers, so two nodes with several digit edges can get the
+#: same name and be merged; a query then expands to a word that is not in the index and finds
+#: nothing at all (lunr issue 503: "a", later "9", found nothing on the Chinese site). Long
+#: numbers make most such nodes and are not what readers search for; at six characters
+#: everywhere, the numbers of one day's new sections were enough to break "9" again.
 _LONG_NUMBER = re.compile(r"\b\d[\d.]{3,}\b")
+_PROSE_NUMBER = re.compile(r"\b\d[\d.]{5,}\b")
 #: Identifiers the search keeps whole (mkdocs.base.yml's separator splits neither at `_` nor in
 #: camel case): snake_case and CamelCase names. `_PART`: the words they are made of.
 _IDENTIFIER = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[A-Za-z]*[a-z][A-Z]\w*")
@@ -203,9 +205,9 @@ class VerifiedSitePlugin(BasePlugin):
         reference row's API names (`reference_spellings`) as tags of the row, each
         identifier's parts (`weights_only`: `weights`, `only`; the separator keeps identifiers
         whole), on the error atlas's pages only the printed lines, and on the notebook pages
-        only the titles (page and sections); numbers of four characters or more are left out
-        (`_LONG_NUMBER`). PluginError, naming the file, if the index or the
-        glossary or a reference family cannot be read."""
+        only the titles (page and sections); long numbers are left out (`_LONG_NUMBER`).
+        PluginError, naming the file, if the index, the glossary or a reference family cannot
+        be read."""
         self._report_api_links()
         path = Path(config.site_dir) / "search" / "search_index.json"
         try:
@@ -224,7 +226,8 @@ class VerifiedSitePlugin(BasePlugin):
                 doc["text"] = _CODE.sub(_printed_lines, doc["text"])
             elif doc["location"].startswith(NOTEBOOKS):
                 doc["text"] = ""
-            doc["text"] = _LONG_NUMBER.sub(" ", doc["text"])
+            doc["text"] = _CODE.sub(lambda code: _LONG_NUMBER.sub(" ", code[0]), doc["text"])
+            doc["text"] = _PROSE_NUMBER.sub(" ", doc["text"])
             doc["text"] += _identifier_parts(doc["title"] + " " + doc["text"])
         path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), "utf-8")
 
