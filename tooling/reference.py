@@ -17,6 +17,7 @@ from pathlib import Path
 from tooling.data import DataError, read
 from verified.environments import environments
 from verified.record import GPU_ENVIRONMENT
+from verified_site.api_names import PREFIXES, api_name
 
 LIBRARIES = ("numpy", "torch", "tensorflow")
 #: The names pages give the libraries.
@@ -27,6 +28,8 @@ FOLDER = "data/reference"
 INPUTS = f"{FOLDER}/inputs.yml"
 #: The input key of a row that takes no input.
 NO_INPUT = "none"
+#: A call's function as spelled, rooted at a library's alias: `np.linalg.norm(x)`.
+_CALLED = re.compile(rf"((?:{'|'.join(PREFIXES)})\.[\w.]+)\(")
 
 
 @dataclass
@@ -57,6 +60,15 @@ class Row:
     def key(self) -> str:
         """`family.id`: the row's key in the record and its anchor."""
         return f"{self.family}.{self.id}"
+
+    @property
+    def api_names(self) -> list[str]:
+        """The API names its calls and `also` spellings call, as written and rooted at a
+        library's alias (`torch.cat`, `np.concatenate`): what readers type to find the row. A
+        method on `x`, or a call whose result the row reads (`np.array(x).dtype`), names none."""
+        calls = [*self.calls.values(), *(text for texts in self.also.values() for text in texts)]
+        found = (_CALLED.match(c.strip()) for c in calls if c and api_name(c))
+        return list(dict.fromkeys(match[1] for match in found if match))
 
 
 @dataclass

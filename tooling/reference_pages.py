@@ -168,6 +168,12 @@ TEMPLATES.globals.update(
     run_it=_run_it,
     declared=lambda row, environment, found: reasons(row, [(environment, f) for f in found]),
     boost=SEARCH_BOOST,
+    # Each row's search tags (the site plugin adds them to the row's entry in the index): the
+    # last part of its API names; `torch` or `np` as a tag would weigh on every row.
+    section_tags=lambda family: {
+        row.id: list(dict.fromkeys(name.rpartition(".")[2] for name in row.api_names))
+        for row in family.rows
+    },
     inputs_file=INPUTS,
 )
 

@@ -16,9 +16,9 @@ import yaml
 from tests.browser.conftest import HOME
 from tests.content.test_atlas import ATLAS, atlas_entries
 from tooling import glossary
+from tooling.reference import load_families, load_inputs
 from verified.paths import REPO_ROOT, docs_dir
 from verified_site.pages import page_locale, page_url
-from verified_site.plugin import reference_spellings
 
 QUERIES = Path(__file__).with_name("search_queries.yml")
 
@@ -158,10 +158,11 @@ def test_reference_rows_found_by_their_spellings(page, traffic, locale, record_p
     the `also` spellings), each typed alone: at least `SPELLINGS_FLOOR` of them find a row that
     calls it in the first three pages. (Without the rows' tags, about 80% did.)"""
     rows: dict[str, set[str]] = {}
-    for location, names in reference_spellings(REPO_ROOT).items():
-        for name in names:
-            rows.setdefault(name, set()).add(HOME[locale] + location)
-    assert rows, "data/reference/ spells no API name: reference_spellings found none"
+    for family in load_families(REPO_ROOT, load_inputs(REPO_ROOT)):
+        for row in family.rows:
+            for name in row.api_names:
+                rows.setdefault(name, set()).add(f"{HOME[locale]}reference/{family.id}/#{row.id}")
+    assert rows, "data/reference/ spells no API name: Row.api_names found none"
     ranked = rank(page, locale, sorted(rows))
     misses = [
         f"{name!r} finds {['/' + items[0] for items in ranked[name][:3]]}, no row of "

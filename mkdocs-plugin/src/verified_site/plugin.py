@@ -48,14 +48,11 @@ _PROSE_NUMBER = re.compile(r"\b\d[\d.]{5,}\b")
 _IDENTIFIER = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[A-Za-z]*[a-z][A-Z]\w*")
 _PART = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 _HAN = re.compile(r"[\u4e00-\u9fff]")
-#: A call's function as spelled, rooted at a library's alias: `np.linalg.norm(x)`.
-_SPELLED = re.compile(rf"((?:{'|'.join(api_names.PREFIXES)})\.[\w.]+)\(")
 #: iframe-worker's shim (npm, package.json) runs Material's search worker on file:// pages; at
 #: IFRAME_WORKER_URL, whose "iframe-worker" keeps Material's offline plugin from adding a CDN's.
 IFRAME_WORKER = "node_modules/iframe-worker/shim/index.js"
 IFRAME_WORKER_URL = "assets/javascripts/iframe-worker/shim.js"
 log = logging.getLogger(f"mkdocs.plugins.{__name__}")
-jieba.setLogLevel(logging.WARNING)  # not its dictionary's loading, on every build
 
 
 class VerifiedSitePlugin(BasePlugin):
@@ -78,6 +75,7 @@ class VerifiedSitePlugin(BasePlugin):
         self.site_url = pages.site_addresses(self.root)[0]  # the Chinese site's: notebooks' links
         self.spans: Counter[str] = Counter()  # API name -> inline code spans naming it
         self.named_on: dict[str, set[str]] = {}  # API name -> pages naming it
+        self.section_tags: dict[str, list[str]] = {}  # search location -> its tags
         if offline(config):
             config.extra.setdefault("polyfills", []).append(IFRAME_WORKER_URL)
         return config
@@ -115,6 +113,9 @@ class VerifiedSitePlugin(BasePlugin):
         version notes read the scripts before pymdownx.snippets does (its error names no line).
         A notebook page carries its own stamp; "edit this page" opens its Markdown source."""
         root, source = self.root, Path(page.file.abs_src_path)
+        # A generated page's tags per section (the reference's rows: their API names).
+        for anchor, names in page.meta.get("section_tags", {}).items():
+            self.section_tags[f"{page.url}#{anchor}"] = names
         if source.suffix == ".ipynb":
             # mkdocs-jupyter renders it; `make notebooks` wrote its stamp into it. Its
             # sections repeat the examples of the pages it walks through: those rank first.
@@ -201,13 +202,12 @@ class VerifiedSitePlugin(BasePlugin):
     @event_priority(-50)
     def on_post_build(self, config, **kwargs) -> None:
         """Report the API links, then add to the search index what Material cannot index: each
-        glossary term's names (both languages) as tags of the section it is shown at, each
-        reference row's API names (`reference_spellings`) as tags of the row, each
-        identifier's parts (`weights_only`: `weights`, `only`; the separator keeps identifiers
-        whole), on the error atlas's pages only the printed lines, and on the notebook pages
+        glossary term's names (both languages) as tags of the section it is shown at, a
+        generated page's `section_tags` (the reference rows' API names) as its sections' tags,
+        each identifier's parts (`weights_only`: `weights`, `only`; the separator keeps
+        identifiers whole), on the error atlas's pages only the printed lines, and on the notebook pages
         only the titles (page and sections); long numbers are left out (`_LONG_NUMBER`).
-        PluginError, naming the file, if the index, the glossary or a reference family cannot
-        be read."""
+        PluginError, naming the file, if the index or the glossary cannot be read."""
         self._report_api_links()
         path = Path(config.site_dir) / "search" / "search_index.json"
         try:
@@ -215,9 +215,8 @@ class VerifiedSitePlugin(BasePlugin):
         except (OSError, ValueError) as exc:
             raise PluginError(f"{path}: cannot read the search index: {exc}") from exc
         tags = self._synonyms()
-        for location, names in reference_spellings(self.root).items():
-            # The last part only: `torch` or `np` as a tag would weigh on every row.
-            tags.setdefault(location, []).extend(name.rpartition(".")[2] for name in names)
+        for location, names in self.section_tags.items():
+            tags.setdefault(location, []).extend(names)
         for doc in index["docs"]:
             if doc["location"] in tags:
                 words = (word for name in tags[doc["location"]] for word in _words(name))
@@ -258,32 +257,6 @@ class VerifiedSitePlugin(BasePlugin):
                 "`make generated` names the mistake with its line"
             ) from exc
         return found
-
-
-def reference_spellings(root: Path) -> dict[str, list[str]]:
-    """Search location of each cross-library reference row (`reference/<family>/#<row>`) ->
-    the API names its calls spell, as written and rooted at a library's alias (`torch.cat`,
-    `np.concatenate`; a method on `x`, or a call whose result's attribute the row reads, names
-    none); {} without data/reference/. PluginError,
-    naming the file, if a family's file cannot be read."""
-    found: dict[str, list[str]] = {}
-    for path in sorted((root / "data" / "reference").glob("[0-9]*.yml")):
-        try:
-            family = yaml.safe_load(path.read_text(encoding="utf-8"))
-            for row in family["rows"]:
-                calls = [row.get(library) for library in ("numpy", "torch", "tensorflow")]
-                calls += [call for spelled in row.get("also", {}).values() for call in spelled]
-                # A call whose result the row reads (`np.array(x).dtype`) names no row.
-                spelled = (c for c in calls if isinstance(c, str) and api_names.api_name(c))
-                names = (_SPELLED.match(call.strip()) for call in spelled)
-                location = f"reference/{family['id']}/#{row['id']}"
-                found[location] = list(dict.fromkeys(name[1] for name in names if name))
-        except (OSError, yaml.YAMLError, KeyError, TypeError, AttributeError) as exc:
-            raise PluginError(
-                f"{path}: cannot read the reference's rows ({exc!r}); "
-                "`make reference` names the mistake with its line"
-            ) from exc
-    return found
 
 
 def offline(config) -> bool:
