@@ -205,8 +205,9 @@ class VerifiedSitePlugin(BasePlugin):
         glossary term's names (both languages) as tags of the section it is shown at, a
         generated page's `section_tags` (the reference rows' API names) as tags of its
         sections, each identifier's parts (`weights_only`: `weights`, `only`; the separator
-        keeps identifiers whole), on the error atlas's pages only the printed lines, and on the notebook pages
-        only the titles (page and sections); long numbers are left out (`_LONG_NUMBER`).
+        keeps identifiers whole), on the error atlas's pages only the printed lines, and on the
+        notebook pages only the titles (page and sections); long numbers are left out
+        (`_LONG_NUMBER`).
         PluginError, naming the file, if the index or the glossary cannot be read."""
         self._report_api_links()
         path = Path(config.site_dir) / "search" / "search_index.json"
