@@ -18,14 +18,37 @@
   // A dotted API name's dots, between words: each part a word of its own, as the index holds
   // it. Left as typed, "torch.median" was completed part by part (torch* found torchvision).
   const DOT = /(?<=\w)\.(?=[A-Za-z_])/g
-  // A run of Chinese characters, which Material's worker cuts into the index's words. Its cut
-  // never lets a word end at the run's last character (it tries the run's slices up to, not
-  // including, the end), so "归一化" was read as "一" and the like. A character the index lacks
-  // (〇) after a run of two or more lets the last word be whole; the cut drops it. (When no
-  // word of the index begins the run, as with a word half typed, 半精 for 半精度, the cut keeps
-  // the whole run, 〇 included, and finds nothing until the word is complete.) Spaces around
-  // each run part it from English written against it (多GPU).
+  // A run of Chinese characters. The site's build puts a zero-width space between jieba's words,
+  // so each run in the index's titles, text and tags is one of its words: WORDS, read from the
+  // index the page sends (setup message, type 0). A reader's run is cut into them, the longest
+  // word first from the left; a character that begins no word stays alone. Material's worker
+  // completes every piece of its own cut, so 不 found 不同 and 对 对应 ("结果不对"), and never
+  // ends a piece at a run's last character (归一化 was read as 一): each word gets a character
+  // the index lacks (〇), which lets Material's cut keep it whole, and ^1, which stops the
+  // completion. A Chinese reader's input method enters whole words, so no word is completed;
+  // a lone character that is no word goes like a single letter (张 alone is completed: 张量).
   const HAN = /\p{Script=Han}+/gu
+  const WORDS = new Set()
+  let longest = 1
+
+  function learn(docs) {
+    for (const {title = "", text = "", tags = []} of docs)
+      for (const word of [title, text, ...tags].join(" ").match(HAN) || []) {
+        WORDS.add(word)
+        longest = Math.max(longest, word.length)
+      }
+  }
+
+  function cut(run) {
+    const words = []
+    for (let at = 0, size; at < run.length; at += size) {
+      size = Math.min(longest, run.length - at)
+      while (size > 1 && !WORDS.has(run.slice(at, at + size))) size--
+      const word = run.slice(at, at + size)
+      words.push(WORDS.has(word) ? `${word}\u3007` : word)
+    }
+    return ` ${words.join(" ")} `
+  }
 
   // The query as Material's worker should read it, word by word, a dotted name's parts each a
   // word. Small words (but in a dotted name) and single letters go (unless nothing else is
@@ -37,7 +60,7 @@
   // underscore goes and the rest is completed (add_ finds add_ and add alike).
   function rewrite(query) {
     const words = query.replace(SYNTAX, " ")
-      .replace(HAN, run => run.length > 1 ? ` ${run}\u3007 ` : ` ${run} `)
+      .replace(HAN, cut)
       .split(/\s+/)
       .flatMap(word => word.split(DOT).map((text, at, parts) => ({text, dotted: parts.length > 1})))
       .filter(({text}) => text)
@@ -47,6 +70,7 @@
     return chosen
       .map(({text, dotted}, at) => {
         if (/[A-Za-z0-9]_+$/.test(text)) return text.replace(/_+$/, "")
+        if (text.endsWith("\u3007")) return `${text}^1`
         if (!/^[\w.]+$/.test(text)) return text
         if (at < chosen.length - 1) return `${text}^1`
         return dotted ? `${text}^1` : text
@@ -61,6 +85,7 @@
     ? listener
     : event => {
       const message = event.data
+      if (message && message.type === 0) learn(message.data.docs)
       if (message && message.type === 2 && typeof message.data === "string")
         return listener({data: {...message, data: rewrite(message.data)}})
       return listener(event)
