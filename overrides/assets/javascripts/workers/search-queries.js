@@ -7,10 +7,14 @@
 {
   // Material 9.8.2's worker; after an upgrade, its new name (the file beside this one).
   const MATERIAL = "search.a7633da7.min.js"
-  // English words that carry no topic: without this, "loss is nan in float16" ranks pages by
-  // "is" and "in" (every English term also matches the words it begins).
+  // Words that carry no topic: without this, "loss is nan in float16" ranks pages by "is" and
+  // "in" (every English term also matches the words it begins), and 什么时候 found sections titled
+  // with 什么 and 时候 before the one on pin_memory. The Chinese ones are the same kinds of word,
+  // as the index's words (jieba's) spell them: question words, particles, "is", "and", "can", "I".
   const SMALL_WORDS = new Set(("a an and are as at be by can do does for from how i if in into is " +
-    "it its my of on or than that the this to vs was what when where which why with").split(" "))
+    "it its my of on or than that the this to vs was what when where which why with " +
+    "什么 时候 怎么 怎么办 怎样 如何 为什么 哪 哪个 吗 呢 吧 啊 的 了 是 在 和 与 或 会 能 可以 要 " +
+    "一个 这个 我").split(" "))
   // Characters that lunr's query syntax reads as operators (field:, +must, -not, ^boost,
   // ~fuzzy, *wildcard, quotes), and brackets and signs from pasted code and messages: as text
   // they only break the query ("size-incompatible:" becomes a field, "Error(s)" a term "s").
@@ -65,7 +69,7 @@
       .flatMap(word => word.split(DOT).map((text, at, parts) => ({text, dotted: parts.length > 1})))
       .filter(({text}) => text)
     const kept = words.filter(({text, dotted}) =>  // torch.where keeps its where
-      !(SMALL_WORDS.has(text.toLowerCase()) && !dotted) && /\P{L}|\p{L}\p{L}/u.test(text))
+      !(SMALL_WORDS.has(text.replace("\u3007", "").toLowerCase()) && !dotted) && /\P{L}|\p{L}\p{L}/u.test(text))
     const chosen = kept.length ? kept : words
     return chosen
       .map(({text, dotted}, at) => {
