@@ -33,6 +33,20 @@ print(forced, np.shares_memory(forced, plain))
 forced[0] = 5  # shared memory: the write reaches the original tensor
 print(weights)
 #> tensor([5., 1., 1.], requires_grad=True)
+
+# Still the error after adding detach(): another tensor in the graph reaches NumPy,
+# here a list of losses kept for a plot (plotting converts the list with NumPy).
+losses = [(weights * step).sum() for step in (1, 2)]
+last = losses[-1].detach().numpy()  # detaching one loss leaves the list as it was
+try:
+    np.asarray(losses)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.
+    """
+print(np.asarray([loss.item() for loss in losses]))  # keep plain numbers: loss.item()
+#> [ 7. 14.]
 # --8<-- [end:requires_grad]
 
 # --8<-- [start:force]

@@ -135,6 +135,12 @@ for name, arr, ten in pairs:
     #>  float64 -> torch.float32, shares memory: False
     #>    int64 -> torch.float32, shares memory: False
 
+# torch.tensor infers the dtype from the data; torch.Tensor always gives the default.
+print(torch.tensor([1, 2]).dtype, torch.tensor([1.0, 2.0]).dtype, torch.tensor(a64).dtype)
+#> torch.int64 torch.float32 torch.float64
+print(torch.Tensor([1, 2]).dtype, torch.Tensor([1.0, 2.0]).dtype, torch.Tensor(a64).dtype)
+#> torch.float32 torch.float32 torch.float32
+
 # The dtype follows torch's default dtype: change the default and it changes too.
 torch.set_default_dtype(torch.float64)
 print(torch.Tensor(a32).dtype)
