@@ -81,6 +81,19 @@ except RuntimeError as err:
     """
     RuntimeError The expanded size of the tensor (2) must match the existing size (3) at non-singleton dimension 1
     """
+
+# Only input is expanded, to the product's shape; + broadcasts both sides.
+row = torch.tensor([[100.0, 200.0]])  # shape (1, 2)
+left, right = torch.ones(4, 3), torch.ones(3, 1)  # their product has shape (4, 1)
+print((row + left @ right).shape)
+#> torch.Size([4, 2])
+try:
+    torch.addmm(row, left, right)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: The expanded size of the tensor (1) must match the existing size (2) at non-singleton dimension 1.  Target sizes: [4, 1].  Tensor sizes: [1, 2]
+    """
 # --8<-- [end:broadcast_input]
 
 # --8<-- [start:linear]

@@ -22,8 +22,17 @@ try:
 except RuntimeError as err:
     print(f"{type(err).__name__}: {err}")
     #> RuntimeError: element 1 of tensors does not require grad and does not have a grad_fn
+# A loss rebuilt from .item() is a new tensor made from a Python float: no graph either.
+loss = torch.tensor((weight * 2).sum().item())
+print(loss.requires_grad, loss.grad_fn)
+#> False None
+try:
+    loss.backward()
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: element 0 of tensors does not require grad and does not have a grad_fn
 
-# The fix: compute the loss outside no_grad() (and without .detach()).
+# The fix: compute the loss outside no_grad() (and without .detach() or .item()).
 loss = (weight * 2).sum()
 print(loss.grad_fn is not None)
 #> True
@@ -135,6 +144,17 @@ with torch.no_grad():
     weight[0] = 0.0
 print(weight)
 #> tensor([0.0000, 0.9000, 0.9000], requires_grad=True)
+
+# Or write into a clone: it is not a leaf, so the write is recorded as one more step
+# of the graph, and the original stays as it was and still gets its gradient.
+weight = torch.ones(3, requires_grad=True)
+table = weight.clone()
+table[0] = 0.0
+print(table.is_leaf, type(table.grad_fn).__name__)
+#> False CopySlices
+table.sum().backward()
+print(weight.grad, weight)
+#> tensor([0., 1., 1.]) tensor([1., 1., 1.], requires_grad=True)
 # --8<-- [end:leaf_inplace]
 
 # --8<-- [start:leaf_inplace_relu]

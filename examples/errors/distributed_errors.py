@@ -126,6 +126,10 @@ with tempfile.TemporaryDirectory() as tmp:
         Parameter indices which did not receive grad for rank 0: 2 3
          In addition, you can set the environment variable TORCH_DISTRIBUTED_DEBUG to either INFO or DETAIL to print out information about which particular parameters did not receive gradient on this rank as part of this error
         """
+    # The indices at the end count the parameters in named_parameters() order.
+    names = [name for name, _ in model.module.named_parameters()]
+    print(names[2], names[3])
+    #> unused.weight unused.bias
 
     # The fix: find_unused_parameters=True (or remove the layer forward never uses).
     model = DistributedDataParallel(TwoHeads(), find_unused_parameters=True)

@@ -154,6 +154,9 @@ with mock.patch("torch.cuda.is_available", return_value=False):
     # The fix: map_location puts the tensors on a device this machine has.
     print(torch.load(folder / "from_gpu.pt", map_location="cpu"))
     #> {'weight': tensor([1., 1.])}
+    state = torch.load(folder / "from_gpu.pt", map_location=torch.device("cpu"))  # the same
+    print(state["weight"].device)
+    #> cpu
 # --8<-- [end:cuda_deserialize]
 
 # --8<-- [start:map_location_load_state_dict]

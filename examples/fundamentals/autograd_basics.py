@@ -291,6 +291,15 @@ print(backward_after(torch.exp, add_one))
 print(backward_after(torch.sigmoid, add_one))
 #> RuntimeError: ... is at version 1; expected version 0 ...
 
+# exp saves its output, not its input: changing its input afterwards is safe.
+weight = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+hidden = weight * 2
+result = torch.exp(hidden)
+hidden += 1  # the input of exp, changed after exp ran
+result.sum().backward()
+print(torch.allclose(weight.grad, 2 * result.detach()))  # the gradient of exp(2w) is 2 exp(2w)
+#> True
+
 # The out-of-place form makes a new tensor and leaves the saved one alone.
 weight = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
 result = torch.exp(weight)
