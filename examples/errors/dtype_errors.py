@@ -28,6 +28,9 @@ except RuntimeError as err:
 # Which side is which: the dtypes of the model's parameters, and of the data it receives.
 print({name: param.dtype for name, param in layer.named_parameters()}, features.dtype)
 #> {'weight': torch.float32, 'bias': torch.float32} torch.float64
+# np.random.rand gives float64 too, and the tensor's older type name says Double.
+print(np.random.rand(2, 3).dtype, torch.from_numpy(np.random.rand(2, 3)).type())
+#> float64 torch.DoubleTensor
 
 # The fix: convert the data to the model's dtype (or the model: layer.double()).
 print(layer(features.float()).dtype)
@@ -83,10 +86,11 @@ except RuntimeError as err:
     print(f"{type(err).__name__}: {err}")
     #> RuntimeError: result type Float can't be cast to the desired output type Long
 
-# Integer targets for binary_cross_entropy_with_logits fail the same way.
+# Integer (int64) labels for nn.BCEWithLogitsLoss fail the same way.
 logits = torch.zeros(3)
+labels = torch.tensor([0, 1, 1])
 try:
-    torch.nn.functional.binary_cross_entropy_with_logits(logits, torch.tensor([0, 1, 1]))
+    torch.nn.BCEWithLogitsLoss()(logits, labels)
 except RuntimeError as err:
     print(f"{type(err).__name__}: {err}")
     #> RuntimeError: result type Float can't be cast to the desired output type Long
@@ -104,7 +108,7 @@ except RuntimeError as err:
 # The fix: an out-of-place operation promotes; or make the tensor float first.
 print(counts * 0.5)
 #> tensor([0.5000, 1.0000, 1.5000])
-print(torch.nn.functional.binary_cross_entropy_with_logits(logits, torch.tensor([0.0, 1.0, 1.0])))
+print(torch.nn.BCEWithLogitsLoss()(logits, labels.float()))  # float labels
 #> tensor(0.6931)
 for value in state.values():  # in a state_dict: update the float entries, keep the counter
     if value.is_floating_point():
@@ -336,6 +340,27 @@ print(tf.constant([1.0]) + tf.cast(tf.constant([1.0], dtype=tf.float64), tf.floa
 print(tf.cast(tf.constant([1]), tf.float32) + 1.5)
 #> tf.Tensor([2.5], shape=(1,), dtype=float32)
 # --8<-- [end:tf_mixed_dtypes]
+
+
+# --8<-- [start:tf_graph_mixed_dtypes]
+@tf.function  # traced into a graph first, as Keras does when it trains a model
+def scale(x, factor):
+    return x * factor
+
+
+try:
+    scale(tf.constant([1.0], dtype=tf.float64), tf.constant([2.0]))  # float64 * float32
+except TypeError as err:
+    print(str(err).strip().splitlines()[-1].strip())  # the last line, without the file
+    """
+    TypeError: Input 'y' of 'Mul' Op has type float32 that does not match type float64 of argument 'x'.
+    """
+
+# The fix: the same as in eager mode, tf.cast one operand.
+x = tf.constant([1.0], dtype=tf.float64)
+print(scale(x, tf.cast(tf.constant([2.0]), x.dtype)))
+#> tf.Tensor([2.], shape=(1,), dtype=float64)
+# --8<-- [end:tf_graph_mixed_dtypes]
 
 # --8<-- [start:tf_convert_dtype]
 try:

@@ -156,6 +156,28 @@ except tf.errors.InvalidArgumentError as err:
 doubles = tf.constant([1.0], dtype=tf.float64)
 print(tf.constant([1.0]) + tf.cast(doubles, tf.float32))  # convert one of them first
 #> tf.Tensor([2.], shape=(1,), dtype=float32)
+
+# A NumPy array passed as it is takes the other operand's dtype (float64 becomes float32),
+print(tf.matmul(tf.ones((1, 2)), np.ones((2, 2))).dtype)
+#> <dtype: 'float32'>
+# but a tensor made from it keeps float64, and a graph refuses to mix the two.
+mapping = tf.constant(np.ones((2, 2)))
+
+
+@tf.function
+def project(x):
+    return tf.matmul(x, mapping)
+
+
+try:
+    project(tf.ones((1, 2)))
+except TypeError as err:
+    print(str(err).strip().splitlines()[-1].strip())  # the last line, without the file
+    """
+    TypeError: Input 'b' of 'MatMul' Op has type float64 that does not match type float32 of argument 'a'.
+    """
+print(tf.matmul(tf.ones((1, 2)), tf.cast(mapping, tf.float32)).dtype)  # the fix: tf.cast
+#> <dtype: 'float32'>
 # --8<-- [end:tensorflow]
 
 # --8<-- [start:tensorflow_scalars]

@@ -133,6 +133,10 @@ print(single is kept, np.shares_memory(single.numpy(), doubles))
 # --8<-- [start:choose_explicitly]
 raw = [[0.5, 1.5, 2.5], [3.5, 4.5, 5.5]]
 
+# Without a choice, NumPy's float64 stays float64 in the tensor.
+print(np.asarray(raw).dtype, torch.tensor(np.asarray(raw)).dtype)
+#> float64 torch.float64
+
 # 1. Choose at the source, then share: one float32 buffer, no copy on the torch side.
 batch = np.asarray(raw, dtype=np.float32)
 inputs = torch.from_numpy(batch)

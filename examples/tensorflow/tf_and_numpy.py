@@ -122,6 +122,8 @@ print(tf.cast(integers, tf.float32))
 #> tf.Tensor([1. 2. 3.], shape=(3,), dtype=float32)
 print(tf.convert_to_tensor([1, 2, 3], dtype=tf.float32))  # a list is not a tensor yet
 #> tf.Tensor([1. 2. 3.], shape=(3,), dtype=float32)
+print(tf.range(tf.constant(3), dtype=tf.float32))  # tf.range casts an int32 limit itself
+#> tf.Tensor([0. 1. 2.], shape=(3,), dtype=float32)
 # --8<-- [end:cast]
 
 # --8<-- [start:requested_dtype_list]
@@ -134,6 +136,10 @@ for floats in ([1.5, 2.7], [2.0]):  # Python floats for an integer dtype
         #> TypeError Cannot convert [2.0] to EagerTensor of dtype int32
 print(tf.convert_to_tensor([300], dtype=tf.uint8))  # an integer out of range wraps: 300 - 256
 #> tf.Tensor([44], shape=(1,), dtype=uint8)
+print(tf.convert_to_tensor([2147483648], dtype=tf.int32))  # 2**31 wraps to -2**31
+#> tf.Tensor([-2147483648], shape=(1,), dtype=int32)
+print(tf.constant([2147483647]) + 1)  # int32 arithmetic wraps too, without an error
+#> tf.Tensor([-2147483648], shape=(1,), dtype=int32)
 print(tf.convert_to_tensor([1e40], dtype=tf.float32))  # too large for float32
 #> tf.Tensor([inf], shape=(1,), dtype=float32)
 # --8<-- [end:requested_dtype_list]
