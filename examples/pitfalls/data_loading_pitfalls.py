@@ -1,0 +1,106 @@
+"""Data loading: DataLoader, samplers and datasets that run without an error and give
+data in an order, or with random numbers, the reader did not expect.
+
+Each section runs code that raises nothing and prints a result readers did not expect,
+then the fix's result. It starts DataLoader worker processes; with spawn (the default on
+macOS and Windows) put the loops under `if __name__ == "__main__":` when you copy them.
+
+Run with `python examples/pitfalls/data_loading_pitfalls.py`.
+"""
+
+# --8<-- [start:set_epoch]
+from torch.utils.data import DistributedSampler
+
+dataset = list(range(8))
+# rank and num_replicas given explicitly: no process group is needed to see rank 0's share.
+sampler = DistributedSampler(dataset, num_replicas=2, rank=0, shuffle=True, seed=0)
+print([list(sampler) for epoch in range(3)])  # three epochs without set_epoch
+#> [[4, 7, 2, 1], [4, 7, 2, 1], [4, 7, 2, 1]]
+
+orders = []
+for epoch in range(3):
+    sampler.set_epoch(epoch)  # at the start of every epoch
+    orders.append(list(sampler))
+print(orders)
+#> [[4, 7, 2, 1], [5, 2, 7, 1], [0, 7, 6, 1]]
+
+# Every rank shuffles with the same seed and epoch, so the shares never overlap.
+other = DistributedSampler(dataset, num_replicas=2, rank=1, shuffle=True, seed=0)
+other.set_epoch(2)
+print(sorted(orders[-1] + list(other)))
+#> [0, 1, 2, 3, 4, 5, 6, 7]
+# --8<-- [end:set_epoch]
+
+# --8<-- [start:own_generator]
+import numpy as np
+import torch
+from torch.utils.data import DataLoader, Dataset, get_worker_info
+
+
+class Jitter(Dataset):
+    """A random value per item, drawn from the dataset's own generator."""
+
+    def __init__(self):
+        self.rng = np.random.default_rng(0)  # created once, in the main process
+
+    def __len__(self):
+        return 4
+
+    def __getitem__(self, index):
+        return round(float(self.rng.random()), 4)
+
+
+loader = DataLoader(Jitter(), batch_size=2, num_workers=2)  # worker 0: items 0, 1; worker 1: 2, 3
+print([batch.tolist() for batch in loader])  # every worker copies the same generator
+#> [[0.637, 0.2698], [0.637, 0.2698]]
+print([batch.tolist() for batch in loader])  # and copies it again each epoch
+#> [[0.637, 0.2698], [0.637, 0.2698]]
+
+
+def seed_worker(worker_id):
+    """Give the worker's copy of the dataset a generator of its own."""
+    info = get_worker_info()
+    info.dataset.rng = np.random.default_rng(info.seed)  # differs per worker and per epoch
+
+
+loader = DataLoader(
+    Jitter(),
+    batch_size=2,
+    num_workers=2,
+    worker_init_fn=seed_worker,
+    generator=torch.Generator().manual_seed(0),  # the same numbers again on the next run
+)
+print([batch.tolist() for batch in loader])
+#> [[0.777, 0.6413], [0.6529, 0.2669]]
+print([batch.tolist() for batch in loader])
+#> [[0.7152, 0.7211], [0.0053, 0.8152]]
+# --8<-- [end:own_generator]
+
+# --8<-- [start:iterable_workers]
+import torch
+from torch.utils.data import DataLoader, IterableDataset
+
+
+class Stream(IterableDataset):
+    def __iter__(self):
+        return iter(range(6))
+
+
+items = [int(x) for x in DataLoader(Stream(), batch_size=None, num_workers=2)]
+print(len(items), sorted(items))  # each of the 2 workers yields all 6 items
+#> 12 [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5]
+
+
+class SplitStream(IterableDataset):
+    def __iter__(self):
+        items = range(6)
+        info = torch.utils.data.get_worker_info()  # None in the main process
+        if info is not None:
+            items = items[info.id :: info.num_workers]  # worker 0: 0, 2, 4; worker 1: 1, 3, 5
+        return iter(items)
+
+
+items = [int(x) for x in DataLoader(SplitStream(), batch_size=None, num_workers=2)]
+print(len(items), sorted(items))
+#> 6 [0, 1, 2, 3, 4, 5]
+# --8<-- [end:iterable_workers]

@@ -1,0 +1,35 @@
+"""Data loading with torchvision: ImageFolder's class numbers for folders named with numbers.
+
+Run with `python examples/pitfalls/data_loading_pitfalls_torchvision.py`. It writes its
+images into a temporary directory and removes them.
+"""
+
+# --8<-- [start:image_folder_numbers]
+import pathlib
+import tempfile
+
+from PIL import Image
+from torchvision import datasets
+
+with tempfile.TemporaryDirectory() as root:
+    for name in ["1", "2", "3", "10", "11", "100"]:  # classes named by numbers
+        pathlib.Path(root, name).mkdir()
+        Image.new("RGB", (4, 4)).save(pathlib.Path(root, name, "image.png"))
+
+    data = datasets.ImageFolder(root)
+    print(data.class_to_idx)  # folder names sorted as strings
+    #> {'1': 0, '10': 1, '100': 2, '11': 3, '2': 4, '3': 5}
+
+    class NumberedFolder(datasets.ImageFolder):
+        """Classes in numerical order of their folder names."""
+
+        def find_classes(self, directory):
+            classes = sorted((p.name for p in pathlib.Path(directory).iterdir() if p.is_dir()), key=int)
+            return classes, {name: i for i, name in enumerate(classes)}
+
+    data = NumberedFolder(root)
+    print(data.class_to_idx)
+    #> {'1': 0, '2': 1, '3': 2, '10': 3, '11': 4, '100': 5}
+    print([(pathlib.Path(path).parent.name, label) for path, label in data.samples])
+    #> [('1', 0), ('10', 3), ('100', 5), ('11', 4), ('2', 1), ('3', 2)]
+# --8<-- [end:image_folder_numbers]

@@ -1,0 +1,91 @@
+"""Order and ties: results that depend on the order of equal values or of repeated indices.
+
+Each section runs code that raises nothing and prints a result readers did not expect,
+then the fix's result.
+
+Run with `python examples/pitfalls/ties_pitfalls.py`.
+"""
+
+# --8<-- [start:numpy_argsort]
+import numpy as np
+
+rng = np.random.default_rng(0)
+labels = rng.integers(0, 3, size=1000)  # 1000 labels, many of them equal
+zeros_in_order = np.flatnonzero(labels == 0)  # where the 0s are, first to last
+
+order = np.argsort(labels)  # default kind="quicksort": not stable
+print(np.array_equal(order[: len(zeros_in_order)], zeros_in_order))
+#> False
+
+stable = np.argsort(labels, kind="stable")  # equal labels keep their original order
+print(np.array_equal(stable[: len(zeros_in_order)], zeros_in_order))
+#> True
+print(stable[:5], zeros_in_order[:5])
+#> [3 4 5 6 7] [3 4 5 6 7]
+# --8<-- [end:numpy_argsort]
+
+# --8<-- [start:torch_argsort]
+import torch
+
+scores = torch.zeros(17)  # 17 equal values
+print(torch.equal(torch.argsort(scores), torch.arange(17)))  # default stable=False
+#> False
+print(torch.argsort(scores, stable=True))
+#> tensor([ 0,  1,  2,  3,  4,  5,  6,  7,  8,  9, 10, 11, 12, 13, 14, 15, 16])
+print(torch.sort(scores, stable=True).indices.equal(torch.arange(17)))
+#> True
+# --8<-- [end:torch_argsort]
+
+# --8<-- [start:argmax_ties]
+import numpy as np
+import torch
+
+probs = torch.tensor([[0.1, 0.7, 0.2, 0.7], [0.5, 0.5, 0.0, 0.0]])  # each row: a tied maximum
+print(probs.argmax(dim=1), probs.max(dim=1).indices, np.argmax(probs.numpy(), axis=1))
+#> tensor([1, 0]) tensor([1, 0]) [1 0]
+
+# The last index of an ascending sort: the last of the tied maxima, not the first.
+print(np.argsort(probs.numpy(), axis=1, kind="stable")[:, -1])
+#> [3 1]
+
+# A descending sort that agrees with argmax: sort the negated values, stably.
+print(np.argsort(-probs.numpy(), axis=1, kind="stable")[:, 0])
+#> [1 0]
+# --8<-- [end:argmax_ties]
+
+# --8<-- [start:scatter_repeated]
+import torch
+
+index = torch.tensor([0, 0, 1, 1, 0])  # index 0 three times, index 1 twice
+values = torch.tensor([5.0, 2.0, 1.0, 4.0, 3.0])
+
+# scatter: one value per index survives, and which one is not defined.
+print(torch.zeros(2).scatter(0, index, values))
+#> tensor([3., 4.])
+
+# Say what repeated indices should do: add them up, or keep the largest.
+print(torch.zeros(2).index_add(0, index, values))
+#> tensor([10.,  5.])
+print(torch.zeros(2).scatter_reduce(0, index, values, reduce="sum"))
+#> tensor([10.,  5.])
+print(torch.zeros(2).scatter_reduce(0, index, values, reduce="amax", include_self=False))
+#> tensor([5., 4.])
+# --8<-- [end:scatter_repeated]
+
+# --8<-- [start:argwhere_tensor]
+import numpy as np
+import torch
+
+mask = torch.tensor([[0, 1, 1], [0, 0, 1]])  # three non-zero elements
+print(np.argwhere(mask.numpy()).shape)  # on an array: one row per element
+#> (3, 2)
+found = np.argwhere(mask)  # on a tensor
+print(type(found).__name__, found.shape)
+#> Tensor torch.Size([2, 3])
+print(np.nonzero(mask).shape)  # Tensor.nonzero(): already one row per element
+#> torch.Size([3, 2])
+
+# Convert first, or use torch's own function: both give one row per element.
+print(np.argwhere(np.asarray(mask)).shape, torch.argwhere(mask).shape)
+#> (3, 2) torch.Size([3, 2])
+# --8<-- [end:argwhere_tensor]
