@@ -121,3 +121,19 @@ with torch.no_grad():
 print(model.training, output.requires_grad, output.grad_fn)
 #> False False None
 # --8<-- [end:eval_still_tracks]
+
+# --8<-- [start:requires_grad_after]
+x = torch.tensor([1.0, 2.0])
+y = x * 2  # recorded nowhere: x does not require grad yet
+y.requires_grad = True  # set after the operation: y becomes a leaf of its own
+(y**2).sum().backward()
+print(x.grad, y.grad, y.is_leaf)  # the gradient stops at y
+#> None tensor([4., 8.]) True
+
+# The fix: set requires_grad on the tensor you want the gradient of, before using it.
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = x * 2
+(y**2).sum().backward()
+print(x.grad, y.is_leaf, type(y.grad_fn).__name__)  # d/dx (2x)**2 = 8x
+#> tensor([ 8., 16.]) False MulBackward0
+# --8<-- [end:requires_grad_after]
