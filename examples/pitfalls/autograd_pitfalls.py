@@ -1,0 +1,139 @@
+"""Autograd pitfalls: training code that runs without an error and learns the wrong thing,
+or keeps what it should have let go.
+
+Each section prints the surprising result a reader reported, then the fix's result.
+
+Run with `python examples/pitfalls/autograd_pitfalls.py`.
+"""
+
+# --8<-- [start:running_loss]
+import torch
+
+
+def graph_nodes(tensor):
+    """The number of autograd nodes that `tensor` keeps alive through its grad_fn."""
+    seen, stack = set(), [tensor.grad_fn]
+    while stack:
+        node = stack.pop()
+        if node is None or node in seen:
+            continue
+        seen.add(node)
+        stack.extend(next_node for next_node, _ in node.next_functions)
+    return len(seen)
+
+
+torch.manual_seed(0)
+model = torch.nn.Linear(4, 1)
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+inputs, targets = torch.randn(8, 4), torch.randn(8, 1)
+
+running_loss, sizes = 0.0, {}
+for step in range(1, 101):
+    optimizer.zero_grad()
+    loss = torch.nn.functional.mse_loss(model(inputs), targets)
+    loss.backward()
+    optimizer.step()
+    running_loss += loss  # a tensor with a grad_fn: this step's graph joins the total
+    if step in (1, 2, 10, 100):
+        sizes[step] = graph_nodes(running_loss)
+print(type(running_loss).__name__, type(running_loss.grad_fn).__name__)
+#> Tensor AddBackward0
+print(sizes)  # nodes kept alive after 1, 2, 10 and 100 steps
+#> {1: 6, 2: 10, 10: 42, 100: 402}
+
+# The fix: add a Python number (loss.item()), or a detached tensor (loss.detach()).
+running_loss = 0.0
+for _ in range(100):
+    optimizer.zero_grad()
+    loss = torch.nn.functional.mse_loss(model(inputs), targets)
+    loss.backward()
+    optimizer.step()
+    running_loss += loss.item()
+print(type(running_loss).__name__, round(running_loss / 100, 3))  # the mean loss
+#> float 1.094
+# --8<-- [end:running_loss]
+
+# --8<-- [start:no_zero_grad]
+x = torch.tensor([1.0, 2.0, 3.0])
+y = 3 * x  # the weight to learn is 3
+
+for reset in (False, True):
+    weight = torch.zeros(1, requires_grad=True)
+    optimizer = torch.optim.SGD([weight], lr=0.02)
+    losses = []
+    for _ in range(30):
+        if reset:
+            optimizer.zero_grad()  # the fix: one call before each backward()
+        loss = ((weight * x - y) ** 2).mean()
+        loss.backward()  # adds this step's gradient to weight.grad
+        optimizer.step()
+        losses.append(round(loss.item(), 4))
+    print(f"zero_grad={reset}: loss every 5 steps {losses[::5]}")
+    #> zero_grad=False: loss every 5 steps [42.0, 23.7426, 0.8557, 35.1337, 34.0263, 0.5235]
+    #> zero_grad=True: loss every 5 steps [42.0, 5.3203, 0.6739, 0.0854, 0.0108, 0.0014]
+    print(f"zero_grad={reset}: weight {round(weight.item(), 4)}")
+    #> zero_grad=False: weight 0.6816
+    #> zero_grad=True: weight 2.9939
+# --8<-- [end:no_zero_grad]
+
+# --8<-- [start:tensor_of_losses]
+import warnings
+
+weight = torch.nn.Parameter(torch.tensor([1.0, 2.0]))
+losses = [weight[0] * 3, weight[1] ** 2]  # two losses, each with a grad_fn
+
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    stacked = torch.tensor(losses)  # copies the values only
+print([f"{w.category.__name__}: {str(w.message).splitlines()[0]}" for w in caught])
+"""
+['UserWarning: Converting a tensor with requires_grad=True to a scalar may lead to unexpected behavior.']
+"""
+print(stacked, stacked.requires_grad, stacked.grad_fn)
+#> tensor([3., 4.]) False None
+(stacked.sum() + weight.sum()).backward()
+print(weight.grad)  # only the gradient of weight.sum(): the two losses are missing
+#> tensor([1., 1.])
+
+# The fix: torch.stack (or torch.cat) keeps each loss in the graph.
+weight.grad = None
+stacked = torch.stack(losses)
+print(stacked, type(stacked.grad_fn).__name__)
+#> tensor([3., 4.], grad_fn=<StackBackward0>) StackBackward0
+(stacked.sum() + weight.sum()).backward()
+print(weight.grad)
+#> tensor([4., 5.])
+# --8<-- [end:tensor_of_losses]
+
+# --8<-- [start:eval_still_tracks]
+torch.manual_seed(0)
+model = torch.nn.Sequential(torch.nn.Linear(4, 4), torch.nn.Dropout(0.5))
+batch = torch.randn(2, 4)
+
+model.eval()  # switches Dropout and BatchNorm to evaluation behaviour, and only that
+output = model(batch)
+print(model.training, output.requires_grad, type(output.grad_fn).__name__)
+#> False True AddmmBackward0
+
+# The fix: run evaluation under torch.no_grad() (or torch.inference_mode()) as well.
+with torch.no_grad():
+    output = model(batch)
+print(model.training, output.requires_grad, output.grad_fn)
+#> False False None
+# --8<-- [end:eval_still_tracks]
+
+# --8<-- [start:requires_grad_after]
+x = torch.tensor([1.0, 2.0])
+y = x * 2  # recorded nowhere: x does not require grad yet
+y.requires_grad = True  # set after the operation: y becomes a leaf of its own
+(y**2).sum().backward()
+print(x.grad, y.grad, y.is_leaf)  # the gradient stops at y
+#> None tensor([4., 8.]) True
+
+# The fix: set requires_grad on the tensor you want the gradient of, before using it.
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+y = x * 2
+(y**2).sum().backward()
+print(x.grad, y.is_leaf, type(y.grad_fn).__name__)  # d/dx (2x)**2 = 8x
+#> tensor([ 8., 16.]) False MulBackward0
+# --8<-- [end:requires_grad_after]

@@ -1,0 +1,121 @@
+"""Precision and overflow pitfalls: code that runs without an error and gives a wrong number.
+
+Each section prints the surprising result a reader reported, then the fix's result.
+
+Run with `python examples/pitfalls/precision_pitfalls.py`.
+"""
+
+# --8<-- [start:mask_nan]
+import numpy as np
+import torch
+
+scores = torch.tensor([[1.0, 2.0, 3.0], [1.0, 2.0, 3.0]], dtype=torch.float16)
+keep = torch.tensor([[1.0, 1.0, 0.0], [0.0, 0.0, 0.0]], dtype=torch.float16)  # row 2: padding only
+
+big = torch.tensor(1e30).to(scores.dtype)  # the hard-coded mask value, in float16
+print(big)
+#> tensor(inf, dtype=torch.float16)
+masked = scores - big * (1 - keep)  # 0 * inf is nan where keep is 1
+print(masked)
+"""
+tensor([[nan, nan, -inf],
+        [-inf, -inf, -inf]], dtype=torch.float16)
+"""
+print(torch.softmax(masked, dim=-1, dtype=torch.float32))
+"""
+tensor([[nan, nan, nan],
+        [nan, nan, nan]])
+"""
+
+# The fix: fill the masked places with the dtype's own most negative finite number.
+lowest = torch.finfo(scores.dtype).min
+print(lowest)
+#> -65504.0
+masked = scores.masked_fill(keep == 0, lowest)
+print(masked)
+"""
+tensor([[ 1.0000e+00,  2.0000e+00, -6.5504e+04],
+        [-6.5504e+04, -6.5504e+04, -6.5504e+04]], dtype=torch.float16)
+"""
+print(torch.softmax(masked, dim=-1, dtype=torch.float32))
+"""
+tensor([[0.2689, 0.7311, 0.0000],
+        [0.3333, 0.3333, 0.3333]])
+"""
+# --8<-- [end:mask_nan]
+
+# --8<-- [start:uint8_factor]
+image = np.array([100, 200, 250], dtype=np.uint8)
+brightness = 150  # percent, given as an integer
+
+print((image * brightness / 100).astype(np.uint8))  # image * 150 wraps around in uint8
+#> [1 0 1]
+print((image * brightness).dtype)
+#> uint8
+
+# The fix: compute in a floating-point dtype, clip to 0..255, then go back to uint8.
+brighter = np.clip(image.astype(np.float32) * brightness / 100, 0, 255).astype(np.uint8)
+print(brighter)
+#> [150 255 255]
+
+# PyTorch's uint8 tensors wrap around in the same way.
+pixels = torch.tensor([100, 200, 250], dtype=torch.uint8)
+print((pixels * brightness / 100).to(torch.uint8))
+#> tensor([1, 0, 1], dtype=torch.uint8)
+print((pixels.float() * brightness / 100).clamp(0, 255).to(torch.uint8))
+#> tensor([150, 255, 255], dtype=torch.uint8)
+# --8<-- [end:uint8_factor]
+
+# --8<-- [start:float32_cumsum]
+ones = np.ones(20_000_000, dtype=np.float32)
+print(float(np.cumsum(ones)[-1]))  # a float32 running total stops at 2**24
+#> 16777216.0
+print(float(np.sum(ones)))
+#> 20000000.0
+
+# The fix: accumulate in float64.
+print(float(np.cumsum(ones, dtype=np.float64)[-1]))
+#> 20000000.0
+# --8<-- [end:float32_cumsum]
+
+# --8<-- [start:float16_norm]
+import warnings
+
+vector = np.array([1000], dtype=np.float16)
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    print(np.linalg.norm(vector))  # 1000 * 1000 is beyond float16's 65504
+    #> inf
+print([f"{w.category.__name__}: {w.message}" for w in caught])
+#> ['RuntimeWarning: overflow encountered in dot']
+print(float(np.finfo(np.float16).max))
+#> 65504.0
+
+# The same by hand in PyTorch: the square overflows before the square root.
+values = torch.tensor([1000.0], dtype=torch.float16)
+print(values.pow(2).sum().sqrt())
+#> tensor(inf, dtype=torch.float16)
+
+# The fix: compute the norm in float32.
+print(np.linalg.norm(vector.astype(np.float32)))
+#> 1000.0
+print(values.float().pow(2).sum().sqrt())
+#> tensor(1000.)
+# --8<-- [end:float16_norm]
+
+# --8<-- [start:float_equality]
+total = torch.tensor([0.1, 0.2, 0.3]) + torch.tensor([0.4, 0.5, 0.6])
+expected = torch.tensor([0.5, 0.7, 0.9])
+print(total, expected)  # printed alike
+#> tensor([0.5000, 0.7000, 0.9000]) tensor([0.5000, 0.7000, 0.9000])
+print(torch.equal(total, expected), total == expected)
+#> False tensor([ True,  True, False])
+print(total - expected)  # the last element differs in its last bit
+#> tensor([0.0000e+00, 0.0000e+00, 5.9605e-08])
+
+# The fix: compare within a tolerance.
+print(torch.allclose(total, expected), torch.isclose(total, expected))
+#> True tensor([True, True, True])
+print(np.isclose(total.numpy(), expected.numpy()))
+#> [ True  True  True]
+# --8<-- [end:float_equality]
