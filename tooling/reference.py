@@ -24,6 +24,18 @@ LIBRARIES = ("numpy", "torch", "tensorflow")
 NAMES = {"numpy": "NumPy", "torch": "PyTorch", "tensorflow": "TensorFlow"}
 #: The module names a row's code uses.
 ALIASES = {"numpy": "np", "torch": "torch", "tensorflow": "tf"}
+#: The kinds of difference, why libraries differ, in the order pages list them: the schema's
+#: `kind`s, then that of a row with `missing`, which has no field.
+KINDS = (
+    "defaults",
+    "dtype rules",
+    "edge values",
+    "shapes",
+    "names and arguments",
+    "sharing",
+    "missing in a library",
+)
+MISSING_KIND = KINDS[-1]
 FOLDER = "data/reference"
 INPUTS = f"{FOLDER}/inputs.yml"
 #: The input key of a row that takes no input.

@@ -19,7 +19,9 @@ from tooling import templates
 from tooling.api_links import api_spans
 from tooling.reference import (
     INPUTS,
+    KINDS,
     LIBRARIES,
+    MISSING_KIND,
     NAMES,
     Family,
     Row,
@@ -120,6 +122,33 @@ def _aspect(aspect: str, words: dict) -> str:
     return words[f"aspect_{aspect.replace(' ', '_')}"]()
 
 
+def _kind(kind: str, words: dict, what: str = "") -> str:
+    """A kind of difference's name in the locale's words, or with `what="about"` what it means."""
+    return words["_".join(["kind", kind.replace(" ", "_"), *([what] if what else [])])]()
+
+
+def _kinds(families: list[Family], runs_of: dict) -> dict[str, list[tuple[Family, Row, list]]]:
+    """Kind -> the rows that differ in that way in their family's leading run (those of a family
+    that no run ran: none), in page order, each with the libraries that differ: those of the
+    declarations of that kind that explain what the run found, or those without a call."""
+    kinds = {kind: [] for kind in KINDS}
+    for family in families:
+        for name, run in list(runs_of[family.id].items())[:1]:
+            for row in family.rows:
+                judged = run["reference"][row.key]
+                if judged["status"] not in ("differs", "missing"):
+                    continue
+                odd = {kind: set() for kind in KINDS}
+                for declared in reasons(row, [(name, found) for found in judged["differences"]]):
+                    odd[declared["kind"]].update(declared["libraries"])
+                if row.missing:
+                    odd[MISSING_KIND].update(lib for lib, call in row.calls.items() if not call)
+                for kind, libraries in odd.items():
+                    if libraries:
+                        kinds[kind].append((family, row, [x for x in LIBRARIES if x in libraries]))
+    return kinds
+
+
 def _results(row: Row, judged: dict) -> list[tuple[str, list]]:
     """The results table of a row's run (`judged`): per input, its id and per library what
     its cell shows: the result, the name of an earlier library whose result it repeats (where
@@ -155,7 +184,13 @@ def _run_it(row: Row, inputs: dict[str, dict]) -> str:
 
 #: The pages' templates (tooling/templates/reference-*.md.jinja), with what they call.
 TEMPLATES = templates(
-    prose=prose, summary=_summary, code=_code, linked_code=_linked_code, cell=_cell, aspect=_aspect
+    prose=prose,
+    summary=_summary,
+    code=_code,
+    linked_code=_linked_code,
+    cell=_cell,
+    aspect=_aspect,
+    kind=_kind,
 )
 TEMPLATES.globals.update(
     libraries=LIBRARIES,
@@ -181,7 +216,7 @@ TEMPLATES.globals.update(
 def operations(families: list[Family], runs_of: dict) -> list[dict]:
     """The reference as data (`operations.json`): one entry per row with its spellings, status,
     reasons and the results of every environment's run, from which the status was computed."""
-    keys = ("aspect", "libraries", "inputs", "environments", "zh", "en")
+    keys = ("aspect", "kind", "libraries", "inputs", "environments", "zh", "en")
     entries = []
     for family in families:
         for row in family.rows:
@@ -230,6 +265,7 @@ def pages(
         }
         for family in families
     }
+    kinds = _kinds(families, runs_of)
     files = {}
     for locale in LOCALES:
         folder = relative(generated_pages(locale, root), root)
@@ -237,7 +273,7 @@ def pages(
         context = dict(locale=locale, words=words, families=families, inputs=inputs, links=links)
         for page in ("index", "differences"):
             template = TEMPLATES.get_template(f"reference-{page}.md.jinja")
-            files[f"{folder}/{page}.md"] = template.render(context, leading=leading)
+            files[f"{folder}/{page}.md"] = template.render(context, leading=leading, kinds=kinds)
         template = TEMPLATES.get_template("reference-family.md.jinja")
         for family in families:
             page = template.render(context, family=family, runs=runs_of[family.id])

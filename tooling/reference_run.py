@@ -78,7 +78,8 @@ def judge(row: Row, results: dict[str, dict[str, Result]], environment: str) -> 
                 f"{where}, input {item['input']!r}: {names(odd)} "
                 f"differ{'s' if len(odd) == 1 else ''} from the others in {aspect}:\n{shown}\n"
                 f"  If the difference is real, declare it under `differences:` (aspect: {aspect}, "
-                f"libraries: [{', '.join(odd)}], zh and en saying why); else correct the call."
+                f"libraries: [{', '.join(odd)}], its `kind` as the schema lists them, zh and en "
+                "saying why); else correct the call."
             )
     problems += stale(row.differences, found, environment, row.source, f"row {row.id!r}")
     status = "failed" if problems else "missing" if row.missing else "differs" if found else "agree"

@@ -38,8 +38,11 @@ def _load(tmp_path, family: str):
     return load_families(tmp_path, load_inputs(tmp_path))
 
 
-#: The row's TensorFlow call, then a declared difference of PyTorch in the aspect `{}`.
-DECLARED = "tf.negative(x)\n    differences:\n      - aspect: {}\n        libraries: [torch]\n"
+#: The row's TensorFlow call, then a declared difference of PyTorch: its aspect, then its kind.
+DECLARED = (
+    "tf.negative(x)\n    differences:\n      - aspect: {}\n        kind: {}\n"
+    "        libraries: [torch]\n"
+)
 
 
 def _row(old: str, new: str, line: int, expected: str) -> tuple[str, str, str]:
@@ -58,16 +61,22 @@ MALFORMED = {
     "unknown-input": _row("[ints]", "[ints, halves]", 6, "unknown input halves"),
     "one-language-reason": _row(
         "tf.negative(x)\n",
-        DECLARED.format("dtype") + "        en: a reason in one language\n",
+        DECLARED.format("dtype", "dtype rules") + "        en: a reason in one language\n",
         13,
         "`differences[0]`: 'zh' is a required property: why it differs, in Chinese",
     ),
     "unknown-aspect": _row(
         "tf.negative(x)\n",
-        DECLARED.format("type") + "        zh: 原因\n        en: why\n",
+        DECLARED.format("type", "dtype rules") + "        zh: 原因\n        en: why\n",
         13,
         "`differences[0].aspect`: 'type' is not one of ['raises', 'shape', 'dtype', 'values', "
         "'shares memory']",
+    ),
+    "unknown-kind": _row(
+        "tf.negative(x)\n",
+        DECLARED.format("dtype", "promotion") + "        zh: 原因\n        en: why\n",
+        14,
+        "`differences[0].kind`: 'promotion' is not one of ['defaults', 'dtype rules', ",
     ),
     "not-python": _row("np.negative(x)", "np.negative(x", 6, "`np.negative(x` is not Python"),
     "also-without-call": _row(
@@ -95,14 +104,14 @@ MALFORMED = {
     ),
     "unknown-environment": (
         "02-second.yml",
-        SECOND + "    differences:\n      - {aspect: dtype, libraries: [torch],"
+        SECOND + "    differences:\n      - {aspect: dtype, kind: dtype rules, libraries: [torch],"
         " environments: [nightly], zh: 原因, en: why}\n",
         "02-second.yml:13: row 'minus': unknown environment nightly; the environments are ",
     ),
     "family-declaration-input": (
         "02-second.yml",
-        SECOND + "differences:\n  - {aspect: dtype, libraries: [torch], inputs: [halves], zh: 原因,"
-        " en: why}\n",
+        SECOND + "differences:\n  - {aspect: dtype, kind: dtype rules, libraries: [torch],"
+        " inputs: [halves], zh: 原因, en: why}\n",
         "02-second.yml:13: the family declares a difference on input halves, which is not run",
     ),
 }
@@ -138,7 +147,8 @@ def test_an_undeclared_difference_fails_with_both_results(tmp_path):
 
 def test_a_declared_difference_that_no_longer_holds_fails(tmp_path):
     declared = FAMILY + (
-        "    differences:\n      - aspect: raises\n        libraries: [torch]\n"
+        "    differences:\n      - aspect: raises\n        kind: dtype rules\n"
+        "        libraries: [torch]\n"
         "        zh: PyTorch 不支持。\n        en: PyTorch refuses it.\n"
     )
     (row,) = _load(tmp_path, declared)[0].rows
