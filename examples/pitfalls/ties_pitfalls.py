@@ -30,6 +30,8 @@ import torch
 scores = torch.zeros(17)  # 17 equal values
 print(torch.equal(torch.argsort(scores), torch.arange(17)))  # default stable=False
 #> False
+print(torch.equal(torch.argsort(torch.zeros(16)), torch.arange(16)))  # 16 equal values
+#> True
 print(torch.argsort(scores, stable=True))
 #> tensor([ 0,  1,  2,  3,  4,  5,  6,  7,  8,  9, 10, 11, 12, 13, 14, 15, 16])
 print(torch.sort(scores, stable=True).indices.equal(torch.arange(17)))
