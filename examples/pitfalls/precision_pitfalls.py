@@ -27,6 +27,12 @@ tensor([[nan, nan, nan],
         [nan, nan, nan]])
 """
 
+small = torch.tensor(-1e9).to(scores.dtype)  # another common mask value, added to the scores
+print(small)
+#> tensor(-inf, dtype=torch.float16)
+print(torch.softmax(scores + small * (1 - keep), dim=-1, dtype=torch.float32).isnan().all())
+#> tensor(True)
+
 # The fix: fill the masked places with the dtype's own most negative finite number.
 lowest = torch.finfo(scores.dtype).min
 print(lowest)
