@@ -26,9 +26,6 @@ from verified_site.version_notes import VersionNotes
 
 #: Search weight of a notebook page, against 1 for the other pages.
 NOTEBOOK_SEARCH_BOOST = 0.2
-#: The error atlas's pages: their search text keeps only what each code block printed (the
-#: messages readers paste), which keeps the search indexes within their budget.
-ATLAS = "errors/"
 #: The notebook pages: their search entries keep their titles only, as their text repeats the
 #: pages they walk through (which rank first) and would make the index larger than its budget.
 NOTEBOOKS = "notebooks/"
@@ -205,9 +202,10 @@ class VerifiedSitePlugin(BasePlugin):
         glossary term's names (both languages) as tags of the section it is shown at, a
         generated page's `section_tags` (the reference rows' API names) as tags of its
         sections, each identifier's parts (`weights_only`: `weights`, `only`; the separator
-        keeps identifiers whole), on the error atlas's pages only the printed lines, and on the
-        notebook pages only the titles (page and sections); long numbers are left out
-        (`_LONG_NUMBER`).
+        keeps identifiers whole), of each code block only what it printed (the messages readers
+        paste; the code's names are in the prose, and whole code blocks would take the indexes
+        past their 300 KB budget), and on the notebook pages only the titles (page and
+        sections); long numbers are left out (`_LONG_NUMBER`).
         PluginError, naming the file, if the index or the glossary cannot be read."""
         self._report_api_links()
         path = Path(config.site_dir) / "search" / "search_index.json"
@@ -222,9 +220,8 @@ class VerifiedSitePlugin(BasePlugin):
             if doc["location"] in tags:
                 words = (word for name in tags[doc["location"]] for word in _words(name))
                 doc["tags"] = list(dict.fromkeys(doc.get("tags", []) + list(words)))
-            if doc["location"].startswith(ATLAS):
-                doc["text"] = _CODE.sub(_printed_lines, doc["text"])
-            elif doc["location"].startswith(NOTEBOOKS):
+            doc["text"] = _CODE.sub(_printed_lines, doc["text"])
+            if doc["location"].startswith(NOTEBOOKS):
                 doc["text"] = ""
             doc["text"] = _CODE.sub(lambda code: _LONG_NUMBER.sub(" ", code[0]), doc["text"])
             doc["text"] = _PROSE_NUMBER.sub(" ", doc["text"])
