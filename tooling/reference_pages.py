@@ -127,10 +127,11 @@ def _kind(kind: str, words: dict, what: str = "") -> str:
     return words["_".join(["kind", kind.replace(" ", "_"), *([what] if what else [])])]()
 
 
-def _kinds(families: list[Family], runs_of: dict) -> dict[str, list[tuple[Family, Row, list]]]:
+def _kinds(families: list[Family], runs_of: dict) -> dict[str, list[tuple]]:
     """Kind -> the rows that differ in that way in their family's leading run (those of a family
-    that no run ran: none), in page order, each with the libraries that differ: those of the
-    declarations of that kind that explain what the run found, or those without a call."""
+    that no run ran: none), in page order, each as (family, row, the libraries that differ,
+    the reasons: the declarations of that kind that explain what the run found, or the row's
+    `missing` text for the libraries without a call)."""
     kinds = {kind: [] for kind in KINDS}
     for family in families:
         for name, run in list(runs_of[family.id].items())[:1]:
@@ -138,14 +139,17 @@ def _kinds(families: list[Family], runs_of: dict) -> dict[str, list[tuple[Family
                 judged = run["reference"][row.key]
                 if judged["status"] not in ("differs", "missing"):
                     continue
-                odd = {kind: set() for kind in KINDS}
+                odd = {kind: (set(), []) for kind in KINDS}
                 for declared in reasons(row, [(name, found) for found in judged["differences"]]):
-                    odd[declared["kind"]].update(declared["libraries"])
+                    odd[declared["kind"]][0].update(declared["libraries"])
+                    odd[declared["kind"]][1].append(declared)
                 if row.missing:
-                    odd[MISSING_KIND].update(lib for lib, call in row.calls.items() if not call)
-                for kind, libraries in odd.items():
+                    odd[MISSING_KIND][0].update(lib for lib, call in row.calls.items() if not call)
+                    odd[MISSING_KIND][1].append(row.missing)
+                for kind, (libraries, why) in odd.items():
                     if libraries:
-                        kinds[kind].append((family, row, [x for x in LIBRARIES if x in libraries]))
+                        odd_ones = [x for x in LIBRARIES if x in libraries]
+                        kinds[kind].append((family, row, odd_ones, why))
     return kinds
 
 
