@@ -1,0 +1,71 @@
+"""Defaults that differ between libraries: the same call, another result.
+
+Each section runs code that raises nothing and prints a result readers did not expect,
+then the fix's result.
+
+Run with `python examples/pitfalls/defaults_pitfalls.py`.
+"""
+
+# --8<-- [start:std_ddof]
+import numpy as np
+import tensorflow as tf
+import torch
+
+values = [1.0, -1.0, 3.0]
+print(np.std(values), torch.std(torch.tensor(values)), tf.math.reduce_std(values).numpy())
+#> 1.632993161855452 tensor(2.) 1.6329932
+
+# Say which one you mean: divide by n (correction=0) or by n - 1 (ddof=1).
+print(torch.std(torch.tensor(values), correction=0), np.std(values, ddof=1))
+#> tensor(1.6330) 2.0
+# --8<-- [end:std_ddof]
+
+# --8<-- [start:median_even]
+import numpy as np
+import torch
+
+errors = [1.0, 2.0, 3.0, 4.0]  # an even number of values
+print(np.median(errors), torch.median(torch.tensor(errors)))
+#> 2.5 tensor(2.)
+
+# The mean of the two middle values, as NumPy computes it.
+print(torch.quantile(torch.tensor(errors), 0.5), np.percentile(errors, 50))
+#> tensor(2.5000) 2.5
+# --8<-- [end:median_even]
+
+# --8<-- [start:meshgrid_indexing]
+import warnings
+
+import numpy as np
+import tensorflow as tf
+import torch
+
+xs, ys = np.arange(3), np.arange(2)  # 3 columns, 2 rows
+print(np.meshgrid(xs, ys)[0].shape, tf.meshgrid(xs, ys)[0].shape)
+#> (2, 3) (2, 3)
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    grid_x, grid_y = torch.meshgrid(torch.arange(3), torch.arange(2))
+print(grid_x.shape, [w.category.__name__ for w in caught])
+#> torch.Size([3, 2]) ['UserWarning']
+
+# Pass indexing: "xy" gives NumPy's and TensorFlow's grids, "ij" the transposed ones.
+grid_x, grid_y = torch.meshgrid(torch.arange(3), torch.arange(2), indexing="xy")
+print(grid_x.shape, np.array_equal(grid_x.numpy(), np.meshgrid(xs, ys)[0]))
+#> torch.Size([2, 3]) True
+# --8<-- [end:meshgrid_indexing]
+
+# --8<-- [start:repeat_interleave]
+import numpy as np
+import torch
+
+rows = torch.tensor([[1, 2], [3, 4]])  # 2 rows, each to appear twice
+print(rows.repeat_interleave(2, dim=0).tolist())  # each row twice in turn
+#> [[1, 2], [1, 2], [3, 4], [3, 4]]
+print(rows.repeat(2, 1).tolist())  # the whole block twice
+#> [[1, 2], [3, 4], [1, 2], [3, 4]]
+
+# Name the NumPy call you mean: np.repeat is repeat_interleave, np.tile is repeat.
+print(np.repeat(rows.numpy(), 2, axis=0).tolist(), np.tile(rows.numpy(), (2, 1)).tolist())
+#> [[1, 2], [1, 2], [3, 4], [3, 4]] [[1, 2], [3, 4], [1, 2], [3, 4]]
+# --8<-- [end:repeat_interleave]

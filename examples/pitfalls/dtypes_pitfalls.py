@@ -1,0 +1,82 @@
+"""Dtypes and type promotion: results that change because of a dtype nobody asked for.
+
+Each section runs code that raises nothing and prints a result readers did not expect,
+then the fix's result.
+
+Run with `python examples/pitfalls/dtypes_pitfalls.py`.
+"""
+
+# --8<-- [start:int_plus_bfloat16]
+import torch
+
+count = torch.tensor([257], dtype=torch.int32)
+print(count + torch.zeros(1, dtype=torch.bfloat16))  # the result takes bfloat16
+#> tensor([256.], dtype=torch.bfloat16)
+print(count + torch.zeros(1, dtype=torch.float16))
+#> tensor([257.], dtype=torch.float16)
+
+# Convert the integers to float32 (or wider) before they meet the 16-bit tensor.
+print(count.float() + torch.zeros(1, dtype=torch.bfloat16))
+#> tensor([257.])
+# --8<-- [end:int_plus_bfloat16]
+
+# --8<-- [start:float_list_float32]
+import numpy as np
+import torch
+
+stamps = [521468.6812365055, 521468.6812376976]  # Python floats: 64-bit
+print(torch.tensor(stamps).dtype, torch.tensor(stamps).tolist())
+#> torch.float32 [521468.6875, 521468.6875]
+print(np.array(stamps).dtype, np.array(stamps).tolist())
+#> float64 [521468.6812365055, 521468.6812376976]
+
+# Ask for float64: the values keep every digit, as NumPy's do.
+print(torch.tensor(stamps, dtype=torch.float64).tolist())
+#> [521468.6812365055, 521468.6812376976]
+# --8<-- [end:float_list_float32]
+
+# --8<-- [start:float_into_int]
+import numpy as np
+import torch
+
+weights = torch.tensor([0.25, 0.5, 0.75, 1.5])
+target = torch.zeros(4, dtype=torch.long)
+target[:] = weights  # the floats are cut to integers, the tensor stays int64
+print(target)
+#> tensor([0, 0, 0, 1])
+array = np.zeros(4, dtype=np.int64)
+array[:] = weights.numpy()  # NumPy truncates in the same way
+print(array)
+#> [0 0 0 1]
+
+# Give the destination a floating dtype: the values arrive unchanged.
+target = torch.zeros(4, dtype=torch.float32)
+target[:] = weights
+print(target)
+#> tensor([0.2500, 0.5000, 0.7500, 1.5000])
+# --8<-- [end:float_into_int]
+
+# --8<-- [start:uint8_plus_int]
+import warnings
+
+import numpy as np
+import torch
+
+pixels = np.array([200, 10], dtype=np.uint8)
+print(pixels + 128, torch.from_numpy(pixels) + 128)  # uint8 results, 328 wraps to 72
+#> [ 72 138] tensor([ 72, 138], dtype=torch.uint8)
+
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    one = np.uint8(200) + 128  # a NumPy scalar: the same result, with a warning
+print(one, [w.category.__name__ for w in caught])
+#> 72 ['RuntimeWarning']
+
+offset = np.int64(128)  # a NumPy int64 scalar, from another computation
+print(pixels + offset, torch.from_numpy(pixels) + offset)
+#> [328 138] tensor([ 72, 138], dtype=torch.uint8)
+
+# Widen before adding: int16 holds every sum of two uint8 values.
+print(pixels.astype(np.int16) + 128, torch.from_numpy(pixels).to(torch.int16) + 128)
+#> [328 138] tensor([328, 138], dtype=torch.int16)
+# --8<-- [end:uint8_plus_int]
