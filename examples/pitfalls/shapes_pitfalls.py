@@ -1,0 +1,89 @@
+"""Shape and broadcasting pitfalls: code that runs without an error and gives a result of a shape
+the reader did not expect.
+
+Each section prints the surprising result a reader reported, then the fix's result.
+
+Run with `python examples/pitfalls/shapes_pitfalls.py`.
+"""
+
+# --8<-- [start:loss_broadcast]
+import warnings
+
+import torch
+import torch.nn.functional as F
+
+prediction = torch.tensor([[1.0], [2.0], [3.0]])  # a regression head's output: (N, 1)
+target = torch.tensor([1.0, 2.0, 3.0])  # the labels: (N,)
+
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    print(F.mse_loss(prediction, target))  # every prediction against every target
+    #> tensor(1.3333)
+print(f"{caught[0].category.__name__}: {caught[0].message}")
+"""
+UserWarning: Using a target size (torch.Size([3])) that is different to the input size (torch.Size([3, 1])). This will likely lead to incorrect results due to broadcasting. Please ensure they have the same size.
+"""
+print((prediction - target).shape)  # what the loss averages over
+#> torch.Size([3, 3])
+
+# The fix: give both sides the same shape.
+print(F.mse_loss(prediction.squeeze(1), target), F.mse_loss(prediction, target.unsqueeze(1)))
+#> tensor(0.) tensor(0.)
+# --8<-- [end:loss_broadcast]
+
+# --8<-- [start:squeeze_batch]
+pooled = torch.arange(8.0).reshape(2, 4, 1, 1)  # global pooling output: (N, C, 1, 1)
+single = pooled[:1]  # the same model on one image: N = 1
+
+print(pooled.squeeze().shape, single.squeeze().shape)  # squeeze() also drops N = 1
+#> torch.Size([2, 4]) torch.Size([4])
+print(single.squeeze().mean(dim=0))  # "the mean feature over the batch" is one number
+#> tensor(1.5000)
+
+# The fix: name the axes to remove, or flatten from axis 1 on.
+print(single.flatten(1).shape, single.squeeze(3).squeeze(2).shape)
+#> torch.Size([1, 4]) torch.Size([1, 4])
+print(single.flatten(1).mean(dim=0))
+#> tensor([0., 1., 2., 3.])
+# --8<-- [end:squeeze_batch]
+
+# --8<-- [start:reshape_for_permute]
+red = torch.tensor([[11, 12], [13, 14]])  # a 2 x 2 image: red values in the 10s,
+image = torch.stack([red, red + 10, red + 20], dim=-1)  # green in the 20s, blue in the 30s
+print(image.shape)  # (H, W, C), as images are read from files
+#> torch.Size([2, 2, 3])
+
+print(image.reshape(3, 2, 2)[0])  # "the red channel": red, green and blue mixed
+"""
+tensor([[11, 21],
+        [31, 12]])
+"""
+
+# The fix: permute moves the channel axis to the front.
+print(image.permute(2, 0, 1)[0])
+"""
+tensor([[11, 12],
+        [13, 14]])
+"""
+print(image.permute(2, 0, 1).shape)
+#> torch.Size([3, 2, 2])
+# --8<-- [end:reshape_for_permute]
+
+# --8<-- [start:reduction_keepdim]
+torch.manual_seed(0)
+batch = torch.randn(3, 2, 3)  # three 2 x 3 matrices: K == n == 3
+
+norms = batch.norm(dim=(-2, -1))  # one norm per matrix, shape (3,)
+scaled = batch / norms  # (3,) lines up with the last axis: columns, not matrices
+print(norms.shape)
+#> torch.Size([3])
+print(scaled.norm(dim=(-2, -1)).round(decimals=4))  # each matrix should now have norm 1
+#> tensor([1.0292, 0.9746, 1.2597])
+
+# The fix: keepdim=True keeps the reduced axes as size 1, so the norms line up with the matrices.
+norms = batch.norm(dim=(-2, -1), keepdim=True)
+print(norms.shape)
+#> torch.Size([3, 1, 1])
+print((batch / norms).norm(dim=(-2, -1)).round(decimals=4))
+#> tensor([1., 1., 1.])
+# --8<-- [end:reduction_keepdim]

@@ -1,0 +1,144 @@
+"""View and shared-memory pitfalls: code that runs without an error and changes, keeps or saves
+more data than the reader expected.
+
+Each section prints the surprising result a reader reported, then the fix's result.
+
+Run with `python examples/pitfalls/views_pitfalls.py`.
+"""
+
+# --8<-- [start:from_numpy_in_place]
+import numpy as np
+import torch
+
+images = np.array([[0.0, 100.0], [50.0, 150.0]], dtype=np.float32)  # a dataset held in memory
+
+
+def get_item(index):
+    item = torch.from_numpy(images[index])  # shares the array's memory
+    return item.sub_(50.0).div_(50.0)  # normalised in place
+
+
+for epoch in range(3):
+    print(epoch, get_item(0))  # the same item, normalised once more every epoch
+    #> 0 tensor([-1.,  1.])
+    #> 1 tensor([-1.0200, -0.9800])
+    #> 2 tensor([-1.0204, -1.0196])
+print(images[0])  # the dataset itself has changed
+#> [-1.0204 -1.0196]
+
+# The fix: normalise out of place; the array keeps its values.
+images = np.array([[0.0, 100.0], [50.0, 150.0]], dtype=np.float32)
+
+
+def get_item_fixed(index):
+    item = torch.from_numpy(images[index])
+    return (item - 50.0) / 50.0  # a new tensor
+
+
+for epoch in range(3):
+    print(epoch, get_item_fixed(0))
+    #> 0 tensor([-1.,  1.])
+    #> 1 tensor([-1.,  1.])
+    #> 2 tensor([-1.,  1.])
+print(images[0])
+#> [  0. 100.]
+# --8<-- [end:from_numpy_in_place]
+
+# --8<-- [start:slice_is_a_view]
+original = np.zeros(5)
+part = original[:]  # for a Python list this would be a copy
+original[0] = 5
+print(part)  # the slice shows the change
+#> [5. 0. 0. 0. 0.]
+part[1] = 7
+print(original)  # and a write through the slice changes the original
+#> [5. 7. 0. 0. 0.]
+
+# PyTorch slices are views too.
+t = torch.zeros(5)
+t_part = t[:]
+t[0] = 5
+print(t_part)
+#> tensor([5., 0., 0., 0., 0.])
+
+# The fix: copy explicitly when you need independent data.
+original = np.zeros(5)
+part = original[:].copy()
+original[0] = 5
+print(part, np.shares_memory(part, original))
+#> [0. 0. 0. 0. 0.] False
+t = torch.zeros(5)
+t_part = t[:].clone()
+t[0] = 5
+print(t_part)
+#> tensor([0., 0., 0., 0., 0.])
+# --8<-- [end:slice_is_a_view]
+
+# --8<-- [start:detach_shares]
+a = torch.tensor([1.0, 2.0], requires_grad=True)
+b = torch.tensor([2.0, 3.0], requires_grad=True)
+y = torch.tensor([1.0, 1.0], requires_grad=True)
+
+x = a * b
+x_detach = x.detach()  # no graph, but the same memory as x
+x_detach.zero_()
+print(x)  # x is zeroed too
+#> tensor([0., 0.], grad_fn=<MulBackward0>)
+(x * y).sum().backward()
+print(y.grad)  # the gradient of y is x: zeros
+#> tensor([0., 0.])
+
+# The fix: detach().clone() gives a copy outside the graph.
+y.grad = None
+x = a * b
+x_copy = x.detach().clone()
+x_copy.zero_()
+print(x)
+#> tensor([2., 6.], grad_fn=<MulBackward0>)
+(x * y).sum().backward()
+print(y.grad)
+#> tensor([2., 6.])
+# --8<-- [end:detach_shares]
+
+# --8<-- [start:saved_slice]
+import tempfile
+from pathlib import Path
+
+big = torch.zeros(100_000, 3)  # 1.2 MB of float32
+with tempfile.TemporaryDirectory() as tmp:
+    path = Path(tmp) / "first_rows.pt"
+    torch.save(big[:5], path)  # five rows
+    print(f"{path.stat().st_size / 1e3:.0f} kB")  # the whole storage is written
+    #> 1202 kB
+
+    # The fix: clone the slice, so that it has a storage of its own.
+    torch.save(big[:5].clone(), path)
+    print(f"{path.stat().st_size / 1e3:.0f} kB")
+    #> 2 kB
+# --8<-- [end:saved_slice]
+
+# --8<-- [start:slice_keeps_memory]
+kept = []
+for _ in range(3):
+    signal = np.zeros(1_000_000)  # 8 MB each step
+    kept.append(signal[:10])  # keep the first ten values
+print(kept[0].nbytes, kept[0].base.nbytes)  # 80 bytes of values, 8 MB kept alive
+#> 80 8000000
+print(sum(part.base.nbytes for part in kept))
+#> 24000000
+
+# PyTorch: a slice keeps its tensor's whole storage.
+samples = torch.zeros(1_000_000)
+print(samples[:10].untyped_storage().nbytes())
+#> 4000000
+
+# The fix: copy the slice, and the large array can be freed.
+kept = []
+for _ in range(3):
+    signal = np.zeros(1_000_000)
+    kept.append(signal[:10].copy())
+print(kept[0].nbytes, kept[0].base)
+#> 80 None
+print(samples[:10].clone().untyped_storage().nbytes())
+#> 40
+# --8<-- [end:slice_keeps_memory]
