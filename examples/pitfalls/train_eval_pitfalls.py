@@ -115,7 +115,7 @@ print("train() every step:", train(6, switch_back=True))
 #> train() every step: [56, 62, 66, 59, 71, 76]
 # --8<-- [end:no_train_after_eval]
 
-# --8<-- [start:batch_size_one]
+# --8<-- [start:batch_size]
 torch.manual_seed(0)
 model = nn.Sequential(nn.Conv2d(3, 4, 3, padding=1), nn.BatchNorm2d(4), nn.Conv2d(4, 1, 1))
 for _ in range(20):
@@ -135,4 +135,4 @@ print("training mode:", {size: first_image_score(size) for size in (1, 2, 8)})
 model.eval()
 print("eval mode:    ", {size: first_image_score(size) for size in (1, 2, 8)})
 #> eval mode:     {1: -0.0079, 2: -0.0079, 8: -0.0079}
-# --8<-- [end:batch_size_one]
+# --8<-- [end:batch_size]
