@@ -1,0 +1,174 @@
+"""Saving and loading pitfalls: files that run and load without an error and hold more, less
+or something other than the reader meant to save.
+
+Each section prints the surprising result a reader reported, then the fix's result.
+
+Run with `python examples/pitfalls/save_load_pitfalls.py`. It writes its files into a
+temporary directory and removes them.
+"""
+
+# --8<-- [start:saved_view]
+import tempfile
+from pathlib import Path
+
+import torch
+
+workdir = tempfile.TemporaryDirectory()
+folder = Path(workdir.name)
+
+
+def megabytes(path):
+    return f"{path.stat().st_size / 1e6:.2f} MB"
+
+
+for batch_size in (16, 64):
+    activations = torch.zeros(batch_size, 256, 14, 14)  # one batch of feature maps
+    torch.save(activations[0], folder / "image0.pt")  # one image's maps: a view of the batch
+    print(f"batch of {batch_size}: image0.pt is {megabytes(folder / 'image0.pt')}")
+    #> batch of 16: image0.pt is 3.21 MB
+    #> batch of 64: image0.pt is 12.85 MB
+
+# The fix: clone() copies the image's maps into a storage of their own.
+torch.save(activations[0].clone(), folder / "image0.pt")
+print(f"cloned: image0.pt is {megabytes(folder / 'image0.pt')}")
+#> cloned: image0.pt is 0.20 MB
+# --8<-- [end:saved_view]
+
+# --8<-- [start:strict_false_prefix]
+from torch import nn
+from torch.nn.modules.utils import consume_prefix_in_state_dict_if_present
+
+
+class Wrapper(nn.Module):
+    """Holds the network as its attribute `model`, as a Lightning module often does."""
+
+    def __init__(self):
+        super().__init__()
+        self.model = nn.Linear(3, 2)
+
+
+torch.manual_seed(0)
+trained = Wrapper()
+checkpoint = trained.state_dict()
+print(list(checkpoint))  # every key starts with "model."
+#> ['model.weight', 'model.bias']
+
+net = nn.Linear(3, 2)
+result = net.load_state_dict(checkpoint, strict=False)  # no error, and nothing loaded
+print(torch.equal(net.weight, trained.model.weight))
+#> False
+print(result.missing_keys, result.unexpected_keys)  # the only sign: every key in both lists
+#> ['weight', 'bias'] ['model.weight', 'model.bias']
+
+# The fix: remove the prefix, then load with the default strict=True.
+consume_prefix_in_state_dict_if_present(checkpoint, "model.")
+print(net.load_state_dict(checkpoint))
+#> <All keys matched successfully>
+print(torch.equal(net.weight, trained.model.weight))
+#> True
+# --8<-- [end:strict_false_prefix]
+
+# --8<-- [start:state_dict_reference]
+import copy
+
+torch.manual_seed(0)
+model = nn.Linear(2, 1)
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+inputs, targets = torch.randn(8, 2), torch.randn(8, 1)
+
+
+def train_step():
+    optimizer.zero_grad()
+    nn.functional.mse_loss(model(inputs), targets).backward()
+    optimizer.step()
+
+
+train_step()  # say this epoch has the best validation score
+weight_at_best = model.weight.detach().clone()
+best_state = model.state_dict()  # references to the parameters, not a copy
+best_copy = copy.deepcopy(model.state_dict())  # the fix: a copy of every tensor
+for _ in range(5):
+    train_step()  # training goes on after the best epoch
+
+print(torch.equal(best_state["weight"], weight_at_best))  # the kept state moved on
+#> False
+print(torch.equal(best_state["weight"], model.weight))  # it is the current weight
+#> True
+print(best_state["weight"].data_ptr() == model.weight.data_ptr())  # the same memory
+#> True
+print(torch.equal(best_copy["weight"], weight_at_best))  # the copy kept the best epoch
+#> True
+# --8<-- [end:state_dict_reference]
+
+# --8<-- [start:optimizer_state]
+torch.manual_seed(0)
+inputs, targets = torch.randn(16, 4), torch.randn(16, 1)
+
+
+def step(model, optimizer):
+    """One training step; returns how far each weight moved."""
+    before = model.weight.detach().clone()
+    optimizer.zero_grad()
+    nn.functional.mse_loss(model(inputs), targets).backward()
+    optimizer.step()
+    return [round(change, 4) for change in (model.weight - before).flatten().tolist()]
+
+
+model = nn.Linear(4, 1)
+optimizer = torch.optim.Adam(model.parameters(), lr=0.01)
+for _ in range(200):
+    step(model, optimizer)
+torch.save(
+    {"model": model.state_dict(), "optimizer": optimizer.state_dict()},
+    folder / "checkpoint.pt",
+)
+print(sorted(optimizer.state_dict()["state"][0]))  # Adam's state for the weight
+#> ['exp_avg', 'exp_avg_sq', 'step']
+print("uninterrupted:", step(model, optimizer))  # step 201 of the run that was not stopped
+#> uninterrupted: [0.0019, -0.0009, 0.0006, -0.0002]
+
+checkpoint = torch.load(folder / "checkpoint.pt")
+resumed = nn.Linear(4, 1)
+resumed.load_state_dict(checkpoint["model"])
+fresh = torch.optim.Adam(resumed.parameters(), lr=0.01)  # its state is not loaded
+print("fresh Adam:   ", step(resumed, fresh))  # every weight moves by the learning rate
+#> fresh Adam:    [0.01, -0.01, 0.01, -0.01]
+
+# The fix: load the optimizer's state as well.
+resumed = nn.Linear(4, 1)
+resumed.load_state_dict(checkpoint["model"])
+restored = torch.optim.Adam(resumed.parameters(), lr=0.01)
+restored.load_state_dict(checkpoint["optimizer"])
+print("restored:     ", step(resumed, restored))
+#> restored:      [0.0019, -0.0009, 0.0006, -0.0002]
+# --8<-- [end:optimizer_state]
+
+# --8<-- [start:loaded_train_mode]
+def build():
+    return nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Dropout(0.5), nn.Linear(8, 1))
+
+
+torch.manual_seed(1)
+trained = build()
+trained.eval()  # the mode is a flag on each module, not a tensor of the state_dict
+torch.save(trained.state_dict(), folder / "weights.pt")
+print(list(trained.state_dict()))  # weights and biases only
+#> ['0.weight', '0.bias', '3.weight', '3.bias']
+
+loaded = build()  # a new module starts in training mode
+loaded.load_state_dict(torch.load(folder / "weights.pt"))
+image = torch.randn(1, 4)
+with torch.no_grad():
+    outputs = [round(loaded(image).item(), 4) for _ in range(3)]
+print(loaded.training, outputs)  # dropout draws a new mask at every call
+#> True [-0.3234, -0.4555, -0.1294]
+
+# The fix: call eval() on the loaded model before inference.
+loaded.eval()
+with torch.no_grad():
+    outputs = [round(loaded(image).item(), 4) for _ in range(3)]
+print(loaded.training, outputs)
+#> False [-0.2347, -0.2347, -0.2347]
+# --8<-- [end:loaded_train_mode]
+
+workdir.cleanup()

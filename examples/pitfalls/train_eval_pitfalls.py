@@ -1,0 +1,138 @@
+"""Training and evaluation modes: models that run without an error in the wrong mode, so
+dropout keeps dropping, BatchNorm keeps learning, or results depend on the batch.
+
+Each section prints the surprising result a reader reported, then the fix's result.
+
+Run with `python examples/pitfalls/train_eval_pitfalls.py`.
+"""
+
+# --8<-- [start:no_grad_dropout]
+import torch
+from torch import nn
+
+torch.manual_seed(1)
+model = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Dropout(0.5), nn.Linear(8, 1))
+batch = torch.randn(1, 4)
+
+for context in (torch.no_grad, torch.inference_mode):
+    with context():  # no graph is recorded, and the model is still in training mode
+        outputs = [round(model(batch).item(), 4) for _ in range(3)]
+    print(f"{context.__name__}: training={model.training} {outputs}")
+    #> no_grad: training=True [-0.3919, 0.0534, -0.137]
+    #> inference_mode: training=True [-0.5473, -0.1021, -0.2151]
+
+# The fix: eval() switches dropout off; inference_mode (or no_grad) stops the recording.
+model.eval()
+with torch.inference_mode():
+    outputs = [round(model(batch).item(), 4) for _ in range(3)]
+print(f"eval + inference_mode: training={model.training} {outputs}")
+#> eval + inference_mode: training=False [-0.247, -0.247, -0.247]
+# --8<-- [end:no_grad_dropout]
+
+# --8<-- [start:validation_batchnorm]
+import copy
+
+torch.manual_seed(0)
+train_x = torch.randn(256, 3)
+test_x, test_y = torch.randn(64, 3) * 2 + 1, torch.randn(64, 1)  # data unlike the training set
+
+
+def build():
+    return nn.Sequential(nn.Linear(3, 3), nn.BatchNorm1d(3), nn.Linear(3, 1))
+
+
+def test_loss(model):
+    with torch.no_grad():
+        return round(nn.functional.mse_loss(model(test_x), test_y).item(), 4)
+
+
+def from_checkpoint(state):
+    """What a test script gives: a new model, the saved state, evaluation mode."""
+    tester = build()
+    tester.load_state_dict(state)
+    tester.eval()
+    return test_loss(tester)
+
+
+model = build()
+for start in range(0, 256, 32):
+    model(train_x[start : start + 32])  # training batches update the running statistics
+trained = copy.deepcopy(model.state_dict())
+
+print("running_mean before testing:", [round(v, 3) for v in model[1].running_mean.tolist()])
+#> running_mean before testing: [-0.154, -0.02, 0.067]
+during_training = test_loss(model)  # model.eval() forgotten: still in training mode
+print("running_mean after testing: ", [round(v, 3) for v in model[1].running_mean.tolist()])
+#> running_mean after testing:  [-0.228, 0.022, 0.127]
+checkpoint = copy.deepcopy(model.state_dict())  # saved after the test
+print("test loss during training:", during_training, "from the checkpoint:", from_checkpoint(checkpoint))
+#> test loss during training: 1.4446 from the checkpoint: 1.7809
+
+# The fix: call eval() before testing; the statistics stay as training left them.
+model.load_state_dict(trained)
+model.eval()
+during_training = test_loss(model)
+print("running_mean after testing: ", [round(v, 3) for v in model[1].running_mean.tolist()])
+#> running_mean after testing:  [-0.154, -0.02, 0.067]
+checkpoint = copy.deepcopy(model.state_dict())
+print("test loss during training:", during_training, "from the checkpoint:", from_checkpoint(checkpoint))
+#> test loss during training: 1.8891 from the checkpoint: 1.8891
+# --8<-- [end:validation_batchnorm]
+
+# --8<-- [start:no_train_after_eval]
+torch.manual_seed(0)
+model = nn.Sequential(nn.Linear(4, 8), nn.Dropout(0.5), nn.Linear(8, 1))
+optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
+inputs, targets = torch.randn(16, 4), torch.randn(16, 1)
+
+
+def validate(model):
+    model.eval()
+    with torch.no_grad():
+        model(inputs)
+
+
+def train(steps, switch_back):
+    dropped = []  # units zeroed by dropout at each training step
+    for step in range(1, steps + 1):
+        if switch_back:
+            model.train()  # the fix: training mode at the start of every step
+        hidden = model[1](model[0](inputs))
+        dropped.append(int((hidden == 0).sum()))
+        optimizer.zero_grad()
+        nn.functional.mse_loss(model[2](hidden), targets).backward()
+        optimizer.step()
+        if step % 2 == 0:  # validation every two steps, in the middle of the epoch
+            validate(model)
+    return dropped
+
+
+model.train()  # once, before the epoch
+print("train() once:      ", train(6, switch_back=False))
+#> train() once:       [63, 59, 0, 0, 0, 0]
+model.train()
+print("train() every step:", train(6, switch_back=True))
+#> train() every step: [56, 62, 66, 59, 71, 76]
+# --8<-- [end:no_train_after_eval]
+
+# --8<-- [start:batch_size]
+torch.manual_seed(0)
+model = nn.Sequential(nn.Conv2d(3, 4, 3, padding=1), nn.BatchNorm2d(4), nn.Conv2d(4, 1, 1))
+for _ in range(20):
+    model(torch.randn(8, 3, 8, 8))  # training batches of 8 set the running statistics
+images = torch.randn(8, 3, 8, 8)
+
+
+def first_image_score(batch_size):
+    with torch.no_grad():
+        return round(model(images[:batch_size])[0].mean().item(), 4)
+
+
+print("training mode:", {size: first_image_score(size) for size in (1, 2, 8)})
+#> training mode: {1: -0.1244, 2: -0.033, 8: 0.0592}
+
+# The fix: eval() normalises with the running statistics, whatever the batch size.
+model.eval()
+print("eval mode:    ", {size: first_image_score(size) for size in (1, 2, 8)})
+#> eval mode:     {1: -0.0079, 2: -0.0079, 8: -0.0079}
+# --8<-- [end:batch_size]
