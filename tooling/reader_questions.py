@@ -22,8 +22,8 @@ def load(root: Path, corpus: Path = CORPUS) -> list[dict]:
     """The reports of `root`'s corpus (or of another file in its format, `corpus`: a set held
     out to measure unseen questions), each a mapping with its line (`tooling.data.Row`).
     DataError naming the file and line: malformed, not exactly one verdict (`VERDICTS`), a
-    source given twice, `near` without `unanswered`, or an `answer` or `near` page that is not
-    a page of both languages."""
+    source given twice, `near` without `unanswered`, `also` without `answer`, or an `answer`,
+    `also` or `near` page that is not a page of both languages."""
     reports, seen, problems = read(corpus, root, "reader-questions"), {}, []
     for report in reports:
         where = f"{corpus}:{report.line}"
@@ -38,18 +38,25 @@ def load(root: Path, corpus: Path = CORPUS) -> list[dict]:
                 f"{where}: give exactly one of `answer` (where the site answers it), `unanswered` "
                 f"(what the site lacks) or `out-of-scope` (why it is not ours); found {given}"
             )
+        if "also" in report and "answer" not in report:
+            problems.append(
+                f"{corpus}:{report.lines['also']}: `also` goes with `answer` (other sections "
+                "that answer it as fully); remove it, or give the `answer`"
+            )
         if "near" in report and "unanswered" not in report:
             problems.append(
                 f"{corpus}:{report.lines['near']}: `near` goes with `unanswered` (where the "
                 "missing answer would belong); remove it, or replace the verdict"
             )
-        for field in ("answer", "near"):
-            if field in report and not _is_page(root, report[field].partition("#")[0]):
-                problems.append(
-                    f"{corpus}:{report.lines[field]}: `{field}`: {report[field]} is not a page of "
-                    "both languages; give its path below docs/zh/ and docs/en/, e.g. "
-                    "errors/shapes.md#view-not-contiguous"
-                )
+        for field in ("answer", "also", "near"):
+            given = report.get(field, [])
+            for page in [given] if isinstance(given, str) else given:
+                if not _is_page(root, page.partition("#")[0]):
+                    problems.append(
+                        f"{corpus}:{report.lines[field]}: `{field}`: {page} is not a page of "
+                        "both languages; give its path below docs/zh/ and docs/en/, e.g. "
+                        "errors/shapes.md#view-not-contiguous"
+                    )
     if problems:
         raise DataError("\n".join(problems))
     return reports
