@@ -46,13 +46,19 @@ print(np.meshgrid(xs, ys)[0].shape, tf.meshgrid(xs, ys)[0].shape)
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     grid_x, grid_y = torch.meshgrid(torch.arange(3), torch.arange(2))
-print(grid_x.shape, [w.category.__name__ for w in caught])
-#> torch.Size([3, 2]) ['UserWarning']
+message = str(caught[0].message).split(" (Triggered")[0]  # the rest names a build path
+print(grid_x.shape, caught[0].category.__name__, message)
+"""
+torch.Size([3, 2]) UserWarning torch.meshgrid: in an upcoming release, it will be required to pass the indexing argument.
+"""
 
 # Pass indexing: "xy" gives NumPy's and TensorFlow's grids, "ij" the transposed ones.
 grid_x, grid_y = torch.meshgrid(torch.arange(3), torch.arange(2), indexing="xy")
 print(grid_x.shape, np.array_equal(grid_x.numpy(), np.meshgrid(xs, ys)[0]))
 #> torch.Size([2, 3]) True
+grid_x, grid_y = torch.meshgrid(torch.arange(3), torch.arange(2), indexing="ij")
+print(np.array_equal(grid_x.numpy(), np.meshgrid(xs, ys, indexing="ij")[0]))  # NumPy's "ij" too
+#> True
 # --8<-- [end:meshgrid_indexing]
 
 # --8<-- [start:repeat_interleave]

@@ -32,9 +32,11 @@ for batch_size in (16, 64):
 torch.save(activations[0].clone(), folder / "image0.pt")
 print(f"cloned: image0.pt is {megabytes(folder / 'image0.pt')}")
 #> cloned: image0.pt is 0.20 MB
+workdir.cleanup()
 # --8<-- [end:saved_view]
 
 # --8<-- [start:strict_false_prefix]
+import torch
 from torch import nn
 from torch.nn.modules.utils import consume_prefix_in_state_dict_if_present
 
@@ -71,6 +73,9 @@ print(torch.equal(net.weight, trained.model.weight))
 # --8<-- [start:state_dict_reference]
 import copy
 
+import torch
+from torch import nn
+
 torch.manual_seed(0)
 model = nn.Linear(2, 1)
 optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
@@ -101,6 +106,14 @@ print(torch.equal(best_copy["weight"], weight_at_best))  # the copy kept the bes
 # --8<-- [end:state_dict_reference]
 
 # --8<-- [start:optimizer_state]
+import tempfile
+from pathlib import Path
+
+import torch
+from torch import nn
+
+workdir = tempfile.TemporaryDirectory()
+folder = Path(workdir.name)
 torch.manual_seed(0)
 inputs, targets = torch.randn(16, 4), torch.randn(16, 1)
 
@@ -141,9 +154,20 @@ restored = torch.optim.Adam(resumed.parameters(), lr=0.01)
 restored.load_state_dict(checkpoint["optimizer"])
 print("restored:     ", step(resumed, restored))
 #> restored:      [0.0019, -0.0009, 0.0006, -0.0002]
+workdir.cleanup()
 # --8<-- [end:optimizer_state]
 
 # --8<-- [start:loaded_train_mode]
+import tempfile
+from pathlib import Path
+
+import torch
+from torch import nn
+
+workdir = tempfile.TemporaryDirectory()
+folder = Path(workdir.name)
+
+
 def build():
     return nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Dropout(0.5), nn.Linear(8, 1))
 
@@ -152,7 +176,7 @@ torch.manual_seed(1)
 trained = build()
 trained.eval()  # the mode is a flag on each module, not a tensor of the state_dict
 torch.save(trained.state_dict(), folder / "weights.pt")
-print(list(trained.state_dict()))  # weights and biases only
+print(list(trained.state_dict()))  # parameters and buffers: here weights and biases
 #> ['0.weight', '0.bias', '3.weight', '3.bias']
 
 loaded = build()  # a new module starts in training mode
@@ -169,6 +193,5 @@ with torch.no_grad():
     outputs = [round(loaded(image).item(), 4) for _ in range(3)]
 print(loaded.training, outputs)
 #> False [-0.2347, -0.2347, -0.2347]
-# --8<-- [end:loaded_train_mode]
-
 workdir.cleanup()
+# --8<-- [end:loaded_train_mode]

@@ -32,6 +32,8 @@ print(F.mse_loss(prediction.squeeze(1), target), F.mse_loss(prediction, target.u
 # --8<-- [end:loss_broadcast]
 
 # --8<-- [start:squeeze_batch]
+import torch
+
 pooled = torch.arange(8.0).reshape(2, 4, 1, 1)  # global pooling output: (N, C, 1, 1)
 single = pooled[:1]  # the same model on one image: N = 1
 
@@ -48,6 +50,8 @@ print(single.flatten(1).mean(dim=0))
 # --8<-- [end:squeeze_batch]
 
 # --8<-- [start:reshape_for_permute]
+import torch
+
 red = torch.tensor([[11, 12], [13, 14]])  # a 2 x 2 image: red values in the 10s,
 image = torch.stack([red, red + 10, red + 20], dim=-1)  # green in the 20s, blue in the 30s
 print(image.shape)  # (H, W, C), as images are read from files
@@ -70,6 +74,8 @@ print(image.permute(2, 0, 1).shape)
 # --8<-- [end:reshape_for_permute]
 
 # --8<-- [start:reduction_keepdim]
+import torch
+
 torch.manual_seed(0)
 batch = torch.randn(3, 2, 3)  # three 2 x 3 matrices: K == n == 3
 

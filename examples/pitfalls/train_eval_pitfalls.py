@@ -32,6 +32,9 @@ print(f"eval + inference_mode: training={model.training} {outputs}")
 # --8<-- [start:validation_batchnorm]
 import copy
 
+import torch
+from torch import nn
+
 torch.manual_seed(0)
 train_x = torch.randn(256, 3)
 test_x, test_y = torch.randn(64, 3) * 2 + 1, torch.randn(64, 1)  # data unlike the training set
@@ -80,6 +83,9 @@ print("test loss during training:", during_training, "from the checkpoint:", fro
 # --8<-- [end:validation_batchnorm]
 
 # --8<-- [start:no_train_after_eval]
+import torch
+from torch import nn
+
 torch.manual_seed(0)
 model = nn.Sequential(nn.Linear(4, 8), nn.Dropout(0.5), nn.Linear(8, 1))
 optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
@@ -116,6 +122,9 @@ print("train() every step:", train(6, switch_back=True))
 # --8<-- [end:no_train_after_eval]
 
 # --8<-- [start:batch_size]
+import torch
+from torch import nn
+
 torch.manual_seed(0)
 model = nn.Sequential(nn.Conv2d(3, 4, 3, padding=1), nn.BatchNorm2d(4), nn.Conv2d(4, 1, 1))
 for _ in range(20):

@@ -1,4 +1,4 @@
-"""View and shared-memory pitfalls: code that runs without an error and changes, keeps or saves
+"""View and shared-memory pitfalls: code that runs without an error and changes or keeps
 more data than the reader expected.
 
 Each section prints the surprising result a reader reported, then the fix's result.
@@ -45,6 +45,9 @@ print(images[0])
 # --8<-- [end:from_numpy_in_place]
 
 # --8<-- [start:slice_is_a_view]
+import numpy as np
+import torch
+
 original = np.zeros(5)
 part = original[:]  # for a Python list this would be a copy
 original[0] = 5
@@ -75,6 +78,8 @@ print(t_part)
 # --8<-- [end:slice_is_a_view]
 
 # --8<-- [start:detach_shares]
+import torch
+
 a = torch.tensor([1.0, 2.0], requires_grad=True)
 b = torch.tensor([2.0, 3.0], requires_grad=True)
 y = torch.tensor([1.0, 1.0], requires_grad=True)
@@ -100,24 +105,10 @@ print(y.grad)
 #> tensor([2., 6.])
 # --8<-- [end:detach_shares]
 
-# --8<-- [start:saved_slice]
-import tempfile
-from pathlib import Path
-
-big = torch.zeros(100_000, 3)  # 1.2 MB of float32
-with tempfile.TemporaryDirectory() as tmp:
-    path = Path(tmp) / "first_rows.pt"
-    torch.save(big[:5], path)  # five rows
-    print(f"{path.stat().st_size / 1e3:.0f} kB")  # the whole storage is written
-    #> 1202 kB
-
-    # The fix: clone the slice, so that it has a storage of its own.
-    torch.save(big[:5].clone(), path)
-    print(f"{path.stat().st_size / 1e3:.0f} kB")
-    #> 2 kB
-# --8<-- [end:saved_slice]
-
 # --8<-- [start:slice_keeps_memory]
+import numpy as np
+import torch
+
 kept = []
 for _ in range(3):
     signal = np.zeros(1_000_000)  # 8 MB each step
