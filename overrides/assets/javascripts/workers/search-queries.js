@@ -2,8 +2,8 @@
 // them (see overrides/README.md). Material 9 has no query hook (9.0 removed
 // `search.transform`), so this file stands in front of its worker: the `config` block in
 // overrides/main.html names it as the search worker, and it loads Material's worker, which sits
-// beside it. It rewrites the text of each query message (type 2); Material's worker still cuts
-// Chinese into the index's words and ranks as before.
+// beside it. It rewrites the text of each query message (type 2), cutting Chinese into the words
+// it reads from the index (setup message, type 0); Material's worker ranks as before.
 {
   // Material 9.8.2's worker; after an upgrade, its new name (the file beside this one).
   const MATERIAL = "search.a7633da7.min.js"
@@ -57,8 +57,9 @@
   // The query as Material's worker should read it, word by word, a dotted name's parts each a
   // word. Small words (but in a dotted name) and single letters go (unless nothing else is
   // left). Material completes every word (torch* finds torchvision, data* datasets): a word
-  // before the last is marked whole (^1, a boost that changes nothing but stops the completion); the last is completed,
-  // as it is being typed, but matched whole when it ends a dotted name (torch.cat no longer
+  // before the last is marked whole (^1, a boost that changes nothing but stops the
+  // completion); the last is completed, as it is being typed, but matched whole when it ends a
+  // dotted name, as a Chinese word always is (torch.cat no longer
   // finds "categorical"; torch.resh finds nothing until reshape is typed whole: completing it
   // as well let torch.where find the torchvision pages first). An in-place name's trailing
   // underscore goes and the rest is completed (add_ finds add_ and add alike).
@@ -68,8 +69,9 @@
       .split(/\s+/)
       .flatMap(word => word.split(DOT).map((text, at, parts) => ({text, dotted: parts.length > 1})))
       .filter(({text}) => text)
+    const small = text => SMALL_WORDS.has(text.replace("\u3007", "").toLowerCase())
     const kept = words.filter(({text, dotted}) =>  // torch.where keeps its where
-      !(SMALL_WORDS.has(text.replace("\u3007", "").toLowerCase()) && !dotted) && /\P{L}|\p{L}\p{L}/u.test(text))
+      !(small(text) && !dotted) && /\P{L}|\p{L}\p{L}/u.test(text))
     const chosen = kept.length ? kept : words
     return chosen
       .map(({text, dotted}, at) => {
