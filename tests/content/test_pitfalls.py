@@ -44,16 +44,25 @@ def _reported() -> dict[str, list[str]]:
 def test_each_entry_shows_a_reported_surprise_and_its_fix(page):
     text = page.read_text("utf-8")
     lines = text.splitlines()
-    sections = [h for h in headings(text) if h.level == 2 and h.anchor not in NOT_ENTRIES]
+    level2 = [h for h in headings(text) if h.level == 2]
+    # An entry ends where the next level-2 heading begins (a "see also" section included).
+    ends = {h.line: after.line for h, after in zip(level2, level2[1:], strict=False)}
+    sections = [h for h in level2 if h.anchor not in NOT_ENTRIES]
     refs = [ref for ref in snippet_refs(page) if ref.section]
     reported, problems = _reported(), []
     assert sections, f"{page.relative_to(REPO_ROOT)}: a group page without entries"
-    for heading, after in zip(sections, [*sections[1:], None], strict=True):
+    for heading in sections:
         where = f"{page.relative_to(REPO_ROOT)}:{heading.line}"
-        end = after.line if after else len(lines) + 1
+        end = ends.get(heading.line, len(lines) + 1)
         inside = [r for r in refs if heading.line < r.line < end]
         if not heading.anchor:
             problems.append(f"{where}: give the entry an English anchor, `{{#anchor}}`")
+            continue
+        if not inside:
+            problems.append(
+                f"{where}: the entry embeds no section of its script; add "
+                '`--8<-- "examples/pitfalls/<group>_pitfalls.py:<section>"` in a code block'
+            )
             continue
         answer = f"pitfalls/{page.name}#{heading.anchor}"
         if not KINDS & set(reported.get(answer, [])):
@@ -83,7 +92,11 @@ def test_each_entry_shows_a_reported_surprise_and_its_fix(page):
 @pytest.mark.parametrize("script", SCRIPTS, ids=[p.name for p in SCRIPTS])
 def test_pitfall_examples_run_without_errors(script):
     tree = ast.parse(script.read_text("utf-8"))
-    caught = [node for node in ast.walk(tree) if isinstance(node, ast.Raise | ast.Assert | ast.Try)]
+    caught = [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Raise | ast.Assert | ast.Try | ast.TryStar)
+    ]
     assert not caught, "\n".join(
         f"{script.relative_to(REPO_ROOT)}:{node.lineno}: a pitfall runs without an error: no "
         "try, raise or assert (an error belongs in the error atlas, docs/*/errors/)"

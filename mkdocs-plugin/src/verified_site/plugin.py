@@ -202,9 +202,10 @@ class VerifiedSitePlugin(BasePlugin):
         glossary term's names (both languages) as tags of the section it is shown at, a
         generated page's `section_tags` (the reference rows' API names) as tags of its
         sections, each identifier's parts (`weights_only`: `weights`, `only`; the separator
-        keeps identifiers whole), of each code block only what it printed (the messages readers
-        paste; the code's names are in the prose, and whole code blocks would take the indexes
-        past their 300 KB budget), and on the notebook pages only the titles (page and
+        keeps identifiers whole), of each code block with `#>` lines or a triple-quoted
+        block only what it printed (the messages readers paste; the code's names are in the
+        prose, and whole code blocks would take the indexes past their 300 KB budget; a block
+        without either stays whole), and on the notebook pages only the titles (page and
         sections); long numbers are left out (`_LONG_NUMBER`).
         PluginError, naming the file, if the index or the glossary cannot be read."""
         self._report_api_links()

@@ -30,14 +30,14 @@
   // ends a piece at a run's last character (归一化 was read as 一): each word gets a character
   // the index lacks (〇), which lets Material's cut keep it whole, and ^1, which stops the
   // completion. A Chinese reader's input method enters whole words, so no word is completed;
-  // a lone character that is no word goes like a single letter (张 alone is completed: 张量).
+  // a lone character that is no word goes like a single letter, unless nothing else is left.
   const HAN = /\p{Script=Han}+/gu
   const WORDS = new Set()
   let longest = 1
 
   function learn(docs) {
-    for (const {title = "", text = "", tags = []} of docs)
-      for (const word of [title, text, ...tags].join(" ").match(HAN) || []) {
+    for (const {title, text, tags} of docs || [])
+      for (const word of [title, text, ...(tags || [])].join(" ").match(HAN) || []) {
         WORDS.add(word)
         longest = Math.max(longest, word.length)
       }
@@ -51,6 +51,9 @@
       const word = run.slice(at, at + size)
       words.push(WORDS.has(word) ? `${word}\u3007` : word)
     }
+    // No word of the index in it (the English site holds few Chinese words): the run whole,
+    // for Material's own cut, rather than characters that would all go as single letters.
+    if (run.length > 1 && !words.some(word => word.endsWith("\u3007"))) return ` ${run}\u3007 `
     return ` ${words.join(" ")} `
   }
 
