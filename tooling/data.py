@@ -110,6 +110,12 @@ def problem(data: object, schema: str) -> tuple[int, str] | None:
     return line, text + (f": {' '.join(about.split())}" if about else "")
 
 
+def schema(name: str) -> dict:
+    """The schema `data/schemas/<name>.schema.yml`, as a mapping (cached); SchemaError when it
+    is malformed."""
+    return _compiled(name)[0]
+
+
 @functools.cache
 def _compiled(name: str) -> tuple[dict, jsonschema.protocols.Validator]:
     """The schema and a validator of its draft; SchemaError when the schema is malformed."""

@@ -48,18 +48,28 @@ def load(root: Path, corpus: Path = CORPUS) -> list[dict]:
                 f"{corpus}:{report.lines['near']}: `near` goes with `unanswered` (where the "
                 "missing answer would belong); remove it, or replace the verdict"
             )
-        for field in ("answer", "also", "near"):
-            given = report.get(field, [])
-            for page in [given] if isinstance(given, str) else given:
-                if not _is_page(root, page.partition("#")[0]):
-                    problems.append(
-                        f"{corpus}:{report.lines[field]}: `{field}`: {page} is not a page of "
-                        "both languages; give its path below docs/zh/ and docs/en/, e.g. "
-                        "errors/shapes.md#view-not-contiguous"
-                    )
+        for field, page in sections(report):
+            if not _is_page(root, page.partition("#")[0]):
+                problems.append(
+                    f"{corpus}:{report.lines[field]}: `{field}`: {page} is not a page of both "
+                    "languages; give its path below docs/zh/ and docs/en/, e.g. "
+                    "errors/shapes.md#view-not-contiguous"
+                )
     if problems:
         raise DataError("\n".join(problems))
     return reports
+
+
+def sections(report: dict) -> list[tuple[str, str]]:
+    """(field, page#anchor) of each section a report names: its `answer`, the sections that
+    answer it as fully (`also`, a list), and where a missing answer would belong (`near`)."""
+    return [
+        (field, page)
+        for field in ("answer", "also", "near")
+        for page in (
+            [report[field]] if isinstance(report.get(field), str) else report.get(field, [])
+        )
+    ]
 
 
 def _is_page(root: Path, page: str) -> bool:

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tooling.data import DataError, read
+from tooling.data import DataError, read, schema
 from verified.environments import environments
 from verified.record import GPU_ENVIRONMENT
 from verified_site.api_names import PREFIXES, api_name
@@ -25,17 +25,13 @@ NAMES = {"numpy": "NumPy", "torch": "PyTorch", "tensorflow": "TensorFlow"}
 #: The module names a row's code uses.
 ALIASES = {"numpy": "np", "torch": "torch", "tensorflow": "tf"}
 #: The kinds of difference, why libraries differ, in the order pages list them: the schema's
-#: `kind`s, then that of a row with `missing`, which has no field.
+#: `kind`s (data/schemas/reference.schema.yml, the one list), then that of a row with
+#: `missing`, which has no field.
+MISSING_KIND = "missing in a library"
 KINDS = (
-    "defaults",
-    "dtype rules",
-    "edge values",
-    "shapes",
-    "names and arguments",
-    "sharing",
-    "missing in a library",
+    *schema("reference")["properties"]["differences"]["items"]["properties"]["kind"]["enum"],
+    MISSING_KIND,
 )
-MISSING_KIND = KINDS[-1]
 FOLDER = "data/reference"
 INPUTS = f"{FOLDER}/inputs.yml"
 #: The input key of a row that takes no input.

@@ -127,14 +127,15 @@ def _kind(kind: str, words: dict, what: str = "") -> str:
     return words["_".join(["kind", kind.replace(" ", "_"), *([what] if what else [])])]()
 
 
-def _kinds(families: list[Family], runs_of: dict) -> dict[str, list[tuple]]:
-    """Kind -> the rows that differ in that way in their family's leading run (those of a family
-    that no run ran: none), in page order, each as (family, row, the libraries that differ,
-    the reasons: the declarations of that kind that explain what the run found, or the row's
-    `missing` text for the libraries without a call)."""
+def _kinds(families: list[Family], leading_runs: dict) -> dict[str, list[tuple]]:
+    """Kind -> the rows that differ in that way in their family's leading run (`leading_runs`:
+    family id -> (environment, run), or None where no run ran the family), in page order, each
+    as (family, row, the libraries that differ, the reasons: the declarations of that kind that
+    explain what the run found, or the row's `missing` text for the libraries without a call)."""
     kinds = {kind: [] for kind in KINDS}
     for family in families:
-        for name, run in list(runs_of[family.id].items())[:1]:
+        if leading_runs[family.id]:
+            name, run = leading_runs[family.id]
             for row in family.rows:
                 judged = run["reference"][row.key]
                 if judged["status"] not in ("differs", "missing"):
@@ -261,15 +262,13 @@ def pages(
         }
         for family in families
     }
-    leading = {  # family id -> row key -> what the leading run found (empty: none ran it)
-        family.id: {
-            row.key: run["reference"][row.key]
-            for run in list(runs_of[family.id].values())[:1]
-            for row in family.rows
-        }
-        for family in families
-    }
-    kinds = _kinds(families, runs_of)
+    # family id -> (environment, run) of the run the pages show, the default's first; or None
+    leading_runs = {family.id: next(iter(runs_of[family.id].items()), None) for family in families}
+    leading = {family.id: {} for family in families}  # family id -> row key -> what it found
+    for family in (f for f in families if leading_runs[f.id]):
+        found = leading_runs[family.id][1]["reference"]
+        leading[family.id] = {row.key: found[row.key] for row in family.rows}
+    kinds = _kinds(families, leading_runs)
     files = {}
     for locale in LOCALES:
         folder = relative(generated_pages(locale, root), root)

@@ -18,6 +18,7 @@ import pytest
 from tests.browser.conftest import HOME, SITE
 from tests.browser.test_search import rank
 from tooling import reader_questions
+from tooling.reader_questions import sections
 from verified.paths import REPO_ROOT, docs_dir
 from verified_site.pages import page_url
 
@@ -35,23 +36,11 @@ def _html(url: str) -> str:
     return (SITE / url / "index.html").read_text(encoding="utf-8")
 
 
-def _sections(report) -> list[tuple[str, str]]:
-    """(field, page#anchor) of each section a report names: its answer, the sections that
-    answer it as fully (`also`), and where a missing answer would belong (`near`)."""
-    return [
-        (field, given)
-        for field in ("answer", "also", "near")
-        for given in (
-            [report[field]] if isinstance(report.get(field), str) else report.get(field, [])
-        )
-    ]
-
-
 @pytest.mark.parametrize("locale", HOME)
 def test_answers_lead_to_sections(site, locale):
     docs, wrong = docs_dir(REPO_ROOT) / locale, []
     for report in reader_questions.load(REPO_ROOT, CORPUS):
-        for field, given in _sections(report):
+        for field, given in sections(report):
             page, _, anchor = given.partition("#")
             if not anchor:  # a page alone: the source check found it
                 continue
@@ -76,7 +65,7 @@ def test_readers_find_the_answers(page, traffic, locale, record_property):
     answered = [r for r in reports if "answer" in r]
     docs = docs_dir(REPO_ROOT) / locale
     wanted = [
-        (query, [page_url(docs / given.partition("#")[0]) for _, given in _sections(r)], r.line)
+        (query, [page_url(docs / page.partition("#")[0]) for _, page in sections(r)], r.line)
         for r in answered
         for query in r["queries"][locale]
     ]

@@ -6,6 +6,7 @@ example that raises and catches nothing, and links to the page that explains the
 from __future__ import annotations
 
 import ast
+import functools
 import re
 
 import pytest
@@ -32,6 +33,7 @@ KINDS = {"silent", "performance"}
 OUT = re.compile(r"\]\(\.\./[^)]+\)")
 
 
+@functools.cache
 def _reported() -> dict[str, list[str]]:
     """Each corpus answer (`pitfalls/<group>.md#anchor`) with the kinds of its reports."""
     found: dict[str, list[str]] = {}

@@ -9,11 +9,10 @@ import shutil
 
 import numpy as np
 import pytest
-import yaml
 
 from tooling.agreement import as_result, raised
 from tooling.data import DataError
-from tooling.reference import INPUTS, KINDS, load_families, load_inputs
+from tooling.reference import INPUTS, load_families, load_inputs
 from tooling.reference_run import judge, run_row
 from verified.paths import REPO_ROOT
 
@@ -178,15 +177,4 @@ def test_a_call_that_gives_no_result_fails_the_row(tmp_path, call, expected):
     assert judged["status"] == "failed"
     assert judged["problems"][0].startswith(
         f"data/reference/01-sample.yml:6: row 'negate', input 'ints', NumPy: {expected}"
-    )
-
-
-def test_the_kinds_pages_list_are_the_schemas():
-    """tooling.reference.KINDS orders the kinds for the pages; a kind the schema adds or renames
-    must be listed there too, or the differences page fails with a bare KeyError."""
-    schema = yaml.safe_load((REPO_ROOT / "data/schemas/reference.schema.yml").read_text("utf-8"))
-    declared = schema["properties"]["differences"]["items"]["properties"]["kind"]["enum"]
-    assert list(KINDS[:-1]) == declared, (
-        f"tooling/reference.py KINDS {list(KINDS[:-1])} differ from the schema's kinds "
-        f"{declared} (data/schemas/reference.schema.yml): list the same kinds in both"
     )

@@ -221,11 +221,12 @@ class VerifiedSitePlugin(BasePlugin):
             if doc["location"] in tags:
                 words = (word for name in tags[doc["location"]] for word in _words(name))
                 doc["tags"] = list(dict.fromkeys(doc.get("tags", []) + list(words)))
-            doc["text"] = _CODE.sub(_printed_lines, doc["text"])
             if doc["location"].startswith(NOTEBOOKS):
                 doc["text"] = ""
-            doc["text"] = _CODE.sub(lambda code: _LONG_NUMBER.sub(" ", code[0]), doc["text"])
-            doc["text"] = _PROSE_NUMBER.sub(" ", doc["text"])
+            printed = _CODE.sub(
+                lambda code: _LONG_NUMBER.sub(" ", _printed_lines(code)), doc["text"]
+            )
+            doc["text"] = _PROSE_NUMBER.sub(" ", printed)
             doc["text"] += _identifier_parts(doc["title"] + " " + doc["text"])
         path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), "utf-8")
 
