@@ -80,3 +80,43 @@ print(pixels + offset, torch.from_numpy(pixels) + offset)
 print(pixels.astype(np.int16) + 128, torch.from_numpy(pixels).to(torch.int16) + 128)
 #> [328 138] tensor([328, 138], dtype=torch.int16)
 # --8<-- [end:uint8_plus_int]
+
+# --8<-- [start:negative_floor_division]
+import numpy as np
+import tensorflow as tf
+import torch
+
+numerators = torch.tensor([1, -1, -7])
+# Rounding towards zero (C's division, or a float quotient cut to an integer): -1 / 2 gives 0
+print(torch.div(numerators, 2, rounding_mode="trunc"), (numerators / 2).long())
+#> tensor([ 0,  0, -3]) tensor([ 0,  0, -3])
+
+# // and floor_divide round down, as NumPy, Python and TensorFlow do: -1 // 2 is -1
+print(numerators // 2, torch.floor_divide(numerators, 2))
+#> tensor([ 0, -1, -4]) tensor([ 0, -1, -4])
+print(np.floor_divide([1, -1, -7], 2), [1 // 2, -1 // 2, -7 // 2])
+#> [ 0 -1 -4] [0, -1, -4]
+print(tf.constant([1, -1, -7]) // 2)
+#> tf.Tensor([ 0 -1 -4], shape=(3,), dtype=int32)
+# / of integers is true division everywhere
+print(numerators / 2, tf.constant([1, -1, -7]) / 2)
+#> tensor([ 0.5000, -0.5000, -3.5000]) tf.Tensor([ 0.5 -0.5 -3.5], shape=(3,), dtype=float64)
+# --8<-- [end:negative_floor_division]
+
+# --8<-- [start:tf_reduce_mean_int]
+import numpy as np
+import tensorflow as tf
+
+votes = tf.constant([1, 0, 1, 0])
+print(tf.reduce_mean(votes), np.mean(votes.numpy()))  # int32 mean: 0.5 is cut to 0
+#> tf.Tensor(0, shape=(), dtype=int32) 0.5
+scores = tf.constant([[1, 1], [2, 3]])
+print(tf.reduce_mean(scores, axis=1))  # one mean per row: 2.5 is cut to 2
+#> tf.Tensor([1 2], shape=(2,), dtype=int32)
+
+# Cast to a floating dtype first: the means NumPy gives.
+print(tf.reduce_mean(tf.cast(votes, tf.float32)))
+#> tf.Tensor(0.5, shape=(), dtype=float32)
+print(tf.reduce_mean(tf.cast(scores, tf.float32), axis=1))
+#> tf.Tensor([1.  2.5], shape=(2,), dtype=float32)
+# --8<-- [end:tf_reduce_mean_int]

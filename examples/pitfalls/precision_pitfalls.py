@@ -125,3 +125,18 @@ print(torch.allclose(total, expected), torch.isclose(total, expected))
 print(np.isclose(total.numpy(), expected.numpy()))
 #> [ True  True  True]
 # --8<-- [end:float_equality]
+
+# --8<-- [start:max_pool_nan]
+import torch
+import torch.nn.functional as F
+
+signal = torch.tensor([[[1.0, float("nan"), 3.0, 2.0]]])
+print(F.max_pool1d(signal, 2), signal.max())  # the NaN's window gives NaN, as max() does
+#> tensor([[[nan, 3.]]]) tensor(nan)
+print(F.max_pool2d(signal.view(1, 1, 2, 2), 2), F.max_pool1d(torch.full((1, 1, 2), float("nan")), 2))
+#> tensor([[[[nan]]]]) tensor([[[nan]]])
+
+# To skip NaN, replace it with -inf before pooling.
+print(F.max_pool1d(signal.nan_to_num(nan=float("-inf")), 2))
+#> tensor([[[1., 3.]]])
+# --8<-- [end:max_pool_nan]

@@ -133,3 +133,46 @@ print(kept[0].nbytes, kept[0].base)
 print(samples[:10].clone().untyped_storage().nbytes())
 #> 40
 # --8<-- [end:slice_keeps_memory]
+
+# --8<-- [start:expand_write]
+import torch
+
+pages = torch.zeros(2, 2).unsqueeze(-1).expand(-1, -1, 3)
+print(pages.stride())  # stride 0: the three pages are one memory location
+#> (2, 1, 0)
+pages[:, :, 0] = 1  # writes the one location that every page shows
+print(pages[0])
+"""
+tensor([[1., 1., 1.],
+        [1., 1., 1.]])
+"""
+
+# clone() (or repeat) gives each page its own memory: only page 0 changes.
+pages = torch.zeros(2, 2).unsqueeze(-1).expand(-1, -1, 3).clone()
+pages[:, :, 0] = 1
+print(pages[0])
+"""
+tensor([[1., 0., 0.],
+        [1., 0., 0.]])
+"""
+# --8<-- [end:expand_write]
+
+# --8<-- [start:tf_numpy_copy]
+import tensorflow as tf
+import torch
+
+counts = tf.constant([3, 4])
+array = counts.numpy()
+array[0] = 1  # the array changes, the TensorFlow tensor does not
+print(counts.numpy(), array)
+#> [3 4] [1 4]
+tensor = torch.tensor([3, 4])
+tensor.numpy()[0] = 1  # a PyTorch tensor on the CPU shares its memory
+print(tensor)
+#> tensor([1, 4])
+
+# To change a TensorFlow tensor's values, make a new tensor from the array.
+counts = tf.constant(array)
+print(counts)
+#> tf.Tensor([1 4], shape=(2,), dtype=int32)
+# --8<-- [end:tf_numpy_copy]
