@@ -1,0 +1,186 @@
+"""Indexing and accumulation: repeated indices, copies made by indexing, and index arrays read
+another way than intended.
+
+Each section runs code that raises nothing and prints a result readers did not expect,
+then the fix's result.
+
+Run with `python examples/pitfalls/indexing_pitfalls.py`.
+"""
+
+# --8<-- [start:repeated_add]
+import numpy as np
+import torch
+
+m = torch.tensor([1, 1, 2, 0])  # row indices: the pair (1, 2) comes twice
+p = torch.tensor([2, 2, 1, 0])  # column indices
+g = torch.zeros(3, 3, dtype=torch.long)
+g[m, p] += 1
+print(g[1, 2], g.sum())  # (1, 2) gained 1, not 2
+#> tensor(1) tensor(3)
+a = np.zeros((3, 3), dtype=np.int64)
+a[m.numpy(), p.numpy()] += 1  # NumPy does the same
+print(a[1, 2], a.sum())
+#> 1 3
+
+# Add once per repeat: index_put_ with accumulate=True, or np.add.at.
+g = torch.zeros(3, 3, dtype=torch.long)
+g.index_put_((m, p), torch.ones(4, dtype=torch.long), accumulate=True)
+print(g[1, 2], g.sum())
+#> tensor(2) tensor(4)
+a = np.zeros((3, 3), dtype=np.int64)
+np.add.at(a, (m.numpy(), p.numpy()), 1)
+print(a[1, 2], a.sum())
+#> 2 4
+# Along one axis, index_add_ does the same.
+print(torch.zeros(3, dtype=torch.long).index_add_(0, m, torch.ones(4, dtype=torch.long)))
+#> tensor([1, 2, 1])
+# --8<-- [end:repeated_add]
+
+# --8<-- [start:chained_mask]
+import numpy as np
+import torch
+
+a = torch.arange(8)
+mask = a < 4
+a[mask][1:] = -1  # a[mask] is a copy; the slice assignment writes into that copy
+print(a)
+#> tensor([0, 1, 2, 3, 4, 5, 6, 7])
+b = np.arange(8)
+b[b < 4][1:] = -1  # the same in NumPy
+print(b)
+#> [0 1 2 3 4 5 6 7]
+
+# Index once: turn the mask into positions, pick among them, then write.
+positions = torch.where(mask)  # one argument: a tuple of index tensors, as np.where
+print(positions, np.where(mask.numpy()))
+#> (tensor([0, 1, 2, 3]),) (array([0, 1, 2, 3]),)
+print(torch.equal(positions[0], mask.nonzero(as_tuple=True)[0]))
+#> True
+a[positions[0][1:]] = -1
+print(a)
+#> tensor([ 0, -1, -1, -1,  4,  5,  6,  7])
+# --8<-- [end:chained_mask]
+
+# --8<-- [start:gather_vs_take]
+import numpy as np
+import torch
+
+x = np.array([[1.0, 1.2], [2.3, 3.4], [4.5, 5.7]])
+ind = np.array([[0, 1], [1, 2]])
+print(torch.gather(torch.tensor(x), 0, torch.tensor(ind)))  # one element per index
+"""
+tensor([[1.0000, 3.4000],
+        [2.3000, 5.7000]], dtype=torch.float64)
+"""
+print(np.take(x, ind, axis=0).shape)  # one whole row per index
+#> (2, 2, 2)
+
+# np.take's meaning in PyTorch: plain indexing (or index_select for a 1-d index).
+print(torch.tensor(x)[torch.tensor(ind)].shape)
+#> torch.Size([2, 2, 2])
+# torch.gather's meaning in NumPy: take_along_axis.
+print(np.take_along_axis(x, ind, axis=0))
+"""
+[[1.  3.4]
+ [2.3 5.7]]
+"""
+# --8<-- [end:gather_vs_take]
+
+# --8<-- [start:take_clip]
+import numpy as np
+import torch
+
+x = np.array([10, 20, 30, 40])
+print(np.take(x, [-1, 4], mode="clip"))  # -1 is clipped to 0, not read as the last
+#> [10 40]
+print(np.take(x, [-1]), torch.take(torch.tensor(x), torch.tensor([-1])))  # default: last
+#> [40] tensor([40])
+
+# Read negative indices first, then clip only what is past the end.
+idx = np.array([-1, 4])
+print(np.take(x, np.where(idx < 0, idx + len(x), idx), mode="clip"))
+#> [40 40]
+# --8<-- [end:take_clip]
+
+# --8<-- [start:one_hot_range]
+import tensorflow as tf
+
+labels = tf.constant([0, 3, 4, -1])  # 4 and -1 are not classes of depth 4
+encoded = tf.one_hot(labels, depth=4)
+print(encoded.numpy())
+"""
+[[1. 0. 0. 0.]
+ [0. 0. 0. 1.]
+ [0. 0. 0. 0.]
+ [0. 0. 0. 0.]]
+"""
+print(tf.reduce_sum(encoded, axis=1).numpy())  # rows of zeros, no error
+#> [1. 1. 0. 0.]
+
+# Check the labels before encoding them.
+valid = (labels >= 0) & (labels < 4)
+print(bool(tf.reduce_all(valid)), tf.where(~valid)[:, 0].numpy())
+#> False [2 3]
+# --8<-- [end:one_hot_range]
+
+# --8<-- [start:coo_duplicates]
+import torch
+
+indices = torch.tensor([[0, 2, 2, 5]])  # position 2 comes twice
+values = torch.tensor([1, 1, 1, 1])
+s = torch.sparse_coo_tensor(indices, values, (6,), check_invariants=True)
+print(s.to_dense())  # the two 1s at position 2 are added
+#> tensor([1, 0, 2, 0, 0, 1])
+print(s.is_coalesced(), s.coalesce().values())
+#> False tensor([1, 2, 1])
+
+# To set each position once, drop the repeated coordinates first.
+unique = torch.unique(indices, dim=1)
+once = torch.sparse_coo_tensor(unique, torch.ones_like(unique[0]), (6,), check_invariants=True)
+print(once.to_dense())
+#> tensor([1, 0, 1, 0, 0, 1])
+# --8<-- [end:coo_duplicates]
+
+# --8<-- [start:csr_indices]
+import torch
+
+lam = torch.tensor([1, 2, 3, 4, 5, 6])
+il = torch.arange(len(lam))
+matrix = torch.sparse_csr_tensor(il, il, lam)  # il read as crow_indices: 5 rows
+print(matrix.shape)
+#> torch.Size([5, 6])
+print(matrix.to_dense()[-1])  # the last row holds 5 and 6
+#> tensor([0, 0, 0, 0, 5, 6])
+
+# crow_indices has one entry per row plus one: where each row starts in col_indices.
+crow = torch.arange(len(lam) + 1)
+print(torch.sparse_csr_tensor(crow, il, lam).to_dense().diagonal())
+#> tensor([1, 2, 3, 4, 5, 6])
+# From (row, column) pairs, as SciPy's csr_matrix((data, (row, col))): build COO, convert.
+coo = torch.sparse_coo_tensor(torch.stack([il, il]), lam)
+print(coo.to_sparse_csr().crow_indices())
+#> tensor([0, 1, 2, 3, 4, 5, 6])
+# --8<-- [end:csr_indices]
+
+# --8<-- [start:repeated_write]
+import numpy as np
+import torch
+
+b = torch.tensor([0, 1, 0, 0])  # index 0 receives three values
+values = torch.tensor([1.0, 2.0, 3.0, 4.0])
+c = torch.zeros(2)
+c[b] = values
+print(c)  # one of the three values is kept at index 0
+#> tensor([4., 2.])
+a = np.zeros(2)
+a[b.numpy()] = values.numpy()  # NumPy promises no order either
+print(a)
+#> [4. 2.]
+
+# Say which value to keep: here the last one written to each index.
+last = torch.zeros(2, dtype=torch.long).scatter_reduce(
+    0, b, torch.arange(len(b)), reduce="amax", include_self=False
+)
+print(last, values[last])
+#> tensor([3, 1]) tensor([4., 2.])
+# --8<-- [end:repeated_write]
