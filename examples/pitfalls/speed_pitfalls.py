@@ -1,0 +1,229 @@
+"""Slow code: calls that give the right result but run much more slowly than expected.
+
+Each section prints what makes the slow form slow (the operations it runs, the copies it
+makes, the traces it builds, the threads it uses), never a timing, then the fast form's
+result, equal to the slow one.
+
+Run with `python examples/pitfalls/speed_pitfalls.py`.
+"""
+
+import os
+
+# The profiler used below logs its own start and stop lines; this keeps them off the terminal.
+os.environ.setdefault("KINETO_LOG_LEVEL", "9")
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+
+# --8<-- [start:numpy_einsum]
+import sys
+
+import numpy as np
+
+
+def einsum_kernels(*args, **kwargs):
+    """The routines of NumPy's einsum that a call of np.einsum runs, in order."""
+    seen = []
+
+    def watch(frame, event, arg):
+        name = arg.__name__ if event == "c_call" else frame.f_code.co_name
+        if event in ("call", "c_call") and name in {"c_einsum", "bmm_einsum", "tensordot"}:
+            seen.append(name)
+
+    sys.setprofile(watch)
+    result = np.einsum(*args, **kwargs)
+    sys.setprofile(None)
+    return seen, result
+
+
+rng = np.random.default_rng(0)
+a = rng.standard_normal((100, 30, 30))
+b = rng.standard_normal((100, 30, 30))
+
+# The default, optimize=False: einsum's own C loop, not the matrix product of matmul.
+kernels, slow = einsum_kernels("qij,qjk->qik", a, b)
+print(kernels[0])
+#> c_einsum
+print(np.einsum_path("qij,qjk->qik", a, b, optimize=True)[0])  # one contraction of both
+#> ['einsum_path', (0, 1)]
+
+# optimize=True: what runs that one contraction depends on the NumPy release.
+kernels, optimized = einsum_kernels("qij,qjk->qik", a, b, optimize=True)
+print(kernels[0])
+#> bmm_einsum
+
+# matmul gives the same numbers.
+fast = np.matmul(a, b)
+print(fast.shape, np.allclose(slow, fast), np.allclose(optimized, fast))
+#> (100, 30, 30) True True
+# --8<-- [end:numpy_einsum]
+
+# --8<-- [start:torch_einsum]
+import torch
+from torch.profiler import ProfilerActivity, profile
+
+
+def ops(fn, names):
+    """The operations among `names` that fn() runs, each with its input shapes."""
+    with profile(activities=[ProfilerActivity.CPU], record_shapes=True) as prof:
+        fn()
+    return [(e.name, e.input_shapes[:2]) for e in prof.events() if e.name in names]
+
+
+torch.manual_seed(0)
+x = torch.randn(1000, 64)
+y = torch.randn(1000, 64)
+
+# einsum turns a row-wise dot product into 1000 matrix products of 1 x 64 by 64 x 1.
+print(ops(lambda: torch.einsum("Nc,Nc->N", x, y), {"aten::bmm", "aten::mul", "aten::sum"}))
+#> [('aten::bmm', [[1000, 1, 64], [1000, 64, 1]])]
+
+# Multiply, then sum: two elementwise operations, the same numbers.
+print(ops(lambda: (x * y).sum(-1), {"aten::bmm", "aten::mul", "aten::sum"}))
+#> [('aten::mul', [[1000, 64], [1000, 64]]), ('aten::sum', [[1000, 64], []])]
+print(torch.allclose(torch.einsum("Nc,Nc->N", x, y), (x * y).sum(-1), atol=1e-5))
+#> True
+# --8<-- [end:torch_einsum]
+
+# --8<-- [start:broadcast_matmul]
+# ops() is the helper defined in the section above.
+torch.manual_seed(0)
+A = torch.randn(3, 64, 64)  # 3 matrices
+B = torch.randn(4096, 3, 64, 1)  # 4096 x 3 vectors
+
+names = {"aten::clone", "aten::bmm"}
+# matmul broadcasts A to (4096, 3, 64, 64), copies it, then runs 12288 products of a
+# 64 x 64 matrix by one vector.
+print(ops(lambda: A @ B, names))
+#> [('aten::clone', [[4096, 3, 64, 64], []]), ('aten::bmm', [[12288, 64, 64], [12288, 64, 1]])]
+print(4096 * 3 * 64 * 64 * A.element_size() / 2**20, "MiB copied")
+#> 192.0 MiB copied
+
+# einsum keeps the 3 matrices and multiplies each by all 4096 vectors at once.
+print(ops(lambda: torch.einsum("cij,ncjk->ncik", A, B), names))
+#> [('aten::bmm', [[3, 64, 64], [3, 64, 4096]])]
+print(torch.allclose(A @ B, torch.einsum("cij,ncjk->ncik", A, B), atol=1e-4))
+#> True
+# --8<-- [end:broadcast_matmul]
+
+# --8<-- [start:repeat_interleave]
+# ops() is the helper defined above.
+t = torch.arange(10000.0)
+names = {"aten::expand", "aten::clone", "aten::index_select"}
+
+# An int count: expand, then one copy, exactly what expand().flatten() runs.
+print(ops(lambda: t.repeat_interleave(100), names))
+#> [('aten::expand', [[10000, 1], []]), ('aten::clone', [[10000, 100], []])]
+print(ops(lambda: t[:, None].expand(-1, 100).flatten(), names))
+#> [('aten::expand', [[10000, 1], []]), ('aten::clone', [[10000, 100], []])]
+
+# A count given as a tensor: an index of 1,000,000 positions is built, then gathered from.
+print(ops(lambda: t.repeat_interleave(torch.tensor(100)), names))
+"""
+[('aten::expand', [[1], []]), ('aten::clone', [[10000], []]), ('aten::clone', [[10000], []]), ('aten::index_select', [[10000], []])]
+"""
+print(torch.equal(t.repeat_interleave(torch.tensor(100)), t[:, None].expand(-1, 100).flatten()))
+#> True
+# --8<-- [end:repeat_interleave]
+
+# --8<-- [start:small_calls]
+# ops() is the helper defined above.
+torch.manual_seed(0)
+M = torch.randn(16, 16)
+vectors = torch.randn(1000, 16)
+
+# One call per vector: 1000 operations, each paying the fixed cost of a call.
+loop = ops(lambda: [M @ v for v in vectors], {"aten::mv", "aten::mm"})
+print(len(loop), loop[0])
+#> 1000 ('aten::mv', [[16, 16], [16]])
+
+# All vectors in one call: one operation.
+print(ops(lambda: vectors @ M.T, {"aten::mv", "aten::mm"}))
+#> [('aten::mm', [[1000, 16], [16, 16]])]
+print(torch.allclose(torch.stack([M @ v for v in vectors]), vectors @ M.T, atol=1e-5))
+#> True
+# --8<-- [end:small_calls]
+
+# --8<-- [start:threads]
+import threading
+
+# By default torch uses at most one thread per CPU core (its own count, shown in a relation).
+print(torch.get_num_threads() <= os.cpu_count())
+#> True
+
+# set_num_threads sets the count for the whole process: every Python thread sees it.
+torch.set_num_threads(2)
+seen = []
+worker = threading.Thread(target=lambda: seen.append(torch.get_num_threads()))
+worker.start()
+worker.join()
+print(torch.get_num_threads(), seen)
+#> 2 [2]
+
+# The parallel backend this build of torch was compiled with.
+info = torch.__config__.parallel_info().splitlines()
+print([line for line in info if line.startswith("ATen parallel backend")])
+#> ['ATen parallel backend: OpenMP']
+# --8<-- [end:threads]
+
+# --8<-- [start:timer_threads]
+from torch.utils import benchmark
+
+before = torch.get_num_threads()
+inside = []
+timer = benchmark.Timer("f()", globals={"f": lambda: inside.append(torch.get_num_threads())})
+timer.timeit(3)
+# Timer measures with one thread by default, and here sets the count back afterwards.
+print(sorted(set(inside)), torch.get_num_threads() == before)
+#> [1] True
+
+# num_threads= measures with the count the session uses.
+inside.clear()
+timer = benchmark.Timer(
+    "f()",
+    globals={"f": lambda: inside.append(torch.get_num_threads())},
+    num_threads=torch.get_num_threads(),
+)
+timer.timeit(3)
+print(sorted(set(inside)) == [before], torch.get_num_threads() == before)
+#> True True
+# --8<-- [end:timer_threads]
+
+# --8<-- [start:predict_retracing]
+import keras
+import numpy as np
+import tensorflow as tf
+
+traces = []
+
+
+class Double(keras.layers.Layer):
+    def call(self, inputs):
+        # Python code in call runs once per trace (graph) or once per eager call.
+        traces.append("eager" if tf.executing_eagerly() else "trace")
+        return inputs * 2.0
+
+
+model = keras.Sequential([keras.Input((3,)), Double()])
+batches = [np.ones((n, 3), "float32") for n in range(1, 7)]  # six batch sizes
+traces.clear()
+
+# predict builds a tf.function and traces it for new input shapes.
+for batch in batches:
+    predicted = model.predict(batch, verbose=0)
+print(traces)
+#> ['trace', 'trace']
+
+# model(x) runs the layers directly: no tf.function, no trace.
+traces.clear()
+for batch in batches:
+    called = model(batch)
+print(traces)
+#> ['eager', 'eager', 'eager', 'eager', 'eager', 'eager']
+
+# A tf.function with a fixed input_signature: one trace for every batch size.
+serve = tf.function(model, input_signature=[tf.TensorSpec((None, 3), tf.float32)])
+traces.clear()
+for batch in batches:
+    served = serve(batch)
+print(traces, np.array_equal(predicted, called.numpy()), np.array_equal(predicted, served.numpy()))
+#> ['trace'] True True
+# --8<-- [end:predict_retracing]
