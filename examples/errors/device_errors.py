@@ -171,6 +171,24 @@ except TypeError as err:
 # The fix: NumPy needs values in host memory, so the data must exist there first.
 print(torch.ones(3).numpy())
 #> [1. 1. 1.]
+
+# A dict of tensors taken before the model moved keeps the old tensors.
+with torch.device("meta"):
+    model = torch.nn.Linear(2, 1)
+weights = model.state_dict()  # taken while the model was on meta
+model = model.to_empty(device="cpu")  # the model moves; the dict does not
+print(weights["weight"].device, model.weight.device)
+#> meta cpu
+try:
+    weights["weight"].numpy()
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    TypeError: can't convert meta device type tensor to numpy. Use Tensor.cpu() to copy the tensor to host memory first.
+    """
+# The fix: take the state_dict after the move (or move each tensor with .cpu()).
+print(model.state_dict()["weight"].numpy().shape)
+#> (1, 2)
 # --8<-- [end:meta_to_numpy]
 
 # --8<-- [start:tensor_created_in_forward]

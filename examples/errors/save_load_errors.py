@@ -182,6 +182,30 @@ with mock.patch("torch.cuda.is_available", return_value=False):
     #> <All keys matched successfully>
 # --8<-- [end:map_location_load_state_dict]
 
+# --8<-- [start:pickle_dumps_map_location]
+import io
+
+with mock.patch("torch.serialization.location_tag", return_value="cuda:0"):
+    blob = pickle.dumps({"weight": torch.ones(2)})  # pickled on the GPU machine
+with mock.patch("torch.cuda.is_available", return_value=False):
+    try:  # map_location cannot reach tensors inside plain pickle bytes
+        torch.load(io.BytesIO(blob), map_location="cpu", weights_only=False)
+    except RuntimeError as err:
+        print(f"{type(err).__name__}: {err}")
+        """
+        RuntimeError: Attempting to deserialize object on a CUDA device but torch.cuda.is_available() is False. If you are running on a CPU-only machine, please use torch.load with map_location=torch.device('cpu') to map your storages to the CPU.
+        """
+
+# The fix: save with torch.save (into a file or a buffer); then map_location applies.
+with mock.patch("torch.serialization.location_tag", return_value="cuda:0"):
+    buffer = io.BytesIO()
+    torch.save({"weight": torch.ones(2)}, buffer)
+with mock.patch("torch.cuda.is_available", return_value=False):
+    buffer.seek(0)
+    print(torch.load(buffer, map_location="cpu"))
+    #> {'weight': tensor([1., 1.])}
+# --8<-- [end:pickle_dumps_map_location]
+
 # --8<-- [start:truncated_checkpoint]
 torch.save(nn.Linear(4, 2).state_dict(), folder / "weights.pt")
 complete = (folder / "weights.pt").read_bytes()
