@@ -415,6 +415,17 @@ except pickle.UnpicklingError as err:
     #> UnpicklingError: invalid load key, 'v'.
 print((folder / "vae.pt").stat().st_size, (folder / "vae.pt").read_bytes()[:7])
 #> 72 b'version'
+try:  # with the default weights_only=True
+    torch.load(folder / "vae.pt")
+except pickle.UnpicklingError as err:
+    print(next(line for line in str(err).splitlines() if line.startswith("Unsupported")))
+    #> Unsupported operand 118
+(folder / "page.pt").write_text("<!DOCTYPE html><html></html>")  # a web page saved instead
+try:
+    torch.load(folder / "page.pt", weights_only=False)
+except pickle.UnpicklingError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> UnpicklingError: invalid load key, '<'.
 
 # The fix: fetch the real file (git lfs pull); a checkpoint starts like a zip archive.
 torch.save(nn.Linear(4, 2).state_dict(), folder / "vae.pt")
