@@ -171,4 +171,115 @@ except TypeError as err:
 # The fix: NumPy needs values in host memory, so the data must exist there first.
 print(torch.ones(3).numpy())
 #> [1. 1. 1.]
+
+# A dict of tensors taken before the model moved keeps the old tensors.
+with torch.device("meta"):
+    model = torch.nn.Linear(2, 1)
+weights = model.state_dict()  # taken while the model was on meta
+model = model.to_empty(device="cpu")  # the model moves; the dict does not
+print(weights["weight"].device, model.weight.device)
+#> meta cpu
+try:
+    weights["weight"].numpy()
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    TypeError: can't convert meta device type tensor to numpy. Use Tensor.cpu() to copy the tensor to host memory first.
+    """
+# The fix: take the state_dict after the move (or move each tensor with .cpu()).
+print(model.state_dict()["weight"].numpy().shape)
+#> (1, 2)
 # --8<-- [end:meta_to_numpy]
+
+# --8<-- [start:tensor_created_in_forward]
+import torch
+from torch import nn
+
+
+class Masked(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.linear = nn.Linear(3, 3)
+
+    def forward(self, x):
+        mask = torch.tril(torch.ones(3, 3))  # created here: on the CPU, whatever x is on
+        return torch.cat([self.linear(x) * mask, x])
+
+
+with torch.device("meta"):  # meta stands in for the GPU: model and batch are both there
+    model, batch = Masked(), torch.ones(3, 3)
+try:
+    model(batch)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: Tensor on device cpu is not on the expected device meta!
+print(model.linear.weight.device, batch.device, torch.tril(torch.ones(3, 3)).device)
+#> meta meta cpu
+
+
+# The fix: create the tensor on the input's device, or register it as a buffer,
+# which model.to(device) moves with the parameters.
+class MaskedFixed(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.linear = nn.Linear(3, 3)
+        self.register_buffer("mask", torch.tril(torch.ones(3, 3)))
+
+    def forward(self, x):
+        ones = torch.ones(3, 3, device=x.device)  # or: on x's device
+        return torch.cat([self.linear(x) * self.mask * ones, x])
+
+
+torch.manual_seed(0)
+fixed = MaskedFixed()
+print(fixed.to("meta").mask.device, fixed(batch).shape, fixed(batch).device)
+#> meta torch.Size([6, 3]) meta
+print(MaskedFixed()(torch.ones(3, 3)).shape)  # the same code on the CPU, with values
+#> torch.Size([6, 3])
+# --8<-- [end:tensor_created_in_forward]
+
+# --8<-- [start:optimizer_state_device]
+import torch
+from torch import nn
+
+torch.manual_seed(0)
+model = nn.Linear(2, 1)
+optimizer = torch.optim.Adam(model.parameters())
+model(torch.ones(1, 2)).sum().backward()
+optimizer.step()
+checkpoint = {"model": model.state_dict(), "optimizer": optimizer.state_dict()}
+
+# Resuming on another device (meta stands in for the GPU): model first, then the
+# optimizer over its parameters, then the optimizer's state.
+with torch.device("meta"):
+    resumed = nn.Linear(2, 1)
+optimizer = torch.optim.Adam(resumed.parameters())
+optimizer.load_state_dict(checkpoint["optimizer"])
+state = optimizer.state[resumed.weight]
+print(resumed.weight.device, state["exp_avg"].device, state["step"].device)
+#> meta meta cpu
+# --8<-- [end:optimizer_state_device]
+
+# --8<-- [start:pin_memory_no_accelerator]
+import warnings
+
+import torch
+from torch.utils.data import DataLoader
+
+data = torch.arange(4.0)
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    batches = list(DataLoader(data, batch_size=2, pin_memory=True))  # no GPU here
+for w in caught:
+    print(f"{w.category.__name__}: {w.message}")
+    """
+    UserWarning: 'pin_memory' argument is set as true but no accelerator is found, then device pinned memory won't be used.
+    """
+print(batches, batches[0].is_pinned())
+#> [tensor([0., 1.]), tensor([2., 3.])] False
+
+# The fix: pin only when there is a GPU to copy to.
+loader = DataLoader(data, batch_size=2, pin_memory=torch.cuda.is_available())
+print(list(loader))
+#> [tensor([0., 1.]), tensor([2., 3.])]
+# --8<-- [end:pin_memory_no_accelerator]

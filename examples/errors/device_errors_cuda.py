@@ -21,3 +21,34 @@ device = next(model.parameters()).device
 out = model(batch.to(device))
 print(device, out.shape, out.device)
 # --8<-- [end:model_on_cuda]
+
+# --8<-- [start:optimizer_state_on_cpu]
+import torch
+
+torch.manual_seed(0)
+model = torch.nn.Linear(2, 1)
+optimizer = torch.optim.Adam(model.parameters())
+model(torch.ones(1, 2)).sum().backward()
+optimizer.step()
+checkpoint = {"model": model.state_dict(), "optimizer": optimizer.state_dict()}
+
+# The mistake: the optimizer's state is loaded while the model is on the CPU, then the
+# model moves; the state stays where it was loaded.
+resumed = torch.nn.Linear(2, 1)
+optimizer = torch.optim.Adam(resumed.parameters())
+optimizer.load_state_dict(checkpoint["optimizer"])
+resumed.to("cuda")
+print(optimizer.state[resumed.weight]["exp_avg"].device)
+resumed(torch.ones(1, 2, device="cuda")).sum().backward()
+try:
+    optimizer.step()
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+
+# The fix: move the model first, then build the optimizer and load its state.
+resumed = torch.nn.Linear(2, 1).to("cuda")
+resumed.load_state_dict(checkpoint["model"])
+optimizer = torch.optim.Adam(resumed.parameters())
+optimizer.load_state_dict(checkpoint["optimizer"])
+print(optimizer.state[resumed.weight]["exp_avg"].device)
+# --8<-- [end:optimizer_state_on_cpu]

@@ -264,3 +264,147 @@ with tempfile.TemporaryDirectory() as tmp:
 print(dist.is_mpi_available(), dist.is_gloo_available())
 #> False True
 # --8<-- [end:mpi_not_built]
+
+# --8<-- [start:init_wait_timeout]
+from datetime import timedelta
+
+with tempfile.TemporaryDirectory() as tmp:
+    try:  # world_size=2, but only this process ever joins
+        dist.init_process_group(
+            "gloo", init_method=f"file://{tmp}/store", rank=0, world_size=2,
+            timeout=timedelta(seconds=1),  # the default waits 30 minutes
+        )
+    except RuntimeError as err:
+        print(f"{type(err).__name__}: {err}")
+        #> RuntimeError: Wait timeout
+
+# The fix: start as many processes as world_size (torchrun --nproc-per-node=2 starts
+# two and sets RANK and WORLD_SIZE); one process alone has world_size=1.
+with tempfile.TemporaryDirectory() as tmp:
+    dist.init_process_group("gloo", init_method=f"file://{tmp}/store", rank=0, world_size=1)
+    print(dist.get_world_size())
+    #> 1
+    dist.destroy_process_group()
+# --8<-- [end:init_wait_timeout]
+
+# --8<-- [start:sampler_shuffle]
+from torch.utils.data import DataLoader
+
+data = range(8)
+sampler = DistributedSampler(data, num_replicas=2, rank=0)  # shuffles by default
+try:
+    DataLoader(data, batch_size=2, sampler=sampler, shuffle=True)
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> ValueError: sampler option is mutually exclusive with shuffle
+
+# The fix: leave shuffle out; the sampler shuffles, reseeded each epoch by set_epoch.
+loader = DataLoader(data, batch_size=2, sampler=sampler)
+for epoch in range(2):
+    sampler.set_epoch(epoch)
+    print(epoch, [batch.tolist() for batch in loader])
+    #> 0 [[4, 7], [2, 1]]
+    #> 1 [[5, 2], [7, 1]]
+# --8<-- [end:sampler_shuffle]
+
+# --8<-- [start:local_rank_key]
+os.environ.pop("LOCAL_RANK", None)  # as in a plain `python train.py`
+try:
+    local_rank = int(os.environ["LOCAL_RANK"])
+except KeyError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> KeyError: 'LOCAL_RANK'
+
+# The fix: start the script with torchrun, which sets LOCAL_RANK for each process;
+# code that must also run as one plain process falls back to 0.
+local_rank = int(os.environ.get("LOCAL_RANK", 0))
+print(local_rank)
+#> 0
+# --8<-- [end:local_rank_key]
+
+# --8<-- [start:unrecognized_local_rank]
+import argparse
+import contextlib
+import io
+
+# torch.distributed.launch appends --local-rank=<n> to the script's own arguments.
+argv = ["--epochs", "3", "--local-rank=0"]
+parser = argparse.ArgumentParser(prog="main")
+parser.add_argument("--epochs", type=int)
+stderr = io.StringIO()
+try:
+    with contextlib.redirect_stderr(stderr):
+        parser.parse_args(argv)
+except SystemExit as exit_status:
+    print(stderr.getvalue().splitlines()[-1])
+    #> main: error: unrecognized arguments: --local-rank=0
+    print(f"exit status {exit_status.code}")
+    #> exit status 2
+
+# The fix: accept the argument (both spellings), or start with torchrun and read
+# LOCAL_RANK from the environment instead.
+parser.add_argument("--local-rank", "--local_rank", type=int, default=0)
+print(parser.parse_args(argv))
+#> Namespace(epochs=3, local_rank=0)
+# --8<-- [end:unrecognized_local_rank]
+
+# --8<-- [start:pickle_local_object]
+import pickle
+
+from torch.utils.data import Dataset
+
+
+def build_dataset():
+    class Squares(Dataset):  # defined inside a function
+        def __len__(self):
+            return 4
+
+        def __getitem__(self, i):
+            return i * i
+
+    return Squares()
+
+
+dataset = build_dataset()
+loader = DataLoader(dataset, num_workers=1, multiprocessing_context="spawn")  # as on Windows
+with warnings.catch_warnings(record=True):  # DataLoader adds a hint as a warning
+    warnings.simplefilter("always")
+    try:
+        list(loader)
+    except AttributeError as err:
+        print(f"{type(err).__name__}: {err}")
+        #> AttributeError: Can't pickle local object 'build_dataset.<locals>.Squares'
+
+
+# The fix: define the Dataset at the top level of a module, which pickling finds by name.
+class Squares(Dataset):
+    def __len__(self):
+        return 4
+
+    def __getitem__(self, i):
+        return i * i
+
+
+print(type(pickle.loads(pickle.dumps(Squares()))).__name__)
+#> Squares
+print([batch.tolist() for batch in DataLoader(Squares(), batch_size=2)])
+#> [[0, 1], [4, 9]]
+# --8<-- [end:pickle_local_object]
+
+# --8<-- [start:context_already_set]
+import torch.multiprocessing as mp
+
+print(mp.get_start_method())  # asking fixes the method for this process
+#> fork
+try:
+    mp.set_start_method("spawn")
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: context has already been set
+
+# The fix: call set_start_method once, first thing under if __name__ == "__main__":,
+# or ask for a context where it is needed, without changing the default.
+spawn = mp.get_context("spawn")
+print(spawn.get_start_method(), mp.get_start_method())
+#> spawn fork
+# --8<-- [end:context_already_set]

@@ -182,6 +182,30 @@ with mock.patch("torch.cuda.is_available", return_value=False):
     #> <All keys matched successfully>
 # --8<-- [end:map_location_load_state_dict]
 
+# --8<-- [start:pickle_dumps_map_location]
+import io
+
+with mock.patch("torch.serialization.location_tag", return_value="cuda:0"):
+    blob = pickle.dumps({"weight": torch.ones(2)})  # pickled on the GPU machine
+with mock.patch("torch.cuda.is_available", return_value=False):
+    try:  # map_location cannot reach tensors inside plain pickle bytes
+        torch.load(io.BytesIO(blob), map_location="cpu", weights_only=False)
+    except RuntimeError as err:
+        print(f"{type(err).__name__}: {err}")
+        """
+        RuntimeError: Attempting to deserialize object on a CUDA device but torch.cuda.is_available() is False. If you are running on a CPU-only machine, please use torch.load with map_location=torch.device('cpu') to map your storages to the CPU.
+        """
+
+# The fix: save with torch.save (into a file or a buffer); then map_location applies.
+with mock.patch("torch.serialization.location_tag", return_value="cuda:0"):
+    buffer = io.BytesIO()
+    torch.save({"weight": torch.ones(2)}, buffer)
+with mock.patch("torch.cuda.is_available", return_value=False):
+    buffer.seek(0)
+    print(torch.load(buffer, map_location="cpu"))
+    #> {'weight': tensor([1., 1.])}
+# --8<-- [end:pickle_dumps_map_location]
+
 # --8<-- [start:truncated_checkpoint]
 torch.save(nn.Linear(4, 2).state_dict(), folder / "weights.pt")
 complete = (folder / "weights.pt").read_bytes()
@@ -260,5 +284,172 @@ except ValueError as err:
 print(np.load(folder / "labels.npy", allow_pickle=True))
 #> [{'name': 'cat'} {'name': 'dog'}]
 # --8<-- [end:allow_pickle]
+
+# --8<-- [start:state_dict_no_eval]
+torch.save(nn.Linear(4, 2).state_dict(), folder / "weights.pt")  # a state_dict, not a model
+loaded = torch.load(folder / "weights.pt")
+print(type(loaded).__name__, list(loaded))
+#> OrderedDict ['weight', 'bias']
+try:
+    loaded.eval()
+except AttributeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> AttributeError: 'collections.OrderedDict' object has no attribute 'eval'
+
+# The fix: build the model in code, then load the weights into it.
+model = nn.Linear(4, 2)
+print(model.load_state_dict(loaded))
+#> <All keys matched successfully>
+print(model.eval())
+#> Linear(in_features=4, out_features=2, bias=True)
+# --8<-- [end:state_dict_no_eval]
+
+# --8<-- [start:state_dict_not_callable]
+loaded = torch.load(folder / "weights.pt")
+try:
+    loaded(torch.ones(1, 4))  # a dict of tensors cannot run a forward pass
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> TypeError: 'collections.OrderedDict' object is not callable
+
+# The fix: the model runs; the state_dict only fills it.
+model = nn.Linear(4, 2)
+model.load_state_dict(loaded)
+print(model(torch.ones(1, 4)).shape)
+#> torch.Size([1, 2])
+# --8<-- [end:state_dict_not_callable]
+
+# --8<-- [start:state_dict_no_to]
+loaded = torch.load(folder / "weights.pt")
+try:
+    loaded.to("cpu")  # as if it were the model
+except AttributeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> AttributeError: 'collections.OrderedDict' object has no attribute 'to'
+
+# The fix: move the model; map_location moves the loaded tensors themselves.
+model = nn.Linear(4, 2)
+model.load_state_dict(torch.load(folder / "weights.pt", map_location="cpu"))
+print(next(model.to("cpu").parameters()).device)
+#> cpu
+# --8<-- [end:state_dict_no_to]
+
+# --8<-- [start:optimizer_group_size]
+model = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 2))
+optimizer = torch.optim.Adam(model.parameters())
+torch.save({"model": model.state_dict(), "optimizer": optimizer.state_dict()}, folder / "ckpt.pt")
+checkpoint = torch.load(folder / "ckpt.pt")
+print([len(group["params"]) for group in checkpoint["optimizer"]["param_groups"]])
+#> [4]
+
+# Resumed with another set of parameters: only the last layer is trained now.
+model = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 2))
+optimizer = torch.optim.Adam(model[2].parameters())
+print([len(group["params"]) for group in optimizer.param_groups])
+#> [2]
+try:
+    optimizer.load_state_dict(checkpoint["optimizer"])
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    ValueError: loaded state dict contains a parameter group that doesn't match the size of optimizer's group
+    """
+
+# The fix: build the optimizer over the same parameters, in the same order, as when saving.
+model.load_state_dict(checkpoint["model"])
+optimizer = torch.optim.Adam(model.parameters())
+optimizer.load_state_dict(checkpoint["optimizer"])
+print(len(optimizer.state_dict()["param_groups"][0]["params"]))
+#> 4
+# --8<-- [end:optimizer_group_size]
+
+# --8<-- [start:optimizer_group_count]
+model = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 2))
+groups = [
+    {"params": model[0].parameters(), "lr": 1e-4},  # the body, slowly
+    {"params": model[2].parameters(), "lr": 1e-3},  # the head
+]
+torch.save(torch.optim.SGD(groups).state_dict(), folder / "optimizer.pt")
+try:
+    torch.optim.SGD(model.parameters(), lr=1e-3).load_state_dict(torch.load(folder / "optimizer.pt"))
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> ValueError: loaded state dict has a different number of parameter groups
+
+# The fix: the same groups as when saving; their learning rates come from the file.
+optimizer = torch.optim.SGD(
+    [{"params": model[0].parameters()}, {"params": model[2].parameters()}], lr=0.1
+)
+optimizer.load_state_dict(torch.load(folder / "optimizer.pt"))
+print([group["lr"] for group in optimizer.param_groups])
+#> [0.0001, 0.001]
+# --8<-- [end:optimizer_group_count]
+
+# --8<-- [start:optimizer_param_groups]
+model = nn.Linear(4, 2)
+optimizer = torch.optim.Adam(model.parameters())
+torch.save({"model": model.state_dict(), "optimizer": optimizer.state_dict()}, folder / "ckpt.pt")
+checkpoint = torch.load(folder / "ckpt.pt")
+try:
+    optimizer.load_state_dict(checkpoint)  # the whole checkpoint, not its optimizer entry
+except KeyError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> KeyError: 'param_groups'
+print(list(checkpoint), list(checkpoint["optimizer"]))
+#> ['model', 'optimizer'] ['state', 'param_groups']
+
+# The fix: pass the optimizer's own state_dict.
+optimizer.load_state_dict(checkpoint["optimizer"])
+print(optimizer.param_groups[0]["lr"])
+#> 0.001
+# --8<-- [end:optimizer_param_groups]
+
+# --8<-- [start:invalid_load_key]
+# What a clone without Git LFS leaves in place of the weights: a small text file.
+pointer = "version https://git-lfs.github.com/spec/v1\noid sha256:0000\nsize 1048576\n"
+(folder / "vae.pt").write_text(pointer)
+try:
+    torch.load(folder / "vae.pt", weights_only=False)
+except pickle.UnpicklingError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> UnpicklingError: invalid load key, 'v'.
+print((folder / "vae.pt").stat().st_size, (folder / "vae.pt").read_bytes()[:7])
+#> 72 b'version'
+try:  # with the default weights_only=True
+    torch.load(folder / "vae.pt")
+except pickle.UnpicklingError as err:
+    print(next(line for line in str(err).splitlines() if line.startswith("Unsupported")))
+    #> Unsupported operand 118
+(folder / "page.pt").write_text("<!DOCTYPE html><html></html>")  # a web page saved instead
+try:
+    torch.load(folder / "page.pt", weights_only=False)
+except pickle.UnpicklingError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> UnpicklingError: invalid load key, '<'.
+
+# The fix: fetch the real file (git lfs pull); a checkpoint starts like a zip archive.
+torch.save(nn.Linear(4, 2).state_dict(), folder / "vae.pt")
+print((folder / "vae.pt").read_bytes()[:2], sorted(torch.load(folder / "vae.pt")))
+#> b'PK' ['bias', 'weight']
+# --8<-- [end:invalid_load_key]
+
+# --8<-- [start:parent_directory]
+import os
+
+start = os.getcwd()
+os.chdir(folder)  # relative paths, as in a training script
+try:
+    torch.save(nn.Linear(4, 2).state_dict(), "ckpts/model.pt")
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: Parent directory ckpts does not exist.
+
+# The fix: create the directory first; torch.save does not.
+os.makedirs("ckpts", exist_ok=True)
+torch.save(nn.Linear(4, 2).state_dict(), "ckpts/model.pt")
+print(sorted(torch.load("ckpts/model.pt")))
+#> ['bias', 'weight']
+os.chdir(start)
+# --8<-- [end:parent_directory]
 
 workdir.cleanup()
