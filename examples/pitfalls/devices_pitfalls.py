@@ -82,8 +82,9 @@ x = torch.tensor([0.5, 1.5, 2.5, -0.5, -2.5])
 print(torch.round(x), np.round(x.numpy()))  # halves go to the even neighbour
 #> tensor([ 0.,  2.,  2., -0., -2.]) [ 0.  2.  2. -0. -2.]
 
-# Halves away from zero, when that is the rule you need, written out:
-print(torch.sign(x) * torch.floor(x.abs() + 0.5))
+# Halves away from zero, when that is the rule you need: find the exact halves first.
+half = (x - x.trunc()).abs() == 0.5
+print(torch.where(half, x.trunc() + x.sign(), x.round()))
 #> tensor([ 1.,  2.,  3., -1., -3.])
 # --8<-- [end:round_half]
 
@@ -112,8 +113,10 @@ print(t.device)
 #> cpu
 
 t = t.to(batch.device)  # keep the result
-print(t.device, torch.zeros(batch.shape[0], device=batch.device).device, batch.new_zeros(2).device)
-#> meta meta meta
+print(t.device, t.to(batch.device) is t)  # already there: to() returns t itself
+#> meta True
+print(torch.zeros(batch.shape[0], device=batch.device).device, batch.new_zeros(2).device)
+#> meta meta
 
 model = torch.nn.Linear(3, 1)
 model.to(torch.float64)  # a module's to() changes the module itself
@@ -149,10 +152,14 @@ def import_library():  # what the reported library did when it was imported
 import_library()
 print(torch.tensor([0.1]).dtype, torch.randn(2).dtype, torch.nn.Linear(2, 2).weight.dtype)
 #> torch.float64 torch.float64 torch.float64
+print(torch.randn(1000).nbytes)  # 8 bytes per value
+#> 8000
 print(torch.get_default_dtype())  # check it after importing
 #> torch.float64
 
 torch.set_default_dtype(torch.float32)  # put the default back
 print(torch.tensor([0.1]).dtype, torch.randn(2).dtype, torch.nn.Linear(2, 2).weight.dtype)
 #> torch.float32 torch.float32 torch.float32
+print(torch.randn(1000).nbytes)
+#> 4000
 # --8<-- [end:default_dtype]
