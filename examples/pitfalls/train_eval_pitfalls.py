@@ -191,12 +191,18 @@ class Net(nn.Module):
 
 torch.manual_seed(0)
 x = torch.ones(1, 4)
-for follow_mode in (False, True):
+
+
+def two_calls_in_eval_mode(follow_mode):
     net = Net(follow_mode).eval()
     with torch.no_grad():
-        print(net.training, torch.equal(net(x), net(x)))  # two calls in eval mode
-        #> False False
-        #> False True
+        return net.training, torch.equal(net(x), net(x))
+
+
+print(two_calls_in_eval_mode(follow_mode=False))  # (training flag, same output twice?)
+#> (False, False)
+print(two_calls_in_eval_mode(follow_mode=True))
+#> (False, True)
 # --8<-- [end:functional_dropout]
 
 # --8<-- [start:plain_list]
@@ -219,14 +225,20 @@ class Net(nn.Module):
 
 torch.manual_seed(0)
 x, y = torch.randn(8, 2), torch.randn(8, 1)
-for registered in (False, True):
+
+
+def one_step(registered):
     net = Net(registered)
     before = net.hidden[0].weight.clone()
     optimizer = torch.optim.SGD(net.parameters(), lr=0.1)
     nn.functional.mse_loss(net(x), y).backward()
     optimizer.step()
     changed = not torch.equal(before, net.hidden[0].weight)
-    print(len(list(net.parameters())), changed)  # parameter tensors; did the hidden layer learn?
-    #> 2 False
-    #> 6 True
+    return len(list(net.parameters())), changed  # parameter tensors; did the hidden layer learn?
+
+
+print(one_step(registered=False))
+#> (2, False)
+print(one_step(registered=True))
+#> (6, True)
 # --8<-- [end:plain_list]
