@@ -144,3 +144,38 @@ print(run_with_hash_seed("1"))
 print(run_with_hash_seed("2"))
 #> {'bird': 0, 'cat': 1, 'fish': 2, 'dog': 3} {'bird': 0, 'cat': 1, 'dog': 2, 'fish': 3}
 # --8<-- [end:set_label_map]
+
+# --8<-- [start:python_random_seed]
+import random
+
+import numpy as np
+import torch
+
+
+def augment(n=5):
+    """Random crop offsets drawn the way many augmentation libraries draw them."""
+    return [random.randint(0, 31) for _ in range(n)]
+
+
+np.random.seed(0)
+torch.manual_seed(0)
+first_run = augment()
+np.random.seed(0)  # the same seeds again, as a second run of the script sets them
+torch.manual_seed(0)
+second_run = augment()
+print(first_run == second_run)  # these seeds do not reset Python's random
+#> False
+
+# The fix: seed every generator the code draws from, Python's random included.
+def seeded_run():
+    random.seed(0)
+    np.random.seed(0)
+    torch.manual_seed(0)
+    return augment()
+
+
+print(seeded_run())
+#> [24, 26, 2, 16, 31]
+print(seeded_run())
+#> [24, 26, 2, 16, 31]
+# --8<-- [end:python_random_seed]
