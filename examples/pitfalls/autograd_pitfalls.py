@@ -137,3 +137,39 @@ y = x * 2
 print(x.grad, y.is_leaf, type(y.grad_fn).__name__)  # d/dx (2x)**2 = 8x
 #> tensor([ 8., 16.]) False MulBackward0
 # --8<-- [end:requires_grad_after]
+
+# --8<-- [start:data_edit]
+import torch
+
+weight = torch.tensor([3.0], requires_grad=True)
+scaled = weight * 1.0  # not a leaf: recorded by autograd
+scaled.data *= 4  # the edit through .data is not recorded
+loss = (2 * scaled).sum()  # 2 * 4 * weight = 24
+loss.backward()
+print(loss.item(), weight.grad)  # d(8 * weight)/d(weight) is 8
+#> 24.0 tensor([2.])
+
+# The fix: make the change an operation autograd records.
+weight.grad = None
+scaled = weight * 1.0
+scaled = scaled * 4
+(2 * scaled).sum().backward()
+print(weight.grad)
+#> tensor([8.])
+# --8<-- [end:data_edit]
+
+# --8<-- [start:where_nan]
+import torch
+
+x = torch.tensor([-1.0, -4.0, 4.0], requires_grad=True)
+torch.where(x > 0, torch.sqrt(x), x).sum().backward()  # sqrt is taken only where x > 0
+print(x.grad)  # but the negative x get nan, not 1
+#> tensor([   nan,    nan, 0.2500])
+
+# The fix: give sqrt a safe input where its result is not used.
+x.grad = None
+safe = torch.where(x > 0, x, torch.ones_like(x))
+torch.where(x > 0, torch.sqrt(safe), x).sum().backward()
+print(x.grad)
+#> tensor([1.0000, 1.0000, 0.2500])
+# --8<-- [end:where_nan]

@@ -104,3 +104,40 @@ items = [int(x) for x in DataLoader(SplitStream(), batch_size=None, num_workers=
 print(len(items), sorted(items))
 #> 6 [0, 1, 2, 3, 4, 5]
 # --8<-- [end:iterable_workers]
+
+# --8<-- [start:set_epoch_per_rank]
+from torch.utils.data import DistributedSampler
+
+dataset = list(range(8))
+samplers = [DistributedSampler(dataset, num_replicas=2, rank=rank, seed=0) for rank in (0, 1)]
+epoch = 3
+for rank, sampler in enumerate(samplers):
+    sampler.set_epoch(epoch + rank)  # each process passes another value
+shares = [list(sampler) for sampler in samplers]
+print(shares, sorted(shares[0] + shares[1]))  # some items twice, others never
+#> [[2, 3, 1, 6], [7, 6, 1, 0]] [0, 1, 1, 2, 3, 6, 6, 7]
+
+# The fix: every process passes the same epoch, so all draw one permutation.
+for sampler in samplers:
+    sampler.set_epoch(epoch)
+shares = [list(sampler) for sampler in samplers]
+print(shares, sorted(shares[0] + shares[1]))
+#> [[2, 3, 1, 6], [4, 5, 0, 7]] [0, 1, 2, 3, 4, 5, 6, 7]
+# --8<-- [end:set_epoch_per_rank]
+
+# --8<-- [start:batch_mean]
+import torch
+from torch.utils.data import DataLoader, TensorDataset
+
+correct = torch.tensor([1.0] * 8 + [0.0] * 2)  # 10 predictions: 8 right, 2 wrong
+loader = DataLoader(TensorDataset(correct), batch_size=4)  # batches of 4, 4 and 2
+batch_means = [batch.mean().item() for (batch,) in loader]
+print(batch_means, round(sum(batch_means) / len(batch_means), 4))  # the mean of the means
+#> [1.0, 1.0, 0.0] 0.6667
+
+# The fix: add up the sums (or mean * batch size) and divide by the number of samples.
+total = sum(batch.sum().item() for (batch,) in loader)
+count = sum(len(batch) for (batch,) in loader)
+print(total / count)
+#> 0.8
+# --8<-- [end:batch_mean]

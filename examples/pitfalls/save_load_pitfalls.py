@@ -195,3 +195,73 @@ print(loaded.training, outputs)
 #> False [-0.2347, -0.2347, -0.2347]
 workdir.cleanup()
 # --8<-- [end:loaded_train_mode]
+
+# --8<-- [start:keras_weights]
+import numpy as np
+import tensorflow as tf
+import torch
+from torch import nn
+
+tf.keras.utils.set_random_seed(0)
+keras_model = tf.keras.Sequential(
+    [tf.keras.Input((5, 5, 2)), tf.keras.layers.Conv2D(3, 2), tf.keras.layers.Flatten(), tf.keras.layers.Dense(1)]
+)
+kernel, conv_bias, dense, dense_bias = keras_model.get_weights()
+print(kernel.shape, dense.shape)  # Conv2D: (kH, kW, in, out); Dense: (in, out)
+#> (2, 2, 2, 3) (48, 1)
+
+torch_model = nn.Sequential(nn.Conv2d(2, 3, 2), nn.Flatten(), nn.Linear(48, 1))
+with torch.no_grad():
+    torch_model[0].weight.copy_(torch.from_numpy(kernel.transpose(3, 2, 0, 1)))  # (out, in, kH, kW)
+    torch_model[0].bias.copy_(torch.from_numpy(conv_bias))
+    torch_model[2].weight.copy_(torch.from_numpy(dense.T))  # the same shape, (1, 48)
+    torch_model[2].bias.copy_(torch.from_numpy(dense_bias))
+
+images = np.random.default_rng(0).standard_normal((4, 5, 5, 2)).astype(np.float32)  # NHWC
+expected = keras_model(images).numpy()
+with torch.no_grad():
+    got = torch_model(torch.from_numpy(images).permute(0, 3, 1, 2)).numpy()  # NCHW
+print(round(float(np.abs(expected - got).max()), 4))  # no error, another output
+#> 0.8469
+
+# The fix: Keras flattens (H, W, C), PyTorch (C, H, W): reorder the Dense rows to match.
+rows = dense.reshape(4, 4, 3, 1).transpose(3, 2, 0, 1).reshape(1, 48)  # (out, C, H, W)
+with torch.no_grad():
+    torch_model[2].weight.copy_(torch.from_numpy(rows))
+    got = torch_model(torch.from_numpy(images).permute(0, 3, 1, 2)).numpy()
+print(np.abs(expected - got).max() < 1e-5)
+#> True
+# --8<-- [end:keras_weights]
+
+# --8<-- [start:whole_model_code]
+import tempfile
+from pathlib import Path
+
+import torch
+from torch import nn
+
+
+class Scale(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.factor = nn.Parameter(torch.tensor(2.0))
+
+    def forward(self, x):
+        return x * self.factor
+
+
+model, x = Scale(), torch.tensor(3.0)
+with tempfile.TemporaryDirectory() as folder:
+    torch.save(model, Path(folder) / "model.pt")  # the whole model, pickled
+    exported = torch.export.export(model, (x,))  # the fix: a program with its own graph
+    torch.export.save(exported, Path(folder) / "model.pt2")
+
+    Scale.forward = lambda self, x: x * self.factor + 1  # later, the class is edited
+
+    loaded = torch.load(Path(folder) / "model.pt", weights_only=False)
+    print(loaded(x).item())  # runs today's forward: 3 * 2 + 1
+    #> 7.0
+    program = torch.export.load(Path(folder) / "model.pt2")
+    print(program.module()(x).item())  # runs the graph that was saved: 3 * 2
+    #> 6.0
+# --8<-- [end:whole_model_code]

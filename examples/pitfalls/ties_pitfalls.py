@@ -91,3 +91,91 @@ print(np.nonzero(mask).shape)  # Tensor.nonzero(): already one row per element
 print(np.argwhere(np.asarray(mask)).shape, torch.argwhere(mask).shape)
 #> (3, 2) torch.Size([3, 2])
 # --8<-- [end:argwhere_tensor]
+
+# --8<-- [start:summation_order]
+import numpy as np
+import tensorflow as tf
+
+values = np.random.default_rng(0).standard_normal(10_000).astype(np.float32)
+order = np.random.default_rng(1).permutation(values.size)
+in_order = np.cumsum(values)[-1]  # cumsum adds one value after the other, first to last
+shuffled = np.cumsum(values[order])[-1]  # the same values, added in another order
+print(in_order, shuffled, in_order == shuffled)
+#> 63.11896 63.11894 False
+
+x = np.random.default_rng(2).standard_normal((64, 4)).astype(np.float32)
+y = x.sum(axis=1, keepdims=True)
+
+
+def train_once():
+    tf.keras.utils.set_random_seed(0)  # seeds Python's random, NumPy and TensorFlow
+    model = tf.keras.Sequential([tf.keras.Input((4,)), tf.keras.layers.Dense(8), tf.keras.layers.Dense(1)])
+    model.compile(optimizer="sgd", loss="mse")
+    model.fit(x, y, epochs=2, batch_size=16, verbose=0)
+    return model.get_weights()[0]
+
+
+# The fix: seeds, and kernels that add in a fixed order (on the GPU too).
+tf.config.experimental.enable_op_determinism()
+print(np.array_equal(train_once(), train_once()))
+#> True
+# --8<-- [end:summation_order]
+
+# --8<-- [start:set_label_map]
+import os
+import subprocess
+import sys
+
+code = """
+labels = ["cat", "dog", "bird", "fish", "cat"]
+print({name: i for i, name in enumerate(set(labels))}, end=" ")
+print({name: i for i, name in enumerate(sorted(set(labels)))})
+"""
+# Two runs of the same script, as two fresh interpreters (the hash seed is fixed here
+# only so that this page prints the same each time: by default it is random per run).
+def run_with_hash_seed(seed):
+    env = {**os.environ, "PYTHONHASHSEED": seed}
+    run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    return run.stdout.strip()
+
+
+print(run_with_hash_seed("1"))
+#> {'bird': 0, 'dog': 1, 'cat': 2, 'fish': 3} {'bird': 0, 'cat': 1, 'dog': 2, 'fish': 3}
+print(run_with_hash_seed("2"))
+#> {'bird': 0, 'cat': 1, 'fish': 2, 'dog': 3} {'bird': 0, 'cat': 1, 'dog': 2, 'fish': 3}
+# --8<-- [end:set_label_map]
+
+# --8<-- [start:python_random_seed]
+import random
+
+import numpy as np
+import torch
+
+
+def augment(n=5):
+    """Random crop offsets drawn the way many augmentation libraries draw them."""
+    return [random.randint(0, 31) for _ in range(n)]
+
+
+np.random.seed(0)
+torch.manual_seed(0)
+first_run = augment()
+np.random.seed(0)  # the same seeds again, as a second run of the script sets them
+torch.manual_seed(0)
+second_run = augment()
+print(first_run == second_run)  # these seeds do not reset Python's random
+#> False
+
+# The fix: seed every generator the code draws from, Python's random included.
+def seeded_run():
+    random.seed(0)
+    np.random.seed(0)
+    torch.manual_seed(0)
+    return augment()
+
+
+print(seeded_run())
+#> [24, 26, 2, 16, 31]
+print(seeded_run())
+#> [24, 26, 2, 16, 31]
+# --8<-- [end:python_random_seed]

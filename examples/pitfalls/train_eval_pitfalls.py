@@ -145,3 +145,100 @@ model.eval()
 print("eval mode:    ", {size: first_image_score(size) for size in (1, 2, 8)})
 #> eval mode:     {1: -0.0079, 2: -0.0079, 8: -0.0079}
 # --8<-- [end:batch_size]
+
+# --8<-- [start:bn_momentum]
+import numpy as np
+import tensorflow as tf
+import torch
+from torch import nn
+
+batches = np.random.default_rng(0).normal(5.0, 1.0, size=(30, 16, 1)).astype(np.float32)
+keras_bn = tf.keras.layers.BatchNormalization(momentum=0.99)  # Keras's default
+copied = nn.BatchNorm1d(1, momentum=0.99)  # the same number, copied into PyTorch
+for batch in batches:
+    keras_bn(batch, training=True)
+    copied(torch.from_numpy(batch))
+print(round(float(keras_bn.moving_mean.numpy()[0]), 4), round(copied.running_mean.item(), 4))
+#> 1.2949 4.7063
+print(round(float(batches[-1].mean()), 4))  # PyTorch's 0.99: almost the last batch's mean
+#> 4.7041
+
+# The fix: PyTorch's momentum is the weight of the new batch, 1 - Keras's momentum.
+ported = nn.BatchNorm1d(1, momentum=1 - 0.99)
+for batch in batches:
+    ported(torch.from_numpy(batch))
+print(round(ported.running_mean.item(), 4))
+#> 1.2949
+# --8<-- [end:bn_momentum]
+
+# --8<-- [start:functional_dropout]
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+
+class Net(nn.Module):
+    def __init__(self, follow_mode):
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+        self.follow_mode = follow_mode
+
+    def forward(self, x):
+        if self.follow_mode:  # the fix: pass the module's mode on
+            return F.dropout(self.fc(x), p=0.5, training=self.training)
+        return F.dropout(self.fc(x), p=0.5)  # training=True by default
+
+
+torch.manual_seed(0)
+x = torch.ones(1, 4)
+
+
+def two_calls_in_eval_mode(follow_mode):
+    net = Net(follow_mode).eval()
+    with torch.no_grad():
+        return net.training, torch.equal(net(x), net(x))
+
+
+print(two_calls_in_eval_mode(follow_mode=False))  # (training flag, same output twice?)
+#> (False, False)
+print(two_calls_in_eval_mode(follow_mode=True))
+#> (False, True)
+# --8<-- [end:functional_dropout]
+
+# --8<-- [start:plain_list]
+import torch
+from torch import nn
+
+
+class Net(nn.Module):
+    def __init__(self, registered):
+        super().__init__()
+        hidden = [nn.Linear(2, 2), nn.Linear(2, 2)]
+        self.hidden = nn.ModuleList(hidden) if registered else hidden  # the fix: ModuleList
+        self.head = nn.Linear(2, 1)
+
+    def forward(self, x):
+        for layer in self.hidden:
+            x = torch.tanh(layer(x))
+        return self.head(x)
+
+
+torch.manual_seed(0)
+x, y = torch.randn(8, 2), torch.randn(8, 1)
+
+
+def one_step(registered):
+    net = Net(registered)
+    before = net.hidden[0].weight.clone()
+    optimizer = torch.optim.SGD(net.parameters(), lr=0.1)
+    nn.functional.mse_loss(net(x), y).backward()
+    optimizer.step()
+    changed = not torch.equal(before, net.hidden[0].weight)
+    return len(list(net.parameters())), changed  # parameter tensors; did the hidden layer learn?
+
+
+print(one_step(registered=False))
+#> (2, False)
+print(one_step(registered=True))
+#> (6, True)
+# --8<-- [end:plain_list]
