@@ -430,8 +430,8 @@ import warnings
 
 hits = torch.zeros(1, requires_grad=True)
 total = torch.zeros(1, requires_grad=True)
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")  # anomaly mode warns that it is on, and where it failed
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
     with torch.autograd.detect_anomaly():
         ratio = hits / total  # 0 / 0
         try:
@@ -441,8 +441,22 @@ with warnings.catch_warnings():
             #> RuntimeError: Function 'DivBackward0' returned nan values in its 1th output.
 print(ratio)
 #> tensor([nan], grad_fn=<DivBackward0>)
+# Anomaly mode warns that it is on, and names the operation (then the forward traceback).
+enabled, detected = caught[0], caught[1]
+print(f"{enabled.category.__name__}: {enabled.message}")
+"""
+UserWarning: Anomaly Detection has been enabled. This mode will increase the runtime and should only be enabled for debugging.
+"""
+print(f"{detected.category.__name__}: {str(detected.message).splitlines()[0]}")
+#> UserWarning: Error detected in DivBackward0. Traceback of forward call that caused the error:
 
-# The fix: keep the denominator away from zero (or leave empty cases out).
+# Without anomaly mode, the NaN reaches the gradients without an error.
+(hits / total).sum().backward()
+print(total.grad)
+#> tensor([nan])
+
+# The fix: keep the divisor away from zero (or leave empty cases out).
+hits.grad, total.grad = None, None
 ratio = hits / total.clamp(min=1e-8)
 ratio.sum().backward()
 print(ratio, hits.grad.isnan().any().item(), total.grad.isnan().any().item())

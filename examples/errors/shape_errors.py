@@ -764,3 +764,32 @@ output, _ = lstm(tokens)
 print(tuple(output.shape))
 #> (2, 5, 8)
 # --8<-- [end:rnn_input_size]
+
+# --8<-- [start:scatter_add_backward]
+import torch
+
+values = torch.ones(4, 3, requires_grad=True)
+index = torch.zeros(2, 1, dtype=torch.long)  # smaller than values: only values[:2, :1] is used
+totals = torch.zeros(4, 5).scatter_add(1, index, values)  # accepted going forwards
+print(totals.sum())
+#> tensor(2., grad_fn=<SumBackward0>)
+try:
+    totals.sum().backward()
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: Function ScatterAddBackward0 returned an invalid gradient at index 1 - got [2, 1] but expected shape compatible with [4, 3]
+    """
+
+# The fix: give src the index's shape, by selecting the values that are really scattered.
+used = values[:2, :1]
+totals = torch.zeros(4, 5).scatter_add(1, index, used)
+totals.sum().backward()
+print(values.grad)
+"""
+tensor([[1., 0., 0.],
+        [1., 0., 0.],
+        [0., 0., 0.],
+        [0., 0., 0.]])
+"""
+# --8<-- [end:scatter_add_backward]
