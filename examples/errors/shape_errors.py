@@ -601,6 +601,8 @@ print(tuple(adapter.weight.shape), tuple(adapter.weight.t().shape))
 # --8<-- [end:mat1_mat2_adapter]
 
 # --8<-- [start:size_mismatch_mse]
+import warnings
+
 import torch
 import torch.nn.functional as F
 
@@ -608,13 +610,19 @@ outputs = torch.zeros(4, 10)  # 10 class scores per sample
 labels = torch.tensor([3, 0, 9, 1])  # class indices: what cross_entropy takes
 print(round(F.cross_entropy(outputs, labels).item(), 4))
 #> 2.3026
-try:
-    F.mse_loss(outputs, labels.float())  # MSE compares element by element
-except RuntimeError as err:
-    print(f"{type(err).__name__}: {err}")
-    """
-    RuntimeError: The size of tensor a (10) must match the size of tensor b (4) at non-singleton dimension 1
-    """
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    try:
+        F.mse_loss(outputs, labels.float())  # MSE compares element by element
+    except RuntimeError as err:
+        print(f"{type(err).__name__}: {err}")
+        """
+        RuntimeError: The size of tensor a (10) must match the size of tensor b (4) at non-singleton dimension 1
+        """
+print(f"{caught[0].category.__name__}: {caught[0].message}")
+"""
+UserWarning: Using a target size (torch.Size([4])) that is different to the input size (torch.Size([4, 10])). This will likely lead to incorrect results due to broadcasting. Please ensure they have the same size.
+"""
 
 # The fix for MSE: a target of the output's shape, here one-hot rows of floats.
 target = F.one_hot(labels, num_classes=10).float()
