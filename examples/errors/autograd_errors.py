@@ -380,3 +380,161 @@ print(torch.autograd.grad(loss, [weight, bias], allow_unused=True))
 print(bias.grad)
 #> None
 # --8<-- [end:unused_in_graph]
+
+# --8<-- [start:no_grad_fn_argmax]
+torch.manual_seed(0)
+model = torch.nn.Linear(4, 3)
+logits = model(torch.randn(2, 4))
+targets = torch.tensor([2, 0])
+predictions = torch.softmax(logits, dim=1).argmax(dim=1)  # class ids: integers
+print(predictions.dtype, predictions.requires_grad, predictions.grad_fn)
+#> torch.int64 False None
+loss = (predictions != targets).float().mean()  # the error rate
+try:
+    loss.backward()
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: element 0 of tensors does not require grad and does not have a grad_fn
+
+# The fix: compute the loss from the scores themselves; keep argmax for accuracy.
+loss = torch.nn.functional.cross_entropy(logits, targets)
+loss.backward()
+print(loss.grad_fn is not None, model.weight.grad.shape)
+#> True torch.Size([3, 4])
+# --8<-- [end:no_grad_fn_argmax]
+
+# --8<-- [start:backward_twice_gan]
+torch.manual_seed(0)
+generator = torch.nn.Linear(2, 2)
+discriminator = torch.nn.Linear(2, 1)
+fake = generator(torch.randn(4, 2))  # D(G(z)): one graph through both networks
+loss_g = -discriminator(fake).mean()
+loss_g.backward()  # frees the graph, the generator's part included
+loss_d = discriminator(fake).mean()  # fake still leads back into the generator
+try:
+    loss_d.backward()
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}".split(" (")[0])
+    #> RuntimeError: Trying to backward through the graph a second time
+
+# The fix: the discriminator's loss uses the fake samples detached from the generator.
+before = generator.weight.grad.clone()
+loss_d = discriminator(fake.detach()).mean()
+loss_d.backward()
+print(torch.equal(generator.weight.grad, before))  # the generator's gradients are untouched
+#> True
+# --8<-- [end:backward_twice_gan]
+
+# --8<-- [start:anomaly_nan]
+import warnings
+
+hits = torch.zeros(1, requires_grad=True)
+total = torch.zeros(1, requires_grad=True)
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    with torch.autograd.detect_anomaly():
+        ratio = hits / total  # 0 / 0
+        try:
+            ratio.sum().backward()
+        except RuntimeError as err:
+            print(f"{type(err).__name__}: {err}")
+            #> RuntimeError: Function 'DivBackward0' returned nan values in its 1th output.
+print(ratio)
+#> tensor([nan], grad_fn=<DivBackward0>)
+# Anomaly mode warns that it is on, and names the operation (then the forward traceback).
+enabled, detected = caught[0], caught[1]
+print(f"{enabled.category.__name__}: {enabled.message}")
+"""
+UserWarning: Anomaly Detection has been enabled. This mode will increase the runtime and should only be enabled for debugging.
+"""
+print(f"{detected.category.__name__}: {str(detected.message).splitlines()[0]}")
+#> UserWarning: Error detected in DivBackward0. Traceback of forward call that caused the error:
+
+# Without anomaly mode, the NaN reaches the gradients without an error.
+(hits / total).sum().backward()
+print(total.grad)
+#> tensor([nan])
+
+# The fix: keep the divisor away from zero (or leave empty cases out).
+hits.grad, total.grad = None, None
+ratio = hits / total.clamp(min=1e-8)
+ratio.sum().backward()
+print(ratio, hits.grad.isnan().any().item(), total.grad.isnan().any().item())
+#> tensor([0.], grad_fn=<DivBackward0>) False False
+# --8<-- [end:anomaly_nan]
+
+# --8<-- [start:grad_frozen]
+model = torch.nn.Linear(3, 2)
+model.bias.requires_grad_(False)  # a frozen parameter
+loss = model(torch.ones(1, 3)).sum()
+try:
+    torch.autograd.grad(loss, list(model.parameters()))
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: One of the differentiated Tensors does not require grad
+
+# The fix: ask only for the tensors that require grad.
+trainable = [p for p in model.parameters() if p.requires_grad]
+grads = torch.autograd.grad(loss, trainable)
+print(len(grads), grads[0])
+"""
+1 tensor([[1., 1., 1.],
+        [1., 1., 1.]])
+"""
+# --8<-- [end:grad_frozen]
+
+# --8<-- [start:hook_no_grad]
+model = torch.nn.Linear(3, 2)
+with torch.no_grad():
+    output = model(torch.ones(1, 3))  # no graph: output does not require grad
+try:
+    output.register_hook(print)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: cannot register a hook on a tensor that doesn't require gradient
+
+# The fix: a gradient hook (as Grad-CAM uses) needs the forward pass recorded.
+grads = []
+output = model(torch.ones(1, 3))
+output.register_hook(grads.append)
+output.sum().backward()
+print(grads[0])
+#> tensor([[1., 1.]])
+# --8<-- [end:hook_no_grad]
+
+# --8<-- [start:unbind_inplace]
+means, stds = [0.5, 0.4, 0.3], [0.2, 0.2, 0.2]
+image = torch.zeros(3, 2, 2, requires_grad=True)
+normalized = image * 1  # an image that is part of a graph
+try:
+    for channel, mean, std in zip(normalized, means, stds, strict=True):  # unbinds it
+        channel.mul_(std).add_(mean)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: Output 0 of Unbind is a view and is being modified inplace. This view is the output of a function that returns multiple views. Such functions do not allow the output views to be modified inplace. You should replace the inplace operation by an out-of-place one.
+    """
+
+# The fix: one out-of-place operation for all channels.
+restored = normalized * torch.tensor(stds).view(3, 1, 1) + torch.tensor(means).view(3, 1, 1)
+print(restored[:, 0, 0], restored.grad_fn is not None)
+#> tensor([0.5000, 0.4000, 0.3000], grad_fn=<SelectBackward0>) True
+# --8<-- [end:unbind_inplace]
+
+# --8<-- [start:backward_gradient_shape]
+weight = torch.ones(3, requires_grad=True)
+loss = (weight * 2).sum()  # a 0-dimensional tensor
+one = torch.tensor([1.0])  # shape (1,)
+try:
+    loss.backward(one)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: Mismatch in shape: grad_output[0] has a shape of torch.Size([1]) and output[0] has a shape of torch.Size([]).
+    """
+
+# The fix: a gradient of the loss's own shape, torch.tensor(1.0) (or none at all).
+loss.backward(torch.tensor(1.0))
+print(weight.grad)
+#> tensor([2., 2., 2.])
+# --8<-- [end:backward_gradient_shape]

@@ -373,3 +373,158 @@ except TypeError as err:
 print(tf.cast(tf.constant([-1.5, 2.5]), tf.int32))
 #> tf.Tensor([-1  2], shape=(2,), dtype=int32)
 # --8<-- [end:tf_convert_dtype]
+
+# --8<-- [start:half_on_cpu]
+# float16 layers run on the CPU in the releases verified here.
+layer = torch.nn.Linear(3, 2).half()
+print(layer(torch.ones(1, 3, dtype=torch.float16)).dtype)
+#> torch.float16
+# --8<-- [end:half_on_cpu]
+
+# --8<-- [start:half_float_mismatch]
+scores = torch.ones(1, 2, 3, dtype=torch.float16)  # a half-precision model's output
+weights = torch.ones(1, 3, 2)  # float32, created by user code
+try:
+    torch.bmm(scores, weights)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: expected scalar type Half but found Float
+try:
+    torch.bmm(weights, scores)  # the other way round
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: expected scalar type Float but found Half
+
+# Autocast chooses a lower precision inside its region only; its outputs keep that dtype.
+layer = torch.nn.Linear(3, 3)
+x = torch.ones(1, 3)
+with torch.autocast("cpu", dtype=torch.bfloat16):
+    hidden = layer(x)
+    print(hidden.dtype, torch.bmm(hidden[None], x.t()[None]).dtype)  # bmm is cast too
+    #> torch.bfloat16 torch.bfloat16
+try:
+    torch.bmm(hidden[None], x.t()[None])  # outside the region: bfloat16 meets float32
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: expected scalar type BFloat16 but found Float
+
+# The fix: one dtype where the two meet.
+print(torch.bmm(scores, weights.to(scores.dtype)).dtype)
+#> torch.float16
+print(torch.bmm(hidden[None].float(), x.t()[None]).dtype)
+#> torch.float32
+# --8<-- [end:half_float_mismatch]
+
+# --8<-- [start:where_condition_dtype]
+scores = torch.tensor([0.2, -1.0, 3.0])
+mask = torch.tensor([1.0, 0.0, 1.0], dtype=torch.float64)  # a 0/1 mask stored as floats
+try:
+    torch.where(mask, scores, 0.0)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: where expected condition to be a boolean tensor, but got a tensor with dtype Double
+    """
+
+# The fix: a boolean condition, from a comparison or .bool().
+print(torch.where(mask.bool(), scores, 0.0))
+#> tensor([0.2000, 0.0000, 3.0000])
+print(torch.where(mask == 1, scores, 0.0))
+#> tensor([0.2000, 0.0000, 3.0000])
+# A Python float as a branch keeps the tensor's dtype: float32 here, not float64.
+print(torch.where(scores > 0, scores, 1.0).dtype)
+#> torch.float32
+# --8<-- [end:where_condition_dtype]
+
+# --8<-- [start:gather_index_dtype]
+probs = torch.tensor([[0.1, 0.7, 0.2], [0.5, 0.3, 0.2]])
+picked = torch.tensor([[1.0], [0.0]])  # class positions stored as floats
+try:
+    probs.gather(1, picked)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: gather(): Expected dtype int32/int64 for index
+
+# The fix: integer positions. int64 is the usual dtype; int32 is accepted too.
+print(probs.gather(1, picked.long()))
+"""
+tensor([[0.7000],
+        [0.5000]])
+"""
+print(probs.gather(1, picked.int()))
+"""
+tensor([[0.7000],
+        [0.5000]])
+"""
+# --8<-- [end:gather_index_dtype]
+
+# --8<-- [start:bce_target_dtype]
+probs = torch.sigmoid(torch.tensor([0.5, -1.0, 2.0]))
+labels = torch.full((3,), 1)  # a Python int fills an int64 tensor
+print(labels.dtype)
+#> torch.int64
+try:
+    torch.nn.BCELoss()(probs, labels)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: Found dtype Long but expected Float
+
+# The fix: float labels, created as such or converted.
+labels = torch.full((3,), 1, dtype=torch.float)
+print(round(torch.nn.BCELoss()(probs, labels).item(), 4))
+#> 0.6381
+# --8<-- [end:bce_target_dtype]
+
+# --8<-- [start:rnn_input_dtype]
+rnn = torch.nn.RNN(input_size=3, hidden_size=2)  # float32 weights
+sequence = torch.from_numpy(np.array([[8.0, -3.0, 5.0]]))  # float64, NumPy's default
+try:
+    rnn(sequence)
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    ValueError: RNN input dtype (torch.float64) does not match weight dtype (torch.float32). Convert input: input.to(torch.float32), or convert model: model.to(torch.float64)
+    """
+
+# The fix: convert the input to the weights' dtype (or the model, with rnn.double()).
+output, hidden = rnn(sequence.float())
+print(output.dtype, tuple(output.shape))
+#> torch.float32 (1, 2)
+# --8<-- [end:rnn_input_dtype]
+
+# --8<-- [start:scatter_src_dtype]
+totals = torch.zeros(2)  # float32 sums, one per group
+groups = torch.tensor([0, 1, 0])
+values = torch.tensor([1.0, 2.0, 3.0], dtype=torch.float64)
+try:
+    totals.scatter_add_(0, groups, values)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: scatter(): Expected self.dtype to be equal to src.dtype
+
+# The fix: convert the source to the destination's dtype.
+print(totals.scatter_add_(0, groups, values.to(totals.dtype)))
+#> tensor([4., 2.])
+# --8<-- [end:scatter_src_dtype]
+
+# --8<-- [start:index_put_dtype]
+grid = torch.zeros(3, 3)  # float32
+value = torch.tensor(5.0, dtype=torch.float64)
+grid[:, 1] = value  # slicing: the value is converted
+try:
+    grid[[0, 2], 2] = value  # a list (or tensor) of positions: no conversion
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: Index put requires the source and destination dtypes match, got Float for the destination and Double for the source.
+    """
+
+# The fix: convert the value to the destination's dtype.
+grid[[0, 2], 2] = value.to(grid.dtype)
+print(grid)
+"""
+tensor([[0., 5., 5.],
+        [0., 5., 0.],
+        [0., 5., 5.]])
+"""
+# --8<-- [end:index_put_dtype]

@@ -584,3 +584,220 @@ print(issubclass(tf.errors.InvalidArgumentError, IndexError))  # except IndexErr
 print(x[2].numpy(), x[-1].numpy())
 #> 2 2
 # --8<-- [end:tf_index_out_of_bounds]
+
+# --8<-- [start:mat1_mat2_adapter]
+import torch
+
+# The second shape in the message is the layer's weight, transposed: in_features x out_features.
+adapter = torch.nn.Linear(768, 16)  # built for 768-wide embeddings
+embedding = torch.zeros(1, 1024)  # what another image encoder produces
+try:
+    adapter(embedding)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: addmm: mat1 and mat2 shapes cannot be multiplied (1x1024 and 768x16)
+print(tuple(adapter.weight.shape), tuple(adapter.weight.t().shape))
+#> (16, 768) (768, 16)
+# --8<-- [end:mat1_mat2_adapter]
+
+# --8<-- [start:size_mismatch_mse]
+import warnings
+
+import torch
+import torch.nn.functional as F
+
+outputs = torch.zeros(4, 10)  # 10 class scores per sample
+labels = torch.tensor([3, 0, 9, 1])  # class indices: what cross_entropy takes
+print(round(F.cross_entropy(outputs, labels).item(), 4))
+#> 2.3026
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    try:
+        F.mse_loss(outputs, labels.float())  # MSE compares element by element
+    except RuntimeError as err:
+        print(f"{type(err).__name__}: {err}")
+        """
+        RuntimeError: The size of tensor a (10) must match the size of tensor b (4) at non-singleton dimension 1
+        """
+print(f"{caught[0].category.__name__}: {caught[0].message}")
+"""
+UserWarning: Using a target size (torch.Size([4])) that is different to the input size (torch.Size([4, 10])). This will likely lead to incorrect results due to broadcasting. Please ensure they have the same size.
+"""
+
+# The fix for MSE: a target of the output's shape, here one-hot rows of floats.
+target = F.one_hot(labels, num_classes=10).float()
+print(tuple(target.shape), round(F.mse_loss(outputs, target).item(), 4))
+#> (4, 10) 0.1
+# --8<-- [end:size_mismatch_mse]
+
+# --8<-- [start:inplace_broadcast]
+import torch
+
+features = torch.zeros(4, 1, 28)
+maps = torch.ones(4, 4, 28, 28)
+try:
+    features += maps  # in place: the result must fit features' own shape
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: output with shape [4, 1, 28] doesn't match the broadcast shape [4, 4, 28, 28]
+try:
+    features.mul_(torch.ones(4, 28, 28))
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: output with shape [4, 1, 28] doesn't match the broadcast shape [4, 28, 28]
+
+# Out of place, the result is a new tensor of the broadcast shape.
+print(tuple((features + maps).shape))
+#> (4, 4, 28, 28)
+# In place works when the left operand already has the broadcast shape.
+print(tuple(maps.add_(features).shape))
+#> (4, 4, 28, 28)
+# --8<-- [end:inplace_broadcast]
+
+# --8<-- [start:scatter_src_dims]
+import torch
+
+rows = torch.zeros(3, 4)
+index = torch.tensor([[0, 1], [1, 2], [2, 3]])  # two positions per row
+values = torch.tensor([1.0, 2.0])  # 1-D: meant for every row
+try:
+    rows.scatter(1, index, values)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: Index tensor must have the same number of dimensions as src tensor
+try:
+    rows.scatter(1, torch.tensor([0, 1, 2]), 1.0)  # a 1-D index into a 2-D tensor
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: Index tensor must have the same number of dimensions as self tensor
+
+# The fix: give src (and index) as many dimensions as the tensor, one row per index row.
+print(rows.scatter(1, index, values.expand(3, 2)))
+"""
+tensor([[1., 2., 0., 0.],
+        [0., 1., 2., 0.],
+        [0., 0., 1., 2.]])
+"""
+# An empty index is accepted and changes nothing.
+print(rows.scatter(1, torch.empty(3, 0, dtype=torch.long), 1.0).sum())
+#> tensor(0.)
+# --8<-- [end:scatter_src_dims]
+
+# --8<-- [start:gather_index_larger]
+import torch
+
+scores = torch.arange(20.0).reshape(4, 5)  # 4 samples, 5 classes
+labels = torch.tensor([[1], [0], [4], [2], [3]])  # one label too many
+try:
+    scores.gather(1, labels)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: Size does not match at dimension 0 expected index [5, 1] to be no larger than self [4, 5] apart from dimension 1
+    """
+
+# A smaller index raises nothing: it reads the first rows only.
+print(scores.gather(1, labels[:2]))
+"""
+tensor([[1.],
+        [5.]])
+"""
+# The fix: one index row per row of scores.
+print(scores.gather(1, labels[:4]))
+"""
+tensor([[ 1.],
+        [ 5.],
+        [14.],
+        [17.]])
+"""
+# --8<-- [end:gather_index_larger]
+
+# --8<-- [start:loss_batch_size]
+import torch
+import torch.nn.functional as F
+
+features = torch.zeros(2, 3, 4)  # a batch of 2 samples, each 3 x 4
+targets = torch.tensor([0, 2])  # one class per sample
+head = torch.nn.Linear(4, 3)
+logits = head(features.view(-1, 4))  # 6 rows: the batch axis was folded in
+try:
+    F.cross_entropy(logits, targets)
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> ValueError: Expected input batch_size (6) to match target batch_size (2).
+
+# The fix: keep axis 0, the batch, and flatten the rest.
+head = torch.nn.Linear(12, 3)
+logits = head(features.flatten(1))
+print(tuple(logits.shape), F.cross_entropy(logits, targets).shape)
+#> (2, 3) torch.Size([])
+# --8<-- [end:loss_batch_size]
+
+# --8<-- [start:multi_target]
+import torch
+import torch.nn.functional as F
+
+logits = torch.zeros(4, 6)  # 4 samples, 6 classes
+targets = torch.tensor([[2], [0], [5], [1]])  # shape (4, 1): a column of class indices
+try:
+    F.cross_entropy(logits, targets)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: 0D or 1D target tensor expected, multi-target not supported
+
+# The fix: one class index per sample, shape (4,).
+print(round(F.cross_entropy(logits, targets.squeeze(1)).item(), 4))
+#> 1.7918
+# Several labels per sample (multi-hot rows): a binary loss for each class.
+multi_hot = torch.zeros(4, 6)
+multi_hot[0, [1, 3]] = 1.0
+print(round(F.binary_cross_entropy_with_logits(logits, multi_hot).item(), 4))
+#> 0.6931
+# --8<-- [end:multi_target]
+
+# --8<-- [start:rnn_input_size]
+import torch
+
+lstm = torch.nn.LSTM(input_size=1024, hidden_size=8, batch_first=True)
+tokens = torch.zeros(2, 5, 768)  # 768 features per token, as BERT-base gives
+try:
+    lstm(tokens)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: input.size(-1) must be equal to input_size. Expected 1024, got 768
+
+# The fix: input_size is the size of the input's last axis.
+lstm = torch.nn.LSTM(input_size=tokens.size(-1), hidden_size=8, batch_first=True)
+output, _ = lstm(tokens)
+print(tuple(output.shape))
+#> (2, 5, 8)
+# --8<-- [end:rnn_input_size]
+
+# --8<-- [start:scatter_add_backward]
+import torch
+
+values = torch.ones(4, 3, requires_grad=True)
+index = torch.zeros(2, 1, dtype=torch.long)  # smaller than values: only values[:2, :1] is used
+totals = torch.zeros(4, 5).scatter_add(1, index, values)  # accepted going forwards
+print(totals.sum())
+#> tensor(2., grad_fn=<SumBackward0>)
+try:
+    totals.sum().backward()
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: Function ScatterAddBackward0 returned an invalid gradient at index 1 - got [2, 1] but expected shape compatible with [4, 3]
+    """
+
+# The fix: give src the index's shape, by selecting the values that are really scattered.
+used = values[:2, :1]
+totals = torch.zeros(4, 5).scatter_add(1, index, used)
+totals.sum().backward()
+print(values.grad)
+"""
+tensor([[1., 0., 0.],
+        [1., 0., 0.],
+        [0., 0., 0.],
+        [0., 0., 0.]])
+"""
+# --8<-- [end:scatter_add_backward]
