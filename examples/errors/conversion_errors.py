@@ -427,3 +427,39 @@ def read_value():
 print(read_value().numpy())
 #> [1. 2.]
 # --8<-- [end:variable_numpy_graph]
+
+# --8<-- [start:keras_metric_numpy]
+import keras
+
+keras.utils.set_random_seed(0)
+x_train = np.arange(8, dtype=np.float32).reshape(8, 1)
+y_train = 2 * x_train
+
+
+def error_count(y_true, y_pred):  # a custom metric written with NumPy
+    return np.sum(np.abs(y_true.numpy() - y_pred.numpy()) > 1.0)
+
+
+model = keras.Sequential([keras.Input((1,)), keras.layers.Dense(1)])
+model.compile(optimizer="sgd", loss="mse", metrics=[error_count])
+try:
+    model.fit(x_train, y_train, epochs=1, verbose=0)  # fit traces the metric into a tf.function
+except AttributeError as err:
+    print(f"{type(err).__name__}: {str(err).strip().splitlines()[-1].strip()}")
+    #> AttributeError: 'SymbolicTensor' object has no attribute 'numpy'
+
+
+# The fix: the same metric with TensorFlow operations, which work while tracing.
+def error_count_tf(y_true, y_pred):
+    return tf.reduce_sum(tf.cast(tf.abs(y_true - y_pred) > 1.0, tf.float32))
+
+
+model.compile(optimizer="sgd", loss="mse", metrics=[error_count_tf])
+print(sorted(model.fit(x_train, y_train, epochs=1, verbose=0).history))
+#> ['error_count_tf', 'loss']
+
+# Or run the metric eagerly, with no tracing: .numpy() works again.
+model.compile(optimizer="sgd", loss="mse", metrics=[error_count], run_eagerly=True)
+print(sorted(model.fit(x_train, y_train, epochs=1, verbose=0).history))
+#> ['error_count', 'loss']
+# --8<-- [end:keras_metric_numpy]
