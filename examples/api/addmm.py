@@ -116,3 +116,53 @@ print(torch.equal(old, scaled))
 print(caught[0].category.__name__, str(caught[0].message).splitlines()[0])
 #> UserWarning This overload of addmm is deprecated:
 # --8<-- [end:old_overload]
+
+# --8<-- [start:products]
+a = torch.arange(6.0).reshape(2, 3)
+b = torch.arange(6.0).reshape(3, 2)
+print(torch.mm(a, b).shape, torch.matmul(a, b).shape, (a @ b).shape)  # (2, 3) times (3, 2)
+#> torch.Size([2, 2]) torch.Size([2, 2]) torch.Size([2, 2])
+print(torch.equal(torch.mm(a, b), a @ b), (a * a).shape)  # * multiplies element by element
+#> True torch.Size([2, 3])
+
+batch_a = torch.arange(24.0).reshape(4, 2, 3)  # 4 matrices of 2 x 3
+batch_b = torch.arange(24.0).reshape(4, 3, 2)  # 4 matrices of 3 x 2
+print(torch.bmm(batch_a, batch_b).shape, (batch_a @ batch_b).shape)  # one product per matrix
+#> torch.Size([4, 2, 2]) torch.Size([4, 2, 2])
+try:
+    torch.mm(batch_a, batch_b)  # mm takes 2-D matrices only
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: mm: self must be a matrix, got 3-D tensor
+
+# matmul broadcasts the batch dimensions; bmm needs two 3-D tensors of the same batch size.
+print((batch_a @ b).shape)  # the one matrix b times each of the 4 matrices
+#> torch.Size([4, 2, 2])
+try:
+    torch.bmm(batch_a, b)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: batch2 must be a 3D tensor
+
+# A 1-D operand: a row vector on the left, a column on the right, its dimension then removed.
+v = torch.tensor([1.0, 0.0, 2.0])
+print((a @ v).shape, (v @ b).shape, (v @ v).shape)
+#> torch.Size([2]) torch.Size([2]) torch.Size([])
+print(a @ v, v @ v)
+#> tensor([ 4., 13.]) tensor(5.)
+# --8<-- [end:products]
+
+# --8<-- [start:einsum]
+# One letter per dimension of each operand; a letter in two operands is multiplied along,
+# and a letter left out after "->" is summed over.
+print(torch.equal(torch.einsum("ij,jk->ik", a, b), a @ b))  # matrix product
+#> True
+print(torch.einsum("i,i->", v, v))  # dot product: i appears twice and not in the output
+#> tensor(5.)
+print(torch.equal(torch.einsum("bij,bjk->bik", batch_a, batch_b), batch_a @ batch_b))  # batched
+#> True
+print(torch.einsum("i,j->ij", v, v).shape)  # outer product: nothing is summed
+#> torch.Size([3, 3])
+print(torch.equal(torch.einsum("ij,ij->ij", a, a), a * a), torch.einsum("ij->ji", a).shape)
+#> True torch.Size([3, 2])
+# --8<-- [end:einsum]

@@ -141,3 +141,12 @@ print(list(inspect.signature(datasets.CocoCaptions).parameters))
 #> ['root', 'annFile', 'transform', 'target_transform', 'transforms']
 workdir.cleanup()
 # --8<-- [end:download]
+
+# --8<-- [start:download_mirrors]
+print(datasets.MNIST.mirrors)  # the addresses download=True tries, in this order
+#> ['https://ossci-datasets.s3.amazonaws.com/mnist/', 'http://yann.lecun.com/exdb/mnist/']
+print([filename for filename, _ in datasets.MNIST.resources])  # the archive it fetches from each
+"""
+['train-images-idx3-ubyte.gz', 'train-labels-idx1-ubyte.gz', 't10k-images-idx3-ubyte.gz', 't10k-labels-idx1-ubyte.gz']
+"""
+# --8<-- [end:download_mirrors]

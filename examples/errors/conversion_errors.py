@@ -258,3 +258,208 @@ shared[0] = 5
 print(weights)
 #> tensor([5., 1., 1.])
 # --8<-- [end:numpy_copy_false]
+
+# --8<-- [start:object_array_to_tf]
+labels = np.array([None, 1.0, 2.0], dtype=object)  # a column with a missing value
+try:
+    tf.convert_to_tensor(labels)
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> ValueError: Failed to convert a NumPy array to a Tensor (Unsupported object type NoneType).
+
+# An object array of plain floats is refused too: TensorFlow reads the dtype, not the values.
+try:
+    tf.convert_to_tensor(np.array([1.0, 2.0], dtype=object))
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> ValueError: Failed to convert a NumPy array to a Tensor (Unsupported object type float).
+
+# The fix: replace the missing values, then give the array a numeric dtype.
+filled = np.array([np.nan if value is None else value for value in labels], dtype=np.float32)
+print(tf.convert_to_tensor(filled))
+#> tf.Tensor([nan  1.  2.], shape=(3,), dtype=float32)
+# --8<-- [end:object_array_to_tf]
+
+# --8<-- [start:mixed_types_tf]
+record = ["Framingham", 0.05, 7]  # a city name, a score and a count in one list
+try:
+    tf.constant(record)
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> ValueError: Can't convert Python sequence with mixed types to Tensor.
+
+# The fix: one tensor per field, each of one dtype (a dict of features for tf.data).
+features = tf.data.Dataset.from_tensor_slices({"city": ["Framingham", "Boston"], "count": [7, 3]})
+print(next(iter(features)))
+"""
+{'city': <tf.Tensor: shape=(), dtype=string, numpy=b'Framingham'>, 'count': <tf.Tensor: shape=(), dtype=int32, numpy=7>}
+"""
+# --8<-- [end:mixed_types_tf]
+
+# --8<-- [start:none_to_tensor]
+def scale(x):
+    x * 2  # the return statement is missing: the function returns None
+
+
+try:
+    tf.convert_to_tensor(scale(3.0))
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    ValueError: Attempt to convert a value (None) with an unsupported type (<class 'NoneType'>) to a Tensor.
+    """
+
+
+# The fix: find where the None comes from; here, return the result.
+def scale_fixed(x):
+    return x * 2
+
+
+print(tf.convert_to_tensor(scale_fixed(3.0)))
+#> tf.Tensor(6.0, shape=(), dtype=float32)
+# --8<-- [end:none_to_tensor]
+
+# --8<-- [start:dlpack_strides_tf]
+matrix = torch.arange(6.0).reshape(2, 3)
+transposed = matrix.t()  # a view whose elements are not in row-major order
+print(transposed.stride(), transposed.is_contiguous())
+#> (1, 3) False
+try:
+    tf.experimental.dlpack.from_dlpack(transposed.__dlpack__())
+except tf.errors.InvalidArgumentError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> InvalidArgumentError: Invalid strides array from DLPack
+
+flipped = np.flip(np.arange(4.0))  # a negative stride, as a[::-1] or cupy.flip gives
+print(flipped.strides)
+#> (-8,)
+try:
+    tf.experimental.dlpack.from_dlpack(flipped.__dlpack__())
+except tf.errors.InvalidArgumentError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> InvalidArgumentError: Invalid strides array from DLPack
+
+# The fix: a compact, row-major copy first; TensorFlow then takes it without another copy.
+print(tf.experimental.dlpack.from_dlpack(transposed.contiguous().__dlpack__()))
+"""
+tf.Tensor(
+[[0. 3.]
+ [1. 4.]
+ [2. 5.]], shape=(3, 2), dtype=float32)
+"""
+print(tf.experimental.dlpack.from_dlpack(np.ascontiguousarray(flipped).__dlpack__()))
+#> tf.Tensor([3. 2. 1. 0.], shape=(4,), dtype=float64)
+# --8<-- [end:dlpack_strides_tf]
+
+# --8<-- [start:tensor_astype]
+predictions = torch.tensor([0.2, 1.7, 2.4])
+try:
+    predictions.astype(int)  # NumPy's method name, on a torch tensor
+except AttributeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> AttributeError: 'Tensor' object has no attribute 'astype'
+
+# The fix: Tensor.to with a torch dtype; or, for NumPy code, a NumPy array first.
+print(predictions.to(torch.int64))
+#> tensor([0, 1, 2])
+print(predictions.numpy().astype(int))
+#> [0 1 2]
+# --8<-- [end:tensor_astype]
+
+# --8<-- [start:from_numpy_list]
+frames = [np.zeros((2, 3), dtype=np.uint8), np.ones((2, 3), dtype=np.uint8)]  # a list of images
+try:
+    torch.from_numpy(frames)
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> TypeError: expected np.ndarray (got list)
+
+# The fix: stack the arrays into one array first, or convert one array at a time.
+print(torch.from_numpy(np.stack(frames)).shape, torch.from_numpy(frames[0]).shape)
+#> torch.Size([2, 2, 3]) torch.Size([2, 3])
+# --8<-- [end:from_numpy_list]
+
+# --8<-- [start:numpy_into_layer]
+conv = torch.nn.Conv2d(3, 8, kernel_size=3)
+image = np.zeros((1, 3, 8, 8), dtype=np.uint8)  # a batch of one image, as NumPy holds it
+try:
+    conv(image)
+except TypeError as err:
+    print(f"{type(err).__name__}: {str(err).splitlines()[0]}")
+    """
+    TypeError: conv2d() received an invalid combination of arguments - got (numpy.ndarray, Parameter, Parameter, tuple, tuple, tuple, int), but expected one of:
+    """
+try:
+    torch.nn.Linear(4, 2)(np.zeros((1, 4), dtype=np.float32))  # a linear layer words it otherwise
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> TypeError: linear(): argument 'input' (position 1) must be Tensor, not numpy.ndarray
+
+# The fix: a float tensor, in the layer's dtype (uint8 pixels scaled to 0..1).
+batch = torch.from_numpy(image).float() / 255
+print(conv(batch).shape)
+#> torch.Size([1, 8, 6, 6])
+# --8<-- [end:numpy_into_layer]
+
+# --8<-- [start:variable_numpy_graph]
+counter = tf.Variable([1.0, 2.0])
+
+
+@tf.function
+def read_counter():
+    return counter.numpy()  # inside tf.function there is no eager value to copy
+
+
+try:
+    read_counter()
+except NotImplementedError as err:
+    # TensorFlow prefixes the file and line of the call; the last line is the error.
+    print(str(err).strip().splitlines()[-1].strip())
+    #> NotImplementedError: numpy() is only available when eager execution is enabled.
+
+
+# The fix: return a tensor from the function, and call .numpy() outside it.
+@tf.function
+def read_value():
+    return counter.read_value()
+
+
+print(read_value().numpy())
+#> [1. 2.]
+# --8<-- [end:variable_numpy_graph]
+
+# --8<-- [start:keras_metric_numpy]
+import keras
+
+keras.utils.set_random_seed(0)
+x_train = np.arange(8, dtype=np.float32).reshape(8, 1)
+y_train = 2 * x_train
+
+
+def error_count(y_true, y_pred):  # a custom metric written with NumPy
+    return np.sum(np.abs(y_true.numpy() - y_pred.numpy()) > 1.0)
+
+
+model = keras.Sequential([keras.Input((1,)), keras.layers.Dense(1)])
+model.compile(optimizer="sgd", loss="mse", metrics=[error_count])
+try:
+    model.fit(x_train, y_train, epochs=1, verbose=0)  # fit traces the metric into a tf.function
+except AttributeError as err:
+    print(f"{type(err).__name__}: {str(err).strip().splitlines()[-1].strip()}")
+    #> AttributeError: 'SymbolicTensor' object has no attribute 'numpy'
+
+
+# The fix: the same metric with TensorFlow operations, which work while tracing.
+def error_count_tf(y_true, y_pred):
+    return tf.reduce_sum(tf.cast(tf.abs(y_true - y_pred) > 1.0, tf.float32))
+
+
+model.compile(optimizer="sgd", loss="mse", metrics=[error_count_tf])
+print(sorted(model.fit(x_train, y_train, epochs=1, verbose=0).history))
+#> ['error_count_tf', 'loss']
+
+# Or run the metric eagerly, with no tracing: .numpy() works again.
+model.compile(optimizer="sgd", loss="mse", metrics=[error_count], run_eagerly=True)
+print(sorted(model.fit(x_train, y_train, epochs=1, verbose=0).history))
+#> ['error_count', 'loss']
+# --8<-- [end:keras_metric_numpy]

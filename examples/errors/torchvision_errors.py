@@ -305,3 +305,121 @@ except TypeError as err:
 print(models.get_model_weights("resnet18").__name__, list(models.ResNet18_Weights.__members__))
 #> ResNet18_Weights ['IMAGENET1K_V1', 'DEFAULT']
 # --8<-- [end:weights_wrong_model]
+
+# --8<-- [start:to_pil_image_type]
+import numpy as np
+from torchvision.transforms import InterpolationMode
+from torchvision.transforms import functional as F
+
+grey_values = [[0.0, 0.5], [0.5, 1.0]]  # a greyscale image kept as nested lists
+try:
+    F.to_pil_image(grey_values)
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> TypeError: pic should be Tensor or ndarray. Got <class 'list'>.
+
+# The fix: a tensor (or an array). A 2-D float tensor is one greyscale image, 0..1 scaled to 0..255.
+grey_image = F.to_pil_image(torch.tensor(grey_values))
+print(grey_image.mode, grey_image.size, np.asarray(grey_image).tolist())
+#> L (2, 2) [[0, 127], [127, 255]]
+# --8<-- [end:to_pil_image_type]
+
+# --8<-- [start:to_pil_image_4d]
+batch_of_one = torch.rand(1, 3, 4, 6)  # a batch, as a model takes and returns it
+try:
+    F.to_pil_image(batch_of_one)
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> ValueError: pic should be 2/3 dimensional. Got 4 dimensions.
+
+# The fix: one image at a time, channels x height x width.
+print(F.to_pil_image(batch_of_one[0]).mode, F.to_pil_image(batch_of_one[0]).size)
+#> RGB (6, 4)
+# --8<-- [end:to_pil_image_4d]
+
+# --8<-- [start:to_pil_image_channels]
+hwc = torch.rand(8, 6, 3)  # height x width x channels, the order of NumPy and OpenCV
+try:
+    F.to_pil_image(hwc)  # a tensor's first axis is read as its channels
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> ValueError: pic should not have > 4 channels. Got 8 channels.
+
+# The fix: move the channels first (a NumPy array, by contrast, is read as H x W x C).
+print(F.to_pil_image(hwc.permute(2, 0, 1)).size, F.to_pil_image(hwc.numpy()).size)
+#> (6, 8) (6, 8)
+# --8<-- [end:to_pil_image_channels]
+
+# --8<-- [start:functional_numpy]
+label = np.zeros((6, 8), dtype=np.uint8)  # a segmentation label, read with OpenCV
+try:
+    F.hflip(label)  # the functional transforms take PIL images and tensors only
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> TypeError: img should be PIL Image. Got <class 'numpy.ndarray'>
+
+# The fix: a tensor. F.resize takes one too; NEAREST keeps the class ids of a label intact.
+label_tensor = torch.from_numpy(label).unsqueeze(0)  # 1 x H x W
+print(F.hflip(label_tensor).shape)
+#> torch.Size([1, 6, 8])
+print(F.resize(label_tensor, [3, 4], interpolation=InterpolationMode.NEAREST).shape)
+#> torch.Size([1, 3, 4])
+# --8<-- [end:functional_numpy]
+
+# --8<-- [start:resize_numpy]
+array_image = np.ones((10, 6), dtype=np.float32)
+try:
+    transforms.Resize((4, 4))(array_image)
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> TypeError: Unexpected type <class 'numpy.ndarray'>
+
+# v2.Resize raises nothing, but leaves a NumPy array as it is: not resized.
+print(v2.Resize((4, 4))(array_image).shape)
+#> (10, 6)
+
+# The fix: convert first; v2.ToImage makes a tensor image (C x H x W) that both resize.
+print(v2.Compose([v2.ToImage(), v2.Resize((4, 4))])(array_image).shape)
+#> torch.Size([1, 4, 4])
+# --8<-- [end:resize_numpy]
+
+# --8<-- [start:sixteen_bit_image]
+depth = np.arange(16, dtype=np.uint16).reshape(4, 4) * 4000  # 16-bit values, up to 60000
+image16 = Image.fromarray(depth)
+old_tensor = transforms.ToTensor()(image16)
+print(image16.mode, old_tensor.dtype, depth[3, 3], old_tensor[0, 3, 3].item())
+#> I;16 torch.int16 60000 -5536
+
+conv1 = nn.Conv2d(1, 4, kernel_size=3)
+try:
+    conv1(old_tensor.unsqueeze(0))
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: Input type (short int) and bias type (float) should be the same
+
+# The fix: v2.ToImage keeps uint16; ToDtype scales it to 0..1 as float32.
+as_float = v2.ToDtype(torch.float32, scale=True)(v2.ToImage()(image16))
+print(as_float.dtype, round(as_float.max().item(), 4), conv1(as_float.unsqueeze(0)).shape)
+#> torch.float32 0.9155 torch.Size([1, 4, 2, 2])
+# --8<-- [end:sixteen_bit_image]
+
+# --8<-- [start:nms_missing]
+import subprocess
+import sys
+
+# At import, torchvision registers Python code for operators that its compiled library
+# defines. In a process where that library is not loaded, the registration fails:
+registration = "import torch\ntorch.library.register_fake('torchvision::nms')(lambda *args: None)"
+result = subprocess.run([sys.executable, "-c", registration], capture_output=True, text=True)
+print(result.stderr.strip().splitlines()[-1])
+#> RuntimeError: operator torchvision::nms does not exist
+
+# The check: the two versions, and an operator of torchvision's compiled library running.
+import torchvision
+
+print(torch.__version__.split("+")[0], torchvision.__version__.split("+")[0])  # without the build tag
+#> 2.15.0 0.29.2
+boxes = torch.tensor([[0.0, 0.0, 10.0, 10.0], [1.0, 1.0, 11.0, 11.0], [20.0, 20.0, 30.0, 30.0]])
+print(torchvision.ops.nms(boxes, torch.tensor([0.9, 0.8, 0.7]), iou_threshold=0.5))
+#> tensor([0, 2])
+# --8<-- [end:nms_missing]

@@ -251,3 +251,49 @@ tensor([[0.0000, 0.0153],
         [0.6104, 1.0000]])
 """
 # --8<-- [end:uint16]
+
+# --8<-- [start:complex]
+prediction = torch.tensor([1 + 2j, 3 - 1j])  # complex64
+target = torch.tensor([1 + 1j, 2 - 1j])
+try:
+    torch.nn.MSELoss()(prediction, target)
+except NotImplementedError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> NotImplementedError: "mse_cpu" not implemented for 'ComplexFloat'
+
+# A mean squared error for complex numbers: the mean of |prediction - target| squared.
+print(((prediction - target).abs() ** 2).mean())
+#> tensor(1.)
+
+# view_as_real: the same memory seen as (real, imaginary) pairs, a float32 tensor (..., 2).
+pairs = torch.view_as_real(prediction)
+print(pairs.dtype, pairs.shape, pairs.data_ptr() == prediction.data_ptr())
+#> torch.float32 torch.Size([2, 2]) True
+print(torch.nn.MSELoss()(pairs, torch.view_as_real(target)))  # a mean over 4 numbers, not 2
+#> tensor(0.5000)
+
+# view_as_complex: back, without a copy; a write through one view shows in the other.
+back = torch.view_as_complex(pairs)
+pairs[0, 1] = 5.0
+print(back.data_ptr() == prediction.data_ptr(), prediction)
+#> True tensor([1.+5.j, 3.-1.j])
+try:
+    torch.view_as_complex(torch.zeros(3, 3))  # the last dimension must have size 2
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: Tensor must have a last dimension of size 2
+try:
+    torch.view_as_complex(torch.zeros(2, 3).t())  # shape (3, 2), but the pairs are not adjacent
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: Tensor must have a last dimension with stride 1
+print(torch.view_as_complex(torch.zeros(2, 3).t().contiguous()).shape)  # a copy with stride 1
+#> torch.Size([3])
+
+# NumPy: view a float32 array with a last axis of 2 as complex64 (the last axis becomes 1).
+print(np.array([[1.0, 2.0], [3.0, -1.0]], dtype=np.float32).view(np.complex64))
+"""
+[[1.+2.j]
+ [3.-1.j]]
+"""
+# --8<-- [end:complex]
