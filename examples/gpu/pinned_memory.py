@@ -55,3 +55,35 @@ print(features.is_pinned(), [str(warning.message) for warning in caught])
 False ["'pin_memory' argument is set as true but no accelerator is found, then device pinned memory won't be used."]
 """
 # --8<-- [end:no_gpu]
+
+# --8<-- [start:custom_batch]
+import torch
+from torch.utils.data._utils.pin_memory import pin_memory as pin_batch  # what the loader calls
+
+
+class PlainBatch:
+    """A batch type returned by a custom collate_fn, with no pin_memory method."""
+
+    def __init__(self, inputs, targets):
+        self.inputs, self.targets = inputs, targets
+
+
+class PinnableBatch(PlainBatch):
+    """The same batch type with the method the DataLoader looks for."""
+
+    def pin_memory(self):
+        self.pin_memory_called = True
+        if torch.cuda.is_available():  # pinning needs a GPU
+            self.inputs, self.targets = self.inputs.pin_memory(), self.targets.pin_memory()
+        return self
+
+
+plain = PlainBatch(torch.zeros(2, 3), torch.zeros(2))
+print("custom type without pin_memory: returned as it is:", pin_batch(plain) is plain)
+#> custom type without pin_memory: returned as it is: True
+pinned = pin_batch({"batch": PinnableBatch(torch.zeros(2, 3), torch.zeros(2))})
+print(type(pinned).__name__, type(pinned["batch"]).__name__)  # dicts, lists, tuples: walked
+#> dict PinnableBatch
+print("its pin_memory() was called:", pinned["batch"].pin_memory_called)
+#> its pin_memory() was called: True
+# --8<-- [end:custom_batch]
