@@ -358,6 +358,17 @@ print(shapes_only["fc1.weight"])
 #> tensor(..., device='meta', size=(120, 400))
 # --8<-- [end:map_location]
 
+# --8<-- [start:map_location_dict]
+# A dict maps the device recorded in the file to the device to load onto:
+# in DDP, {"cuda:0": f"cuda:{rank}"} sends what was saved from GPU 0 to this rank's GPU
+remapped = torch.load(folder / "weights.pt", map_location={"cpu": "meta"})
+print(remapped["fc3.bias"].device)
+#> meta
+unlisted = torch.load(folder / "weights.pt", map_location={"cuda:0": "cuda:1"})
+print(unlisted["fc3.bias"].device)  # a device the dict does not name stays where it was
+#> cpu
+# --8<-- [end:map_location_dict]
+
 # --8<-- [start:eval_train]
 net = nn.Sequential(nn.Linear(4, 4), nn.BatchNorm1d(4), nn.Dropout(p=0.5))
 print(net.training)  # a new module is in training mode

@@ -29,3 +29,20 @@ print(torch.load(path)["weight"].device)  # by default: back onto that GPU
 print(torch.load(path, map_location="cpu")["weight"].device)
 workdir.cleanup()
 # --8<-- [end:cuda]
+
+# --8<-- [start:ddp_rank]
+# What each DDP process does when it loads a checkpoint saved from GPU 0
+workdir = tempfile.TemporaryDirectory()
+path = Path(workdir.name) / "pretrained.pt"
+torch.save({"weight": torch.ones(256, 1024, 1024, device="cuda:0")}, path)  # 1 GiB
+torch.cuda.empty_cache()
+
+before = torch.cuda.memory_allocated(0)
+to_cpu = torch.load(path, map_location="cpu")
+print("map_location='cpu' allocates on GPU 0:", torch.cuda.memory_allocated(0) > before)
+by_default = torch.load(path)
+print("no map_location allocates on GPU 0:", torch.cuda.memory_allocated(0) > before)
+print(by_default["weight"].device)
+del by_default
+workdir.cleanup()
+# --8<-- [end:ddp_rank]

@@ -38,3 +38,24 @@ seed_one = DistributedSampler(range(8), num_replicas=2, rank=0, shuffle=True, se
 print("seed 0, epoch 1 == seed 1, epoch 0:", list(sampler) == list(seed_one))  # seed + epoch
 #> seed 0, epoch 1 == seed 1, epoch 0: True
 # --8<-- [end:set_epoch]
+
+# --8<-- [start:batch_size]
+from torch.utils.data import DataLoader
+
+train_set = range(50_000)  # as many samples as CIFAR-10's training set
+
+
+def steps_per_epoch(processes: int, batch_size: int) -> tuple[int, int]:
+    """Steps per epoch of each process, and samples per step over all processes."""
+    sampler = DistributedSampler(train_set, num_replicas=processes, rank=0)
+    loader = DataLoader(train_set, batch_size=batch_size, sampler=sampler)
+    return len(loader), processes * batch_size
+
+
+print("1 GPU,  batch_size=128:", steps_per_epoch(1, 128))
+#> 1 GPU,  batch_size=128: (391, 128)
+print("8 GPUs, batch_size=128:", steps_per_epoch(8, 128))  # per process: 8 x the samples per step
+#> 8 GPUs, batch_size=128: (49, 1024)
+print("8 GPUs, batch_size=16:", steps_per_epoch(8, 16))  # the same 128 samples per step
+#> 8 GPUs, batch_size=16: (391, 128)
+# --8<-- [end:batch_size]

@@ -55,3 +55,70 @@ print(features.is_pinned(), [str(warning.message) for warning in caught])
 False ["'pin_memory' argument is set as true but no accelerator is found, then device pinned memory won't be used."]
 """
 # --8<-- [end:no_gpu]
+
+# --8<-- [start:custom_batch]
+import torch
+from torch.utils.data._utils.pin_memory import pin_memory as pin_batch  # what the loader calls
+
+
+class PlainBatch:
+    """A batch type returned by a custom collate_fn, with no pin_memory method."""
+
+    def __init__(self, inputs, targets):
+        self.inputs, self.targets = inputs, targets
+
+
+class PinnableBatch(PlainBatch):
+    """The same batch type with the method the DataLoader looks for."""
+
+    def pin_memory(self):
+        self.pin_memory_called = True
+        if torch.cuda.is_available():  # pinning needs a GPU
+            self.inputs, self.targets = self.inputs.pin_memory(), self.targets.pin_memory()
+        return self
+
+
+plain = PlainBatch(torch.zeros(2, 3), torch.zeros(2))
+print("custom type without pin_memory: returned as it is:", pin_batch(plain) is plain)
+#> custom type without pin_memory: returned as it is: True
+pinned = pin_batch({"batch": PinnableBatch(torch.zeros(2, 3), torch.zeros(2))})
+print(type(pinned).__name__, type(pinned["batch"]).__name__)  # dicts, lists, tuples: walked
+#> dict PinnableBatch
+print("its pin_memory() was called:", pinned["batch"].pin_memory_called)
+#> its pin_memory() was called: True
+# --8<-- [end:custom_batch]
+
+# --8<-- [start:num_workers]
+import os
+
+from torch.utils.data import Dataset, get_worker_info
+
+
+class WhoLoads(Dataset):
+    """Each sample is the id of the worker process that loaded it (-1: the main process)."""
+
+    def __len__(self):
+        return 8
+
+    def __getitem__(self, index):
+        info = get_worker_info()
+        return -1 if info is None else info.id
+
+
+in_main = DataLoader(WhoLoads(), batch_size=2, num_workers=0)
+print("num_workers=0:", [batch.tolist() for batch in in_main])
+#> num_workers=0: [[-1, -1], [-1, -1], [-1, -1], [-1, -1]]
+in_workers = DataLoader(WhoLoads(), batch_size=2, num_workers=2)
+print("num_workers=2:", [batch.tolist() for batch in in_workers])
+#> num_workers=2: [[0, 0], [1, 1], [0, 0], [1, 1]]
+print("batches each worker loads ahead:", in_main.prefetch_factor, in_workers.prefetch_factor)
+#> batches each worker loads ahead: None 2
+
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    DataLoader(WhoLoads(), num_workers=4096)  # more workers than CPU cores
+# The CPUs this process may use (os.cpu_count() where sched_getaffinity does not exist)
+cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+print(str(caught[0].message).split(". ")[1].split(",")[0].replace(str(cpus), "<CPUs>"))
+#> Our suggested max number of worker in current system is <CPUs>
+# --8<-- [end:num_workers]

@@ -1,4 +1,4 @@
-"""Timing GPU code: what Event.record() does, and what printing a result costs.
+"""Timing GPU code: what Event.record() does, what printing a result costs, and a cold L2 cache.
 
 Needs a CUDA device. Run with `python examples/gpu/timing_details_cuda.py` on a
 machine with a GPU. It prints comparisons, not times, so that its output is the same
@@ -58,3 +58,28 @@ sync_s = median_seconds(torch.cuda.synchronize)
 format_s = median_seconds(lambda: str(c))
 print("formatting costs more than synchronize():", format_s > sync_s)
 # --8<-- [end:print]
+
+# --8<-- [start:cache]
+x = torch.randn(1024, 1024, device="cuda")  # 4 MiB: fits in the GPU's L2 cache
+flush = torch.empty(256 * 1024 * 1024, dtype=torch.int8, device="cuda")  # larger than L2
+
+
+def median_ms(clear_cache: bool, repeats: int = 50) -> float:
+    """Median milliseconds of `x * 2`, measured with CUDA events around the operation only."""
+    times = []
+    for _ in range(repeats):
+        if clear_cache:
+            flush.zero_()  # writing 256 MiB evicts x from the L2 cache
+        start_event = torch.cuda.Event(enable_timing=True)
+        end_event = torch.cuda.Event(enable_timing=True)
+        start_event.record()
+        x * 2
+        end_event.record()
+        end_event.synchronize()
+        times.append(start_event.elapsed_time(end_event))
+    return sorted(times)[repeats // 2]
+
+
+x * 2  # warm-up
+print("slower with a cleared cache:", median_ms(clear_cache=True) > median_ms(clear_cache=False))
+# --8<-- [end:cache]

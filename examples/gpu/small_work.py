@@ -1,0 +1,74 @@
+"""Small work on the GPU: how many operations, each launched on its own, how small.
+
+Run with `python examples/gpu/small_work.py`; it runs on any machine (CPU only). It
+counts operations rather than timing them; on a GPU most of them (all but views such as
+`.T`) launch a kernel each. The timings that need a GPU are in `examples/gpu/small_work_cuda.py`.
+"""
+
+# --8<-- [start:count_ops]
+import torch
+from torch.utils._python_dispatch import TorchDispatchMode
+
+
+class CountOps(TorchDispatchMode):
+    """Counts the tensor operations run inside it, and the largest output."""
+
+    def __init__(self):
+        super().__init__()
+        self.ops = 0
+        self.largest = 0
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        out = func(*args, **(kwargs or {}))
+        self.ops += 1
+        if isinstance(out, torch.Tensor):
+            self.largest = max(self.largest, out.numel())
+        return out
+
+
+# The reader's two-layer network, trained with hand-written gradients
+torch.manual_seed(0)
+N, D_in, H, D_out = 256, 32, 64, 5
+X, y = torch.randn(N, D_in), torch.randn(N, D_out)
+W_1, W_2 = torch.randn(D_in, H) / D_in, torch.randn(H, D_out) / H
+with CountOps() as step:
+    h = torch.clamp(X @ W_1, min=0)
+    y_hat = h @ W_2
+    loss = ((y - y_hat) ** 2).sum() / (2 * N)
+    grad_y_hat = -(1 / N) * (y - y_hat)
+    grad_W_2 = h.T @ grad_y_hat
+    grad_h = grad_y_hat @ W_2.T
+    grad_h[h < 0] = 0
+    grad_W_1 = X.T @ grad_h
+    W_1 -= 0.1 * grad_W_1
+    W_2 -= 0.1 * grad_W_2
+print("operations in one training step:", step.ops)
+#> operations in one training step: 21
+print("elements in the largest result:", step.largest)
+#> elements in the largest result: 16384
+print("operations in 50000 steps:", 50000 * step.ops)
+#> operations in 50000 steps: 1050000
+# --8<-- [end:count_ops]
+
+# --8<-- [start:loop]
+b = torch.ones(4, 4)
+with CountOps() as loop:
+    for _ in range(1000):
+        b += b
+print("operations in the loop:", loop.ops, "| elements each:", b.numel())
+#> operations in the loop: 1000 | elements each: 16
+# --8<-- [end:loop]
+
+# --8<-- [start:batched]
+many = torch.randn(1000, 4, 4)
+with CountOps() as one_by_one:
+    total_loop = torch.zeros(4, 4)
+    for m in many:
+        total_loop = total_loop + m
+with CountOps() as at_once:
+    total_batched = many.sum(dim=0)
+print("one by one:", one_by_one.ops, "operations | at once:", at_once.ops)
+#> one by one: 1002 operations | at once: 1
+print("same result:", torch.allclose(total_loop, total_batched, atol=1e-5))
+#> same result: True
+# --8<-- [end:batched]
