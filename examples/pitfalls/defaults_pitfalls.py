@@ -75,3 +75,25 @@ print(rows.repeat(2, 1).tolist())  # the whole block twice
 print(np.repeat(rows.numpy(), 2, axis=0).tolist(), np.tile(rows.numpy(), (2, 1)).tolist())
 #> [[1, 2], [1, 2], [3, 4], [3, 4]] [[1, 2], [3, 4], [1, 2], [3, 4]]
 # --8<-- [end:repeat_interleave]
+
+# --8<-- [start:keras_from_logits]
+import tensorflow as tf
+import torch
+import torch.nn.functional as F
+
+logits = tf.constant([[2.0, -1.0, 0.5], [0.0, 3.0, -2.0]])  # a last layer without softmax
+labels = tf.constant([0, 1])
+
+loss = tf.keras.losses.SparseCategoricalCrossentropy()  # from_logits=False by default
+print(round(float(loss(labels, logits)), 4))  # the scores are read as probabilities
+#> 0.2027
+print(F.cross_entropy(torch.tensor(logits.numpy()), torch.tensor(labels.numpy()).long()))
+#> tensor(0.1481)
+
+# The fix: from_logits=True for raw scores (or a softmax in the model, and the default).
+loss = tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True)
+print(round(float(loss(labels, logits)), 4))
+#> 0.1481
+print(round(float(tf.keras.losses.sparse_categorical_crossentropy(labels, tf.nn.softmax(logits)).numpy().mean()), 4))
+#> 0.1481
+# --8<-- [end:keras_from_logits]
