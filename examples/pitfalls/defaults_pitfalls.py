@@ -89,6 +89,11 @@ print(round(float(loss(labels, logits)), 4))  # the scores are read as probabili
 #> 0.2027
 print(F.cross_entropy(torch.tensor(logits.numpy()), torch.tensor(labels.numpy()).long()))
 #> tensor(0.1481)
+# What the default computed: the scores clipped to [1e-7, 1 - 1e-7], each row's share taken.
+clipped = tf.clip_by_value(logits, 1e-7, 1 - 1e-7)
+shares = tf.gather(clipped / tf.reduce_sum(clipped, axis=-1, keepdims=True), labels, batch_dims=1)
+print(round(float(tf.reduce_mean(-tf.math.log(shares))), 4))
+#> 0.2027
 
 # The fix: from_logits=True for raw scores (or a softmax in the model, and the default).
 loss = tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True)
