@@ -75,3 +75,66 @@ print(rows.repeat(2, 1).tolist())  # the whole block twice
 print(np.repeat(rows.numpy(), 2, axis=0).tolist(), np.tile(rows.numpy(), (2, 1)).tolist())
 #> [[1, 2], [1, 2], [3, 4], [3, 4]] [[1, 2], [3, 4], [1, 2], [3, 4]]
 # --8<-- [end:repeat_interleave]
+
+# --8<-- [start:keras_from_logits]
+import tensorflow as tf
+import torch
+import torch.nn.functional as F
+
+logits = tf.constant([[2.0, -1.0, 0.5], [0.0, 3.0, -2.0]])  # a last layer without softmax
+labels = tf.constant([0, 1])
+
+loss = tf.keras.losses.SparseCategoricalCrossentropy()  # from_logits=False by default
+print(round(float(loss(labels, logits)), 4))  # the scores are read as probabilities
+#> 0.2027
+print(F.cross_entropy(torch.tensor(logits.numpy()), torch.tensor(labels.numpy()).long()))
+#> tensor(0.1481)
+# What the default computed: the scores clipped to [1e-7, 1 - 1e-7], each row's share taken.
+clipped = tf.clip_by_value(logits, 1e-7, 1 - 1e-7)
+shares = tf.gather(clipped / tf.reduce_sum(clipped, axis=-1, keepdims=True), labels, batch_dims=1)
+print(round(float(tf.reduce_mean(-tf.math.log(shares))), 4))
+#> 0.2027
+
+# The fix: from_logits=True for raw scores (or a softmax in the model, and the default).
+loss = tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True)
+print(round(float(loss(labels, logits)), 4))
+#> 0.1481
+print(round(float(tf.keras.losses.sparse_categorical_crossentropy(labels, tf.nn.softmax(logits)).numpy().mean()), 4))
+#> 0.1481
+# --8<-- [end:keras_from_logits]
+
+# --8<-- [start:layer_norm_std]
+import inspect
+
+import tensorflow as tf
+import torch
+from torch import nn
+
+x = torch.tensor([[3.4, 5.6, 7.8], [2.0, 3.0, 4.0]])
+layer_norm = nn.LayerNorm(3, eps=0.0, elementwise_affine=False)
+by_hand = (x - x.mean(-1, keepdim=True)) / x.std(-1, keepdim=True)  # divides by n - 1
+print(by_hand)
+"""
+tensor([[-1.0000,  0.0000,  1.0000],
+        [-1.0000,  0.0000,  1.0000]])
+"""
+print(layer_norm(x).round(decimals=4))  # divides by n
+"""
+tensor([[-1.2247,  0.0000,  1.2247],
+        [-1.2247,  0.0000,  1.2247]])
+"""
+print(x.std(-1), tf.math.reduce_std(tf.constant(x.numpy()), axis=-1).numpy())
+#> tensor([2.2000, 1.0000]) [1.7962925 0.8164966]
+print(inspect.signature(tf.math.reduce_std), inspect.signature(tf.experimental.numpy.std))
+#> (input_tensor, axis=None, keepdims=False, name=None) (a, axis=None, keepdims=None)
+
+# The fix: correction=0 gives nn.LayerNorm's statistics.
+by_hand = (x - x.mean(-1, keepdim=True)) / x.std(-1, keepdim=True, correction=0)
+print(torch.allclose(by_hand, layer_norm(x)))
+#> True
+# In TensorFlow, which has no ddof, scale the n estimate by sqrt(n / (n - 1)) for PyTorch's default.
+n = x.shape[-1]
+unbiased = tf.math.reduce_std(tf.constant(x.numpy()), axis=-1) * (n / (n - 1)) ** 0.5
+print(unbiased.numpy().round(4))
+#> [2.2 1. ]
+# --8<-- [end:layer_norm_std]

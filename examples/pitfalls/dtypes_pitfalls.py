@@ -120,3 +120,32 @@ print(tf.reduce_mean(tf.cast(votes, tf.float32)))
 print(tf.reduce_mean(tf.cast(scores, tf.float32), axis=1))
 #> tf.Tensor([1.  2.5], shape=(2,), dtype=float32)
 # --8<-- [end:tf_reduce_mean_int]
+
+# --8<-- [start:float_image_to_uint8]
+import numpy as np
+import torch
+
+image = np.array([[0.0, 0.3], [0.7, 1.0]], dtype=np.float32)  # a float image in [0, 1]
+print(image.astype(np.uint8))  # every pixel below 1.0 becomes 0: a black image
+"""
+[[0 0]
+ [0 1]]
+"""
+print(torch.from_numpy(image).to(torch.uint8))
+"""
+tensor([[0, 0],
+        [0, 1]], dtype=torch.uint8)
+"""
+
+# The fix: scale to 0-255, round and clip, then convert.
+print((image * 255).round().clip(0, 255).astype(np.uint8))
+"""
+[[  0  76]
+ [178 255]]
+"""
+print(torch.from_numpy(image).mul(255).round().clamp(0, 255).to(torch.uint8))
+"""
+tensor([[  0,  76],
+        [178, 255]], dtype=torch.uint8)
+"""
+# --8<-- [end:float_image_to_uint8]

@@ -140,3 +140,39 @@ print(F.max_pool2d(signal.view(1, 1, 2, 2), 2), F.max_pool1d(torch.full((1, 1, 2
 print(F.max_pool1d(signal.nan_to_num(nan=float("-inf")), 2))
 #> tensor([[[1., 3.]]])
 # --8<-- [end:max_pool_nan]
+
+# --8<-- [start:float32_sum_order]
+import torch
+
+image = torch.tensor([[[0.1]], [[0.3]], [[0.4]]])  # one pixel, channels R, G, B: (3, 1, 1)
+total = image.sum(0)
+reordered = image[[2, 1, 0]].sum(0)  # the same channels as B, G, R
+print(total.flatten(), reordered.flatten())  # they print the same
+#> tensor([0.8000]) tensor([0.8000])
+print(torch.equal(total, reordered), (total - reordered).abs().item())
+#> False 5.960464477539063e-08
+print(total.item(), reordered.item())  # (0.1 + 0.3) + 0.4 against (0.4 + 0.3) + 0.1
+#> 0.800000011920929 0.8000000715255737
+
+# The fix: compare floating-point sums within a tolerance.
+print(torch.allclose(total, reordered))
+#> True
+# --8<-- [end:float32_sum_order]
+
+# --8<-- [start:arange_float_stop]
+import numpy as np
+import torch
+
+steps = np.arange(112.8, 112.9, 0.01)  # the stop, 112.9, should be left out
+print(len(steps), steps[-1])
+#> 11 112.90000000000005
+print(np.arange(1, 1.3, 0.1), torch.arange(1, 1.3, 0.1))
+#> [1.  1.1 1.2 1.3] tensor([1.0000, 1.1000, 1.2000, 1.3000])
+
+# The fix: give linspace the number of values (endpoint=False leaves the stop out).
+steps = np.linspace(112.8, 112.9, 10, endpoint=False)
+print(len(steps), steps[-1].round(2))
+#> 10 112.89
+print(torch.linspace(1, 1.2, 3))
+#> tensor([1.0000, 1.1000, 1.2000])
+# --8<-- [end:arange_float_stop]

@@ -93,3 +93,78 @@ print(norms.shape)
 print((batch / norms).norm(dim=(-2, -1)).round(decimals=4))
 #> tensor([1., 1., 1.])
 # --8<-- [end:reduction_keepdim]
+
+# --8<-- [start:cross_entropy_class_axis]
+import torch
+import torch.nn.functional as F
+
+labels = torch.tensor([[1, 2, 0], [2, 2, 1]])  # (N, L): 2 sequences of 3 tokens
+# A perfect model's output, as a sequence model returns it: (N, L, C), with L == C == 3.
+logits = 10 * F.one_hot(labels, num_classes=3).float()
+print(logits.shape)
+#> torch.Size([2, 3, 3])
+print(F.cross_entropy(logits, labels).round(decimals=4))  # classes read from axis 1: tokens
+#> tensor(5.2987)
+
+# The fix: put the classes on axis 1, (N, C, L), or flatten to (N * L, C) and (N * L,).
+print(F.cross_entropy(logits.transpose(1, 2), labels).round(decimals=4))
+#> tensor(1.0000e-04)
+print(F.cross_entropy(logits.reshape(-1, 3), labels.reshape(-1)).round(decimals=4))
+#> tensor(1.0000e-04)
+# --8<-- [end:cross_entropy_class_axis]
+
+# --8<-- [start:lstm_batch_first]
+import torch
+from torch import nn
+
+torch.manual_seed(0)
+lstm = nn.LSTM(input_size=1, hidden_size=2)  # batch_first=False, the default
+batch = torch.zeros(4, 3, 1)  # 4 sequences of 3 steps: (batch, seq, feature)
+changed = batch.clone()
+changed[0] = 1.0  # change sequence 0, and only it
+
+out, _ = lstm(batch)
+out_changed, _ = lstm(changed)
+print(out.shape)  # the shape looks right
+#> torch.Size([4, 3, 2])
+print(torch.equal(out[2], out_changed[2]))  # has sequence 2's output stayed the same?
+#> False
+
+# The fix: batch_first=True (same weights here), or pass (seq, batch, feature).
+fixed = nn.LSTM(input_size=1, hidden_size=2, batch_first=True)
+fixed.load_state_dict(lstm.state_dict())
+out, _ = fixed(batch)
+out_changed, _ = fixed(changed)
+print(out.shape, torch.equal(out[2], out_changed[2]))
+#> torch.Size([4, 3, 2]) True
+print(torch.allclose(out, lstm(batch.transpose(0, 1))[0].transpose(0, 1)))
+#> True
+# --8<-- [end:lstm_batch_first]
+
+# --8<-- [start:softmax_axis]
+import torch
+import torch.nn.functional as F
+
+# Scores of shape (views, batch, classes): 2 views of 2 samples, 3 classes.
+preds = torch.tensor(
+    [[[2.0, 0.0, 0.0], [0.0, 3.0, 0.0]], [[1.0, 1.0, 0.0], [0.0, 0.0, 4.0]]]
+)
+probs = F.softmax(preds, dim=1)  # dim=1 is the batch axis here
+print(probs.sum(dim=-1).round(decimals=4))  # each sample's class probabilities
+"""
+tensor([[1.4282, 1.5718],
+        [1.4801, 1.5199]])
+"""
+print(probs.sum(dim=1))  # what dim=1 normalised: the batch
+"""
+tensor([[1.0000, 1.0000, 1.0000],
+        [1.0000, 1.0000, 1.0000]])
+"""
+
+# The fix: normalise over the classes, the last axis.
+print(F.softmax(preds, dim=-1).sum(dim=-1).round(decimals=4))
+"""
+tensor([[1., 1.],
+        [1., 1.]])
+"""
+# --8<-- [end:softmax_axis]

@@ -176,3 +176,48 @@ counts = tf.constant(array)
 print(counts)
 #> tf.Tensor([1 4], shape=(2,), dtype=int32)
 # --8<-- [end:tf_numpy_copy]
+
+# --8<-- [start:masked_fill_expanded]
+import warnings
+
+import torch
+
+x = torch.tensor([[1.0, 2.0], [3.0, 4.0]])
+mask = torch.tensor([[[True, False]], [[False, True]]])  # (2, 1, 2): a mask for each copy
+xb, mb = torch.broadcast_tensors(x, mask)  # xb: x seen twice, (2, 2, 2)
+print(xb.shape, xb.stride())  # stride 0 on axis 0: both copies are x's memory
+#> torch.Size([2, 2, 2]) (0, 2, 1)
+
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    xb.masked_fill_(mb, 0)
+print(xb)  # each copy should keep the values its own mask leaves
+"""
+tensor([[[0., 0.],
+         [0., 0.]],
+
+        [[0., 0.],
+         [0., 0.]]])
+"""
+print(x)  # and x itself is zeroed
+"""
+tensor([[0., 0.],
+        [0., 0.]])
+"""
+print([str(w.message).split(".")[0] for w in caught])
+#> ['Use of masked_fill_ on expanded tensors is deprecated']
+
+# The fix: masked_fill (no underscore) returns a new tensor, or clone() before masked_fill_.
+x = torch.tensor([[1.0, 2.0], [3.0, 4.0]])
+xb, mb = torch.broadcast_tensors(x, mask)
+print(xb.masked_fill(mb, 0))
+"""
+tensor([[[0., 2.],
+         [0., 4.]],
+
+        [[1., 0.],
+         [3., 0.]]])
+"""
+print(torch.equal(xb.clone().masked_fill_(mb, 0), xb.masked_fill(mb, 0)), x.sum().item())
+#> True 10.0
+# --8<-- [end:masked_fill_expanded]
