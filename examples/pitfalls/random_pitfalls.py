@@ -166,6 +166,8 @@ print(np.random.rand(4).round(4))
 #> [0.599  0.5777 0.9256 0.1372]
 print(np.random.rand(4).round(4))  # the next call continues the sequence
 #> [0.0947 0.6226 0.9281 0.3722]
+print(np.random.RandomState(1969).rand(4).round(4))  # the legacy generator: the same stream
+#> [0.599  0.5777 0.9256 0.1372]
 rng = np.random.default_rng(1969)  # the same seed, another generator
 print(rng.random(4).round(4))
 #> [0.4744 0.8233 0.0411 0.3249]
