@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 import pytest
+import yaml
 
 from verified.outputs import parse
 from verified.paths import REPO_ROOT
@@ -90,3 +91,50 @@ def test_atlas_examples_raise_nothing_themselves(script):
         "assert: the error it shows must come from the library call it catches"
         for node in own
     )
+
+
+def texts_of(node: object, locale: str) -> list[str]:
+    """The strings under the key `locale` anywhere in a reference family's data."""
+    if isinstance(node, dict):
+        return [
+            text
+            for key, value in node.items()
+            for text in ([value] if key == locale and isinstance(value, str) else [])
+            + texts_of(value, locale)
+        ]
+    if isinstance(node, list):
+        return [text for item in node for text in texts_of(item, locale)]
+    return []
+
+
+@pytest.mark.parametrize("atlas", ["errors"])
+@pytest.mark.parametrize("locale", ["zh", "en"])
+def test_each_entry_is_linked_from_its_topic(locale, atlas):
+    """Readers reach an entry from the topic page that explains it (or a reference row), not only
+    from the atlas's index: every entry is linked from a page outside both atlases. The reference
+    pages are written before each build, so their links are read from data/reference/."""
+    docs = REPO_ROOT / "docs" / locale
+    pages = [
+        p.read_text("utf-8")
+        for p in docs.rglob("*.md")
+        if p.relative_to(docs).parts[0] not in ("errors", "pitfalls", "reference")
+    ]
+    rows = [
+        text
+        for family in sorted((REPO_ROOT / "data" / "reference").glob("*.yml"))
+        for text in texts_of(yaml.safe_load(family.read_text("utf-8")), locale)
+    ]
+    linked = "\n".join(pages + rows)
+    unlinked = [
+        f"{page.relative_to(REPO_ROOT)}:{h.line}: no page outside the atlases links to "
+        f"`{atlas}/{page.name}#{h.anchor}`; link it from the section that explains its topic "
+        "(or from a reference row's reason, data/reference/)"
+        for page in sorted((docs / atlas).glob("*.md"))
+        if page.stem != "index"
+        for h in headings(page.read_text("utf-8"))
+        if h.level == 2
+        and h.anchor
+        and h.anchor not in NOT_ENTRIES
+        and not re.search(rf"{atlas}/{re.escape(page.name)}#{re.escape(h.anchor)}\)", linked)
+    ]
+    assert not unlinked, "\n".join(unlinked)
