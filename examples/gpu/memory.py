@@ -8,13 +8,15 @@ and compares. The same measurements on a GPU are in examples/gpu/memory_cuda.py.
 
 # --8<-- [start:docs]
 import inspect
+import re
 
 import torch
 
 
 def note_of(function) -> str:
-    """The first sentence of the note in a function's docstring, on one line."""
+    """The first sentence of the note in a function's docstring, on one line, without markup."""
     note = inspect.getdoc(function).split(".. note::")[1]
+    note = re.sub(r":\w+:`~?([\w.]+)`", r"\1", note)  # :func:`~torch.x` -> torch.x
     return " ".join(note.split()).split(". ")[0] + "."
 
 
@@ -24,7 +26,7 @@ memory_allocated: This is likely less than the amount shown in `nvidia-smi` sinc
 """
 print("empty_cache:", note_of(torch.cuda.empty_cache))
 """
-empty_cache: :func:`~torch.cuda.empty_cache` doesn't increase the amount of GPU memory available for PyTorch.
+empty_cache: torch.cuda.empty_cache doesn't increase the amount of GPU memory available for PyTorch.
 """
 # --8<-- [end:docs]
 
@@ -49,8 +51,11 @@ t = torch.zeros(1000)
 history = [t]  # a list, a dict, an attribute: another reference
 ref = weakref.ref(t)
 del t
-print("del, still in a list:", freed(ref), "| after history.clear():", (history.clear(), freed(ref))[1])
-#> del, still in a list: False | after history.clear(): True
+print("del, still in a list:", freed(ref))
+#> del, still in a list: False
+history.clear()
+print("after history.clear():", freed(ref))
+#> after history.clear(): True
 
 
 def forward_that_fails():
@@ -95,8 +100,6 @@ print("after del optimizer:", freed(ref))
 # --8<-- [end:references]
 
 # --8<-- [start:oom_message]
-import re
-
 UNITS = {"bytes": 1 / 2**20, "KiB": 1 / 1024, "MiB": 1, "GiB": 1024}
 
 
