@@ -1,0 +1,150 @@
+"""GPU memory on any machine: what keeps a tensor alive after del, what PyTorch's docs say
+memory_allocated, nvidia-smi and empty_cache count, and how to read a CUDA out-of-memory message.
+
+Run with `python examples/gpu/memory.py`; it needs no GPU. The `#>` lines under each print are
+the output the libraries printed when the site was built; the test suite runs this script again
+and compares. The same measurements on a GPU are in examples/gpu/memory_cuda.py.
+"""
+
+# --8<-- [start:docs]
+import inspect
+import re
+
+import torch
+
+
+def note_of(function) -> str:
+    """The first sentence of the note in a function's docstring, on one line, without markup."""
+    note = inspect.getdoc(function).split(".. note::")[1]
+    note = re.sub(r":\w+:`~?([\w.]+)`", r"\1", note)  # :func:`~torch.x` -> torch.x
+    return " ".join(note.split()).split(". ")[0] + "."
+
+
+print("memory_allocated:", note_of(torch.cuda.memory_allocated))
+"""
+memory_allocated: This is likely less than the amount shown in `nvidia-smi` since some unused memory can be held by the caching allocator and some context needs to be created on GPU.
+"""
+print("empty_cache:", note_of(torch.cuda.empty_cache))
+"""
+empty_cache: torch.cuda.empty_cache doesn't increase the amount of GPU memory available for PyTorch.
+"""
+# --8<-- [end:docs]
+
+# --8<-- [start:references]
+import weakref
+
+from torch import nn
+
+
+def freed(ref: weakref.ref) -> bool:
+    """Whether the tensor the weak reference points to has been freed."""
+    return ref() is None
+
+
+t = torch.zeros(1000)
+ref = weakref.ref(t)
+del t  # the only reference: the tensor is freed at once
+print("del, nothing else refers to it:", freed(ref))
+#> del, nothing else refers to it: True
+
+t = torch.zeros(1000)
+history = [t]  # a list, a dict, an attribute: another reference
+ref = weakref.ref(t)
+del t
+print("del, still in a list:", freed(ref))
+#> del, still in a list: False
+history.clear()
+print("after history.clear():", freed(ref))
+#> after history.clear(): True
+
+
+def forward_that_fails():
+    activation = torch.zeros(1000)  # a local variable of the frame that raises
+    forward_that_fails.ref = weakref.ref(activation)
+    raise RuntimeError("CUDA out of memory (raised here by hand)")
+
+
+try:
+    forward_that_fails()
+except RuntimeError:
+    inside = freed(forward_that_fails.ref)  # the traceback still holds the frame
+print("inside the except block:", inside, "| after it:", freed(forward_that_fails.ref))
+#> inside the except block: False | after it: True
+
+x = torch.ones(1000, requires_grad=True)
+hidden = x * 2
+ref = weakref.ref(hidden)
+loss = (hidden**2).sum()  # the graph saves hidden to compute the gradient of **2
+del hidden
+print("del, saved by the autograd graph:", freed(ref))
+#> del, saved by the autograd graph: False
+loss.backward()  # backward frees the graph's saved tensors
+print("after loss.backward():", freed(ref))
+#> after loss.backward(): True
+
+model = nn.Linear(100, 100)
+optimizer = torch.optim.Adam(model.parameters())
+model(torch.ones(1, 100)).sum().backward()
+optimizer.step()
+ref = weakref.ref(model.weight)
+del model
+print("del model, optimizer still holds the weight:", not freed(ref))
+#> del model, optimizer still holds the weight: True
+state_bytes = sum(v.nbytes for s in optimizer.state.values() for v in s.values() if v.dim())
+parameter_bytes = sum(p.nbytes for group in optimizer.param_groups for p in group["params"])
+print(f"Adam's state: {state_bytes} bytes for {parameter_bytes} bytes of parameters")
+#> Adam's state: 80800 bytes for 40400 bytes of parameters
+del optimizer
+print("after del optimizer:", freed(ref))
+#> after del optimizer: True
+# --8<-- [end:references]
+
+# --8<-- [start:oom_message]
+UNITS = {"bytes": 1 / 2**20, "KiB": 1 / 1024, "MiB": 1, "GiB": 1024}
+
+
+def mib(text: str, pattern: str) -> float:
+    """The size that pattern's group captures in text ("1.39 GiB"), in MiB."""
+    value, unit = re.search(pattern, text).group(1).split()
+    return float(value) * UNITS[unit]
+
+
+def read_oom(message: str) -> str:
+    """Split an out-of-memory message's figures into what holds the GPU's memory."""
+    size = r"([\d.]+ (?:bytes|KiB|MiB|GiB))"
+    request = mib(message, rf"Tried to allocate {size}")
+    if "total capacity;" in message:  # the older wording
+        total = mib(message, rf"{size} total capacity")
+        free = mib(message, rf"{size} free")
+        allocated = mib(message, rf"{size} already allocated")
+        reserved = mib(message, rf"{size} reserved in total")
+    else:  # the wording of current releases
+        total = mib(message, rf"total capacity of {size}")
+        free = mib(message, rf"of which {size} is free")
+        allocated = mib(message, rf"{size} is allocated by PyTorch")
+        reserved = allocated + mib(message, rf"{size} is reserved by PyTorch but unallocated")
+    return (f"request {request:.0f} | free {free:.0f} | cached but unused {reserved - allocated:.0f}"
+            f" | in tensors {allocated:.0f} | outside PyTorch's cache {total - free - reserved:.0f}"
+            " (MiB)")
+
+
+shared_server = ("Tried to allocate 1.02 GiB (GPU 0; 23.70 GiB total capacity; 5.20 GiB already "
+                 "allocated; 573.56 MiB free; 5.23 GiB reserved in total by PyTorch)")
+six_gib_gpu = ("Tried to allocate 1.39 GiB (GPU 0; 6.00 GiB total capacity; 4.04 GiB already "
+               "allocated; 478.00 MiB free; 4.15 GiB reserved in total by PyTorch)")
+four_gib_gpu = ("Tried to allocate 20.00 MiB. GPU 0 has a total capacity of 4.00 GiB of which "
+                "2.35 GiB is free. Of the allocated memory 825.15 MiB is allocated by PyTorch, "
+                "and 24.85 MiB is reserved by PyTorch but unallocated.")
+print(read_oom(shared_server))
+"""
+request 1044 | free 574 | cached but unused 31 | in tensors 5325 | outside PyTorch's cache 18340 (MiB)
+"""
+print(read_oom(six_gib_gpu))
+"""
+request 1423 | free 478 | cached but unused 113 | in tensors 4137 | outside PyTorch's cache 1416 (MiB)
+"""
+print(read_oom(four_gib_gpu))
+"""
+request 20 | free 2406 | cached but unused 25 | in tensors 825 | outside PyTorch's cache 840 (MiB)
+"""
+# --8<-- [end:oom_message]

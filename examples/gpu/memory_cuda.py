@@ -1,0 +1,47 @@
+"""GPU memory on a GPU: memory_allocated, memory_reserved and what the device reports in use,
+before and after del and torch.cuda.empty_cache().
+
+Needs a CUDA device. Run with `python examples/gpu/memory_cuda.py` on a machine with a GPU, in a
+process of its own: the figures count everything the process did on the GPU before. It prints
+sizes in MiB; the memory in use on the device includes the CUDA context and other processes,
+so it is printed only as a comparison with PyTorch's own figures.
+"""
+# requires: cuda
+
+# --8<-- [start:allocated_reserved]
+import torch
+
+MiB = 2**20
+
+
+def figures() -> str:
+    """PyTorch's two counters, and whether the device has more memory in use than PyTorch holds."""
+    free, total = torch.cuda.mem_get_info()
+    allocated, reserved = torch.cuda.memory_allocated(), torch.cuda.memory_reserved()
+    return (f"allocated {allocated // MiB} MiB, reserved {reserved // MiB} MiB, "
+            f"in use on the device beyond reserved: {total - free > reserved}")
+
+
+torch.cuda.init()
+print("before any tensor:", figures())
+t = torch.zeros(256 * MiB // 4, device="cuda")  # 256 MiB of float32
+print("t on the GPU:     ", figures())
+del t  # freed, but the memory stays in PyTorch's cache
+print("after del t:      ", figures())
+u = torch.zeros(256 * MiB // 4, device="cuda")  # the same size again: served from the cache
+print("a new tensor:     ", figures())
+del u
+torch.cuda.empty_cache()  # returns the unused cache to the driver
+print("after empty_cache:", figures())
+# --8<-- [end:allocated_reserved]
+
+# --8<-- [start:still_referenced]
+t = torch.zeros(256 * MiB // 4, device="cuda")
+history = [t]  # another reference to the same tensor
+del t
+torch.cuda.empty_cache()
+print("del t, still in a list, after empty_cache:", figures())
+history.clear()
+torch.cuda.empty_cache()
+print("after history.clear() and empty_cache:   ", figures())
+# --8<-- [end:still_referenced]
