@@ -107,7 +107,7 @@ def texts_of(node: object, locale: str) -> list[str]:
     return []
 
 
-@pytest.mark.parametrize("atlas", ["errors"])
+@pytest.mark.parametrize("atlas", ["errors", "pitfalls"])
 @pytest.mark.parametrize("locale", ["zh", "en"])
 def test_each_entry_is_linked_from_its_topic(locale, atlas):
     """Readers reach an entry from the topic page that explains it (or a reference row), not only
