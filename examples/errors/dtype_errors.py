@@ -407,6 +407,8 @@ try:
 except RuntimeError as err:
     print(f"{type(err).__name__}: {err}")
     #> RuntimeError: expected scalar type BFloat16 but found Float
+print(torch.get_autocast_dtype("cpu"), torch.get_autocast_dtype("cuda"))  # the lower precision per device
+#> torch.bfloat16 torch.float16
 
 # The fix: one dtype where the two meet.
 print(torch.bmm(scores, weights.to(scores.dtype)).dtype)

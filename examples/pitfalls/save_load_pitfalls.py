@@ -204,25 +204,25 @@ from torch import nn
 
 tf.keras.utils.set_random_seed(0)
 keras_model = tf.keras.Sequential(
-    [tf.keras.Input((5, 5, 2)), tf.keras.layers.Conv2D(3, 2), tf.keras.layers.Flatten(), tf.keras.layers.Dense(1)]
+    [tf.keras.Input((5, 5, 4)), tf.keras.layers.Conv2D(3, 2), tf.keras.layers.Flatten(), tf.keras.layers.Dense(1)]
 )
 kernel, conv_bias, dense, dense_bias = keras_model.get_weights()
 print(kernel.shape, dense.shape)  # Conv2D: (kH, kW, in, out); Dense: (in, out)
-#> (2, 2, 2, 3) (48, 1)
+#> (2, 2, 4, 3) (48, 1)
 
-torch_model = nn.Sequential(nn.Conv2d(2, 3, 2), nn.Flatten(), nn.Linear(48, 1))
+torch_model = nn.Sequential(nn.Conv2d(4, 3, 2), nn.Flatten(), nn.Linear(48, 1))
 with torch.no_grad():
     torch_model[0].weight.copy_(torch.from_numpy(kernel.transpose(3, 2, 0, 1)))  # (out, in, kH, kW)
     torch_model[0].bias.copy_(torch.from_numpy(conv_bias))
     torch_model[2].weight.copy_(torch.from_numpy(dense.T))  # the same shape, (1, 48)
     torch_model[2].bias.copy_(torch.from_numpy(dense_bias))
 
-images = np.random.default_rng(0).standard_normal((4, 5, 5, 2)).astype(np.float32)  # NHWC
+images = np.random.default_rng(0).standard_normal((4, 5, 5, 4)).astype(np.float32)  # NHWC
 expected = keras_model(images).numpy()
 with torch.no_grad():
     got = torch_model(torch.from_numpy(images).permute(0, 3, 1, 2)).numpy()  # NCHW
 print(round(float(np.abs(expected - got).max()), 4))  # no error, another output
-#> 0.8469
+#> 2.5739
 
 # The fix: Keras flattens (H, W, C), PyTorch (C, H, W): reorder the Dense rows to match.
 rows = dense.reshape(4, 4, 3, 1).transpose(3, 2, 0, 1).reshape(1, 48)  # (out, C, H, W)

@@ -169,6 +169,9 @@ for batch in batches:
     ported(torch.from_numpy(batch))
 print(round(ported.running_mean.item(), 4))
 #> 1.2949
+# The variances still differ: PyTorch keeps the unbiased one, Keras the biased one; eps differs too.
+print(round(float(keras_bn.moving_variance.numpy()[0]), 4), round(ported.running_var.item(), 4), keras_bn.epsilon, ported.eps)
+#> 0.9899 1.0066 0.001 1e-05
 # --8<-- [end:bn_momentum]
 
 # --8<-- [start:functional_dropout]
@@ -241,4 +244,6 @@ print(one_step(registered=False))
 #> (2, False)
 print(one_step(registered=True))
 #> (6, True)
+print(list(Net(registered=False).state_dict()))  # the listed layers are not saved either
+#> ['head.weight', 'head.bias']
 # --8<-- [end:plain_list]
