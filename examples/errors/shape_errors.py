@@ -386,6 +386,70 @@ print(volumes.stride())
 #> (360, 1, 90, 18, 3)
 # --8<-- [end:channels_last_rank]
 
+# --8<-- [start:keepdims_without_dim]
+import warnings
+
+import numpy as np
+import torch
+
+x = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+print(np.sum(x.numpy(), keepdims=True), torch.all(x > 0, keepdims=True))  # these accept it
+#> [[21.]] tensor([[True]])
+try:
+    torch.sum(x, keepdims=True)  # no dim: sum() has no keepdim variant without one
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    TypeError: sum() received an invalid combination of arguments - got (Tensor, keepdims=bool), but expected one of:
+     * (Tensor input, *, torch.dtype dtype = None)
+     * (Tensor input, tuple of ints dim, bool keepdim = False, *, torch.dtype dtype = None, Tensor out = None)
+
+    """
+for reduce in (torch.mean, torch.max, torch.prod):  # the same for these
+    try:
+        reduce(x, keepdims=True)
+    except TypeError as err:
+        print(f"{type(err).__name__}: {str(err).split(' - ')[0]}")
+        #> TypeError: mean() received an invalid combination of arguments
+        #> TypeError: max() received an invalid combination of arguments
+        #> TypeError: prod() received an invalid combination of arguments
+print(torch.sum(x, dim=1, keepdims=True))  # with a dim, keepdims is accepted as keepdim
+"""
+tensor([[ 6.],
+        [15.]])
+"""
+
+
+def row_totals(t: torch.Tensor) -> torch.Tensor:
+    return torch.sum(t, dim=1, keepdims=True)
+
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")  # torch.jit.script warns that it is deprecated
+    try:
+        torch.jit.script(row_totals)  # TorchScript knows only the spelling keepdim
+    except RuntimeError as err:
+        print([line.strip() for line in str(err).splitlines() if "keepdims unknown" in line])
+        #> ['Keyword argument keepdims unknown.']
+
+# The fix: name every dim, and spell it keepdim, as PyTorch's signatures do.
+print(torch.sum(x, dim=tuple(range(x.ndim)), keepdim=True), torch.mean(x, dim=(0, 1), keepdim=True))
+#> tensor([[21.]]) tensor([[3.5000]])
+
+
+def row_totals_fixed(t: torch.Tensor) -> torch.Tensor:
+    return torch.sum(t, dim=1, keepdim=True)
+
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    print(torch.jit.script(row_totals_fixed)(x))
+    """
+    tensor([[ 6.],
+            [15.]])
+    """
+# --8<-- [end:keepdims_without_dim]
+
 # --8<-- [start:numpy_broadcast]
 import numpy as np
 

@@ -276,3 +276,29 @@ for batch in DataLoader(images, batch_size=2):
     #> channels_last []
     #> channels_last []
 # --8<-- [end:what_to_do]
+
+# --8<-- [start:pretrained_nhwc]
+torch.manual_seed(0)
+state = nn.Conv2d(3, 4, 5).state_dict()  # stands for pretrained weights: (out, in, kH, kW)
+nhwc_weights = dict(state, weight=state["weight"].permute(0, 2, 3, 1))  # (out, kH, kW, in)
+try:
+    nn.Conv2d(3, 4, 5).load_state_dict(nhwc_weights)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {str(err).expandtabs(4)}")
+    """
+    RuntimeError: Error(s) in loading state_dict for Conv2d:
+        size mismatch for weight: copying a param with shape torch.Size([4, 5, 5, 3]) from checkpoint, the shape in current model is torch.Size([4, 3, 5, 5]).
+    """
+
+# The fix: load the weights as they are, then change only their layout in memory.
+conv = nn.Conv2d(3, 4, 5)
+conv.load_state_dict(state)
+x = torch.randn(1, 3, 6, 6)
+expected = conv(x)
+conv = conv.to(memory_format=torch.channels_last)
+print(conv.weight.shape, conv.weight.stride(), fmt(conv.weight))
+#> torch.Size([4, 3, 5, 5]) (75, 1, 15, 3) channels_last
+out = conv(x.to(memory_format=torch.channels_last))
+print(out.shape, fmt(out), torch.allclose(out, expected))  # the same output
+#> torch.Size([1, 4, 2, 2]) channels_last True
+# --8<-- [end:pretrained_nhwc]

@@ -159,6 +159,33 @@ print(torch.allclose(total, reordered))
 #> True
 # --8<-- [end:float32_sum_order]
 
+# --8<-- [start:mean_vs_average]
+import numpy as np
+import torch
+
+rng = np.random.default_rng(0)
+X = (rng.random((100, 1000)) * 0.05).astype(np.float32)  # float32 values below 0.05
+avg_np = np.average(X, axis=1)
+avg_th = torch.mean(torch.from_numpy(X), dim=1)
+print(np.array_equal(avg_np, avg_th.numpy()))  # not identical...
+#> False
+print(np.abs(avg_np - avg_th.numpy()).max() < 1e-8)  # ...but the gap is below 1e-8
+#> True
+centred_np = X - avg_np[:, None]
+centred_th = (torch.from_numpy(X) - avg_th[:, None]).numpy()
+
+# np.abs(a[a != b]).max() prints the largest value that differs, not the difference:
+a = np.array([0.0374, -0.0121], dtype=np.float32)
+b = a.copy()
+b[0] = np.nextafter(a[0], np.float32(1))  # one float32 step above a[0]
+print(np.abs(a[a != b]).max(), np.abs(a - b).max())
+#> 0.0374 3.7252903e-09
+
+# The fix: measure the difference itself, and compare with a tolerance.
+print(np.abs(centred_np - centred_th).max() < 1e-8, np.allclose(centred_np, centred_th))
+#> True True
+# --8<-- [end:mean_vs_average]
+
 # --8<-- [start:arange_float_stop]
 import numpy as np
 import torch
