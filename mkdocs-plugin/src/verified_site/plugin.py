@@ -30,6 +30,13 @@ NOTEBOOK_SEARCH_BOOST = 0.2
 #: pages they walk through (which rank first) and would make the index larger than its budget.
 NOTEBOOKS = "notebooks/"
 _CODE = re.compile(r"<pre><code>(.*?)</code></pre>", re.DOTALL)
+#: A printed line the search text keeps: an error's or a warning's (what readers paste);
+#: printed values (tensor([1, 2]), True, shapes) are not what anyone searches for.
+_MESSAGE = re.compile(r"\b\w*(?:Error|Warning|Exception|Interrupt)\b|\berror: ")
+#: The sections that hold only links to other sections (`## See also {#see-also}`): left
+#: out of the search text, where their link texts would make them match the linked sections'
+#: queries.
+LINKS_ONLY = "#see-also"
 #: Numbers left out of the search text: in code blocks, of four characters or more (printed
 #: values such as 139264.015625); in prose, of six or more (65504 and 0.485 stay searchable).
 #: lunr 2.3.9, in Material's worker, names the nodes of its word tree by their edges'
@@ -203,10 +210,11 @@ class VerifiedSitePlugin(BasePlugin):
         generated page's `section_tags` (the reference rows' API names) as tags of its
         sections, each identifier's parts (`weights_only`: `weights`, `only`; the separator
         keeps identifiers whole), of each code block with `#>` lines or a triple-quoted
-        block only what it printed (the messages readers paste; the code's names are in the
-        prose, and whole code blocks would take the indexes past their 300 KB budget; a block
-        without either stays whole), and on the notebook pages only the titles (page and
-        sections); long numbers are left out (`_LONG_NUMBER`).
+        block only the errors and warnings it printed (the messages readers paste; the code's
+        names are in the prose, and code or printed values would take the indexes past their
+        300 KB budget; a block without printed lines stays whole), on the notebook pages only
+        the titles (page and sections), no text of the "See also" sections (`LINKS_ONLY`);
+        long numbers are left out (`_LONG_NUMBER`).
         PluginError, naming the file, if the index or the glossary cannot be read."""
         self._report_api_links()
         path = Path(config.site_dir) / "search" / "search_index.json"
@@ -221,7 +229,7 @@ class VerifiedSitePlugin(BasePlugin):
             if doc["location"] in tags:
                 words = (word for name in tags[doc["location"]] for word in _words(name))
                 doc["tags"] = list(dict.fromkeys(doc.get("tags", []) + list(words)))
-            if doc["location"].startswith(NOTEBOOKS):
+            if doc["location"].startswith(NOTEBOOKS) or doc["location"].endswith(LINKS_ONLY):
                 doc["text"] = ""
             printed = _CODE.sub(
                 lambda code: _LONG_NUMBER.sub(" ", _printed_lines(code)), doc["text"]
@@ -275,16 +283,20 @@ def _words(name: str) -> list[str]:
 
 
 def _printed_lines(code: re.Match) -> str:
-    """A code block of the search text reduced to its `#>` lines and `\"\"\"` blocks; a block
-    without either is all output (a version note's) and stays whole."""
+    """A code block of the search text reduced to the errors and warnings it printed (its `#>`
+    lines and `\"\"\"` blocks that `_MESSAGE` matches; "" when it printed none); a block
+    without printed lines is all output (a version note's) and stays whole."""
     printed, inside, marked = [], False, False
     for line in (line.strip() for line in code[1].splitlines()):
         if line == '"""':
             inside, marked = not inside, True
         elif inside or line.startswith("#&gt;"):
-            printed.append(line.removeprefix("#&gt;").strip())
+            line = line.removeprefix("#&gt;").strip()
+            printed += [line] if _MESSAGE.search(line) else []
             marked = True
-    return "<pre><code>" + "\n".join(printed) + "</code></pre>" if marked else code[0]
+    if not marked:
+        return code[0]
+    return "<pre><code>" + "\n".join(printed) + "</code></pre>" if printed else ""
 
 
 def _identifier_parts(html: str) -> str:
