@@ -121,6 +121,17 @@ print(tf.reduce_sum(encoded, axis=1).numpy())  # rows of zeros, no error
 valid = (labels >= 0) & (labels < 4)
 print(bool(tf.reduce_all(valid)), tf.where(~valid)[:, 0].numpy())
 #> False [2 3]
+
+# PyTorch's one_hot checks the labels on the CPU and raises.
+import torch
+
+for bad in ([0, 3, 4], [0, 3, -1]):
+    try:
+        torch.nn.functional.one_hot(torch.tensor(bad), 4)
+    except RuntimeError as err:
+        print(f"{type(err).__name__}: {err}")
+        #> RuntimeError: Class values must be smaller than num_classes.
+        #> RuntimeError: Class values must be non-negative.
 # --8<-- [end:one_hot_range]
 
 # --8<-- [start:coo_duplicates]
@@ -134,9 +145,11 @@ print(s.to_dense())  # the two 1s at position 2 are added
 print(s.is_coalesced(), s.coalesce().values())
 #> False tensor([1, 2, 1])
 
-# To set each position once, drop the repeated coordinates first.
-unique = torch.unique(indices, dim=1)
-once = torch.sparse_coo_tensor(unique, torch.ones_like(unique[0]), (6,), check_invariants=True)
+# To hold 0 or 1 at each position: add the repeats, then cap the sums at 1.
+summed = s.coalesce()
+once = torch.sparse_coo_tensor(
+    summed.indices(), summed.values().clamp(max=1), s.shape, check_invariants=True
+)
 print(once.to_dense())
 #> tensor([1, 0, 1, 0, 0, 1])
 # --8<-- [end:coo_duplicates]
@@ -151,6 +164,11 @@ print(matrix.shape)
 #> torch.Size([5, 6])
 print(matrix.to_dense()[-1])  # the last row holds 5 and 6
 #> tensor([0, 0, 0, 0, 5, 6])
+try:  # the invariants are checked only when asked
+    torch.sparse_csr_tensor(il, il, lam, check_invariants=True)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: `crow_indices[..., -1] == nnz` is not satisfied.
 
 # crow_indices has one entry per row plus one: where each row starts in col_indices.
 crow = torch.arange(len(lam) + 1)
