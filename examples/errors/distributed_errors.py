@@ -407,4 +407,8 @@ except RuntimeError as err:
 spawn = mp.get_context("spawn")
 print(spawn.get_start_method(), mp.get_start_method())
 #> spawn fork
+mp.set_start_method("spawn", force=True)  # force=True replaces the choice for the whole process
+print(mp.get_start_method())
+#> spawn
+mp.set_start_method("fork", force=True)  # back to the default for the rest of this script
 # --8<-- [end:context_already_set]

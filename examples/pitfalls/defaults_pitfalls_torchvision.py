@@ -14,8 +14,10 @@ out_first, out_second = normalize(first, second)
 print(out_first.flatten().tolist(), out_second.flatten().tolist())  # the second is unchanged
 #> [-1.0, -1.0] [0.0, 0.0]
 
-# Wrap each image in tv_tensors.Image (or call the transform once per tensor).
+# Wrap each image in tv_tensors.Image, or call the transform once per tensor.
 out_first, out_second = normalize(tv_tensors.Image(first), tv_tensors.Image(second))
 print(out_first.flatten().tolist(), out_second.flatten().tolist())
 #> [-1.0, -1.0] [-1.0, -1.0]
+print(normalize(second).flatten().tolist())  # one plain tensor alone is the image
+#> [-1.0, -1.0]
 # --8<-- [end:v2_plain_tensors]

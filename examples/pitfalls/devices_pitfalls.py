@@ -86,6 +86,8 @@ print(torch.round(x), np.round(x.numpy()))  # halves go to the even neighbour
 half = (x - x.trunc()).abs() == 0.5
 print(torch.where(half, x.trunc() + x.sign(), x.round()))
 #> tensor([ 1.,  2.,  3., -1., -3.])
+print(torch.floor(torch.tensor([-2.5, 0.49999997]) + 0.5))  # another rule, and a float32 trap
+#> tensor([-2.,  1.])
 # --8<-- [end:round_half]
 
 # --8<-- [start:randn_on_cpu]
@@ -119,9 +121,8 @@ print(torch.zeros(batch.shape[0], device=batch.device).device, batch.new_zeros(2
 #> meta meta
 
 model = torch.nn.Linear(3, 1)
-model.to(torch.float64)  # a module's to() changes the module itself
-print(model.weight.dtype)
-#> torch.float64
+print(model.to("meta") is model, model.weight.device)  # Module.to moves the module itself
+#> True meta
 # --8<-- [end:to_not_in_place]
 
 # --8<-- [start:default_device]
@@ -139,6 +140,8 @@ print(torch.get_default_device(), torch.empty(0).device)
 print(torch.normal(0.0, 0.1, size=(2, 3), device=torch.get_default_device()).device)
 #> meta
 torch.set_default_device(None)  # back to the CPU
+print(torch.get_default_device())
+#> cpu
 # --8<-- [end:default_device]
 
 # --8<-- [start:default_dtype]

@@ -99,8 +99,10 @@ print(np.floor_divide([1, -1, -7], 2), [1 // 2, -1 // 2, -7 // 2])
 print(tf.constant([1, -1, -7]) // 2)
 #> tf.Tensor([ 0 -1 -4], shape=(3,), dtype=int32)
 # / of integers is true division everywhere
-print(numerators / 2, tf.constant([1, -1, -7]) / 2)
-#> tensor([ 0.5000, -0.5000, -3.5000]) tf.Tensor([ 0.5 -0.5 -3.5], shape=(3,), dtype=float64)
+print(numerators / 2, np.array([1, -1, -7]) / 2)
+#> tensor([ 0.5000, -0.5000, -3.5000]) [ 0.5 -0.5 -3.5]
+print(tf.constant([1, -1, -7]) / 2)
+#> tf.Tensor([ 0.5 -0.5 -3.5], shape=(3,), dtype=float64)
 # --8<-- [end:negative_floor_division]
 
 # --8<-- [start:tf_reduce_mean_int]
@@ -110,6 +112,8 @@ import tensorflow as tf
 votes = tf.constant([1, 0, 1, 0])
 print(tf.reduce_mean(votes), np.mean(votes.numpy()))  # int32 mean: 0.5 is cut to 0
 #> tf.Tensor(0, shape=(), dtype=int32) 0.5
+print(tf.reduce_mean(tf.constant([[1.0, 1.0], [2.0, 2.0]]), 1))  # the question's case: one mean per row
+#> tf.Tensor([1. 2.], shape=(2,), dtype=float32)
 scores = tf.constant([[1, 1], [2, 3]])
 print(tf.reduce_mean(scores, axis=1))  # one mean per row: 2.5 is cut to 2
 #> tf.Tensor([1 2], shape=(2,), dtype=int32)

@@ -134,9 +134,11 @@ print(s.to_dense())  # the two 1s at position 2 are added
 print(s.is_coalesced(), s.coalesce().values())
 #> False tensor([1, 2, 1])
 
-# To set each position once, drop the repeated coordinates first.
-unique = torch.unique(indices, dim=1)
-once = torch.sparse_coo_tensor(unique, torch.ones_like(unique[0]), (6,), check_invariants=True)
+# To hold 0 or 1 at each position: add the repeats, then cap the sums at 1.
+summed = s.coalesce()
+once = torch.sparse_coo_tensor(
+    summed.indices(), summed.values().clamp(max=1), s.shape, check_invariants=True
+)
 print(once.to_dense())
 #> tensor([1, 0, 1, 0, 0, 1])
 # --8<-- [end:coo_duplicates]
@@ -151,6 +153,9 @@ print(matrix.shape)
 #> torch.Size([5, 6])
 print(matrix.to_dense()[-1])  # the last row holds 5 and 6
 #> tensor([0, 0, 0, 0, 5, 6])
+# Unchecked by default: crow_indices should end at the number of values, 6, and ends at 5.
+print(torch.sparse.check_sparse_tensor_invariants.is_enabled(), il[-1].item(), len(lam))
+#> False 5 6
 
 # crow_indices has one entry per row plus one: where each row starts in col_indices.
 crow = torch.arange(len(lam) + 1)

@@ -136,8 +136,8 @@ print(F.max_pool1d(signal, 2), signal.max())  # the NaN's window gives NaN, as m
 print(F.max_pool2d(signal.view(1, 1, 2, 2), 2), F.max_pool1d(torch.full((1, 1, 2), float("nan")), 2))
 #> tensor([[[[nan]]]]) tensor([[[nan]]])
 
-# To skip NaN, replace it with -inf before pooling.
-print(F.max_pool1d(signal.nan_to_num(nan=float("-inf")), 2))
+# To skip NaN, replace it (and only it) with -inf before pooling.
+print(F.max_pool1d(signal.masked_fill(signal.isnan(), float("-inf")), 2))
 #> tensor([[[1., 3.]]])
 # --8<-- [end:max_pool_nan]
 
