@@ -37,6 +37,9 @@ _MESSAGE = re.compile(r"\b\w*(?:Error|Warning|Exception|Interrupt)\b|\berror: ")
 #: out of the search text, where their link texts would make them match the linked sections'
 #: queries.
 LINKS_ONLY = "#see-also"
+#: An atlas entry's closing line of links ("More: [...]", "详见：[...]"), left out for the same
+#: reason.
+_LINK_LINE = re.compile(r"<p>\u200b?(?:More:|详见\u200b?：)(?:(?!</p>).)*</p>", re.DOTALL)
 #: Numbers left out of the search text: in code blocks, of four characters or more (printed
 #: values such as 139264.015625); in prose, of six or more (65504 and 0.485 stay searchable).
 #: lunr 2.3.9, in Material's worker, names the nodes of its word tree by their edges'
@@ -213,7 +216,8 @@ class VerifiedSitePlugin(BasePlugin):
         block only the errors and warnings it printed (the messages readers paste; the code's
         names are in the prose, and code or printed values would take the indexes past their
         300 KB budget; a block without printed lines stays whole), on the notebook pages only
-        the titles (page and sections), no text of the "See also" sections (`LINKS_ONLY`);
+        the titles (page and sections), no text of the "See also" sections (`LINKS_ONLY`) or
+        of the atlas entries' closing lines of links (`_LINK_LINE`);
         long numbers are left out (`_LONG_NUMBER`).
         PluginError, naming the file, if the index or the glossary cannot be read."""
         self._report_api_links()
@@ -234,7 +238,7 @@ class VerifiedSitePlugin(BasePlugin):
             printed = _CODE.sub(
                 lambda code: _LONG_NUMBER.sub(" ", _printed_lines(code)), doc["text"]
             )
-            doc["text"] = _PROSE_NUMBER.sub(" ", printed)
+            doc["text"] = _PROSE_NUMBER.sub(" ", _LINK_LINE.sub("", printed))
             doc["text"] += _identifier_parts(doc["title"] + " " + doc["text"])
         path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), "utf-8")
 
