@@ -113,12 +113,12 @@ def read_oom(message: str) -> str:
     """Split an out-of-memory message's figures into what holds the GPU's memory."""
     size = r"([\d.]+ (?:bytes|KiB|MiB|GiB))"
     request = mib(message, rf"Tried to allocate {size}")
-    if "total capacity;" in message:  # the older wording
+    if "total capacity;" in message:  # the wording with "total capacity;"
         total = mib(message, rf"{size} total capacity")
         free = mib(message, rf"{size} free")
         allocated = mib(message, rf"{size} already allocated")
         reserved = mib(message, rf"{size} reserved in total")
-    else:  # the wording of current releases
+    else:  # the wording with "is free"
         total = mib(message, rf"total capacity of {size}")
         free = mib(message, rf"of which {size} is free")
         allocated = mib(message, rf"{size} is allocated by PyTorch")

@@ -183,15 +183,15 @@ import warnings
 import torch
 
 x = torch.tensor([[1.0, 2.0], [3.0, 4.0]])
-mask = torch.tensor([[[True, False]], [[False, True]]])  # (2, 1, 2): a mask for each copy
+mask = torch.tensor([[[True, False]], [[False, True]]])  # (2, 1, 2): a mask for each view
 xb, mb = torch.broadcast_tensors(x, mask)  # xb: x seen twice, (2, 2, 2)
-print(xb.shape, xb.stride())  # stride 0 on axis 0: both copies are x's memory
+print(xb.shape, xb.stride())  # stride 0 on axis 0: both views are x's memory
 #> torch.Size([2, 2, 2]) (0, 2, 1)
 
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     xb.masked_fill_(mb, 0)
-print(xb)  # each copy should keep the values its own mask leaves
+print(xb)  # each view should keep the values its own mask leaves
 """
 tensor([[[0., 0.],
          [0., 0.]],
