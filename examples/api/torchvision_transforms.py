@@ -144,6 +144,8 @@ print((probabilities > 0.5).to(torch.uint8))  # binarise first, then convert
 tensor([[0, 1, 1],
         [0, 1, 0]], dtype=torch.uint8)
 """
+print(transforms.ConvertImageDtype(torch.uint8)(torch.tensor([0.3, 0.7])))  # its own rounding
+#> tensor([ 76, 179], dtype=torch.uint8)
 # --8<-- [end:to_uint8]
 
 # --8<-- [start:normalize_stats]

@@ -125,6 +125,9 @@ torch.manual_seed(0)
 one_by_one = [torch.randn(1, size) for _ in range(3)]  # the same samples, one at a time
 print([torch.equal(together[i], one_by_one[i][0]) for i in range(3)])
 #> [False, False, False]
+same = together[0] == one_by_one[0][0]  # sample 0 starts at the same place in the stream
+print(torch.equal(together[0][:84], one_by_one[0][0][:84]), same.sum().item())
+#> True 84
 
 
 def sample_noise(indices: list) -> torch.Tensor:
