@@ -88,6 +88,8 @@ print(np.arange(10_000_000).sum(dtype=np.int32), np.arange(10_000_000).sum())
 #> -2014260032 49999995000000
 print(np.cumsum([2_000_000_000, 2_000_000_000], dtype=np.int32), np.cumsum([2_000_000_000, 2_000_000_000]))
 #> [2000000000 -294967296] [2000000000 4000000000]
+print(np.arange(10**5).sum(dtype=np.int32), np.arange(10**5).sum())  # int32 as on a reader's Windows, and int64
+#> 704982704 4999950000
 # --8<-- [end:int32_sum]
 
 # --8<-- [start:torch_categories]
@@ -109,6 +111,8 @@ print((torch.tensor([1, 2]) * 1.5).dtype)  # integer tensor, float scalar: defau
 #> torch.float32
 print(torch.result_type(torch.tensor([1, 2], dtype=torch.int32), np.int64(1)))
 #> torch.int32
+print(torch.tensor([1], dtype=torch.uint8) + torch.tensor(255, dtype=torch.int16))  # same category: uint8 wins
+#> tensor([0], dtype=torch.uint8)
 # --8<-- [end:torch_categories]
 
 # --8<-- [start:uint8_comparison]
