@@ -288,6 +288,10 @@ except ValueError as err:
     print(f"{type(err).__name__}: {err}")
     #> ValueError: Can't convert Python sequence with mixed types to Tensor.
 
+# A NumPy array first does not help: strings and numbers alone give an array of strings.
+print(tf.constant(np.array(record)))
+#> tf.Tensor([b'Framingham' b'0.05' b'7'], shape=(3,), dtype=string)
+
 # The fix: one tensor per field, each of one dtype (a dict of features for tf.data).
 features = tf.data.Dataset.from_tensor_slices({"city": ["Framingham", "Boston"], "count": [7, 3]})
 print(next(iter(features)))
@@ -339,7 +343,7 @@ except tf.errors.InvalidArgumentError as err:
     print(f"{type(err).__name__}: {err}")
     #> InvalidArgumentError: Invalid strides array from DLPack
 
-# The fix: a compact, row-major copy first; TensorFlow then takes it without another copy.
+# The fix: a compact, row-major copy first, which TensorFlow accepts.
 print(tf.experimental.dlpack.from_dlpack(transposed.contiguous().__dlpack__()))
 """
 tf.Tensor(

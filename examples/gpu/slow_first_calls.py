@@ -13,6 +13,8 @@ print("CUDA initialised after import torch:", torch.cuda.is_initialized())
 x = torch.randn(256, 256) @ torch.randn(256, 256)  # CPU work does not start CUDA either
 print("CUDA initialised after CPU work:", torch.cuda.is_initialized())
 #> CUDA initialised after CPU work: False
+print("CUDA available:", torch.cuda.is_available())  # False where these outputs were recorded
+#> CUDA available: False
 # --8<-- [end:lazy_cuda]
 
 # --8<-- [start:cudnn_flags]

@@ -12,7 +12,7 @@ import torch
 
 
 def loop_seconds(device: str, n: int, steps: int = 1000) -> float:
-    """Seconds for `steps` in-place additions of an n x n tensor, after a warm-up."""
+    """Seconds for `steps` steps of two in-place operations on an n x n tensor, after a warm-up."""
     b = torch.ones(n, n, device=device)
     b += b  # warm-up
     torch.cuda.synchronize()

@@ -60,7 +60,7 @@ print("formatting costs more than synchronize():", format_s > sync_s)
 # --8<-- [end:print]
 
 # --8<-- [start:cache]
-x = torch.randn(1024, 1024, device="cuda")  # 4 MiB: fits in the GPU's L2 cache
+x = torch.randn(512, 512, device="cuda")  # 1 MiB: x and x * 2 fit in a 4 MB L2 cache (T4; V100, A100, H100 have more)
 flush = torch.empty(256 * 1024 * 1024, dtype=torch.int8, device="cuda")  # larger than L2
 
 
@@ -70,6 +70,9 @@ def median_ms(clear_cache: bool, repeats: int = 50) -> float:
     for _ in range(repeats):
         if clear_cache:
             flush.zero_()  # writing 256 MiB evicts x from the L2 cache
+        # Both modes: the GPU is busy while the CPU queues the events and x * 2, so the time
+        # the CPU takes to launch x * 2 is not counted between the events in either mode.
+        torch.cuda._sleep(1_000_000)
         start_event = torch.cuda.Event(enable_timing=True)
         end_event = torch.cuda.Event(enable_timing=True)
         start_event.record()

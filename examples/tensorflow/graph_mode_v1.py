@@ -10,7 +10,7 @@ line below).
 # --8<-- [start:disable_eager]
 import tensorflow as tf
 
-tf.compat.v1.disable_eager_execution()  # must come before any other TensorFlow call
+tf.compat.v1.disable_eager_execution()  # before any graph, operation or tensor is created
 print(tf.executing_eagerly())
 #> False
 
