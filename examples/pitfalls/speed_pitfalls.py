@@ -150,6 +150,7 @@ print(torch.get_num_threads() <= os.cpu_count())
 #> True
 
 # set_num_threads sets the count for the whole process: every Python thread sees it.
+default = torch.get_num_threads()
 torch.set_num_threads(2)
 seen = []
 worker = threading.Thread(target=lambda: seen.append(torch.get_num_threads()))
@@ -157,6 +158,7 @@ worker.start()
 worker.join()
 print(torch.get_num_threads(), seen)
 #> 2 [2]
+torch.set_num_threads(default)  # back to the default for the rest of the program
 
 # The parallel backend this build of torch was compiled with.
 info = torch.__config__.parallel_info().splitlines()

@@ -3,8 +3,11 @@
 Each section runs code that raises nothing and prints a result readers did not expect,
 then the fix's result.
 
-Run with `python examples/pitfalls/ties_pitfalls.py`.
+Run with `python examples/pitfalls/ties_pitfalls.py`. Its TensorFlow section turns on op
+determinism, which changes TensorFlow for the whole process and cannot be undone, so the test
+suite runs this script in a process of its own (the launch line below).
 """
+# launch: python 1
 
 # --8<-- [start:numpy_argsort]
 import numpy as np
