@@ -9,6 +9,7 @@ tests/browser/test_search.py's.)"""
 from __future__ import annotations
 
 import functools
+import json
 import re
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from bs4 import BeautifulSoup
 from verified.paths import REPO_ROOT
 from verified.record import DEFAULT_ENVIRONMENT, GPU_ENVIRONMENT, load_record, verify_environments
 from verified_site.pages import language_root, page_locale, page_sources, page_url, source_pages
+from verified_site.plugin import LINK_LINE, LINKS_ONLY, MESSAGE
 from verified_site.stamp import render_stamp
 from verified_site.version_notes import VersionNotes
 
@@ -128,3 +130,18 @@ def test_api_names_in_prose_are_linked_and_stay_out_of_the_search_index(site, lo
     assert linked and not unlinked, f"{locale}: API names not linked in prose: {unlinked}"
     index = (folder / "search" / "search_index.json").read_text(encoding="utf-8")
     assert "api-link" not in index, f"{locale}: link markup in the search index"
+
+
+@pytest.mark.parametrize("locale", ["zh", "en"])
+def test_search_text_keeps_messages_and_leaves_out_link_lists(site, locale):
+    # The plugin's on_post_build: of a code block only the errors and warnings it printed, no
+    # text for the "See also" sections or the atlas entries' closing lines of links.
+    index = json.loads((site / language_root(locale) / "search" / "search_index.json").read_text())
+    links = [
+        doc["location"]
+        for doc in index["docs"]
+        if (doc["location"].endswith(LINKS_ONLY) and doc["text"]) or LINK_LINE.search(doc["text"])
+    ]
+    assert not links, f"{locale}: link lists in the search text: {links[:5]}"
+    messages = [doc for doc in index["docs"] if MESSAGE.search(doc["text"])]
+    assert messages, f"{locale}: no printed error or warning in the search text"

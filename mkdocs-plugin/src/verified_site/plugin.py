@@ -32,14 +32,14 @@ NOTEBOOKS = "notebooks/"
 _CODE = re.compile(r"<pre><code>(.*?)</code></pre>", re.DOTALL)
 #: A printed line the search text keeps: an error's or a warning's (what readers paste);
 #: printed values (tensor([1, 2]), True, shapes) are not what anyone searches for.
-_MESSAGE = re.compile(r"\b\w*(?:Error|Warning|Exception|Interrupt)\b|\berror: ")
+MESSAGE = re.compile(r"\b\w*(?:Error|Warning|Exception|Interrupt)\b|\berror: ")
 #: The sections that hold only links to other sections (`## See also {#see-also}`): left
 #: out of the search text, where their link texts would make them match the linked sections'
 #: queries.
 LINKS_ONLY = "#see-also"
 #: An atlas entry's closing line of links ("More: [...]", "详见：[...]"), left out for the same
 #: reason.
-_LINK_LINE = re.compile(r"<p>\u200b?(?:More:|详见\u200b?：)(?:(?!</p>).)*</p>", re.DOTALL)
+LINK_LINE = re.compile(r"<p>\u200b?(?:More:|详见\u200b?：)(?:(?!</p>).)*</p>", re.DOTALL)
 #: Numbers left out of the search text: in code blocks, of four characters or more (printed
 #: values such as 139264.015625); in prose, of six or more (65504 and 0.485 stay searchable).
 #: lunr 2.3.9, in Material's worker, names the nodes of its word tree by their edges'
@@ -217,7 +217,7 @@ class VerifiedSitePlugin(BasePlugin):
         names are in the prose, and code or printed values would take the indexes past their
         300 KB budget; a block without printed lines stays whole), on the notebook pages only
         the titles (page and sections), no text of the "See also" sections (`LINKS_ONLY`) or
-        of the atlas entries' closing lines of links (`_LINK_LINE`);
+        of the atlas entries' closing lines of links (`LINK_LINE`);
         long numbers are left out (`_LONG_NUMBER`).
         PluginError, naming the file, if the index or the glossary cannot be read."""
         self._report_api_links()
@@ -238,7 +238,7 @@ class VerifiedSitePlugin(BasePlugin):
             printed = _CODE.sub(
                 lambda code: _LONG_NUMBER.sub(" ", _printed_lines(code)), doc["text"]
             )
-            doc["text"] = _PROSE_NUMBER.sub(" ", _LINK_LINE.sub("", printed))
+            doc["text"] = _PROSE_NUMBER.sub(" ", LINK_LINE.sub("", printed))
             doc["text"] += _identifier_parts(doc["title"] + " " + doc["text"])
         path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), "utf-8")
 
@@ -288,7 +288,7 @@ def _words(name: str) -> list[str]:
 
 def _printed_lines(code: re.Match) -> str:
     """A code block of the search text reduced to the errors and warnings it printed (its `#>`
-    lines and `\"\"\"` blocks that `_MESSAGE` matches; "" when it printed none); a block
+    lines and `\"\"\"` blocks that `MESSAGE` matches; "" when it printed none); a block
     without printed lines is all output (a version note's) and stays whole."""
     printed, inside, marked = [], False, False
     for line in (line.strip() for line in code[1].splitlines()):
@@ -296,7 +296,7 @@ def _printed_lines(code: re.Match) -> str:
             inside, marked = not inside, True
         elif inside or line.startswith("#&gt;"):
             line = line.removeprefix("#&gt;").strip()
-            printed += [line] if _MESSAGE.search(line) else []
+            printed += [line] if MESSAGE.search(line) else []
             marked = True
     if not marked:
         return code[0]
