@@ -60,6 +60,19 @@ print(to_input(pil_image).shape)
 # A batch of float tensors normalises in one call, N x C x H x W.
 print(transforms.Normalize(mean=0.5, std=0.5)(torch.rand(2, 3, 40, 48)).shape)
 #> torch.Size([2, 3, 40, 48])
+
+# A PNG with an alpha channel is RGBA: 4 channels against 3 means.
+rgba_image = pil_image.convert("RGBA")
+try:
+    to_input(rgba_image)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: The size of tensor a (4) must match the size of tensor b (3) at non-singleton dimension 0
+    """
+# The fix: drop the alpha channel when opening the image.
+print(to_input(rgba_image.convert("RGB")).shape)
+#> torch.Size([3, 40, 48])
 # --8<-- [end:normalize_pil]
 
 # --8<-- [start:conv_channels]
