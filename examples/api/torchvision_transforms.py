@@ -30,6 +30,26 @@ print(round(out.min().item(), 4), round(out.max().item(), 4))
 #> -0.9843 0.9843
 print(v2.Resize((96, 96))(image).shape)  # a (height, width) pair gives exactly that size
 #> torch.Size([3, 96, 96])
+
+# Shrinking a tensor gives PIL's pixels: both antialias by default (antialias=True).
+from PIL import Image
+
+from_pil = v2.PILToTensor()(v2.Resize(20)(v2.ToPILImage()(pixels))).int()
+print((v2.Resize(20)(pixels).int() - from_pil).abs().max().item())
+#> 0
+print((v2.Resize(20, antialias=False)(pixels).int() - from_pil).abs().max().item())
+#> 60
+
+# Nearest: interpolate's "nearest" picks other pixels than PIL's NEAREST; "nearest-exact" the same.
+import torch.nn.functional as F
+
+labels = torch.arange(6, dtype=torch.uint8).reshape(1, 1, 1, 6)  # class ids 0..5 in one row
+print(F.interpolate(labels, size=(1, 4), mode="nearest").flatten().tolist())
+#> [0, 1, 3, 4]
+print(F.interpolate(labels, size=(1, 4), mode="nearest-exact").flatten().tolist())
+#> [0, 2, 3, 5]
+print(v2.PILToTensor()(v2.ToPILImage()(labels[0]).resize((4, 1), Image.NEAREST)).flatten().tolist())
+#> [0, 2, 3, 5]
 # --8<-- [end:pipeline]
 
 # --8<-- [start:to_tensor]

@@ -94,6 +94,20 @@ print([torch.from_numpy(row) for row in objects])
 # The list is what from_numpy accepts; tensors have more dtypes, which NumPy itself lacks.
 print(torch.ones(2, dtype=torch.bfloat16).dtype, torch.ones(2, dtype=torch.float8_e4m3fn).dtype)
 #> torch.bfloat16 torch.float8_e4m3fn
+
+# np.array of a dict's values() view makes a 0-d object array holding the view itself.
+class_weights = {0: 1.0, 1: 2.5}
+view_array = np.array(class_weights.values())
+print(view_array.dtype, view_array.shape)
+#> object ()
+try:
+    torch.tensor(view_array)
+except TypeError as err:
+    print(f"{type(err).__name__}: {str(err)[:47]}")
+    #> TypeError: can't convert np.ndarray of type numpy.object_.
+# The fix: a list of the values gives the numbers.
+print(torch.tensor(list(class_weights.values())))
+#> tensor([1.0000, 2.5000])
 # --8<-- [end:object_array]
 
 # --8<-- [start:tf_non_rectangular]

@@ -57,6 +57,22 @@ to_input = v2.Compose(
 )
 print(to_input(pil_image).shape)
 #> torch.Size([3, 40, 48])
+# A batch of float tensors normalises in one call, N x C x H x W.
+print(transforms.Normalize(mean=0.5, std=0.5)(torch.rand(2, 3, 40, 48)).shape)
+#> torch.Size([2, 3, 40, 48])
+
+# A PNG with an alpha channel is RGBA: 4 channels against 3 means.
+rgba_image = pil_image.convert("RGBA")
+try:
+    to_input(rgba_image)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: The size of tensor a (4) must match the size of tensor b (3) at non-singleton dimension 0
+    """
+# The fix: drop the alpha channel when opening the image.
+print(to_input(rgba_image.convert("RGB")).shape)
+#> torch.Size([3, 40, 48])
 # --8<-- [end:normalize_pil]
 
 # --8<-- [start:conv_channels]
@@ -385,7 +401,12 @@ print(v2.Compose([v2.ToImage(), v2.Resize((4, 4))])(array_image).shape)
 
 # --8<-- [start:sixteen_bit_image]
 depth = np.arange(16, dtype=np.uint16).reshape(4, 4) * 4000  # 16-bit values, up to 60000
-image16 = Image.fromarray(depth)
+try:
+    F.to_pil_image(depth)
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> TypeError: Input type uint16 is not supported
+image16 = Image.fromarray(depth)  # PIL itself makes the I;16 image
 old_tensor = transforms.ToTensor()(image16)
 print(image16.mode, old_tensor.dtype, depth[3, 3], old_tensor[0, 3, 3].item())
 #> I;16 torch.int16 60000 -5536

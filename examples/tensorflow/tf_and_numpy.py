@@ -55,6 +55,17 @@ print(tensor.numpy()[0, 0])
 #> 1.0
 print(np.shares_memory(tensor.numpy(), tensor.numpy()))  # a new copy on each call
 #> False
+
+# tf.make_ndarray reads a TensorProto (a serialised tensor), not a tensor.
+try:
+    tf.make_ndarray(tensor)
+except AttributeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    AttributeError: 'tensorflow.python.framework.ops.EagerTensor' object has no attribute 'tensor_shape'
+    """
+print(tf.make_ndarray(tf.make_tensor_proto(tensor)).tolist())
+#> [[1.0, 2.0], [3.0, 4.0]]
 # --8<-- [end:numpy_method]
 
 # --8<-- [start:iterating]
