@@ -85,6 +85,9 @@ print(np.array_equal(torch.unique(cube, dim=-1).numpy(), np.unique(cube.numpy(),
 # --8<-- [start:sorted_false]
 print(torch.unique(torch.tensor([3, 1, 2, 3, 1]), sorted=False))  # first appearance: 3, 1, 2
 #> tensor([1, 2, 3])
+b = torch.tensor([1, 1, 2, 3])  # a 2018 report: unique() gave [3, 2, 1] on the CPU
+print(b.unique(), b.unique(sorted=True))  # sorted=True: ascending on every device
+#> tensor([1, 2, 3]) tensor([1, 2, 3])
 # --8<-- [end:sorted_false]
 
 # --8<-- [start:tf_unique]

@@ -308,6 +308,29 @@ print(x.sum(dim=-1).shape, x.unsqueeze(2).shape, x.unsqueeze(-1).shape)
 #> torch.Size([2]) torch.Size([2, 3, 1]) torch.Size([2, 3, 1])
 # --8<-- [end:dimension_out_of_range]
 
+# --8<-- [start:torch_tile_int]
+import numpy as np
+import torch
+
+print(np.tile(np.arange(3), 2))  # NumPy takes one int
+#> [0 1 2 0 1 2]
+x = torch.arange(3)
+try:
+    torch.tile(x, 2)
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> TypeError: tile(): argument 'dims' (position 2) must be tuple of ints, not int
+try:
+    torch.repeat(x, 2)
+except AttributeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> AttributeError: module 'torch' has no attribute 'repeat'
+
+# The fix: a tuple of repetitions, or the tensor method repeat.
+print(torch.tile(x, (2,)), x.repeat(2))
+#> tensor([0, 1, 2, 0, 1, 2]) tensor([0, 1, 2, 0, 1, 2])
+# --8<-- [end:torch_tile_int]
+
 # --8<-- [start:expand_non_singleton]
 import torch
 

@@ -78,6 +78,26 @@ print(torch.equal(totals[1], totals[5]), torch.isclose(totals[1], totals[5]).ite
 #> False True
 # --8<-- [end:float32_sums]
 
+# --8<-- [start:float32_matmul]
+import tensorflow as tf
+
+rng = np.random.default_rng(0)
+a = rng.standard_normal((64, 256), dtype=np.float32)
+b = rng.standard_normal((256, 32), dtype=np.float32)
+exact = a.astype(np.float64) @ b.astype(np.float64)  # the reference, in float64
+products = {
+    "numpy": a @ b,
+    "torch": (torch.from_numpy(a) @ torch.from_numpy(b)).numpy(),
+    "tensorflow": tf.matmul(a, b).numpy(),
+}
+for name, product in products.items():
+    # None equals the float64 product; each is within float32 rounding of it.
+    print(name, np.array_equal(product, exact), np.allclose(product, exact, atol=1e-4))
+    #> numpy False True
+    #> torch False True
+    #> tensorflow False True
+# --8<-- [end:float32_matmul]
+
 # --8<-- [start:printed_decimals]
 small = np.array([0.00012, 0.00007587], dtype=np.float32)
 total = torch.from_numpy(small).sum()

@@ -72,6 +72,11 @@ print(t.argmax(dim=1))  # the last row has no 1, and still gets index 0
 columns = torch.arange(t.shape[1]).expand_as(t)
 print(torch.where(t == 1, columns, t.shape[1]).amin(dim=1))
 #> tensor([1, 0, 4])
+
+# A 2020 report: argmax over an axis of length 1 gave 32400 in some rows (PyTorch 1.5).
+x = torch.full((40, 900, 1), 0.0)
+print(x.argmax(dim=2).max(), x.numpy().argmax(axis=2).max())  # every index is 0
+#> tensor(0) 0
 # --8<-- [end:argmax_first]
 
 # --8<-- [start:round_half]

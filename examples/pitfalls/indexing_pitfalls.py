@@ -188,4 +188,14 @@ last = torch.zeros(2, dtype=torch.long).scatter_reduce(
 )
 print(last, values[last])
 #> tensor([3, 1]) tensor([4., 2.])
+
+# TensorFlow: tf.scatter_nd adds the updates of a repeated index.
+import tensorflow as tf
+
+indices = tf.constant([[4], [3], [1], [1]])  # index 1 comes twice
+updates = tf.constant([9.0, 10.0, 11.0, 12.0])
+print(tf.scatter_nd(indices, updates, [8]).numpy())  # index 1: 11 + 12
+#> [ 0. 23.  0. 10.  9.  0.  0.  0.]
+print(tf.tensor_scatter_nd_update(tf.zeros(8), indices, updates).numpy())
+#> [ 0. 12.  0. 10.  9.  0.  0.  0.]
 # --8<-- [end:repeated_write]

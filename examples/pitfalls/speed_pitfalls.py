@@ -81,6 +81,17 @@ print(ops(lambda: (x * y).sum(-1), {"aten::bmm", "aten::mul", "aten::sum"}))
 #> [('aten::mul', [[1000, 64], [1000, 64]]), ('aten::sum', [[1000, 64], []])]
 print(torch.allclose(torch.einsum("Nc,Nc->N", x, y), (x * y).sum(-1), atol=1e-5))
 #> True
+
+# A 2018 report's contraction: 2000 products of 1 x 2 by 2 x 2.
+import numpy as np
+
+a = torch.randn(2, 2000)
+b = torch.randn(2, 2, 2000)
+print(ops(lambda: torch.einsum("ac,abc->cb", a, b), {"aten::bmm", "aten::mul", "aten::sum"}))
+#> [('aten::bmm', [[2000, 1, 2], [2000, 2, 2]])]
+reference = torch.from_numpy(np.einsum("ac,abc->cb", a.numpy(), b.numpy()))
+print(torch.allclose((a[:, None, :] * b).sum(0).T, reference, atol=1e-5))
+#> True
 # --8<-- [end:torch_einsum]
 
 # --8<-- [start:broadcast_matmul]
