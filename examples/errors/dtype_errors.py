@@ -428,6 +428,8 @@ with torch.autocast("cpu", dtype=torch.bfloat16):
     except RuntimeError as err:
         print(f"{type(err).__name__}: {err}")
         #> RuntimeError: Unexpected floating ScalarType in at::autocast::prioritize
+    print(torch.cat([scores.bfloat16(), scores.float()]).dtype)  # bfloat16 and float32: the wider
+    #> torch.float32
     print(torch.cat([scores.bfloat16(), scores.bfloat16()]).dtype)  # one dtype
     #> torch.bfloat16
 # --8<-- [end:half_float_mismatch]
