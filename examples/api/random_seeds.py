@@ -176,6 +176,11 @@ def draw_in_workers(seed: int) -> list:
     return list(loader)
 
 
+def seed_numpy(worker_id: int) -> None:
+    """The older releases' fix: seed NumPy from torch's seed, which differs per worker and epoch."""
+    np.random.seed(torch.initial_seed() % 2**32)
+
+
 if __name__ == "__main__":  # with spawn (macOS, Windows), each worker imports this script again
     first, second = draw_in_workers(0), draw_in_workers(0)
     print([item[0] for item in first])  # which worker loaded each item
@@ -190,6 +195,12 @@ if __name__ == "__main__":  # with spawn (macOS, Windows), each worker imports t
     # another seed: other numbers from each library
     print([x != y for x, y in zip(other_seed, worker_0, strict=True)])
     #> [True, True, True]
+    for init in (None, seed_numpy):  # two epochs of one loader, with and without the fix
+        loader = DataLoader(Draws(), batch_size=None, num_workers=2, worker_init_fn=init)
+        epoch_1, epoch_2 = list(loader), list(loader)
+        print([a[2] != b[2] for a, b in zip(epoch_1, epoch_2, strict=True)])  # NumPy's draws
+        #> [True, True, True, True]
+        #> [True, True, True, True]
 # --8<-- [end:workers]
 
 # --8<-- [start:persistent]

@@ -415,6 +415,23 @@ print(torch.bmm(scores, weights.to(scores.dtype)).dtype)
 #> torch.float16
 print(torch.bmm(hidden[None].float(), x.t()[None]).dtype)
 #> torch.float32
+
+# float16 meeting bfloat16: a float16 model trained with bf16, or two inputs of one operation.
+try:
+    torch.bmm(scores, weights.bfloat16())
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: expected scalar type Half but found BFloat16
+with torch.autocast("cpu", dtype=torch.bfloat16):
+    try:
+        torch.cat([scores, scores.bfloat16()])  # cat runs in the widest input dtype
+    except RuntimeError as err:
+        print(f"{type(err).__name__}: {err}")
+        #> RuntimeError: Unexpected floating ScalarType in at::autocast::prioritize
+    print(torch.cat([scores.bfloat16(), scores.float()]).dtype)  # bfloat16 and float32: the wider
+    #> torch.float32
+    print(torch.cat([scores.bfloat16(), scores.bfloat16()]).dtype)  # one dtype
+    #> torch.bfloat16
 # --8<-- [end:half_float_mismatch]
 
 # --8<-- [start:where_condition_dtype]

@@ -87,11 +87,14 @@ weight = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
 hidden = weight * 2
 hidden.retain_grad()  # ask backward() to keep this intermediate gradient
 loss = (hidden**2).sum()
+loss.retain_grad()  # the loss is a computed tensor too: without this, loss.grad is None
 loss.backward()
 print(hidden.grad)  # d(loss)/d(hidden) = 2 * hidden
 #> tensor([ 4.,  8., 12.])
 print(weight.grad)  # through hidden = 2 * weight: 2 * 2 * hidden
 #> tensor([ 8., 16., 24.])
+print(loss.grad)  # backward() starts from d(loss)/d(loss) = 1
+#> tensor(1.)
 # --8<-- [end:retain_grad]
 
 # --8<-- [start:where_nan]

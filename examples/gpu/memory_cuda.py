@@ -45,3 +45,16 @@ history.clear()
 torch.cuda.empty_cache()
 print("after history.clear() and empty_cache:   ", figures())
 # --8<-- [end:still_referenced]
+
+# --8<-- [start:peak]
+first_model = torch.zeros(256 * MiB // 4, device="cuda")  # a first model, still referenced
+torch.cuda.empty_cache()
+torch.cuda.reset_peak_memory_stats()  # the peak restarts from what is allocated now, not from 0
+start = torch.cuda.memory_allocated()
+print("peak right after the reset == allocated:", torch.cuda.max_memory_allocated() == start)
+second_model = torch.zeros(64 * MiB // 4, device="cuda")
+print("second model alone, MiB:", (torch.cuda.max_memory_allocated() - start) // MiB)
+del first_model, second_model
+torch.cuda.reset_peak_memory_stats()
+print("after del and a reset, peak MiB:", torch.cuda.max_memory_allocated() // MiB)
+# --8<-- [end:peak]

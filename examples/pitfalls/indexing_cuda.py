@@ -35,3 +35,10 @@ print(torch.equal(keep_last(b, 100).cpu(), keep_last(b.cpu(), 100)))
 total = torch.zeros(100, device="cuda").index_put_((b,), a, accumulate=True)
 print(torch.equal(total.cpu(), torch.zeros(100).index_put_((b.cpu(),), a.cpu(), accumulate=True)))
 # --8<-- [end:repeated_write_cuda]
+
+# --8<-- [start:accumulate_scalar_cuda]
+index = torch.tensor([0, 0], device="cuda")
+one = torch.tensor(1.0, device="cuda")  # a 0-dim value, added at each index
+print(torch.zeros(3, device="cuda").index_put_((index,), one, accumulate=True))
+print(torch.zeros(3, device="cuda").index_put_((index,), one.expand(2), accumulate=True))
+# --8<-- [end:accumulate_scalar_cuda]
