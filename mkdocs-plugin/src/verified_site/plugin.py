@@ -29,10 +29,11 @@ NOTEBOOK_SEARCH_BOOST = 0.2
 #: The notebook pages: their search entries keep their titles only, as their text repeats the
 #: pages they walk through (which rank first) and would make the index larger than its budget.
 NOTEBOOKS = "notebooks/"
-_CODE = re.compile(r"<pre><code>(.*?)</code></pre>", re.DOTALL)
-#: A printed line the search text keeps: an error's or a warning's (what readers paste);
-#: printed values (tensor([1, 2]), True, shapes) are not what anyone searches for.
-MESSAGE = re.compile(r"\b\w*(?:Error|Warning|Exception|Interrupt)\b|\berror: ")
+#: Code blocks: left out of the search text. The code's names are in the prose, an atlas
+#: entry's heading quotes its message, and the printed values matched nothing readers type;
+#: with them the Chinese index passed its 300 KB budget, and without them, readers' queries
+#: found their pages as often or more.
+CODE = re.compile(r"<pre><code>.*?</code></pre>", re.DOTALL)
 #: The sections that hold only links to other sections (`## See also {#see-also}`): left
 #: out of the search text, where their link texts would make them match the linked sections'
 #: queries.
@@ -40,16 +41,13 @@ LINKS_ONLY = "#see-also"
 #: An atlas entry's closing line of links ("More: [...]", "详见：[...]"), left out for the same
 #: reason.
 LINK_LINE = re.compile(r"<p>\u200b?(?:More:|详见\u200b?：)(?:(?!</p>).)*</p>", re.DOTALL)
-#: Numbers left out of the search text: in code blocks, of four characters or more (printed
-#: values such as 139264.015625); in prose, of six or more (65504 and 0.485 stay searchable).
+#: Numbers of six characters or more, left out of the search text (65504 and 0.485 stay).
 #: lunr 2.3.9, in Material's worker, names the nodes of its word tree by their edges'
 #: characters followed by child numbers, so two nodes with several digit edges can get the
 #: same name and be merged; a query then expands to a word that is not in the index and finds
 #: nothing at all (lunr issue 503: "a", later "9", found nothing on the Chinese site). Long
-#: numbers make most such nodes and are not what readers search for; at six characters
-#: everywhere, the numbers of one day's new sections were enough to break "9" again.
-_LONG_NUMBER = re.compile(r"\b\d[\d.]{3,}\b")
-_PROSE_NUMBER = re.compile(r"\b\d[\d.]{5,}\b")
+#: numbers make most such nodes and are not what readers search for.
+_LONG_NUMBER = re.compile(r"\b\d[\d.]{5,}\b")
 #: Identifiers the search keeps whole (mkdocs.base.yml's separator splits neither at `_` nor in
 #: camel case): snake_case and CamelCase names. `_PART`: the words they are made of.
 _IDENTIFIER = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[A-Za-z]*[a-z][A-Z]\w*")
@@ -212,13 +210,10 @@ class VerifiedSitePlugin(BasePlugin):
         glossary term's names (both languages) as tags of the section it is shown at, a
         generated page's `section_tags` (the reference rows' API names) as tags of its
         sections, each identifier's parts (`weights_only`: `weights`, `only`; the separator
-        keeps identifiers whole), of each code block with `#>` lines or a triple-quoted
-        block only the errors and warnings it printed (the messages readers paste; the code's
-        names are in the prose, and code or printed values would take the indexes past their
-        300 KB budget; a block without printed lines stays whole), on the notebook pages only
-        the titles (page and sections), no text of the "See also" sections (`LINKS_ONLY`) or
-        of the atlas entries' closing lines of links (`LINK_LINE`);
-        long numbers are left out (`_LONG_NUMBER`).
+        keeps identifiers whole); it leaves out the code blocks (`CODE`), the text of the
+        notebook pages (their titles stay), of the "See also" sections (`LINKS_ONLY`) and of
+        the atlas entries' closing lines of links (`LINK_LINE`), and long numbers
+        (`_LONG_NUMBER`).
         PluginError, naming the file, if the index or the glossary cannot be read."""
         self._report_api_links()
         path = Path(config.site_dir) / "search" / "search_index.json"
@@ -235,10 +230,7 @@ class VerifiedSitePlugin(BasePlugin):
                 doc["tags"] = list(dict.fromkeys(doc.get("tags", []) + list(words)))
             if doc["location"].startswith(NOTEBOOKS) or doc["location"].endswith(LINKS_ONLY):
                 doc["text"] = ""
-            printed = _CODE.sub(
-                lambda code: _LONG_NUMBER.sub(" ", _printed_lines(code)), doc["text"]
-            )
-            doc["text"] = _PROSE_NUMBER.sub(" ", LINK_LINE.sub("", printed))
+            doc["text"] = _LONG_NUMBER.sub(" ", LINK_LINE.sub("", CODE.sub("", doc["text"])))
             doc["text"] += _identifier_parts(doc["title"] + " " + doc["text"])
         path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), "utf-8")
 
@@ -284,23 +276,6 @@ def _words(name: str) -> list[str]:
     if not _HAN.search(name):
         return [name]
     return [word for word in jieba.cut(name) if word.strip()]
-
-
-def _printed_lines(code: re.Match) -> str:
-    """A code block of the search text reduced to the errors and warnings it printed (its `#>`
-    lines and `\"\"\"` blocks that `MESSAGE` matches; "" when it printed none); a block
-    without printed lines is all output (a version note's) and stays whole."""
-    printed, inside, marked = [], False, False
-    for line in (line.strip() for line in code[1].splitlines()):
-        if line == '"""':
-            inside, marked = not inside, True
-        elif inside or line.startswith("#&gt;"):
-            line = line.removeprefix("#&gt;").strip()
-            printed += [line] if MESSAGE.search(line) else []
-            marked = True
-    if not marked:
-        return code[0]
-    return "<pre><code>" + "\n".join(printed) + "</code></pre>" if printed else ""
 
 
 def _identifier_parts(html: str) -> str:
