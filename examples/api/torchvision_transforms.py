@@ -31,14 +31,14 @@ print(round(out.min().item(), 4), round(out.max().item(), 4))
 print(v2.Resize((96, 96))(image).shape)  # a (height, width) pair gives exactly that size
 #> torch.Size([3, 96, 96])
 
-# Shrinking a tensor gives PIL's pixels: both antialias by default (antialias=True).
+# Shrinking a tensor gives PIL's pixels to within 1: tensors antialias by default (antialias=True).
 from PIL import Image
 
-from_pil = v2.PILToTensor()(v2.Resize(20)(v2.ToPILImage()(pixels))).int()
-print((v2.Resize(20)(pixels).int() - from_pil).abs().max().item())
-#> 0
-print((v2.Resize(20, antialias=False)(pixels).int() - from_pil).abs().max().item())
-#> 60
+from_pil = v2.PILToTensor()(v2.Resize(17)(v2.ToPILImage()(pixels))).int()
+print((v2.Resize(17)(pixels).int() - from_pil).abs().max().item())
+#> 1
+print((v2.Resize(17, antialias=False)(pixels).int() - from_pil).abs().max().item())
+#> 115
 
 # Nearest: interpolate's "nearest" picks other pixels than PIL's NEAREST; "nearest-exact" the same.
 import torch.nn.functional as F
@@ -49,6 +49,13 @@ print(F.interpolate(labels, size=(1, 4), mode="nearest").flatten().tolist())
 print(F.interpolate(labels, size=(1, 4), mode="nearest-exact").flatten().tolist())
 #> [0, 2, 3, 5]
 print(v2.PILToTensor()(v2.ToPILImage()(labels[0]).resize((4, 1), Image.NEAREST)).flatten().tolist())
+#> [0, 2, 3, 5]
+from torchvision.transforms import InterpolationMode
+
+mask = tv_tensors.Mask(labels[0])
+print(v2.Resize((1, 4))(mask).flatten().tolist())  # masks resize with NEAREST
+#> [0, 1, 3, 4]
+print(v2.Resize((1, 4), interpolation=InterpolationMode.NEAREST_EXACT)(mask).flatten().tolist())
 #> [0, 2, 3, 5]
 # --8<-- [end:pipeline]
 

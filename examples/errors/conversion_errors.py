@@ -105,7 +105,9 @@ try:
 except TypeError as err:
     print(f"{type(err).__name__}: {str(err)[:47]}")
     #> TypeError: can't convert np.ndarray of type numpy.object_.
-# The fix: a list of the values gives the numbers.
+# The fix: a list of the values gives the numbers (np.array of the list would make them float64).
+print(torch.tensor(np.array(list(class_weights.values()))).dtype)
+#> torch.float64
 print(torch.tensor(list(class_weights.values())))
 #> tensor([1.0000, 2.5000])
 # --8<-- [end:object_array]
