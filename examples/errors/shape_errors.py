@@ -326,9 +326,9 @@ except AttributeError as err:
     print(f"{type(err).__name__}: {err}")
     #> AttributeError: module 'torch' has no attribute 'repeat'
 
-# The fix: a tuple of repetitions, or the tensor method repeat.
-print(torch.tile(x, (2,)), x.repeat(2))
-#> tensor([0, 1, 2, 0, 1, 2]) tensor([0, 1, 2, 0, 1, 2])
+# The fix: a tuple of repetitions, or the tensor methods tile and repeat.
+print(torch.tile(x, (2,)), x.tile(2), x.repeat(2))
+#> tensor([0, 1, 2, 0, 1, 2]) tensor([0, 1, 2, 0, 1, 2]) tensor([0, 1, 2, 0, 1, 2])
 # --8<-- [end:torch_tile_int]
 
 # --8<-- [start:expand_non_singleton]
