@@ -195,7 +195,7 @@ if __name__ == "__main__":  # with spawn (macOS, Windows), each worker imports t
     # another seed: other numbers from each library
     print([x != y for x, y in zip(other_seed, worker_0, strict=True)])
     #> [True, True, True]
-    for init in (None, seed_numpy):  # two epochs of one loader, with and without the fix
+    for init in (None, seed_numpy):  # two epochs of one loader, as it is and with the older releases' fix
         loader = DataLoader(Draws(), batch_size=None, num_workers=2, worker_init_fn=init)
         epoch_1, epoch_2 = list(loader), list(loader)
         print([a[2] != b[2] for a, b in zip(epoch_1, epoch_2, strict=True)])  # NumPy's draws

@@ -335,13 +335,13 @@ except Exception as err:
 restored = torch.load(folder / "whole_model.pt", weights_only=False)  # trusted files only
 print(type(restored).__name__)
 #> SmallCNN
-try:
-    torch.load(folder / "weights.pt", pickle_module=pickle, weights_only=True)
-except RuntimeError as err:
-    print(f"{type(err).__name__}: {err}")
-    #> RuntimeError: Can not safely load weights when explicit pickle_module is specified
-with torch.serialization.safe_globals(allowed):  # the fix: leave pickle_module out
-    print(type(torch.load(folder / "whole_model.pt", weights_only=True)).__name__)
+with torch.serialization.safe_globals(allowed):  # the classes allowed, as the reader had them
+    try:
+        torch.load(folder / "whole_model.pt", pickle_module=pickle, weights_only=True)
+    except RuntimeError as err:
+        print(f"{type(err).__name__}: {err}")
+        #> RuntimeError: Can not safely load weights when explicit pickle_module is specified
+    print(type(torch.load(folder / "whole_model.pt", weights_only=True)).__name__)  # the fix
     #> SmallCNN
 # --8<-- [end:safe_globals]
 

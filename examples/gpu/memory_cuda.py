@@ -51,7 +51,7 @@ first_model = torch.zeros(256 * MiB // 4, device="cuda")  # a first model, still
 torch.cuda.empty_cache()
 torch.cuda.reset_peak_memory_stats()  # the peak restarts from what is allocated now, not from 0
 start = torch.cuda.memory_allocated()
-print("peak right after the reset == allocated:", torch.cuda.max_memory_allocated() == start)
+print("peak right after the reset, MiB:", torch.cuda.max_memory_allocated() // MiB, "of which allocated:", start // MiB)
 second_model = torch.zeros(64 * MiB // 4, device="cuda")
 print("second model alone, MiB:", (torch.cuda.max_memory_allocated() - start) // MiB)
 del first_model, second_model
