@@ -314,6 +314,8 @@ print(all(torch.equal(rows[i], small[i]) for i in range(len(small))))  # the sam
 # --8<-- [end:many_small_tensors]
 
 # --8<-- [start:safe_globals]
+import pickle
+
 print(sorted(torch.serialization.get_unsafe_globals_in_checkpoint(folder / "whole_model.pt")))
 """
 ['__main__.SmallCNN', 'torch.nn.modules.conv.Conv2d', 'torch.nn.modules.linear.Linear', 'torch.nn.modules.pooling.MaxPool2d']
