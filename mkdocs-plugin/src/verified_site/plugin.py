@@ -32,8 +32,8 @@ NOTEBOOKS = "notebooks/"
 #: Code blocks: left out of the search text. The code's names are in the prose, an atlas
 #: entry's heading quotes its message, and the printed values matched nothing readers type;
 #: with them the Chinese index passed its 300 KB budget, and without them, readers' queries
-#: found their pages as often or more.
-CODE = re.compile(r"<pre><code>.*?</code></pre>", re.DOTALL)
+#: found their pages as often or more. A block's title (its script's path) goes with it.
+CODE = re.compile(r"(?:[\w./-]+\.py\s*)?<pre><code>.*?</code></pre>", re.DOTALL)
 #: The sections that hold only links to other sections (`## See also {#see-also}`): left
 #: out of the search text, where their link texts would make them match the linked sections'
 #: queries.
