@@ -153,3 +153,24 @@ tensor([[  0,  76],
         [178, 255]], dtype=torch.uint8)
 """
 # --8<-- [end:float_image_to_uint8]
+
+# --8<-- [start:float_above_255_to_uint8]
+import numpy as np
+import torch
+
+values = np.linspace(0, 1028, 8)  # floats from 0 to 1028
+print(values.round(1))
+#> [   0.   146.9  293.7  440.6  587.4  734.3  881.1 1028. ]
+print(values.astype(np.uint8))  # values above 255 wrap round instead of stopping at 255
+#> [  0 146  37 184  75 222 113   4]
+print(torch.from_numpy(values).to(torch.uint8))
+#> tensor([  0, 146,  37, 184,  75, 222, 113,   4], dtype=torch.uint8)
+print(np.array([-1.0, 300.0]).astype(np.uint8))  # negative values wrap too
+#> [255  44]
+
+# The fix: clip to 0-255 first, then convert.
+print(values.clip(0, 255).astype(np.uint8))
+#> [  0 146 255 255 255 255 255 255]
+print(torch.from_numpy(values).clamp(0, 255).to(torch.uint8))
+#> tensor([  0, 146, 255, 255, 255, 255, 255, 255], dtype=torch.uint8)
+# --8<-- [end:float_above_255_to_uint8]
