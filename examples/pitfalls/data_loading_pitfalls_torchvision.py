@@ -55,3 +55,19 @@ with tempfile.TemporaryDirectory() as root:
     print(data.class_to_idx, len(data))
     #> {'cat': 0, 'dog': 1} 2
 # --8<-- [end:image_folder_hidden]
+
+# --8<-- [start:opencv_bgr]
+import numpy as np
+import torch
+from torchvision.transforms import v2
+
+rgb = np.array(Image.new("RGB", (2, 2), (255, 0, 0)))  # a red image, channels R, G, B as PIL opens it
+bgr = rgb[..., ::-1].copy()  # the same pixels in the B, G, R order of cv2.imread
+preprocess = v2.Compose(
+    [v2.ToImage(), v2.ToDtype(torch.float32, scale=True), v2.Normalize([0.485, 0.456, 0.406], [0.229, 0.224, 0.225])]
+)
+print(preprocess(rgb)[:, 0, 0], preprocess(bgr)[:, 0, 0])  # no error: red arrives as blue
+#> tensor([ 2.2489, -2.0357, -1.8044]) tensor([-2.1179, -2.0357,  2.6400])
+print(torch.equal(preprocess(bgr[..., ::-1].copy()), preprocess(rgb)))  # the fix: back to RGB first
+#> True
+# --8<-- [end:opencv_bgr]
