@@ -133,3 +133,15 @@ with torch.no_grad():
     print(resnet18(torch.rand(2, 3, 224, 224)).shape)
     #> torch.Size([2, 10])
 # --8<-- [end:get_model]
+
+# --8<-- [start:input_size]
+print(resnet18.avgpool)  # averages each feature map to 1 x 1, whatever the image size
+#> AdaptiveAvgPool2d(output_size=(1, 1))
+features = torch.nn.Sequential(*list(resnet18.children())[:-2])  # every layer before avgpool
+with torch.no_grad():
+    for height, width in [(224, 224), (320, 1088)]:  # the training size, and another
+        image = torch.rand(1, 3, height, width)
+        print(features(image).shape, resnet18(image).shape)
+        #> torch.Size([1, 512, 7, 7]) torch.Size([1, 10])
+        #> torch.Size([1, 512, 10, 34]) torch.Size([1, 10])
+# --8<-- [end:input_size]

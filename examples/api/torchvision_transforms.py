@@ -83,6 +83,21 @@ except TypeError as err:
     #> Input tensor should be a float tensor. Got torch.uint8.
 # --8<-- [end:to_tensor]
 
+# --8<-- [start:image_layouts]
+import numpy as np
+from PIL import Image
+
+photo = Image.fromarray(np.zeros((500, 889, 4), dtype=np.uint8))  # an RGBA PNG, 889 wide
+print(photo.size, np.array(photo).shape, v2.ToImage()(photo).shape)  # (W, H); (H, W, C); (C, H, W)
+#> (889, 500) (500, 889, 4) torch.Size([4, 500, 889])
+digit = Image.fromarray(np.zeros((28, 28), dtype=np.uint8))  # greyscale (mode L), like MNIST
+print(digit.mode, np.array(digit).shape, v2.ToImage()(digit).shape, v2.ToImage()(digit)[0].shape)
+#> L (28, 28) torch.Size([1, 28, 28]) torch.Size([28, 28])
+chw = v2.ToImage()(photo)
+print(chw.permute(1, 2, 0).shape, chw.unsqueeze(0).shape)  # back to (H, W, C); a batch of one
+#> torch.Size([500, 889, 4]) torch.Size([1, 4, 500, 889])
+# --8<-- [end:image_layouts]
+
 # --8<-- [start:mask_labels]
 import os
 import tempfile

@@ -672,6 +672,40 @@ print(x[2].numpy(), x[-1].numpy())
 #> 2 2
 # --8<-- [end:tf_index_out_of_bounds]
 
+# --8<-- [start:keras_input_ndim]
+import keras
+import numpy as np
+
+
+def build():
+    return keras.Sequential([keras.layers.Conv2D(4, 3, name="stem_conv"), keras.layers.GlobalAveragePooling2D()])
+
+
+image = np.zeros((32, 40, 3), dtype="float32")  # one image, height x width x channels
+try:
+    build().predict(image, verbose=0)
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    ValueError: Input 0 with name 'None' of layer 'stem_conv' is incompatible with the layer: expected min_ndim=4, found ndim=3. Full shape received: (32, 40, 3)
+    """
+print(build().predict(image[None], verbose=0).shape)  # the fix: a batch of one, (1, H, W, C)
+#> (1, 4)
+
+inputs = keras.Input(shape=(None, None, 3), name="image")  # Keras: channels last
+channels_last = keras.Model(inputs, keras.layers.Conv2D(4, 3)(inputs), name="model")
+batch = np.zeros((1, 3, 224, 224), dtype="float32")  # laid out for PyTorch: N, C, H, W
+try:
+    channels_last(batch)
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    ValueError: Input 0 with name 'image' of layer 'model' is incompatible with the layer: expected shape=(None, None, None, 3), found shape=(1, 3, 224, 224)
+    """
+print(channels_last(np.transpose(batch, (0, 2, 3, 1))).shape)  # the fix: N, H, W, C
+#> (1, 222, 222, 4)
+# --8<-- [end:keras_input_ndim]
+
 # --8<-- [start:mat1_mat2_adapter]
 import torch
 

@@ -160,6 +160,29 @@ with torch.no_grad():
     #> torch.float32 torch.Size([1, 1000])
 # --8<-- [end:input_dtype]
 
+# --8<-- [start:detection_uint8]
+from torchvision import models
+
+detector = models.detection.fasterrcnn_mobilenet_v3_large_320_fpn(
+    weights=None, weights_backbone=None, num_classes=3
+).eval()
+pixels = torch.randint(0, 256, (3, 64, 80), dtype=torch.uint8)  # one image as read
+try:
+    detector([pixels])
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    TypeError: Expected input images to be of floating type (in range [0, 1]), but found type torch.uint8 instead
+    """
+
+# The fix: a list of float images in [0, 1]; the model normalises them itself.
+with torch.no_grad():
+    print(sorted(detector([v2.ToDtype(torch.float32, scale=True)(pixels)])[0]))
+    #> ['boxes', 'labels', 'scores']
+print(detector.transform.image_mean, detector.transform.image_std)
+#> [0.485, 0.456, 0.406] [0.229, 0.224, 0.225]
+# --8<-- [end:detection_uint8]
+
 # --8<-- [start:collate_pil]
 from torch.utils.data import DataLoader
 from torchvision import datasets
@@ -198,7 +221,48 @@ resized = [(same_size(image), label) for image, label in samples]
 images, labels = next(iter(DataLoader(resized, batch_size=2)))
 print(images.shape)
 #> torch.Size([2, 3, 32, 32])
+
+# Or keep each size: a collate_fn that returns lists; the model then takes one image at a time.
+loader = DataLoader(samples, batch_size=2, collate_fn=lambda batch: tuple(zip(*batch, strict=True)))
+images, labels = next(iter(loader))
+with torch.no_grad():
+    print([model(image.unsqueeze(0)).shape for image in images], labels)
+    #> [torch.Size([1, 1000]), torch.Size([1, 1000])] (0, 1)
 # --8<-- [end:collate_sizes]
+
+# --8<-- [start:collate_none]
+from torch.utils.data import Dataset, default_collate
+
+
+class Photos(Dataset):
+    def __init__(self, paths):
+        self.paths = paths
+
+    def __len__(self):
+        return len(self.paths)
+
+    def __getitem__(self, i):
+        image = None if self.paths[i] == "missing.png" else torch.rand(3, 32, 32)  # a failed read
+        return image, i
+
+
+dataset = Photos(["missing.png", "a.png", "b.png"])
+try:
+    next(iter(DataLoader(dataset, batch_size=3)))
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    TypeError: default_collate: batch must contain tensors, numpy arrays, numbers, dicts or lists; found <class 'NoneType'>
+    """
+
+# Find the samples that come back as None, then skip them in a collate_fn.
+print([i for i in range(len(dataset)) if dataset[i][0] is None])
+#> [0]
+loader = DataLoader(dataset, batch_size=3, collate_fn=lambda b: default_collate([s for s in b if s[0] is not None]))
+images, labels = next(iter(loader))
+print(images.shape, labels)
+#> torch.Size([2, 3, 32, 32]) tensor([1, 2])
+# --8<-- [end:collate_none]
 
 # --8<-- [start:dataset_not_found]
 import struct

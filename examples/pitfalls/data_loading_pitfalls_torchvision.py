@@ -33,3 +33,41 @@ with tempfile.TemporaryDirectory() as root:
     print([(pathlib.Path(path).parent.name, label) for path, label in data.samples])
     #> [('1', 0), ('10', 3), ('100', 5), ('11', 4), ('2', 1), ('3', 2)]
 # --8<-- [end:image_folder_numbers]
+
+# --8<-- [start:image_folder_hidden]
+with tempfile.TemporaryDirectory() as root:
+    for name in [".ipynb_checkpoints", "cat", "dog"]:  # Jupyter left a hidden folder
+        pathlib.Path(root, name).mkdir()
+        Image.new("RGB", (4, 4)).save(pathlib.Path(root, name, "image.png"))
+
+    data = datasets.ImageFolder(root)
+    print(data.class_to_idx)  # an extra class, and cat and dog one label higher
+    #> {'.ipynb_checkpoints': 0, 'cat': 1, 'dog': 2}
+
+    class VisibleFolder(datasets.ImageFolder):
+        """Classes from the folders whose names do not start with a dot."""
+
+        def find_classes(self, directory):
+            classes = sorted(p.name for p in pathlib.Path(directory).iterdir() if p.is_dir() and not p.name.startswith("."))
+            return classes, {name: i for i, name in enumerate(classes)}
+
+    data = VisibleFolder(root)
+    print(data.class_to_idx, len(data))
+    #> {'cat': 0, 'dog': 1} 2
+# --8<-- [end:image_folder_hidden]
+
+# --8<-- [start:opencv_bgr]
+import numpy as np
+import torch
+from torchvision.transforms import v2
+
+rgb = np.array(Image.new("RGB", (2, 2), (255, 0, 0)))  # a red image, channels R, G, B as PIL opens it
+bgr = rgb[..., ::-1].copy()  # the same pixels in the B, G, R order of cv2.imread
+preprocess = v2.Compose(
+    [v2.ToImage(), v2.ToDtype(torch.float32, scale=True), v2.Normalize([0.485, 0.456, 0.406], [0.229, 0.224, 0.225])]
+)
+print(preprocess(rgb)[:, 0, 0], preprocess(bgr)[:, 0, 0])  # no error: red arrives as blue
+#> tensor([ 2.2489, -2.0357, -1.8044]) tensor([-2.1179, -2.0357,  2.6400])
+print(torch.equal(preprocess(bgr[..., ::-1].copy()), preprocess(rgb)))  # the fix: back to RGB first
+#> True
+# --8<-- [end:opencv_bgr]
