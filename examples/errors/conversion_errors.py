@@ -294,6 +294,26 @@ except ValueError as err:
 filled = np.array([np.nan if value is None else value for value in labels], dtype=np.float32)
 print(tf.convert_to_tensor(filled))
 #> tf.Tensor([nan  1.  2.], shape=(3,), dtype=float32)
+
+# A batch of samples of different lengths, as an object array of arrays.
+batch = np.empty(2, dtype=object)
+batch[:] = [np.ones(3, dtype=np.float32), np.ones(2, dtype=np.float32)]
+try:
+    tf.convert_to_tensor(batch)
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    ValueError: Failed to convert a NumPy array to a Tensor (Unsupported object type numpy.ndarray).
+    """
+try:
+    batch.astype(np.float32)  # no cast fixes it: the rows have no common length
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> ValueError: setting an array element with a sequence.
+# Pad to one length (zeros after each row), or keep the rows ragged.
+padded = tf.keras.utils.pad_sequences(list(batch), dtype="float32", padding="post")
+print(padded[1], tf.ragged.constant(list(batch)).shape)
+#> [1. 1. 0.] (2, None)
 # --8<-- [end:object_array_to_tf]
 
 # --8<-- [start:mixed_types_tf]
