@@ -404,6 +404,16 @@ print(predictions.to(torch.int64))
 #> tensor([0, 1, 2])
 print(predictions.numpy().astype(int))
 #> [0 1 2]
+
+# A TensorFlow tensor has no astype either (its message names NumPy behaviour).
+detections = tf.constant([1.0, 3.0])  # a model's output, as in a detection tutorial
+try:
+    detections.astype(np.int64)
+except AttributeError as err:
+    print(f"{type(err).__name__}: {str(err).splitlines()[0].strip()}")
+    #> AttributeError: EagerTensor object has no attribute 'astype'.
+print(tf.cast(detections, tf.int64), detections.numpy().astype(np.int64))
+#> tf.Tensor([1 3], shape=(2,), dtype=int64) [1 3]
 # --8<-- [end:tensor_astype]
 
 # --8<-- [start:from_numpy_list]
