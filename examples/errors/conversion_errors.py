@@ -294,6 +294,26 @@ except ValueError as err:
 filled = np.array([np.nan if value is None else value for value in labels], dtype=np.float32)
 print(tf.convert_to_tensor(filled))
 #> tf.Tensor([nan  1.  2.], shape=(3,), dtype=float32)
+
+# A batch of samples of different lengths, as an object array of arrays.
+batch = np.empty(2, dtype=object)
+batch[:] = [np.ones(3, dtype=np.float32), np.ones(2, dtype=np.float32)]
+try:
+    tf.convert_to_tensor(batch)
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    ValueError: Failed to convert a NumPy array to a Tensor (Unsupported object type numpy.ndarray).
+    """
+try:
+    batch.astype(np.float32)  # no cast fixes it: the rows have no common length
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> ValueError: setting an array element with a sequence.
+# Pad to one length (zeros after each row), or keep the rows ragged.
+padded = tf.keras.utils.pad_sequences(list(batch), dtype="float32", padding="post")
+print(padded[1], tf.ragged.constant(list(batch)).shape)
+#> [1. 1. 0.] (2, None)
 # --8<-- [end:object_array_to_tf]
 
 # --8<-- [start:mixed_types_tf]
@@ -384,6 +404,16 @@ print(predictions.to(torch.int64))
 #> tensor([0, 1, 2])
 print(predictions.numpy().astype(int))
 #> [0 1 2]
+
+# A TensorFlow tensor has no astype either (its message names NumPy behaviour).
+detections = tf.constant([1.0, 3.0])  # a model's output, as in a detection tutorial
+try:
+    detections.astype(np.int64)
+except AttributeError as err:
+    print(f"{type(err).__name__}: {str(err).splitlines()[0].strip()}")
+    #> AttributeError: EagerTensor object has no attribute 'astype'.
+print(tf.cast(detections, tf.int64), detections.numpy().astype(np.int64))
+#> tf.Tensor([1 3], shape=(2,), dtype=int64) [1 3]
 # --8<-- [end:tensor_astype]
 
 # --8<-- [start:from_numpy_list]

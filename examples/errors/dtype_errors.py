@@ -374,6 +374,36 @@ print(tf.cast(tf.constant([-1.5, 2.5]), tf.int32))
 #> tf.Tensor([-1  2], shape=(2,), dtype=int32)
 # --8<-- [end:tf_convert_dtype]
 
+# --8<-- [start:tf_float_int64_step]
+import math
+
+step = tf.constant(4000, dtype=tf.int64)  # an int64 step counter
+for compute in (lambda: step ** (-0.5), lambda: step * (30 / 32)):
+    try:
+        compute()
+    except TypeError as err:
+        print(f"{type(err).__name__}: {err}")
+        #> TypeError: Cannot convert -0.5 to EagerTensor of dtype int64
+        #> TypeError: Cannot convert 0.9375 to EagerTensor of dtype int64
+
+# The fix: cast the counter to float before the arithmetic.
+print(tf.cast(step, tf.float32) ** (-0.5))
+#> tf.Tensor(0.015811387, shape=(), dtype=float32)
+
+# Keras's own step counts must be integers: a float validation_steps is refused.
+model = tf.keras.Sequential([tf.keras.Input((2,)), tf.keras.layers.Dense(1)])
+model.compile(optimizer="sgd", loss="mse")
+x, y = np.ones((8, 2), np.float32), np.ones((8, 1), np.float32)
+for steps in (30 / 32, math.ceil(30 / 32)):
+    try:
+        model.fit(x, y, batch_size=4, validation_data=(x, y), validation_steps=steps, verbose=0)
+        print(steps, "fits")
+        #> 1 fits
+    except TypeError as err:
+        print(steps, f"{type(err).__name__}: {err}")
+        #> 0.9375 TypeError: 'float' object cannot be interpreted as an integer
+# --8<-- [end:tf_float_int64_step]
+
 # --8<-- [start:half_on_cpu]
 # float16 layers run on the CPU in the releases verified here.
 layer = torch.nn.Linear(3, 2).half()

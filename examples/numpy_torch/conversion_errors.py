@@ -107,6 +107,13 @@ frozen = np.arange(3.0)
 frozen.flags.writeable = False
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")  # show every warning, even repeated ones
+    copied = torch.tensor(frozen)  # a copy: no warning
+print("torch.tensor warnings:", len(caught))
+#> torch.tensor warnings: 0
+print(frozen.copy().flags.writeable)  # a copy is writable: from_numpy does not warn on it
+#> True
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
     shared = torch.from_numpy(frozen)
     torch.from_numpy(frozen)  # the same conversion again: torch does not warn again
 print(shared.data_ptr() == frozen.__array_interface__["data"][0])  # still shared

@@ -71,6 +71,25 @@ print(caught[0].category.__name__, str(caught[0].message).split(",")[0])
 #> UserWarning To copy construct from a tensor
 print(from_tensor.data_ptr() == t.data_ptr(), cloned.data_ptr() == t.data_ptr())  # both copies
 #> False False
+print(caught[0].message)
+"""
+To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or sourceTensor.detach().clone().requires_grad_(True), rather than torch.tensor(sourceTensor).
+"""
+
+# The copy is also cut from autograd: it does not require grad.
+weight = torch.ones(2, requires_grad=True)
+with warnings.catch_warnings(record=True):
+    warnings.simplefilter("ignore")
+    print(torch.tensor(weight).requires_grad, weight.detach().clone().requires_grad)
+    #> False False
+
+# A helper that accepts a list, a number or a tensor: torch.as_tensor, no warning.
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    print(torch.as_tensor(weight) is weight, torch.as_tensor([1, 2]), torch.as_tensor(3.0))
+    #> True tensor([1, 2]) tensor(3.)
+print(len(caught))
+#> 0
 # --8<-- [end:torch_tensor_copies]
 
 # --8<-- [start:list_of_arrays]

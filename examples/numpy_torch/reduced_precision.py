@@ -270,3 +270,22 @@ print(linear.float()(torch.ones(2, 4)).dtype)
 print(linear.bfloat16()(torch.ones(2, 4, dtype=torch.bfloat16)).dtype)
 #> torch.bfloat16
 # --8<-- [end:half_on_cpu]
+
+# --8<-- [start:keras_mixed_float16]
+keras = tf.keras
+keras.mixed_precision.set_global_policy("mixed_float16")  # for the layers made below
+inputs = keras.Input((4,))
+hidden = keras.layers.Dense(8, activation="relu")(inputs)
+logits = keras.layers.Dense(3)(hidden)
+probs = keras.layers.Activation("softmax", dtype="float32")(logits)  # the output in float32
+model = keras.Model(inputs, probs)
+dense = model.layers[1]
+print(dense.dtype_policy.name, dense.compute_dtype, dense.kernel.dtype)  # computes, stores
+#> mixed_float16 float16 float32
+print(logits.dtype, probs.dtype)
+#> float16 float32
+model.compile(optimizer="sgd", loss="sparse_categorical_crossentropy")
+print(type(model.optimizer).__name__)  # compile adds loss scaling
+#> LossScaleOptimizer
+keras.mixed_precision.set_global_policy("float32")  # back to the default for later layers
+# --8<-- [end:keras_mixed_float16]
