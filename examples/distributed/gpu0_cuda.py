@@ -30,7 +30,7 @@ import subprocess
 import sys
 
 
-def count_gpus(code: str, **env: str) -> str:
+def run_python(code: str, **env: str) -> str:
     """Run code in a fresh Python process and return what it printed."""
     run = subprocess.run(
         [sys.executable, "-c", code], env={**os.environ, **env}, capture_output=True, text=True
@@ -39,12 +39,12 @@ def count_gpus(code: str, **env: str) -> str:
 
 
 count = "import torch; print(torch.cuda.device_count())"
-print("no variable:", count_gpus(count))
-print("CUDA_VISIBLE_DEVICES=0:", count_gpus(count, CUDA_VISIBLE_DEVICES="0"))
+print("no variable:", run_python(count))
+print("CUDA_VISIBLE_DEVICES=0:", run_python(count, CUDA_VISIBLE_DEVICES="0"))
 before = "import os; os.environ['CUDA_VISIBLE_DEVICES'] = '0'; " + count
-print("set before the first CUDA call:", count_gpus(before))
+print("set before the first CUDA call:", run_python(before))
 after = "import os, torch; torch.zeros(1, device='cuda'); os.environ['CUDA_VISIBLE_DEVICES'] = '0'; "
-print("set after it:", count_gpus(after + "print(torch.cuda.device_count())"))
+print("set after it:", run_python(after + "print(torch.cuda.device_count())"))
 
 visible = torch.cuda.device_count()
 try:
