@@ -281,6 +281,33 @@ finally:
     torch.use_deterministic_algorithms(False)  # back to the default
 # --8<-- [end:deterministic]
 
+# --8<-- [start:fill_uninitialized]
+import torch.utils.deterministic
+from torch.profiler import profile
+
+
+def fill_calls():  # aten::fill_ calls while creating one empty tensor
+    with profile() as prof:
+        torch.empty(3)
+    return sum(event.name == "aten::fill_" for event in prof.events())
+
+
+print(torch.utils.deterministic.fill_uninitialized_memory, fill_calls())  # the default
+#> True 0
+torch.use_deterministic_algorithms(True)
+print(torch.empty(3), torch.empty(2, dtype=torch.int64))  # filled: NaN, the largest integer
+#> tensor([nan, nan, nan]) tensor([9223372036854775807, 9223372036854775807])
+print(fill_calls())
+#> 1
+
+# For code that never reads memory it has not written: keep the mode, skip the fill.
+torch.utils.deterministic.fill_uninitialized_memory = False
+print(torch.are_deterministic_algorithms_enabled(), fill_calls())
+#> True 0
+torch.utils.deterministic.fill_uninitialized_memory = True  # back to the defaults
+torch.use_deterministic_algorithms(False)
+# --8<-- [end:fill_uninitialized]
+
 # --8<-- [start:warn_only]
 import warnings
 

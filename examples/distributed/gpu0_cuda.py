@@ -24,3 +24,32 @@ with tempfile.TemporaryDirectory() as directory:
     print("map_location='cpu':", torch.load(path, map_location="cpu")["weight"].device)
     print(f"map_location='cuda:{last}':", torch.load(path, map_location=f"cuda:{last}")["weight"].device)
 # --8<-- [end:gpu0]
+
+# --8<-- [start:visible_devices]
+import subprocess
+import sys
+
+
+def run_python(code: str, **env: str) -> str:
+    """Run code in a fresh Python process and return what it printed."""
+    run = subprocess.run(
+        [sys.executable, "-c", code], env={**os.environ, **env}, capture_output=True, text=True
+    )
+    return run.stdout.strip()
+
+
+count = "import torch; print(torch.cuda.device_count())"
+print("no variable:", run_python(count))
+print("CUDA_VISIBLE_DEVICES=0:", run_python(count, CUDA_VISIBLE_DEVICES="0"))
+before = "import os; os.environ['CUDA_VISIBLE_DEVICES'] = '0'; " + count
+print("set before the first CUDA call:", run_python(before))
+after = "import os, torch; torch.zeros(1, device='cuda'); os.environ['CUDA_VISIBLE_DEVICES'] = '0'; "
+print("set after it:", run_python(after + "print(torch.cuda.device_count())"))
+
+visible = torch.cuda.device_count()
+try:
+    torch.zeros(1, device=f"cuda:{visible}")  # one past the last visible GPU
+except RuntimeError as err:
+    print(str(err).splitlines()[0])
+print(torch.zeros(1, device=f"cuda:{visible - 1}").device)  # indices 0 to visible - 1
+# --8<-- [end:visible_devices]

@@ -168,6 +168,39 @@ with tempfile.TemporaryDirectory() as tmp:
     dist.destroy_process_group()
 # --8<-- [end:module_prefix]
 
+# --8<-- [start:data_parallel_attribute]
+class Detector(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.generator = nn.Linear(2, 1)
+
+    def forward(self, x):
+        return self.generator(x)
+
+    def train_model(self):  # a method of the model's own
+        return "training"
+
+
+model = nn.DataParallel(Detector())
+for name in ("train_model", "generator"):
+    try:
+        getattr(model, name)
+    except AttributeError as err:
+        print(f"{type(err).__name__}: {err}")
+        #> AttributeError: 'DataParallel' object has no attribute 'train_model'
+        #> AttributeError: 'DataParallel' object has no attribute 'generator'
+
+# The fix: the wrapper keeps the model as .module; DDP does the same.
+print(model.module.train_model(), model.module.generator)
+#> training Linear(in_features=2, out_features=1, bias=True)
+with tempfile.TemporaryDirectory() as tmp:
+    dist.init_process_group("gloo", init_method=f"file://{tmp}/store", rank=0, world_size=1)
+    ddp_model = DistributedDataParallel(Detector())
+    print(hasattr(ddp_model, "train_model"), ddp_model.module.train_model())
+    #> False training
+    dist.destroy_process_group()
+# --8<-- [end:data_parallel_attribute]
+
 # --8<-- [start:no_grad_parameters]
 with tempfile.TemporaryDirectory() as tmp:
     dist.init_process_group("gloo", init_method=f"file://{tmp}/store", rank=0, world_size=1)

@@ -65,6 +65,84 @@ print(torch.load(folder / "checkpoint.pt"))
 #> {'epoch': 3, 'loss': 0.25}
 # --8<-- [end:weights_only_numpy]
 
+# --8<-- [start:weights_only_library]
+import os
+import warnings
+
+
+def load_pretrained(path):  # inside a library you cannot edit
+    return torch.load(path)
+
+
+linear = nn.Linear(4, 2)
+torch.save({"weights": linear.state_dict(), "hook": linear.forward}, folder / "lib.pt")
+try:
+    load_pretrained(folder / "lib.pt")  # a method is pickled as getattr(object, name)
+except pickle.UnpicklingError as err:
+    line = next(text.strip() for text in str(err).splitlines() if "GLOBAL" in text)
+    print(f"{type(err).__name__}: {line[: line.index(' Please')]}")
+    """
+    UnpicklingError: WeightsUnpickler error: Unsupported global: GLOBAL getattr was not an allowed global by default.
+    """
+
+# For a file you trust: the variable, set before the library's call (or in the shell).
+os.environ["TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD"] = "1"
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    print(sorted(load_pretrained(folder / "lib.pt")))
+    #> ['hook', 'weights']
+print(f"{caught[0].category.__name__}: {caught[0].message}")
+"""
+UserWarning: Environment variable TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD detected, since the`weights_only` argument was not explicitly passed to `torch.load`, forcing weights_only=False.
+"""
+del os.environ["TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD"]
+# --8<-- [end:weights_only_library]
+
+# --8<-- [start:cant_get_attribute]
+import sys
+import types
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 2)
+
+
+class RecorderMeter:  # a helper object, such as a training log
+    pass
+
+
+# Two scripts, each run as __main__: the training script defines the classes, the
+# loading script does not.
+Net.__module__ = RecorderMeter.__module__ = "__main__"
+train_script, load_script = types.ModuleType("__main__"), types.ModuleType("__main__")
+train_script.Net, train_script.RecorderMeter = Net, RecorderMeter
+real_main = sys.modules["__main__"]
+sys.modules["__main__"] = train_script
+torch.save(Net(), folder / "net.pt")  # the whole model: pickle names __main__.Net
+checkpoint = {"state_dict": Net().state_dict(), "meter": RecorderMeter()}
+torch.save(checkpoint, folder / "checkpoint.pt")
+
+sys.modules["__main__"] = load_script
+for name in ("net.pt", "checkpoint.pt"):
+    try:
+        torch.load(folder / name, weights_only=False)
+    except AttributeError as err:
+        print(f"{type(err).__name__}: {err}")
+        #> AttributeError: Can't get attribute 'Net' on <module '__main__'>
+        #> AttributeError: Can't get attribute 'RecorderMeter' on <module '__main__'>
+
+# The fix: define (or import) the classes in the loading script, load once, and save
+# the state_dict alone: that file needs no class to load.
+load_script.Net, load_script.RecorderMeter = Net, RecorderMeter
+state = torch.load(folder / "checkpoint.pt", weights_only=False)["state_dict"]
+torch.save(state, folder / "state.pt")
+sys.modules["__main__"] = real_main
+print(Net().load_state_dict(torch.load(folder / "state.pt")))
+#> <All keys matched successfully>
+# --8<-- [end:cant_get_attribute]
+
 # --8<-- [start:state_dict_missing_keys]
 wrapped = nn.DataParallel(nn.Linear(4, 2))  # DDP and DataParallel add "module."
 torch.save(nn.Linear(4, 2).state_dict(), folder / "plain.pt")  # saved from a plain model
@@ -99,6 +177,31 @@ nn.modules.utils.consume_prefix_in_state_dict_if_present(state, "module.")
 print(bare.load_state_dict(state))
 #> <All keys matched successfully>
 # --8<-- [end:state_dict_missing_keys]
+
+# --8<-- [start:state_dict_whole_checkpoint]
+net = nn.Linear(4, 2)
+optimizer = torch.optim.SGD(net.parameters(), lr=0.1)
+torch.save(
+    {"net": net.state_dict(), "optimizer": optimizer.state_dict(), "epoch": 3},
+    folder / "training.pt",
+)
+checkpoint = torch.load(folder / "training.pt")
+try:
+    net.load_state_dict(checkpoint)  # the whole checkpoint, not the model's entry
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {str(err).expandtabs(4)}")
+    """
+    RuntimeError: Error(s) in loading state_dict for Linear:
+        Missing key(s) in state_dict: "weight", "bias".
+        Unexpected key(s) in state_dict: "net", "optimizer", "epoch".
+    """
+
+# The fix: pass the model's entry; list(checkpoint) shows the keys.
+print(list(checkpoint))
+#> ['net', 'optimizer', 'epoch']
+print(net.load_state_dict(checkpoint["net"]))
+#> <All keys matched successfully>
+# --8<-- [end:state_dict_whole_checkpoint]
 
 # --8<-- [start:state_dict_size_mismatch]
 def classifier(classes):
@@ -227,6 +330,21 @@ os.replace(folder / "weights.pt.tmp", folder / "weights.pt")
 print(sorted(torch.load(folder / "weights.pt")))
 #> ['bias', 'weight']
 # --8<-- [end:truncated_checkpoint]
+
+# --8<-- [start:ran_out_of_input]
+(folder / "empty.pt").touch()  # a download that wrote nothing, a placeholder
+for weights_only in (False, True):
+    try:
+        torch.load(folder / "empty.pt", weights_only=weights_only)
+    except EOFError as err:
+        print(f"{type(err).__name__}: {err}")
+        #> EOFError: Ran out of input
+        #> EOFError:
+
+# The fix: check the file's size (a checkpoint is never empty), then fetch it again.
+print(os.path.getsize(folder / "empty.pt"), os.path.getsize(folder / "weights.pt") > 0)
+#> 0 True
+# --8<-- [end:ran_out_of_input]
 
 # --8<-- [start:unsupported_operand]
 np.save(folder / "features.npy", np.arange(3.0))  # a NumPy file, not a torch one

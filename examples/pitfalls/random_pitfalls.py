@@ -268,3 +268,27 @@ keras.utils.set_random_seed(1337)
 print(np.array_equal(kernel, initial_kernel()))
 #> True
 # --8<-- [end:keras_seed]
+
+# --8<-- [start:tf_version_seed]
+import tempfile
+from pathlib import Path
+
+
+def build(seed: int) -> keras.Sequential:
+    keras.utils.set_random_seed(seed)
+    return keras.Sequential([keras.Input((3,)), keras.layers.Dense(2)])
+
+
+x = np.ones((1, 3), dtype=np.float32)
+original = build(1337)
+with tempfile.TemporaryDirectory() as tmp:
+    path = Path(tmp) / "initial_weights.npz"
+    np.savez(path, *original.get_weights())  # saved once, right after building
+    other = build(7)  # stands in for other numbers drawn from the same seed
+    print(np.array_equal(original(x), other(x)))
+    #> False
+    with np.load(path) as saved:  # fix: start from the saved weights
+        other.set_weights([saved[name] for name in saved.files])
+print(np.array_equal(original(x), other(x)))
+#> True
+# --8<-- [end:tf_version_seed]
