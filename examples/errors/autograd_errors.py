@@ -216,6 +216,39 @@ print(weight.grad)
 #> tensor([2.7183, 2.7183, 2.7183])
 # --8<-- [end:inplace_modified]
 
+# --8<-- [start:inplace_indexed]
+# An indexed assignment is in place too: here into a ReLU's output, which ReLU saved.
+weight = torch.ones(2, 3, requires_grad=True)
+att = torch.relu(weight * 2)
+att[:, 0] = 0  # zero the first column, as one would a border of an attention map
+try:
+    att.sum().backward()
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {str(err).split('. Hint')[0]}")
+    """
+    RuntimeError: one of the variables needed for gradient computation has been modified by an inplace operation: [torch.FloatTensor [2, 3]], which is output 0 of Relu, is at version 1; expected version 0 instead
+    """
+
+# The fix: assign into a clone, or keep the zeros out of place with a mask.
+att = torch.relu(weight * 2).clone()
+att[:, 0] = 0
+att.sum().backward()
+print(weight.grad)
+"""
+tensor([[0., 2., 2.],
+        [0., 2., 2.]])
+"""
+weight.grad = None
+keep = torch.ones(3)
+keep[0] = 0
+(torch.relu(weight * 2) * keep).sum().backward()
+print(weight.grad)
+"""
+tensor([[0., 2., 2.],
+        [0., 2., 2.]])
+"""
+# --8<-- [end:inplace_indexed]
+
 # --8<-- [start:inplace_relu_chain]
 from torch import nn
 
@@ -343,6 +376,22 @@ print(torch.arange(3, dtype=torch.float32).requires_grad_())
 #> tensor([0., 1., 2.], requires_grad=True)
 # --8<-- [end:integer_requires_grad]
 
+# --8<-- [start:integer_requires_grad_argmax]
+scores = torch.tensor([[0.1, 0.7, 0.2]], requires_grad=True)
+values, indices = torch.max(scores, dim=1)
+try:
+    indices.requires_grad = True  # the indices of the maximum: int64
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: only Tensors of floating point and complex dtype can require gradients
+print(indices.dtype, values.grad_fn.name())
+#> torch.int64 MaxBackward0
+# The fix: the gradient flows through the values (or a loss on the scores), not the indices.
+values.sum().backward()
+print(scores.grad)
+#> tensor([[0., 1., 0.]])
+# --8<-- [end:integer_requires_grad_argmax]
+
 # --8<-- [start:requires_grad_non_leaf]
 weight = torch.ones(3, requires_grad=True)
 hidden = weight * 2
@@ -380,6 +429,32 @@ print(torch.autograd.grad(loss, [weight, bias], allow_unused=True))
 print(bias.grad)
 #> None
 # --8<-- [end:unused_in_graph]
+
+# --8<-- [start:higher_order]
+# A second derivative: create_graph=True makes the first gradient differentiable.
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+(grad,) = torch.autograd.grad((x**3).sum(), x, create_graph=True)
+print(grad, torch.autograd.grad(grad.sum(), x))
+#> tensor([ 3., 12.], grad_fn=<MulBackward0>) (tensor([ 6., 12.]),)
+# A function linear in x (Linear layers only): its gradient does not depend on x.
+torch.manual_seed(0)
+linear = torch.nn.Linear(2, 1)
+(grad,) = torch.autograd.grad(linear(x).sum(), x, create_graph=True)
+try:
+    torch.autograd.grad(grad.sum(), x)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: The differentiated Tensor at index 0 appears to not have been used in the graph. Set allow_unused=True if this is the desired behavior.
+    """
+# The fix: allow_unused=True, and read None as a second derivative of zero.
+(grad,) = torch.autograd.grad(linear(x).sum(), x, create_graph=True)
+print(torch.autograd.grad(grad.sum(), x, allow_unused=True))
+#> (None,)
+(grad,) = torch.autograd.grad(linear(x).sum(), x, create_graph=True)
+print(torch.autograd.grad(grad.sum(), x, allow_unused=True, materialize_grads=True))
+#> (tensor([0., 0.]),)
+# --8<-- [end:higher_order]
 
 # --8<-- [start:no_grad_fn_argmax]
 torch.manual_seed(0)

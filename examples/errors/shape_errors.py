@@ -653,6 +653,44 @@ print(tf.size(x).numpy(), tf.reshape(x, (-1, 3)).shape)
 #> 6 (2, 3)
 # --8<-- [end:tf_reshape_values]
 
+# --8<-- [start:tf_keras_flatten]
+import re
+
+import tensorflow as tf
+
+tf.keras.utils.set_random_seed(0)
+# Built for sequences of length 6: Flatten gives 4 * 2 = 8 values to Dense.
+model = tf.keras.Sequential(
+    [
+        tf.keras.Input((6, 4)),
+        tf.keras.layers.Conv1D(2, 3),
+        tf.keras.layers.Flatten(),
+        tf.keras.layers.Dense(1),
+    ]
+)
+try:
+    model(tf.ones((2, 9, 4)))  # length 9: Flatten now gives 7 * 2 = 14
+except ValueError as err:
+    line = next(part for part in str(err).splitlines() if "incompatible" in part)
+    line = re.sub(r"\x1b\[[0-9;]*m", "", line)  # drop the bold markers
+    print(f"{type(err).__name__}: {line}")
+    """
+    ValueError: Input 0 with name 'None' of layer 'dense' is incompatible with the layer: expected axis -1 of input shape to have value 8, but received input with shape (2, 14)
+    """
+
+# The fix: global pooling instead of Flatten accepts any length (or rebuild for the new one).
+pooled = tf.keras.Sequential(
+    [
+        tf.keras.Input((None, 4)),
+        tf.keras.layers.Conv1D(2, 3),
+        tf.keras.layers.GlobalAveragePooling1D(),
+        tf.keras.layers.Dense(1),
+    ]
+)
+print(pooled(tf.ones((2, 6, 4))).shape, pooled(tf.ones((2, 9, 4))).shape)
+#> (2, 1) (2, 1)
+# --8<-- [end:tf_keras_flatten]
+
 # --8<-- [start:tf_index_out_of_bounds]
 import tensorflow as tf
 

@@ -75,6 +75,18 @@ print(to_input(rgba_image.convert("RGB")).shape)
 #> torch.Size([3, 40, 48])
 # --8<-- [end:normalize_pil]
 
+# --8<-- [start:normalize_grey]
+digit = torch.rand(1, 28, 28)  # an MNIST image after ToTensor: one channel
+try:
+    transforms.Normalize((0.5, 0.5, 0.5), (0.5, 0.5, 0.5))(digit)  # three means: RGB
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: output with shape [1, 28, 28] doesn't match the broadcast shape [3, 28, 28]
+# The fix: one mean and one std per channel of the image.
+print(transforms.Normalize((0.5,), (0.5,))(digit).shape)
+#> torch.Size([1, 28, 28])
+# --8<-- [end:normalize_grey]
+
 # --8<-- [start:conv_channels]
 from torchvision import models
 

@@ -117,6 +117,30 @@ print(F.smooth_l1_loss(output, mask.unsqueeze(1)))
 #> tensor(0.)
 # --8<-- [end:loss_target_size]
 
+# --8<-- [start:loss_target_intended]
+import warnings
+
+import torch
+import torch.nn.functional as F
+
+# An intended broadcast: K=3 candidate predictions per sample, one target each.
+candidates = torch.tensor([[[1.0, 2.0], [0.0, 2.0], [1.0, 0.0]]])  # (N=1, K=3, 2)
+target = torch.tensor([[[1.0, 2.0]]])  # (N=1, 1, 2): the size-1 axis meets K
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    loss = F.l1_loss(candidates, target)
+print(loss, [warning.category.__name__ for warning in caught])
+#> tensor(0.5000) ['UserWarning']
+# The same loss, said explicitly: no warning, and the mean is still over all K candidates.
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    loss = F.l1_loss(candidates, target.expand_as(candidates))
+print(loss, len(caught))
+#> tensor(0.5000) 0
+print(F.l1_loss(candidates, target.expand_as(candidates), reduction="none").mean(dim=(0, 2)))
+#> tensor([0.0000, 0.5000, 1.0000])
+# --8<-- [end:loss_target_intended]
+
 # --8<-- [start:new_axis]
 a = torch.ones(3, 2)
 print(a.unsqueeze(0).shape, a.view(1, 3, 2).shape, a[None].shape)

@@ -337,3 +337,21 @@ matrix += matrix.T
 print(np.array_equal(matrix, matrix.T))
 #> True
 # --8<-- [end:overlap]
+
+# --8<-- [start:overlap_mask]
+import torch
+
+# A mask used to index itself while it is written: the index and the target overlap.
+active = torch.tensor([True, False, True, True])
+still = torch.tensor([False, True, True])  # one new value per True element
+try:
+    active[active] = still
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: unsupported operation: some elements of the input tensor and the written-to tensor refer to a single memory location. Please clone() the tensor before performing the operation.
+    """
+active[active.clone()] = still  # the fix: index with a copy
+print(active)
+#> tensor([False, False,  True,  True])
+# --8<-- [end:overlap_mask]

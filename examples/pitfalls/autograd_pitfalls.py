@@ -173,3 +173,42 @@ torch.where(x > 0, torch.sqrt(safe), x).sum().backward()
 print(x.grad)
 #> tensor([1.0000, 1.0000, 0.2500])
 # --8<-- [end:where_nan]
+
+# --8<-- [start:tape_gradient_none]
+import tensorflow as tf
+
+tf.keras.utils.set_random_seed(0)
+model = tf.keras.Sequential(
+    [tf.keras.Input((2,)), tf.keras.layers.Dense(2), tf.keras.layers.BatchNormalization()]
+)
+x = tf.constant([[1.0, 2.0], [3.0, 4.0]])
+with tf.GradientTape() as tape:
+    loss = tf.reduce_sum(model(x, training=True))
+grads = tape.gradient(loss, model.variables)  # includes the moving statistics
+print([v.name for v, g in zip(model.variables, grads, strict=True) if g is None])
+#> ['moving_mean', 'moving_variance']
+with tf.GradientTape() as tape:
+    loss = tf.reduce_sum(model(x, training=True))
+grads = tape.gradient(loss, model.trainable_variables)  # the fix: trainable ones only
+print(sum(g is None for g in grads))
+#> 0
+
+# A tensor (a constant, or one made from NumPy) is not watched, unlike a tf.Variable.
+image = tf.ones((1, 4, 4, 1))
+kernel = tf.ones((3, 3, 1, 1))
+with tf.GradientTape() as tape:
+    out = tf.reduce_sum(tf.nn.conv2d(image, kernel, strides=1, padding="VALID"))
+print(tape.gradient(out, [image, kernel]))
+#> [None, None]
+with tf.GradientTape(persistent=True) as tape:  # persistent: gradient() more than once
+    tape.watch([image, kernel])  # the fix: watch the tensors inside the tape
+    out = tf.reduce_sum(tf.nn.conv2d(image, kernel, strides=1, padding="VALID"))
+print(tape.gradient(out, image).shape, tape.gradient(out, kernel).shape)
+#> (1, 4, 4, 1) (3, 3, 1, 1)
+# A variable the result does not depend on: None, or zeros if asked for.
+unused = tf.Variable([1.0, 2.0])
+print(tape.gradient(out, unused))
+#> None
+print(tape.gradient(out, unused, unconnected_gradients=tf.UnconnectedGradients.ZERO))
+#> tf.Tensor([0. 0.], shape=(2,), dtype=float32)
+# --8<-- [end:tape_gradient_none]

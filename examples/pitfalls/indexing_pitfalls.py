@@ -86,6 +86,17 @@ print(np.take_along_axis(x, ind, axis=0))
 [[1.  3.4]
  [2.3 5.7]]
 """
+
+# dim=1: out[i][j] = scores[i][index[i][j]], one pick per row: each sample's score for its label.
+scores = torch.tensor([[0.1, 0.7, 0.2], [0.5, 0.3, 0.2]])
+labels = torch.tensor([1, 0])
+print(scores.gather(1, labels.unsqueeze(1)))  # index (2, 1): output (2, 1)
+"""
+tensor([[0.7000],
+        [0.5000]])
+"""
+print(scores.gather(1, labels.unsqueeze(1)).squeeze(1))
+#> tensor([0.7000, 0.5000])
 # --8<-- [end:gather_vs_take]
 
 # --8<-- [start:take_clip]
@@ -201,3 +212,28 @@ print(tf.scatter_nd(indices, updates, [8]).numpy())  # index 1: 11 + 12
 print(tf.tensor_scatter_nd_update(tf.zeros(8), indices, updates).numpy())
 #> [ 0. 12.  0. 10.  9.  0.  0.  0.]
 # --8<-- [end:repeated_write]
+
+# --8<-- [start:advanced_axes_first]
+import numpy as np
+import torch
+
+a = np.arange(125).reshape(5, 5, 5)
+# Two advanced indices (the integer 0 and the list) separated by a slice:
+# NumPy puts the indexed axis first.
+print(a[0, :, [0, 1, 3]].shape)
+#> (3, 5)
+print(a[0][:, [0, 1, 3]].shape)  # two steps: the slice's axis stays first
+#> (5, 3)
+print(np.moveaxis(a[0, :, [0, 1, 3]], 0, -1).shape)
+#> (5, 3)
+# A boolean mask counts as an advanced index too.
+x = np.zeros((10, 11, 12))
+mask = np.arange(12) > 5
+print(x[3, :, mask].shape)
+#> (6, 11)
+print(x[3][:, mask].shape)
+#> (11, 6)
+# PyTorch keeps the slice's axis first for the same index.
+print(torch.arange(125).reshape(5, 5, 5)[0, :, [0, 1, 3]].shape)
+#> torch.Size([5, 3])
+# --8<-- [end:advanced_axes_first]
