@@ -283,3 +283,28 @@ loader = DataLoader(data, batch_size=2, pin_memory=torch.cuda.is_available())
 print(list(loader))
 #> [tensor([0., 1.]), tensor([2., 3.])]
 # --8<-- [end:pin_memory_no_accelerator]
+
+# --8<-- [start:pin_not_cpu]
+from torch.utils.data._utils.pin_memory import pin_memory as pin_batch  # what the loader calls
+
+# A batch already off the CPU: a meta tensor here; on a GPU, CUDA tensors made by the dataset.
+try:
+    pin_batch({"inputs": torch.empty(2, 3, device="meta")})
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: cannot pin 'MetaFloatType' only dense CPU tensors can be pinned
+
+
+# The fix: build batches on the CPU, and move each one to the device in the loop.
+def collate_on_cpu(samples):
+    return torch.stack(samples)
+
+
+device = "cuda" if torch.cuda.is_available() else "cpu"
+loader = DataLoader([torch.zeros(3)] * 4, batch_size=2, collate_fn=collate_on_cpu,
+                    pin_memory=torch.cuda.is_available())
+for batch in loader:
+    batch = batch.to(device, non_blocking=True)
+print(batch.shape, batch.device.type == device)
+#> torch.Size([2, 3]) True
+# --8<-- [end:pin_not_cpu]

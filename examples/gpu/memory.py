@@ -148,3 +148,29 @@ print(read_oom(four_gib_gpu))
 request 20 | free 2406 | cached but unused 25 | in tensors 825 | outside PyTorch's cache 840 (MiB)
 """
 # --8<-- [end:oom_message]
+
+# --8<-- [start:cap_docs]
+import os
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+import tensorflow as tf
+
+
+def sentence(function, start: str) -> str:
+    """The sentence of a docstring that begins with `start`, on one line."""
+    text = " ".join(inspect.getdoc(function).split())
+    return start + text.split(start)[1].split(".")[0] + "."
+
+
+print(sentence(torch.cuda.set_per_process_memory_fraction, "If trying"))
+"""
+If trying to allocate more than the allowed value in a process, will raise an out of memory error in allocator.
+"""
+print(sentence(tf.config.experimental.set_memory_growth, "If memory growth"))
+"""
+If memory growth is enabled for a `PhysicalDevice`, the runtime initialization will not allocate all memory on the device.
+"""
+# Before TensorFlow first uses a GPU: let it take memory as it needs it (no GPU here: no-op).
+for gpu in tf.config.list_physical_devices("GPU"):
+    tf.config.experimental.set_memory_growth(gpu, True)
+# --8<-- [end:cap_docs]

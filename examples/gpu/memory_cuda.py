@@ -58,3 +58,34 @@ del first_model, second_model
 torch.cuda.reset_peak_memory_stats()
 print("after del and a reset, peak MiB:", torch.cuda.max_memory_allocated() // MiB)
 # --8<-- [end:peak]
+
+# --8<-- [start:other_process]
+import subprocess
+import sys
+
+held = torch.zeros(256 * MiB // 4, device="cuda")  # this process holds 256 MiB
+child = (
+    "import torch; free, total = torch.cuda.mem_get_info(); "
+    "print(torch.cuda.memory_reserved() // 2**20, (total - free) // 2**20 >= 256)"
+)
+reserved_there, device_in_use = subprocess.run(
+    [sys.executable, "-c", child], capture_output=True, text=True, check=True
+).stdout.split()
+print("another process: memory_reserved", reserved_there, "MiB")  # counts its own allocator only
+print("another process: mem_get_info shows the 256 MiB in use:", device_in_use)
+del held
+# --8<-- [end:other_process]
+
+# --8<-- [start:cap]
+torch.cuda.empty_cache()
+torch.cuda.set_per_process_memory_fraction(0.5)  # at most half of the GPU's memory
+total = torch.cuda.get_device_properties(0).total_memory
+try:
+    too_big = torch.empty(int(total * 0.6), dtype=torch.uint8, device="cuda")
+except torch.OutOfMemoryError as err:
+    print(f"{type(err).__name__}: {str(err).splitlines()[0][:60]}")
+fits = torch.empty(int(total * 0.4), dtype=torch.uint8, device="cuda")
+print("40% of the GPU fits:", fits.numel() == int(total * 0.4))
+del fits
+torch.cuda.set_per_process_memory_fraction(1.0)
+# --8<-- [end:cap]

@@ -62,6 +62,30 @@ print("5 sizes, dynamic=True:", count_compilations(sizes, dynamic=True))
 #> 5 sizes, dynamic=True: 1
 # --8<-- [end:compile_count]
 
+# --8<-- [start:compile_int_args]
+def rows_from(x, start):
+    """Sum four rows of x from row `start`: a Python int, not a tensor."""
+    return x[start] + x[start + 1] + x[start + 2] + x[start + 3]
+
+
+def count_int_compilations(**compile_kwargs):
+    torch._dynamo.reset()
+    counter = CompileCounter()
+    compiled = torch.compile(rows_from, backend=counter, **compile_kwargs)
+    x = torch.arange(40.0).reshape(10, 4)
+    for start in range(6):  # a new int at every step of the loop
+        compiled(x, start)
+    return counter.frame_count
+
+
+print("6 values of start, dynamic=False:", count_int_compilations(dynamic=False))
+#> 6 values of start, dynamic=False: 6
+print("6 values of start, default:", count_int_compilations())
+#> 6 values of start, default: 2
+print("6 values of start, dynamic=True:", count_int_compilations(dynamic=True))
+#> 6 values of start, dynamic=True: 1
+# --8<-- [end:compile_int_args]
+
 # --8<-- [start:compile_same_result]
 torch._dynamo.reset()
 compiled = torch.compile(model, backend=CompileCounter())

@@ -114,6 +114,37 @@ print(np.shares_memory(from_stack.numpy(), stacked))
 #> True
 # --8<-- [end:list_of_arrays]
 
+# --8<-- [start:array_like]
+class Store:
+    """An array-like, as an h5py Dataset is: it reads rows one by one, or all at once."""
+
+    def __init__(self, data):
+        self._data, self.shape, self.dtype, self.reads = data, data.shape, data.dtype, 0
+
+    def __len__(self):
+        return len(self._data)
+
+    def __getitem__(self, i):  # one read from the file for each call
+        self.reads += 1
+        return self._data[i]
+
+    def __array__(self, dtype=None, copy=None):  # one read of the whole block
+        self.reads += 1
+        return np.asarray(self._data, dtype=dtype)
+
+
+store = Store(np.arange(12.0).reshape(4, 3))
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")  # the list-of-arrays warning, shown above
+    item_by_item = torch.tensor(store)  # ignores __array__: indexes the object
+print("torch.tensor:", store.reads, "reads")
+#> torch.tensor: 10 reads
+store.reads = 0
+at_once = torch.from_numpy(np.asarray(store))  # the fix: one array first
+print("np.asarray:", store.reads, "read;", torch.equal(item_by_item, at_once))
+#> np.asarray: 1 read; True
+# --8<-- [end:array_like]
+
 # --8<-- [start:as_tensor]
 same = torch.as_tensor(a)  # no copy: the array's own dtype, on the CPU
 print(same.dtype, np.shares_memory(same.numpy(), a))

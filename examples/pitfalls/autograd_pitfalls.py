@@ -122,6 +122,31 @@ print(model.training, output.requires_grad, output.grad_fn)
 #> False False None
 # --8<-- [end:eval_still_tracks]
 
+# --8<-- [start:validation_keeps_graphs]
+import weakref
+
+torch.manual_seed(0)
+model = torch.nn.Sequential(torch.nn.Linear(4, 8), torch.nn.ReLU(), torch.nn.Linear(8, 1))
+
+
+def batches_still_in_memory(grad_enabled):
+    """Validate 5 batches, keeping each loss; count the batches whose activations stay alive."""
+    losses, activations = [], []
+    for _ in range(5):
+        with torch.set_grad_enabled(grad_enabled):
+            hidden = model[1](model[0](torch.randn(2, 4)))
+            losses.append(model[2](hidden).mean())  # a loss kept for the epoch's average
+        activations.append(weakref.ref(hidden))
+    del hidden
+    return sum(ref() is not None for ref in activations)
+
+
+print("without no_grad:", batches_still_in_memory(True))
+#> without no_grad: 5
+print("under no_grad:", batches_still_in_memory(False))
+#> under no_grad: 0
+# --8<-- [end:validation_keeps_graphs]
+
 # --8<-- [start:requires_grad_after]
 x = torch.tensor([1.0, 2.0])
 y = x * 2  # recorded nowhere: x does not require grad yet

@@ -177,6 +177,21 @@ print([line for line in info if line.startswith("ATen parallel backend")])
 #> ['ATen parallel backend: OpenMP']
 # --8<-- [end:threads]
 
+# --8<-- [start:affinity]
+# Linux: restrict this process to one of its cores, as taskset or sched_setaffinity does.
+allowed = os.sched_getaffinity(0)
+threads = torch.get_num_threads()
+os.sched_setaffinity(0, {min(allowed)})
+print(len(os.sched_getaffinity(0)), torch.get_num_threads() == threads)
+#> 1 True
+# The fix: one torch thread per core the process may use.
+torch.set_num_threads(len(os.sched_getaffinity(0)))
+print(torch.get_num_threads())
+#> 1
+os.sched_setaffinity(0, allowed)  # back to all cores for the rest of the program
+torch.set_num_threads(threads)
+# --8<-- [end:affinity]
+
 # --8<-- [start:timer_threads]
 from torch.utils import benchmark
 
