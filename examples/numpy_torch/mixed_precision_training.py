@@ -158,3 +158,26 @@ optimizer.step()
 print(torch.isfinite(net[0].weight.grad).all().item(), torch.equal(net[0].weight, before))
 #> True False
 # --8<-- [end:forward_overflow]
+
+# --8<-- [start:float32_region]
+torch.manual_seed(0)
+layer = nn.Linear(4, 256)
+features = torch.randn(8, 4) * 30  # outputs in the hundreds: finite in float16
+with torch.autocast("cpu", dtype=torch.float16):
+    outputs = layer(features)
+    loss = outputs.pow(2).sum()  # the loss in float16 too: its total passes 65504
+    with torch.autocast("cpu", enabled=False):  # one region without autocast
+        still_half = outputs.pow(2).sum()  # its inputs are still float16
+        loss32 = outputs.float().pow(2).sum()  # .float(): the loss in float32
+print(outputs.dtype, torch.isfinite(outputs).all().item())
+#> torch.float16 True
+print(loss.dtype, loss.item(), still_half.item())
+#> torch.float16 inf inf
+print(loss32.dtype, torch.isfinite(loss32).item())
+#> torch.float32 True
+print(close(loss32, layer(features).pow(2).sum()))  # within 1% of the float32 run's loss
+#> True
+loss32.backward()
+print(torch.isfinite(layer.weight.grad).all().item())
+#> True
+# --8<-- [end:float32_region]
