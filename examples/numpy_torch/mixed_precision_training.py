@@ -181,3 +181,27 @@ loss32.backward()
 print(torch.isfinite(layer.weight.grad).all().item())
 #> True
 # --8<-- [end:float32_region]
+
+# --8<-- [start:bce_autocast]
+import torch.nn.functional as F
+
+torch.manual_seed(0)
+layer = nn.Linear(4, 1)
+features = torch.randn(6, 4) * 3
+targets = (torch.rand(6, 1) > 0.5).float()
+in_float32 = layer(features)  # the logits of a float32 run, for reference
+with torch.autocast("cpu", dtype=torch.float16):
+    logits = layer(features)
+    plain = F.binary_cross_entropy(torch.sigmoid(logits), targets)  # the CPU runs it in float32
+    with_logits = F.binary_cross_entropy_with_logits(logits, targets)  # fix 1: the sigmoid inside
+    probs = torch.sqrt(torch.sigmoid(logits) * torch.sigmoid(2 * logits))  # not one sigmoid
+    with torch.autocast("cpu", enabled=False):
+        region = F.binary_cross_entropy(probs.float(), targets)  # fix 2: a float32 region
+print(logits.dtype, plain.dtype, with_logits.dtype, region.dtype)
+#> torch.float16 torch.float32 torch.float32 torch.float32
+print(close(with_logits, F.binary_cross_entropy(torch.sigmoid(in_float32), targets)))
+#> True
+reference_probs = torch.sqrt(torch.sigmoid(in_float32) * torch.sigmoid(2 * in_float32))
+print(close(region, F.binary_cross_entropy(reference_probs, targets)))
+#> True
+# --8<-- [end:bce_autocast]
