@@ -205,3 +205,16 @@ reference_probs = torch.sqrt(torch.sigmoid(in_float32) * torch.sigmoid(2 * in_fl
 print(close(region, F.binary_cross_entropy(reference_probs, targets)))
 #> True
 # --8<-- [end:bce_autocast]
+
+# --8<-- [start:no_grad_cache]
+torch.manual_seed(0)
+layer = nn.Linear(10, 20)
+features = torch.randn(1, 10)
+with torch.autocast("cpu", dtype=torch.float16):
+    with torch.no_grad():
+        layer(features)  # a pass without gradients first
+    outputs = layer(features)  # then the pass to train on, in the same block
+outputs.float().mean().backward()
+print(outputs.dtype, outputs.requires_grad, layer.weight.grad is not None)
+#> torch.float16 True True
+# --8<-- [end:no_grad_cache]
