@@ -464,6 +464,24 @@ with torch.autocast("cpu", dtype=torch.bfloat16):
     #> torch.bfloat16
 # --8<-- [end:half_float_mismatch]
 
+# --8<-- [start:conv_half_input]
+image = torch.ones(1, 1, 4, 4, dtype=torch.float16)  # a half-precision feature map
+kernel = torch.ones(1, 1, 3, 3)  # a filter created in float32
+try:
+    torch.nn.functional.conv2d(image, kernel)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: Input type (torch.HalfTensor) and weight type (torch.FloatTensor) should be the same or input should be a MKLDNN tensor and weight is a dense tensor
+    """
+
+# The fix: one dtype for input and filter (the filter in the input's, or both in float32).
+print(torch.nn.functional.conv2d(image, kernel.to(image.dtype))[0, 0, 0])
+#> tensor([9., 9.], dtype=torch.float16)
+print(torch.nn.functional.conv2d(image.float(), kernel)[0, 0, 0])
+#> tensor([9., 9.])
+# --8<-- [end:conv_half_input]
+
 # --8<-- [start:where_condition_dtype]
 scores = torch.tensor([0.2, -1.0, 3.0])
 mask = torch.tensor([1.0, 0.0, 1.0], dtype=torch.float64)  # a 0/1 mask stored as floats

@@ -35,3 +35,42 @@ scaler.step(optimizer)
 scaler.update()
 print(torch.equal(net[0].weight, before), scaler.get_scale())
 # --8<-- [end:cuda]
+
+# --8<-- [start:bce_autocast]
+import torch.nn.functional as F
+
+layer = nn.Linear(4, 1).to("cuda")
+features = torch.randn(6, 4, device="cuda") * 3
+targets = (torch.rand(6, 1, device="cuda") > 0.5).float()
+with torch.autocast("cuda", dtype=torch.float16):
+    logits = layer(features)
+    try:
+        F.binary_cross_entropy(torch.sigmoid(logits), targets)
+    except RuntimeError as err:
+        print(f"{type(err).__name__}: {err}")
+    print(F.binary_cross_entropy_with_logits(logits, targets).dtype)  # fix 1: the sigmoid inside
+    probs = torch.sqrt(torch.sigmoid(logits) * torch.sigmoid(2 * logits))  # not one sigmoid
+    with torch.autocast("cuda", enabled=False):
+        print(F.binary_cross_entropy(probs.float(), targets).dtype)  # fix 2: a float32 region
+# --8<-- [end:bce_autocast]
+
+# --8<-- [start:no_grad_cache]
+layer = nn.Linear(10, 20).to("cuda")
+features = torch.randn(1, 10, device="cuda")
+with torch.autocast("cuda"):
+    with torch.no_grad():
+        layer(features)  # caches a float16 copy of the weight, without a graph
+    outputs = layer(features)  # reuses that copy
+print(outputs.requires_grad)
+try:
+    outputs.mean().backward()
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+
+with torch.autocast("cuda", cache_enabled=False):  # the fix: no cached copies
+    with torch.no_grad():
+        layer(features)
+    outputs = layer(features)
+outputs.mean().backward()
+print(outputs.requires_grad, layer.weight.grad is not None)
+# --8<-- [end:no_grad_cache]

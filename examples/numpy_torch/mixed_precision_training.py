@@ -158,3 +158,63 @@ optimizer.step()
 print(torch.isfinite(net[0].weight.grad).all().item(), torch.equal(net[0].weight, before))
 #> True False
 # --8<-- [end:forward_overflow]
+
+# --8<-- [start:float32_region]
+torch.manual_seed(0)
+layer = nn.Linear(4, 256)
+features = torch.randn(8, 4) * 30  # outputs in the hundreds: finite in float16
+with torch.autocast("cpu", dtype=torch.float16):
+    outputs = layer(features)
+    loss = outputs.pow(2).sum()  # the loss in float16 too: its total passes 65504
+    with torch.autocast("cpu", enabled=False):  # one region without autocast
+        still_half = outputs.pow(2).sum()  # its inputs are still float16
+        loss32 = outputs.float().pow(2).sum()  # .float(): the loss in float32
+print(outputs.dtype, torch.isfinite(outputs).all().item())
+#> torch.float16 True
+print(loss.dtype, loss.item(), still_half.item())
+#> torch.float16 inf inf
+print(loss32.dtype, torch.isfinite(loss32).item())
+#> torch.float32 True
+print(close(loss32, layer(features).pow(2).sum()))  # within 1% of the float32 run's loss
+#> True
+loss32.backward()
+print(torch.isfinite(layer.weight.grad).all().item())
+#> True
+# --8<-- [end:float32_region]
+
+# --8<-- [start:bce_autocast]
+import torch.nn.functional as F
+
+torch.manual_seed(0)
+layer = nn.Linear(4, 1)
+features = torch.randn(6, 4) * 3
+targets = (torch.rand(6, 1) > 0.5).float()
+in_float32 = layer(features)  # the logits of a float32 run, for reference
+with torch.autocast("cpu", dtype=torch.float16):
+    logits = layer(features)
+    plain = F.binary_cross_entropy(torch.sigmoid(logits), targets)  # the CPU runs it in float32
+    with_logits = F.binary_cross_entropy_with_logits(logits, targets)  # fix 1: the sigmoid inside
+    probs = torch.sqrt(torch.sigmoid(logits) * torch.sigmoid(2 * logits))  # not one sigmoid
+    with torch.autocast("cpu", enabled=False):
+        region = F.binary_cross_entropy(probs.float(), targets)  # fix 2: a float32 region
+print(logits.dtype, plain.dtype, with_logits.dtype, region.dtype)
+#> torch.float16 torch.float32 torch.float32 torch.float32
+print(close(with_logits, F.binary_cross_entropy(torch.sigmoid(in_float32), targets)))
+#> True
+reference_probs = torch.sqrt(torch.sigmoid(in_float32) * torch.sigmoid(2 * in_float32))
+print(close(region, F.binary_cross_entropy(reference_probs, targets)))
+#> True
+# --8<-- [end:bce_autocast]
+
+# --8<-- [start:no_grad_cache]
+torch.manual_seed(0)
+layer = nn.Linear(10, 20)
+features = torch.randn(1, 10)
+with torch.autocast("cpu", dtype=torch.float16):
+    with torch.no_grad():
+        layer(features)  # a pass without gradients first
+    outputs = layer(features)  # then the pass to train on, in the same block
+outputs.float().mean().backward()
+print(outputs.dtype, outputs.requires_grad, layer.weight.grad is not None)
+#> torch.float16 True True
+# --8<-- [end:no_grad_cache]
