@@ -206,6 +206,14 @@ def to_numpy(t):
 to_numpy(tf.constant([1.0, 2.0]))
 # --8<-- [end:numpy_inside]
 
+# --8<-- [start:lstm_build]
+import keras
+
+model = keras.Sequential([keras.Input((5, 3)), keras.layers.LSTM(4)])  # builds symbolically
+print(model.output_shape)
+#> (None, 4)
+# --8<-- [end:lstm_build]
+
 # --8<-- [start:convert_outside]
 @tf.function
 def normalise(t):
