@@ -218,6 +218,28 @@ print(columns.numpy())
 """
 # --8<-- [end:tf_item_assignment]
 
+# --8<-- [start:tf_assign_shape]
+count = tf.Variable(2, name="count")  # its shape, (), is fixed here
+try:
+    count.assign([1, 2])
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    ValueError: Cannot assign value to variable ' count:0': Shape mismatch.The variable shape (), and the assigned value shape (2,) are incompatible.
+    """
+try:
+    count.assign([1, 2], validate_shape=False)  # assign has no such argument
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> TypeError: BaseResourceVariable.assign() got an unexpected keyword argument 'validate_shape'
+
+# The fix: a variable whose shape may change is created with an unknown shape.
+count = tf.Variable(2, shape=tf.TensorShape(None))
+count.assign([1, 2])
+print(count.shape, count.numpy())
+#> <unknown> [1 2]
+# --8<-- [end:tf_assign_shape]
+
 
 # --8<-- [start:tf_function_numpy]
 @tf.function

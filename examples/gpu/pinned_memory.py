@@ -122,3 +122,11 @@ cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.
 print(str(caught[0].message).split(". ")[1].split(",")[0].replace(str(cpus), "<CPUs>"))
 #> Our suggested max number of worker in current system is <CPUs>
 # --8<-- [end:num_workers]
+
+# --8<-- [start:worker_shm]
+data = TensorDataset(torch.zeros(4, 3))
+print("main process:", next(iter(DataLoader(data, batch_size=2)))[0].is_shared())
+#> main process: False
+print("from a worker:", next(iter(DataLoader(data, batch_size=2, num_workers=1)))[0].is_shared())
+#> from a worker: True
+# --8<-- [end:worker_shm]

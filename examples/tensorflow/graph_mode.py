@@ -206,6 +206,14 @@ def to_numpy(t):
 to_numpy(tf.constant([1.0, 2.0]))
 # --8<-- [end:numpy_inside]
 
+# --8<-- [start:lstm_build]
+import keras
+
+model = keras.Sequential([keras.Input((5, 3)), keras.layers.LSTM(4)])  # builds symbolically
+print(model.output_shape)
+#> (None, 4)
+# --8<-- [end:lstm_build]
+
 # --8<-- [start:convert_outside]
 @tf.function
 def normalise(t):
@@ -296,7 +304,101 @@ print(np.array(list(doubled.as_numpy_iterator())))
 #> [2. 4. 6.]
 print(doubled.element_spec)  # the shape is unknown, as with tf.numpy_function
 #> TensorSpec(shape=<unknown>, dtype=tf.float32, name=None)
+
+
+def double_with_shape(t):
+    result = tf.py_function(double_with_numpy, [t], tf.float32)
+    result.set_shape(t.shape)  # tell the graph the shape py_function cannot know
+    return result
+
+
+print(dataset.map(double_with_shape).element_spec)
+#> TensorSpec(shape=(), dtype=tf.float32, name=None)
 # --8<-- [end:dataset_map]
+
+# --8<-- [start:static_shape]
+batches = tf.data.Dataset.from_tensor_slices(np.zeros((5, 2, 3), np.float32)).batch(2)
+print(batches.element_spec)  # the last batch may be shorter: the batch size is None
+#> TensorSpec(shape=(None, 2, 3), dtype=tf.float32, name=None)
+
+
+def flatten_static(x):
+    return tf.reshape(x, [1, x.shape[0], 6])  # x.shape[0] is None while map traces
+
+
+try:
+    batches.map(flatten_static)
+except TypeError as err:
+    print(str(err).splitlines()[-1].strip())  # the lines above quote this file
+    """
+    TypeError: Failed to convert elements of [1, None, 6] to Tensor. Consider casting elements to a supported type. See https://www.tensorflow.org/api_docs/python/tf/dtypes for supported TF dtypes.
+    """
+
+
+def flatten_dynamic(x):
+    return tf.reshape(x, [1, tf.shape(x)[0], 6])  # tf.shape: the size on each call
+
+
+print([b.shape for b in batches.map(flatten_dynamic)])
+#> [TensorShape([1, 2, 6]), TensorShape([1, 2, 6]), TensorShape([1, 1, 6])]
+# --8<-- [end:static_shape]
+
+# --8<-- [start:variables]
+@tf.function
+def scale(x):
+    w = tf.Variable(2.0)  # a new variable on every trace
+    return w * x
+
+
+try:
+    scale(tf.constant(1.0))
+except ValueError as err:
+    print(str(err).splitlines()[-1].strip())
+    """
+    ValueError: tf.function only supports singleton tf.Variables created on the first call. Make sure the tf.Variable is only created once or created outside tf.function. See https://www.tensorflow.org/guide/function#creating_tfvariables for more information.
+    """
+
+
+@tf.function
+def step(x, first):
+    if not first:
+        tf.Variable(0.0)  # created only by a later trace
+    return x
+
+
+step(tf.constant(1.0), True)
+try:
+    step(tf.constant(1.0), False)
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> ValueError: Creating variables on a non-first call to a function decorated with tf.function.
+
+w = tf.Variable(2.0)  # the fix: create it once, outside, and assign inside
+
+
+@tf.function
+def scale_and_grow(x):
+    w.assign_add(1.0)
+    return w * x
+
+
+print(scale_and_grow(tf.constant(1.0)), scale_and_grow(tf.constant(1.0)))
+#> tf.Tensor(3.0, shape=(), dtype=float32) tf.Tensor(4.0, shape=(), dtype=float32)
+
+tf.config.run_functions_eagerly(True)  # also hides the error: no graph at all
+
+
+@tf.function
+def is_eager():
+    return tf.executing_eagerly()
+
+
+print(is_eager())
+#> True
+tf.config.run_functions_eagerly(False)
+print(is_eager())
+#> tf.Tensor(False, shape=(), dtype=bool)
+# --8<-- [end:variables]
 
 # --8<-- [start:tensor_bool]
 @tf.function(autograph=False)

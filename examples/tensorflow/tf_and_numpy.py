@@ -17,6 +17,32 @@ print(constant.numpy()[0, 0], converted.numpy()[0, 0])
 #> 1.0 1.0
 # --8<-- [end:from_numpy_copies]
 
+# --8<-- [start:dataset_from_numpy]
+images = np.zeros((3, 2), dtype=np.float32)
+sliced = tf.data.Dataset.from_tensor_slices(images)  # copies the whole array
+images[0, 0] = 99.0
+print(next(iter(sliced)).numpy())
+#> [0. 0.]
+
+big = np.zeros(2**31, dtype=np.uint8)  # 2 GiB; np.zeros does not fill it yet
+try:
+    with tf.Graph().as_default():  # in a graph, the array becomes a constant of the graph
+        tf.data.Dataset.from_tensor_slices(big)
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> ValueError: Cannot create a tensor proto whose content is larger than 2GB.
+
+
+def rows():  # the fix: a generator hands out one row at a time from the array
+    yield from images
+
+
+streamed = tf.data.Dataset.from_generator(rows, output_signature=tf.TensorSpec((2,), tf.float32))
+images[0, 0] = 7.0
+print(next(iter(streamed)).numpy())  # read from the array now: no copy was made
+#> [7. 0.]
+# --8<-- [end:dataset_from_numpy]
+
 # --8<-- [start:list_of_arrays]
 images = [np.full((2, 3), 7, dtype=np.uint8) for _ in range(4)]  # a list of four uint8 images
 print(tf.convert_to_tensor(images).dtype)  # the list's numbers, read as Python integers
@@ -120,6 +146,17 @@ print(tf.constant([1.0, 2.0, 3.0]).dtype)  # from Python floats: float32
 print(tf.constant([1, 2, 3]).dtype)  # from Python integers: int32
 #> <dtype: 'int32'>
 # --8<-- [end:dtypes_kept]
+
+# --8<-- [start:keras_dtype]
+import keras
+
+rnn = keras.layers.SimpleRNN(2)
+tokens = np.arange(6).reshape(1, 3, 2)  # integers, int64
+print(rnn.compute_dtype, rnn(tokens).dtype)  # the layer casts its input to float32
+#> float32 <dtype: 'float32'>
+print(rnn(np.ones((1, 3, 2))).dtype)  # float64 is cast the same way, silently
+#> <dtype: 'float32'>
+# --8<-- [end:keras_dtype]
 
 # --8<-- [start:cast]
 integers = tf.constant([1, 2, 3])  # int32
