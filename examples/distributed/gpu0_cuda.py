@@ -40,11 +40,13 @@ def run_python(code: str, **env: str) -> str:
 
 count = "import torch; print(torch.cuda.device_count())"
 print("no variable:", run_python(count))
-print("CUDA_VISIBLE_DEVICES=0:", run_python(count, CUDA_VISIBLE_DEVICES="0"))
-before = "import os; os.environ['CUDA_VISIBLE_DEVICES'] = '0'; " + count
-print("set before the first CUDA call:", run_python(before))
-after = "import os, torch; torch.zeros(1, device='cuda'); os.environ['CUDA_VISIBLE_DEVICES'] = '0'; "
-print("set after it:", run_python(after + "print(torch.cuda.device_count())"))
+# an empty CUDA_VISIBLE_DEVICES hides every GPU, so the counts differ even on a one-GPU machine
+print("CUDA_VISIBLE_DEVICES='' on the command line:", run_python(count, CUDA_VISIBLE_DEVICES=""))  # 0
+hide = "import os; os.environ['CUDA_VISIBLE_DEVICES'] = ''; "  # no GPU visible
+print("set before the first CUDA call:", run_python(hide + count))  # 0
+first = "import torch; torch.zeros(1, device='cuda'); "
+device_after = "print(torch.cuda.device_count(), torch.zeros(1, device='cuda').device)"
+print("set after it:", run_python(first + hide + device_after))  # 1 cuda:0: the GPU is still used
 
 visible = torch.cuda.device_count()
 try:

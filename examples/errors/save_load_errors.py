@@ -95,6 +95,15 @@ print(f"{caught[0].category.__name__}: {caught[0].message}")
 """
 UserWarning: Environment variable TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD detected, since the`weights_only` argument was not explicitly passed to `torch.load`, forcing weights_only=False.
 """
+# A call that passes weights_only=True itself ignores the variable.
+try:
+    torch.load(folder / "lib.pt", weights_only=True)
+except pickle.UnpicklingError as err:
+    line = next(text.strip() for text in str(err).splitlines() if "GLOBAL" in text)
+    print(f"{type(err).__name__}: {line[: line.index(' Please')]}")
+    """
+    UnpicklingError: WeightsUnpickler error: Unsupported global: GLOBAL getattr was not an allowed global by default.
+    """
 del os.environ["TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD"]
 # --8<-- [end:weights_only_library]
 

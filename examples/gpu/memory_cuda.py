@@ -63,16 +63,16 @@ print("after del and a reset, peak MiB:", torch.cuda.max_memory_allocated() // M
 import subprocess
 import sys
 
-held = torch.zeros(256 * MiB // 4, device="cuda")  # this process holds 256 MiB
+held = torch.zeros(4096 * MiB // 4, device="cuda")  # this process holds 4 GiB
 child = (
     "import torch; free, total = torch.cuda.mem_get_info(); "
-    "print(torch.cuda.memory_reserved() // 2**20, (total - free) // 2**20 >= 256)"
+    "print(torch.cuda.memory_reserved() // 2**20, (total - free) // 2**20 >= 4096)"
 )
 reserved_there, device_in_use = subprocess.run(
     [sys.executable, "-c", child], capture_output=True, text=True, check=True
 ).stdout.split()
 print("another process: memory_reserved", reserved_there, "MiB")  # counts its own allocator only
-print("another process: mem_get_info shows the 256 MiB in use:", device_in_use)
+print("another process: mem_get_info shows the 4 GiB in use:", device_in_use)
 del held
 # --8<-- [end:other_process]
 

@@ -68,22 +68,46 @@ def rows_from(x, start):
     return x[start] + x[start + 1] + x[start + 2] + x[start + 3]
 
 
-def count_int_compilations(**compile_kwargs):
+def loop_from(x, start, end=10):
+    """Sum rows start..end-1 with a Python loop over the int."""
+    total = x[start]
+    for i in range(start + 1, end):
+        total = total + x[i]
+    return total
+
+
+def slice_from(x, start, end=10):
+    """The same sum as one tensor operation on a slice."""
+    return x[start:end].sum(0)
+
+
+def count_int_compilations(fn, **compile_kwargs):
     torch._dynamo.reset()
     counter = CompileCounter()
-    compiled = torch.compile(rows_from, backend=counter, **compile_kwargs)
+    compiled = torch.compile(fn, backend=counter, **compile_kwargs)
     x = torch.arange(40.0).reshape(10, 4)
     for start in range(6):  # a new int at every step of the loop
         compiled(x, start)
     return counter.frame_count
 
 
-print("6 values of start, dynamic=False:", count_int_compilations(dynamic=False))
+print("6 values of start, dynamic=False:", count_int_compilations(rows_from, dynamic=False))
 #> 6 values of start, dynamic=False: 6
-print("6 values of start, default:", count_int_compilations())
+print("6 values of start, default:", count_int_compilations(rows_from))
 #> 6 values of start, default: 2
-print("6 values of start, dynamic=True:", count_int_compilations(dynamic=True))
+print("6 values of start, dynamic=True:", count_int_compilations(rows_from, dynamic=True))
 #> 6 values of start, dynamic=True: 1
+print("loop over range, default:", count_int_compilations(loop_from))
+#> loop over range, default: 6
+print("loop over range, dynamic=True:", count_int_compilations(loop_from, dynamic=True))
+#> loop over range, dynamic=True: 6
+print("slice, default:", count_int_compilations(slice_from))
+#> slice, default: 2
+print("slice, dynamic=True:", count_int_compilations(slice_from, dynamic=True))
+#> slice, dynamic=True: 1
+x = torch.arange(40.0).reshape(10, 4)
+print("slice sums what the loop sums:", torch.equal(slice_from(x, 2), loop_from(x, 2)))
+#> slice sums what the loop sums: True
 # --8<-- [end:compile_int_args]
 
 # --8<-- [start:compile_same_result]

@@ -129,15 +129,16 @@ torch.manual_seed(0)
 model = torch.nn.Sequential(torch.nn.Linear(4, 8), torch.nn.ReLU(), torch.nn.Linear(8, 1))
 
 
-def batches_still_in_memory(grad_enabled):
+def batches_still_in_memory(grad_enabled, keep_number=False):
     """Validate 5 batches, keeping each loss; count the batches whose activations stay alive."""
     losses, activations = [], []
     for _ in range(5):
         with torch.set_grad_enabled(grad_enabled):
             hidden = model[1](model[0](torch.randn(2, 4)))
-            losses.append(model[2](hidden).mean())  # a loss kept for the epoch's average
+            loss = model[2](hidden).mean()
+        losses.append(loss.item() if keep_number else loss)  # kept for the epoch's average
         activations.append(weakref.ref(hidden))
-    del hidden
+    del hidden, loss
     return sum(ref() is not None for ref in activations)
 
 
@@ -145,6 +146,8 @@ print("without no_grad:", batches_still_in_memory(True))
 #> without no_grad: 5
 print("under no_grad:", batches_still_in_memory(False))
 #> under no_grad: 0
+print("without no_grad, keeping loss.item():", batches_still_in_memory(True, keep_number=True))
+#> without no_grad, keeping loss.item(): 0
 # --8<-- [end:validation_keeps_graphs]
 
 # --8<-- [start:requires_grad_after]
