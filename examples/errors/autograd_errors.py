@@ -386,6 +386,8 @@ except RuntimeError as err:
     #> RuntimeError: only Tensors of floating point and complex dtype can require gradients
 print(indices.dtype, values.grad_fn.name())
 #> torch.int64 MaxBackward0
+print(indices.float().requires_grad_().grad_fn)  # a float copy: a new leaf, not connected to the scores
+#> None
 # The fix: the gradient flows through the values (or a loss on the scores), not the indices.
 values.sum().backward()
 print(scores.grad)

@@ -432,8 +432,10 @@ detections = tf.constant([1.0, 3.0])  # a model's output, as in a detection tuto
 try:
     detections.astype(np.int64)
 except AttributeError as err:
-    print(f"{type(err).__name__}: {str(err).splitlines()[0].strip()}")
-    #> AttributeError: EagerTensor object has no attribute 'astype'.
+    print(f"{type(err).__name__}: {' '.join(str(err).split())}")
+    """
+    AttributeError: EagerTensor object has no attribute 'astype'. If you are looking for numpy-related methods, please run the following: tf.experimental.numpy.experimental_enable_numpy_behavior()
+    """
 print(tf.cast(detections, tf.int64), detections.numpy().astype(np.int64))
 #> tf.Tensor([1 3], shape=(2,), dtype=int64) [1 3]
 # --8<-- [end:tensor_astype]

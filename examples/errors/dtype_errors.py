@@ -378,6 +378,8 @@ print(tf.cast(tf.constant([-1.5, 2.5]), tf.int32))
 import math
 
 step = tf.constant(4000, dtype=tf.int64)  # an int64 step counter
+# The second: 0.9375 meeting the counter directly, as in the report's message;
+# current Keras refuses a float step count before it gets there (below).
 for compute in (lambda: step ** (-0.5), lambda: step * (30 / 32)):
     try:
         compute()
@@ -385,12 +387,17 @@ for compute in (lambda: step ** (-0.5), lambda: step * (30 / 32)):
         print(f"{type(err).__name__}: {err}")
         #> TypeError: Cannot convert -0.5 to EagerTensor of dtype int64
         #> TypeError: Cannot convert 0.9375 to EagerTensor of dtype int64
+try:
+    step + 0.5  # with + the refusal is another exception
+except tf.errors.InvalidArgumentError as err:
+    print(type(err).__name__)
+    #> InvalidArgumentError
 
 # The fix: cast the counter to float before the arithmetic.
 print(tf.cast(step, tf.float32) ** (-0.5))
 #> tf.Tensor(0.015811387, shape=(), dtype=float32)
 
-# Keras's own step counts must be integers: a float validation_steps is refused.
+# Keras's own step counts must be integers: a float validation_steps is refused,
 model = tf.keras.Sequential([tf.keras.Input((2,)), tf.keras.layers.Dense(1)])
 model.compile(optimizer="sgd", loss="mse")
 x, y = np.ones((8, 2), np.float32), np.ones((8, 1), np.float32)
@@ -402,6 +409,13 @@ for steps in (30 / 32, math.ceil(30 / 32)):
     except TypeError as err:
         print(steps, f"{type(err).__name__}: {err}")
         #> 0.9375 TypeError: 'float' object cannot be interpreted as an integer
+# and so is a float steps_per_epoch, even with an integer validation_steps.
+try:
+    model.fit(x, y, batch_size=4, steps_per_epoch=455 / 32, validation_steps=1, verbose=0,
+              validation_data=(x, y))
+except TypeError as err:
+    print("steps_per_epoch", 455 / 32, f"{type(err).__name__}: {err}")
+    #> steps_per_epoch 14.21875 TypeError: 'float' object cannot be interpreted as an integer
 # --8<-- [end:tf_float_int64_step]
 
 # --8<-- [start:half_on_cpu]

@@ -114,6 +114,11 @@ print(frozen.copy().flags.writeable)  # a copy is writable: from_numpy does not 
 #> True
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
+    torch.from_numpy(frozen.copy())  # a copy is writable: no warning
+print("from_numpy of a copy warnings:", len(caught))
+#> from_numpy of a copy warnings: 0
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
     shared = torch.from_numpy(frozen)
     torch.from_numpy(frozen)  # the same conversion again: torch does not warn again
 print(shared.data_ptr() == frozen.__array_interface__["data"][0])  # still shared
