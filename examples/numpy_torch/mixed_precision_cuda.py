@@ -49,9 +49,10 @@ with torch.autocast("cuda", dtype=torch.float16):
     except RuntimeError as err:
         print(f"{type(err).__name__}: {err}")
     print(F.binary_cross_entropy_with_logits(logits, targets).dtype)  # fix 1: the sigmoid inside
-    probs = torch.sqrt(torch.sigmoid(logits) * torch.sigmoid(2 * logits))  # not one sigmoid
-    with torch.autocast("cuda", enabled=False):
-        print(F.binary_cross_entropy(probs.float(), targets).dtype)  # fix 2: a float32 region
+    with torch.autocast("cuda", enabled=False):  # fix 2: the whole loss, from the logits, in float32
+        logits32 = logits.float()
+        probs = torch.sqrt(torch.sigmoid(logits32) * torch.sigmoid(2 * logits32))  # not one sigmoid
+        print(F.binary_cross_entropy(probs, targets).dtype)
 # --8<-- [end:bce_autocast]
 
 # --8<-- [start:no_grad_cache]

@@ -165,7 +165,9 @@ layer = nn.Linear(4, 256)
 features = torch.randn(8, 4) * 30  # outputs in the hundreds: finite in float16
 with torch.autocast("cpu", dtype=torch.float16):
     outputs = layer(features)
-    loss = outputs.pow(2).sum()  # the loss in float16 too: its total passes 65504
+    # on the CPU, pow and sum stay in float16: the total passes 65504
+    # (CUDA autocast runs them in float32)
+    loss = outputs.pow(2).sum()
     with torch.autocast("cpu", enabled=False):  # one region without autocast
         still_half = outputs.pow(2).sum()  # its inputs are still float16
         loss32 = outputs.float().pow(2).sum()  # .float(): the loss in float32
@@ -194,9 +196,10 @@ with torch.autocast("cpu", dtype=torch.float16):
     logits = layer(features)
     plain = F.binary_cross_entropy(torch.sigmoid(logits), targets)  # the CPU runs it in float32
     with_logits = F.binary_cross_entropy_with_logits(logits, targets)  # fix 1: the sigmoid inside
-    probs = torch.sqrt(torch.sigmoid(logits) * torch.sigmoid(2 * logits))  # not one sigmoid
-    with torch.autocast("cpu", enabled=False):
-        region = F.binary_cross_entropy(probs.float(), targets)  # fix 2: a float32 region
+    with torch.autocast("cpu", enabled=False):  # fix 2: the whole loss, from the logits, in float32
+        logits32 = logits.float()
+        probs = torch.sqrt(torch.sigmoid(logits32) * torch.sigmoid(2 * logits32))  # not one sigmoid
+        region = F.binary_cross_entropy(probs, targets)
 print(logits.dtype, plain.dtype, with_logits.dtype, region.dtype)
 #> torch.float16 torch.float32 torch.float32 torch.float32
 print(close(with_logits, F.binary_cross_entropy(torch.sigmoid(in_float32), targets)))
