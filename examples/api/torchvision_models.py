@@ -144,4 +144,10 @@ with torch.no_grad():
         print(features(image).shape, resnet18(image).shape)
         #> torch.Size([1, 512, 7, 7]) torch.Size([1, 10])
         #> torch.Size([1, 512, 10, 34]) torch.Size([1, 10])
+vit = models.vit_b_16(weights=None).eval()  # a vision transformer: a fixed size
+try:
+    vit(torch.rand(1, 3, 320, 1088))
+except AssertionError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> AssertionError: Wrong image height! Expected 224 but got 320!
 # --8<-- [end:input_size]

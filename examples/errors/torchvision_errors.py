@@ -235,7 +235,12 @@ print(images.shape)
 #> torch.Size([2, 3, 32, 32])
 
 # Or keep each size: a collate_fn that returns lists; the model then takes one image at a time.
-loader = DataLoader(samples, batch_size=2, collate_fn=lambda batch: tuple(zip(*batch, strict=True)))
+def as_lists(batch):  # a named function, not a lambda: worker processes can pickle it
+    return tuple(zip(*batch, strict=True))
+
+
+model = models.resnet18(weights=None).eval()  # it takes any image size
+loader = DataLoader(samples, batch_size=2, collate_fn=as_lists)
 images, labels = next(iter(loader))
 with torch.no_grad():
     print([model(image.unsqueeze(0)).shape for image in images], labels)

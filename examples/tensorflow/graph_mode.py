@@ -304,6 +304,8 @@ print(np.array(list(doubled.as_numpy_iterator())))
 #> [2. 4. 6.]
 print(doubled.element_spec)  # the shape is unknown, as with tf.numpy_function
 #> TensorSpec(shape=<unknown>, dtype=tf.float32, name=None)
+print(doubled.batch(2).element_spec)  # batching keeps the shape unknown
+#> TensorSpec(shape=<unknown>, dtype=tf.float32, name=None)
 
 
 def double_with_shape(t):
@@ -340,6 +342,8 @@ def flatten_dynamic(x):
 
 
 print([b.shape for b in batches.map(flatten_dynamic)])
+#> [TensorShape([1, 2, 6]), TensorShape([1, 2, 6]), TensorShape([1, 1, 6])]
+print([b.shape for b in batches.map(lambda x: tf.reshape(x, [1, -1, 6]))])  # or -1
 #> [TensorShape([1, 2, 6]), TensorShape([1, 2, 6]), TensorShape([1, 1, 6])]
 # --8<-- [end:static_shape]
 
@@ -386,6 +390,8 @@ print(scale_and_grow(tf.constant(1.0)), scale_and_grow(tf.constant(1.0)))
 #> tf.Tensor(3.0, shape=(), dtype=float32) tf.Tensor(4.0, shape=(), dtype=float32)
 
 tf.config.run_functions_eagerly(True)  # also hides the error: no graph at all
+print(scale(tf.constant(1.0)))  # no error now, but a new variable on every call
+#> tf.Tensor(2.0, shape=(), dtype=float32)
 
 
 @tf.function

@@ -152,9 +152,9 @@ import keras
 
 rnn = keras.layers.SimpleRNN(2)
 tokens = np.arange(6).reshape(1, 3, 2)  # integers, int64
-print(rnn.compute_dtype, rnn(tokens).dtype)  # the layer casts its input to float32
+print(rnn.compute_dtype, rnn(tokens).dtype)  # integers are not cast, but the float32 weights make the result float32
 #> float32 <dtype: 'float32'>
-print(rnn(np.ones((1, 3, 2))).dtype)  # float64 is cast the same way, silently
+print(rnn(np.ones((1, 3, 2))).dtype)  # float64 input is cast to float32, silently
 #> <dtype: 'float32'>
 # --8<-- [end:keras_dtype]
 
