@@ -75,8 +75,8 @@ values = np.arange(5)
 reversed_view = values[::-1]  # a view with a negative stride, no copy
 print(reversed_view.strides, np.shares_memory(reversed_view, values))
 #> (-8,) True
-print(np.flip(values).strides)  # np.flip returns such a view too
-#> (-8,)
+print(np.flip(values).strides, np.flipud(values).strides)  # np.flip and np.flipud return such views too
+#> (-8,) (-8,)
 for convert in (torch.from_numpy, torch.as_tensor, torch.tensor):
     try:
         convert(reversed_view)
