@@ -19,7 +19,7 @@ from bs4 import BeautifulSoup
 from verified.paths import REPO_ROOT
 from verified.record import DEFAULT_ENVIRONMENT, GPU_ENVIRONMENT, load_record, verify_environments
 from verified_site.pages import language_root, page_locale, page_sources, page_url, source_pages
-from verified_site.plugin import CODE, LINK_LINE, LINKS_ONLY
+from verified_site.plugin import CODE, LINK_LINE, LINKS_ONLY, UNSEARCHED
 from verified_site.stamp import render_stamp
 from verified_site.version_notes import VersionNotes
 
@@ -146,3 +146,17 @@ def test_search_text_leaves_out_code_and_link_lists(site, locale):
         or re.search(r"(?<![>/\w])examples/[\w/]+\.py(?!</code>)", doc["text"])
     ]
     assert not left, f"{locale}: code or link lists in the search text: {left[:5]}"
+
+
+@pytest.mark.parametrize("locale", ["zh", "en"])
+def test_stamps_notes_and_gpu_pending_lists_are_left_out_of_search(site, locale):
+    # The plugin's on_page_content marks them with Material's data-search-exclude.
+    marked, unmarked = 0, []
+    for path in (site / language_root(locale)).rglob("*.html"):
+        html = path.read_text(encoding="utf-8")
+        for match in UNSEARCHED.finditer(html):
+            if html.startswith(" data-search-exclude", match.end()):
+                marked += 1
+            else:
+                unmarked.append(str(path.relative_to(site)))
+    assert marked and not unmarked, f"{locale}: admonitions in the search text: {unmarked[:5]}"

@@ -41,6 +41,12 @@ LINKS_ONLY = "#see-also"
 #: An atlas entry's closing line of links ("More: [...]", "详见：[...]"), left out for the same
 #: reason.
 LINK_LINE = re.compile(r"<p>\u200b?(?:More:|详见\u200b?：)(?:(?!</p>).)*</p>", re.DOTALL)
+#: Admonitions left out of the search text (Material's `data-search-exclude`): a page's stamp
+#: and version notes speak of the verification runs and their printed values, and a
+#: gpu-pending admonition restates the statements of the sections it lists, which rank for them.
+UNSEARCHED = re.compile(
+    r'<div class="admonition [^"]*\b(?:verification-stamp|version-change|gpu-pending)\b[^"]*"'
+)
 #: Numbers of six characters or more, left out of the search text (65504 and 0.485 stay).
 #: lunr 2.3.9, in Material's worker, names the nodes of its word tree by their edges'
 #: characters followed by child numbers, so two nodes with several digit edges can get the
@@ -52,6 +58,9 @@ _LONG_NUMBER = re.compile(r"\b\d[\d.]{5,}\b")
 #: camel case): snake_case and CamelCase names. `_PART`: the words they are made of.
 _IDENTIFIER = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[A-Za-z]*[a-z][A-Z]\w*")
 _PART = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
+#: Names whose parts are not words readers mean: "Tensor" of TensorFlow would make a section
+#: about TensorFlow alone match "tensor", and "Num" or "Flow" nothing at all.
+_WHOLE_ONLY = {"NumPy", "PyTorch", "TensorFlow"}
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 #: iframe-worker's shim (npm, package.json) runs Material's search worker on file:// pages; at
 #: IFRAME_WORKER_URL, whose "iframe-worker" keeps Material's offline plugin from adding a CDN's.
@@ -159,11 +168,13 @@ class VerifiedSitePlugin(BasePlugin):
     def on_page_content(self, html: str, page, config, files, **kwargs) -> str:
         """A notebook page's links, permanent links and table of contents (`notebooks.page_html`);
         inline code that names an API linked through data/api-links.json, outside the reference's
-        tables (`make reference` links those); the names it cannot link counted."""
+        tables (`make reference` links those); the names it cannot link counted; `UNSEARCHED`
+        admonitions marked to be left out of the search index."""
         table, source = self.api_links, Path(page.file.abs_src_path)
         if source.suffix == ".ipynb":
             html, tokens = notebooks.page_html(html, page, files, self.locale, self.site_url)
             page.toc = get_toc(tokens)
+        html = UNSEARCHED.sub(r"\g<0> data-search-exclude", html)
         if table is None:
             return html
 
@@ -286,6 +297,7 @@ def _identifier_parts(html: str) -> str:
     words = {
         word
         for name in _IDENTIFIER.findall(text)
+        if name not in _WHOLE_ONLY
         for piece in name.split("_")
         for word in (_PART.findall(piece) or [piece])
         if len(word) > 2 and word.lower() not in present  # not "to", "2d": no one searches them
