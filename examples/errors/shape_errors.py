@@ -27,6 +27,31 @@ tensor([[1., 1.],
 """
 # --8<-- [end:size_mismatch_non_singleton]
 
+# --8<-- [start:size_mismatch_downsampling]
+import torch
+import torch.nn.functional as F
+
+image = torch.randn(1, 1, 245, 245)  # 245 is odd: pooling by 2 drops a row and a column
+up = F.interpolate(F.max_pool2d(image, 2), scale_factor=2)  # an encoder-decoder's way down and up
+try:
+    image + up  # a skip connection
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: The size of tensor a (245) must match the size of tensor b (244) at non-singleton dimension 3
+    """
+small = torch.randn(1, 1, 150, 150)
+down = F.max_pool2d(F.max_pool2d(F.max_pool2d(small, 2, ceil_mode=True), 2, ceil_mode=True), 2, ceil_mode=True)
+print(down.shape[-1], F.interpolate(down, scale_factor=8).shape[-1])  # rounding up: 150 comes back 152
+#> 19 152
+
+# The fix: pad the input to a multiple of the total downsampling (2 here), crop the output back.
+padded = F.pad(image, (0, 1, 0, 1))  # 246 x 246
+out = padded + F.interpolate(F.max_pool2d(padded, 2), scale_factor=2)
+print(out[..., :245, :245].shape)
+#> torch.Size([1, 1, 245, 245])
+# --8<-- [end:size_mismatch_downsampling]
+
 # --8<-- [start:loss_output_smaller]
 import warnings
 
