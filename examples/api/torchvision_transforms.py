@@ -98,6 +98,20 @@ print(chw.permute(1, 2, 0).shape, chw.unsqueeze(0).shape)  # back to (H, W, C); 
 #> torch.Size([500, 889, 4]) torch.Size([1, 4, 500, 889])
 # --8<-- [end:image_layouts]
 
+# --8<-- [start:chw_array]
+import numpy as np
+from torchvision import transforms
+
+chw = np.zeros((5, 600, 900), dtype=np.uint8)  # an array already channels first
+print(transforms.ToTensor()(chw).shape, v2.ToImage()(chw).shape)  # the last axis moves to the front
+#> torch.Size([900, 5, 600]) torch.Size([900, 5, 600])
+print(transforms.ToTensor()(chw.transpose(1, 2, 0)).shape)  # the fix: give it (H, W, C)
+#> torch.Size([5, 600, 900])
+hwc = np.arange(12).reshape(2, 2, 3)  # 2 x 2 pixels, 3 channels
+print(hwc.transpose(2, 0, 1)[0].tolist(), hwc.reshape(3, 2, 2)[0].tolist())  # channel 0; not it
+#> [[0, 3], [6, 9]] [[0, 1], [2, 3]]
+# --8<-- [end:chw_array]
+
 # --8<-- [start:mask_labels]
 import os
 import tempfile
