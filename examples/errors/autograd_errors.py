@@ -281,6 +281,30 @@ print(inputs.grad.shape)
 #> torch.Size([4, 3])
 # --8<-- [end:inplace_relu_chain]
 
+# --8<-- [start:inplace_optimizer_step]
+from torch import nn
+
+torch.manual_seed(0)
+generator, critic = nn.Linear(3, 3), nn.Linear(3, 1)
+opt_critic = torch.optim.SGD(critic.parameters(), lr=0.1)
+scores = critic(generator(torch.randn(4, 3)))  # the matrix product saved critic.weight
+scores.mean().backward(retain_graph=True)  # the critic's loss
+opt_critic.step()  # changes critic.weight in place: version 1 -> 2
+try:
+    (-scores.mean()).backward()  # the generator's loss, through the same forward pass
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: one of the variables needed for gradient computation has been modified by an inplace operation: [torch.FloatTensor [3, 1]], which is output 0 of AsStrided, is at version 2; expected version 1 instead. Hint: enable anomaly detection to find the operation that failed to compute its gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False).
+    """
+
+# The fix: after step(), run the forward pass again for the next loss.
+scores = critic(generator(torch.randn(4, 3)))
+(-scores.mean()).backward()
+print(generator.weight.grad.shape)
+#> torch.Size([3, 3])
+# --8<-- [end:inplace_optimizer_step]
+
 # --8<-- [start:scalar_outputs]
 weight = torch.ones(3, requires_grad=True)
 losses = weight * 2  # one loss per element: not a scalar
