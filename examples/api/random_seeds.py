@@ -297,6 +297,8 @@ print(torch.utils.deterministic.fill_uninitialized_memory, fill_calls())  # the 
 torch.use_deterministic_algorithms(True)
 print(torch.empty(3), torch.empty(2, dtype=torch.int64))  # filled: NaN, the largest integer
 #> tensor([nan, nan, nan]) tensor([9223372036854775807, 9223372036854775807])
+print(torch.empty(3).sum())  # a loss read from it: NaN on every run, not inf once and a number next
+#> tensor(nan)
 print(fill_calls())
 #> 1
 
