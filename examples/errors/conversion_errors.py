@@ -537,3 +537,23 @@ model.compile(optimizer="sgd", loss="mse", metrics=[error_count], run_eagerly=Tr
 print(sorted(model.fit(x_train, y_train, epochs=1, verbose=0).history))
 #> ['error_count', 'loss']
 # --8<-- [end:keras_metric_numpy]
+
+# --8<-- [start:keras_layer_output]
+model = keras.Sequential(
+    [keras.Input((3,)), keras.layers.Dense(2, name="hidden"), keras.layers.Dense(1, name="out")]
+)
+model.compile(loss="mse", run_eagerly=True)
+print(tf.executing_eagerly(), model.run_eagerly, type(model.layers[0].output).__name__)
+#> True True KerasTensor
+try:
+    model.layers[0].output.numpy()  # a placeholder of the model's graph, with no values
+except AttributeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> AttributeError: 'KerasTensor' object has no attribute 'numpy'
+
+# The fix: a model that returns every layer's output, called on real data.
+probe = keras.Model(model.inputs[0], [layer.output for layer in model.layers])
+outputs = probe(np.ones((1, 3), dtype=np.float32))
+print([(type(out).__name__, out.numpy().shape) for out in outputs])
+#> [('EagerTensor', (1, 2)), ('EagerTensor', (1, 1))]
+# --8<-- [end:keras_layer_output]

@@ -36,3 +36,25 @@ with tf.compat.v1.Session() as session:
     print(total.eval(session=session))  # eval: the same, one tensor at a time
     #> [3. 6.]
 # --8<-- [end:disable_eager]
+
+# --8<-- [start:tape_graph]
+x = tf.constant(2.0)
+with tf.GradientTape() as tape:  # plain code, no tf.function: still a graph in this mode
+    tape.watch(x)
+    y = x * x * x
+gradient = tape.gradient(y, x)
+try:
+    gradient.numpy()
+except AttributeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> AttributeError: 'SymbolicTensor' object has no attribute 'numpy'
+with tf.compat.v1.Session() as session:
+    print(session.run(gradient))  # 3 * x**2 at x = 2
+    #> 12.0
+
+try:
+    tf.compat.v1.enable_eager_execution()  # too late: graph mode has been used
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> ValueError: tf.enable_eager_execution must be called at program startup.
+# --8<-- [end:tape_graph]
