@@ -158,6 +158,7 @@ print("(collate_fn in a worker, cache sizes):", list(loader), "| main:", len(cac
 # --8<-- [end:worker_copies]
 
 # --8<-- [start:memmap]
+import os
 import tempfile
 
 with tempfile.TemporaryDirectory() as folder:
