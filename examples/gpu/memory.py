@@ -99,6 +99,62 @@ print("after del optimizer:", freed(ref))
 #> after del optimizer: True
 # --8<-- [end:references]
 
+# --8<-- [start:jupyter_oom]
+import contextlib
+import io
+
+from IPython.core.interactiveshell import InteractiveShell  # the shell in Jupyter's kernel
+
+shell = InteractiveShell.instance()
+shell.user_ns.update(torch=torch, weakref=weakref)
+
+
+def run_cell(code: str) -> None:
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        shell.run_cell(code)  # the traceback it prints is left out here
+
+
+run_cell("""
+def predict(image):
+    activation = image * 2
+    predict.ref = weakref.ref(activation)
+    raise RuntimeError("CUDA out of memory (raised here by hand)")
+predict(torch.ones(1000, requires_grad=True))
+""")
+cell_ref = shell.user_ns["predict"].ref
+run_cell("x = 1")
+print("next cell, the failed cell's tensor freed:", freed(cell_ref))
+#> next cell, the failed cell's tensor freed: False
+run_cell("""
+import gc, sys
+sys.last_value = sys.last_traceback = sys.last_exc = None  # set by IPython when a cell fails
+get_ipython().InteractiveTB.tb = None  # IPython keeps the traceback here too
+gc.collect()
+""")
+print("after clearing them:", freed(cell_ref))
+#> after clearing them: True
+with torch.no_grad():  # for inference: no graph, no activation saved for backward
+    output = (torch.ones(1000, requires_grad=True) * 2).sum()
+print("output under no_grad has a graph:", output.grad_fn is not None)
+#> output under no_grad has a graph: False
+# --8<-- [end:jupyter_oom]
+
+# --8<-- [start:free_storage]
+import signal
+import subprocess
+import sys
+
+t = torch.zeros(1000)
+alias = t.view(10, 100)  # another reference to the same memory
+t.untyped_storage().resize_(0)  # frees the memory, whatever else refers to it
+print("bytes left:", t.untyped_storage().nbytes(), alias.untyped_storage().nbytes())
+#> bytes left: 0 0
+use_after = "import torch; t = torch.zeros(1000); t.untyped_storage().resize_(0); t.sum()"
+code = subprocess.run([sys.executable, "-c", use_after]).returncode
+print("using it afterwards: Python killed by", signal.Signals(-code).name)
+#> using it afterwards: Python killed by SIGSEGV
+# --8<-- [end:free_storage]
+
 # --8<-- [start:oom_message]
 UNITS = {"bytes": 1 / 2**20, "KiB": 1 / 1024, "MiB": 1, "GiB": 1024}
 

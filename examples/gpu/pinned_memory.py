@@ -42,6 +42,13 @@ print("num_workers = 0: the main thread pins each batch:", "pin_memory.pin_memor
 #> num_workers = 0: the main thread pins each batch: True
 # --8<-- [end:loader_threads]
 
+# --8<-- [start:pin_queue]
+# The pinning thread takes each batch from the workers' queue, so next() takes it pinned, ready.
+queues = re.search(r"_pin_memory_loop,\s*args=\(\s*self\.(\w+),\s*self\.(\w+)", workers)
+print("pinning thread reads", queues[1], "and fills", queues[2])
+#> pinning thread reads _worker_result_queue and fills _data_queue
+# --8<-- [end:pin_queue]
+
 # --8<-- [start:no_gpu]
 import warnings
 
@@ -122,6 +129,47 @@ cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.
 print(str(caught[0].message).split(". ")[1].split(",")[0].replace(str(cpus), "<CPUs>"))
 #> Our suggested max number of worker in current system is <CPUs>
 # --8<-- [end:num_workers]
+
+# --8<-- [start:worker_copies]
+class Cached(Dataset):
+    """Keeps every sample it has loaded, as a cache in a Dataset would; collate runs too."""
+
+    def __init__(self):
+        self.cache = {}
+
+    def __len__(self):
+        return 8
+
+    def __getitem__(self, index):
+        self.cache[index] = torch.zeros(1000)
+        return len(self.cache)
+
+
+def collate_where(batch):
+    return (get_worker_info() is not None, batch)
+
+
+cached = Cached()
+loader = DataLoader(cached, batch_size=2, num_workers=2, collate_fn=collate_where)
+print("(collate_fn in a worker, cache sizes):", list(loader), "| main:", len(cached.cache))
+"""
+(collate_fn in a worker, cache sizes): [(True, [1, 2]), (True, [1, 2]), (True, [3, 4]), (True, [3, 4])] | main: 0
+"""
+# --8<-- [end:worker_copies]
+
+# --8<-- [start:memmap]
+import os
+import tempfile
+
+with tempfile.TemporaryDirectory() as folder:
+    path = os.path.join(folder, "images.npy")
+    np.save(path, np.arange(24, dtype=np.float32).reshape(6, 4))  # decoded once, ahead
+    images = np.load(path, mmap_mode="c")  # reads only the rows that are indexed
+    batch = next(iter(DataLoader(images, batch_size=2, num_workers=1)))
+    print(type(images).__name__, batch.tolist())
+    #> memmap [[0.0, 1.0, 2.0, 3.0], [4.0, 5.0, 6.0, 7.0]]
+    del images, batch
+# --8<-- [end:memmap]
 
 # --8<-- [start:worker_shm]
 data = TensorDataset(torch.zeros(4, 3))
