@@ -227,6 +227,17 @@ print(labels.max().item(), scores.shape[1])
 scores = torch.zeros(2, int(labels.max()) + 1)
 print(scores.gather(1, labels[:, None]).shape, round(F.cross_entropy(scores, labels).item(), 4))
 #> torch.Size([2, 1]) 1.3863
+
+# gather takes no negative index: -1 is not the last column, as it is in indexing
+x = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+index = torch.tensor([[-1], [-3]])
+try:
+    x.gather(1, index)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: index -1 is out of bounds for dimension 1 with size 3
+print(x.gather(1, index % x.shape[1]).flatten(), x[[0, 1], [-1, -3]])  # count from the end
+#> tensor([3., 4.]) tensor([3., 4.])
 # --8<-- [end:label_out_of_bounds]
 
 # --8<-- [start:index_out_of_range_in_self]

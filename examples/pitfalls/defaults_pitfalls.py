@@ -59,6 +59,14 @@ print(grid_x.shape, np.array_equal(grid_x.numpy(), np.meshgrid(xs, ys)[0]))
 grid_x, grid_y = torch.meshgrid(torch.arange(3), torch.arange(2), indexing="ij")
 print(np.array_equal(grid_x.numpy(), np.meshgrid(xs, ys, indexing="ij")[0]))  # NumPy's "ij" too
 #> True
+
+# Three inputs give three grids; under "ij" each input runs along its own axis and repeats along the others.
+zs = torch.tensor([10, 20, 30, 40])
+gx, gy, gz = torch.meshgrid(torch.arange(3), torch.arange(2), zs, indexing="ij")
+print(gx.shape, gy.shape, gz.shape)
+#> torch.Size([3, 2, 4]) torch.Size([3, 2, 4]) torch.Size([3, 2, 4])
+print(gx[:, 1, 3].tolist(), gz[2, 1].tolist(), np.meshgrid(xs, ys, zs.numpy())[0].shape)  # "xy" swaps the first two axes
+#> [0, 1, 2] [10, 20, 30, 40] (2, 3, 4)
 # --8<-- [end:meshgrid_indexing]
 
 # --8<-- [start:repeat_interleave]

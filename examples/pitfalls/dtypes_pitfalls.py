@@ -82,6 +82,8 @@ print(pixels.astype(np.int16) + 128, torch.from_numpy(pixels).to(torch.int16) + 
 # --8<-- [end:uint8_plus_int]
 
 # --8<-- [start:negative_floor_division]
+import warnings
+
 import numpy as np
 import tensorflow as tf
 import torch
@@ -103,6 +105,13 @@ print(numerators / 2, np.array([1, -1, -7]) / 2)
 #> tensor([ 0.5000, -0.5000, -3.5000]) [ 0.5 -0.5 -3.5]
 print(tf.constant([1, -1, -7]) / 2)
 #> tf.Tensor([ 0.5 -0.5 -3.5], shape=(3,), dtype=float64)
+
+# // on two int64 tensors: no __floordiv__ deprecation warning here
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    quotient = torch.tensor(3) // torch.tensor(2)
+print(quotient, torch.div(torch.tensor(-3), 2, rounding_mode="floor"), len(caught))
+#> tensor(1) tensor(-2) 0
 # --8<-- [end:negative_floor_division]
 
 # --8<-- [start:tf_reduce_mean_int]
