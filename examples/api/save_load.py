@@ -96,6 +96,9 @@ print(torch.load(folder / "rows.pt").untyped_storage().nbytes())  # and comes ba
 torch.save(first_rows.clone(), folder / "rows.pt")  # a copy with a storage of its own
 print(f"{(folder / 'rows.pt').stat().st_size / 1e6:.2f} MB")
 #> 0.04 MB
+torch.save(big.narrow(0, 0, 10), folder / "rows.pt")  # narrow also returns a view
+print(f"{(folder / 'rows.pt').stat().st_size / 1e6:.2f} MB")
+#> 4.00 MB
 # --8<-- [end:saved_slice]
 
 # --8<-- [start:mismatch]
