@@ -299,6 +299,8 @@ print(torch.empty(3), torch.empty(2, dtype=torch.int64))  # filled: NaN, the lar
 #> tensor([nan, nan, nan]) tensor([9223372036854775807, 9223372036854775807])
 print(torch.empty(3).sum())  # a loss read from it: NaN on every run, not inf once and a number next
 #> tensor(nan)
+print(torch.zeros(3).sum())  # the fix: written before it is read
+#> tensor(0.)
 print(fill_calls())
 #> 1
 

@@ -149,7 +149,10 @@ alias = t.view(10, 100)  # another reference to the same memory
 t.untyped_storage().resize_(0)  # frees the memory, whatever else refers to it
 print("bytes left:", t.untyped_storage().nbytes(), alias.untyped_storage().nbytes())
 #> bytes left: 0 0
-use_after = "import torch; t = torch.zeros(1000); t.untyped_storage().resize_(0); t.sum()"
+use_after = (  # read a view after the memory is freed
+    "import torch; t = torch.zeros(1000); alias = t.view(10, 100);"
+    "t.untyped_storage().resize_(0); alias.sum()"
+)
 code = subprocess.run([sys.executable, "-c", use_after]).returncode
 print("using it afterwards: Python killed by", signal.Signals(-code).name)
 #> using it afterwards: Python killed by SIGSEGV

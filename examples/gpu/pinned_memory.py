@@ -164,7 +164,7 @@ import tempfile
 with tempfile.TemporaryDirectory() as folder:
     path = os.path.join(folder, "images.npy")
     np.save(path, np.arange(24, dtype=np.float32).reshape(6, 4))  # decoded once, ahead
-    images = np.load(path, mmap_mode="c")  # reads only the rows that are indexed
+    images = np.load(path, mmap_mode="c")  # a memmap: no decoding; a slice reads its rows from disk
     batch = next(iter(DataLoader(images, batch_size=2, num_workers=1)))
     print(type(images).__name__, batch.tolist())
     #> memmap [[0.0, 1.0, 2.0, 3.0], [4.0, 5.0, 6.0, 7.0]]

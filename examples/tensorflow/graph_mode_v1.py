@@ -39,6 +39,8 @@ with tf.compat.v1.Session() as session:
 
 # --8<-- [start:tape_graph]
 x = tf.constant(2.0)
+print(tf.executing_eagerly())  # the first thing to check: False for the whole program
+#> False
 with tf.GradientTape() as tape:  # plain code, no tf.function: still a graph in this mode
     tape.watch(x)
     y = x * x * x
