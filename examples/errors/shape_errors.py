@@ -236,7 +236,7 @@ try:
 except RuntimeError as err:
     print(f"{type(err).__name__}: {err}")
     #> RuntimeError: index -1 is out of bounds for dimension 1 with size 3
-print(x.gather(1, index % x.shape[1]).flatten(), x[[0, 1], [-1, -3]])  # count from the end
+print(x.gather(1, torch.where(index < 0, index + x.shape[1], index)).flatten(), x[[0, 1], [-1, -3]])  # count from the end
 #> tensor([3., 4.]) tensor([3., 4.])
 # --8<-- [end:label_out_of_bounds]
 

@@ -65,8 +65,10 @@ zs = torch.tensor([10, 20, 30, 40])
 gx, gy, gz = torch.meshgrid(torch.arange(3), torch.arange(2), zs, indexing="ij")
 print(gx.shape, gy.shape, gz.shape)
 #> torch.Size([3, 2, 4]) torch.Size([3, 2, 4]) torch.Size([3, 2, 4])
-print(gx[:, 1, 3].tolist(), gz[2, 1].tolist(), np.meshgrid(xs, ys, zs.numpy())[0].shape)  # "xy" swaps the first two axes
-#> [0, 1, 2] [10, 20, 30, 40] (2, 3, 4)
+print(gx[:, 1, 3].tolist(), gz[2, 1].tolist(), torch.meshgrid(torch.arange(3), torch.arange(2), zs, indexing="xy")[0].shape)  # "xy" swaps the first two axes
+#> [0, 1, 2] [10, 20, 30, 40] torch.Size([2, 3, 4])
+print(torch.equal(gx, torch.arange(3)[:, None, None].expand(3, 2, 4)), torch.equal(gz, zs.expand(3, 2, 4)))
+#> True True
 # --8<-- [end:meshgrid_indexing]
 
 # --8<-- [start:repeat_interleave]
