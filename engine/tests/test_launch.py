@@ -116,12 +116,13 @@ def test_launched_examples_pass_fail_at_their_line_and_rank_and_update(project, 
 def test_a_hanging_run_is_killed_named_and_leaves_no_process(
     project, monkeypatch, launcher, script
 ):
-    monkeypatch.setenv("EXAMPLES_LAUNCH_TIMEOUT", "6")
+    # Short: the processes are killed at the limit whether or not they have started.
+    monkeypatch.setenv("EXAMPLES_LAUNCH_TIMEOUT", "3")
     project.write({"examples/hangs.py": script})
     result = project.run()
     result.assert_outcomes(failed=1)
     assert (
-        f"examples/hangs.py: {launcher} with 2 processes did not finish in 6 s and was killed"
+        f"examples/hangs.py: {launcher} with 2 processes did not finish in 3 s and was killed"
         in result.out
     )
     assert "Is there a collective" in result.out
