@@ -19,7 +19,7 @@ from bs4 import BeautifulSoup
 from verified.paths import REPO_ROOT
 from verified.record import DEFAULT_ENVIRONMENT, GPU_ENVIRONMENT, load_record, verify_environments
 from verified_site.pages import language_root, page_locale, page_sources, page_url, source_pages
-from verified_site.plugin import CODE, LINK_LINE, LINKS_ONLY, UNSEARCHED
+from verified_site.plugin import UNSEARCHED
 from verified_site.stamp import render_stamp
 from verified_site.version_notes import VersionNotes
 
@@ -134,15 +134,15 @@ def test_api_names_in_prose_are_linked_and_stay_out_of_the_search_index(site, lo
 
 @pytest.mark.parametrize("locale", ["zh", "en"])
 def test_search_text_leaves_out_code_and_link_lists(site, locale):
-    # The plugin's on_post_build: no code blocks or their titles (a script's path outside a
-    # code span), no text for the "See also" sections or the atlas entries' closing lines of links.
+    # The plugin marks them (UNSEARCHED) for Material's search to leave out: no code block or
+    # its title (a script's path outside a code span), no "See also" section, no atlas entry's
+    # closing line of links.
     index = json.loads((site / language_root(locale) / "search" / "search_index.json").read_text())
     left = [
         doc["location"]
         for doc in index["docs"]
-        if (doc["location"].endswith(LINKS_ONLY) and doc["text"])
-        or LINK_LINE.search(doc["text"])
-        or CODE.search(doc["text"])
+        if doc["location"].endswith("#see-also")
+        or re.search(r"<pre>|<p>\u200b?(?:More:|详见\u200b?：)", doc["text"])
         or re.search(r"(?<![>/\w])examples/[\w/]+\.py(?!</code>)", doc["text"])
     ]
     assert not left, f"{locale}: code or link lists in the search text: {left[:5]}"
@@ -150,7 +150,8 @@ def test_search_text_leaves_out_code_and_link_lists(site, locale):
 
 @pytest.mark.parametrize("locale", ["zh", "en"])
 def test_stamps_notes_and_gpu_pending_lists_are_left_out_of_search(site, locale):
-    # The plugin's on_page_content marks them with Material's data-search-exclude.
+    # The plugin's on_page_content marks them, and code blocks, with Material's
+    # data-search-exclude.
     marked, unmarked = 0, []
     for path in (site / language_root(locale)).rglob("*.html"):
         html = path.read_text(encoding="utf-8")
@@ -159,4 +160,4 @@ def test_stamps_notes_and_gpu_pending_lists_are_left_out_of_search(site, locale)
                 marked += 1
             else:
                 unmarked.append(str(path.relative_to(site)))
-    assert marked and not unmarked, f"{locale}: admonitions in the search text: {unmarked[:5]}"
+    assert marked and not unmarked, f"{locale}: elements in the search text: {unmarked[:5]}"

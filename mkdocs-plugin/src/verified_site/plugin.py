@@ -29,23 +29,20 @@ NOTEBOOK_SEARCH_BOOST = 0.2
 #: The notebook pages: their search entries keep their titles only, as their text repeats the
 #: pages they walk through (which rank first) and would make the index larger than its budget.
 NOTEBOOKS = "notebooks/"
-#: Code blocks: left out of the search text. The code's names are in the prose, an atlas
-#: entry's heading quotes its message, and the printed values matched nothing readers type;
-#: with them the Chinese index passed its 300 KB budget, and without them, readers' queries
-#: found their pages as often or more. A block's title (its script's path) goes with it.
-CODE = re.compile(r"(?:[\w./-]+\.py\s*)?<pre><code>.*?</code></pre>", re.DOTALL)
-#: The sections that hold only links to other sections (`## See also {#see-also}`): left
-#: out of the search text, where their link texts would make them match the linked sections'
-#: queries.
-LINKS_ONLY = "#see-also"
-#: An atlas entry's closing line of links ("More: [...]", "详见：[...]"), left out for the same
-#: reason.
-LINK_LINE = re.compile(r"<p>\u200b?(?:More:|详见\u200b?：)(?:(?!</p>).)*</p>", re.DOTALL)
-#: Admonitions left out of the search text (Material's `data-search-exclude`): a page's stamp
-#: and version notes speak of the verification runs and their printed values, and a
-#: gpu-pending admonition restates the statements of the sections it lists, which rank for them.
+#: What Material's search leaves out (its `data-search-exclude`, which the site plugin adds to
+#: these start tags before the search reads the page):
+#: - code blocks with their titles: the code's names are in the prose, an atlas entry's heading
+#:   quotes its message, and printed values matched nothing readers type (with them the Chinese
+#:   index passed its 300 KB budget; without them readers' queries found their pages as often);
+#: - the "See also" sections and an atlas entry's closing line of links ("More:", "详见："),
+#:   whose link texts would make them match the queries of the sections they link to;
+#: - a page's stamp and version notes (the verification runs and their printed values) and a
+#:   gpu-pending admonition, which restates the statements of the sections it lists.
 UNSEARCHED = re.compile(
-    r'<div class="admonition [^"]*\b(?:verification-stamp|version-change|gpu-pending)\b[^"]*"'
+    r'<div class="language-\w+ highlight"'
+    r'|<h2 id="see-also"'
+    r"|<p(?=>(?:More: |详见：))"
+    r'|<div class="admonition [^"]*\b(?:verification-stamp|version-change|gpu-pending)\b[^"]*"'
 )
 #: Numbers of six characters or more, left out of the search text (65504 and 0.485 stay).
 #: lunr 2.3.9, in Material's worker, names the nodes of its word tree by their edges'
@@ -168,8 +165,8 @@ class VerifiedSitePlugin(BasePlugin):
     def on_page_content(self, html: str, page, config, files, **kwargs) -> str:
         """A notebook page's links, permanent links and table of contents (`notebooks.page_html`);
         inline code that names an API linked through data/api-links.json, outside the reference's
-        tables (`make reference` links those); the names it cannot link counted; `UNSEARCHED`
-        admonitions marked to be left out of the search index."""
+        tables (`make reference` links those); the names it cannot link counted; the
+        `UNSEARCHED` elements marked to be left out of the search index."""
         table, source = self.api_links, Path(page.file.abs_src_path)
         if source.suffix == ".ipynb":
             html, tokens = notebooks.page_html(html, page, files, self.locale, self.site_url)
@@ -221,10 +218,8 @@ class VerifiedSitePlugin(BasePlugin):
         glossary term's names (both languages) as tags of the section it is shown at, a
         generated page's `section_tags` (the reference rows' API names) as tags of its
         sections, each identifier's parts (`weights_only`: `weights`, `only`; the separator
-        keeps identifiers whole); it leaves out the code blocks (`CODE`), the text of the
-        notebook pages (their titles stay), of the "See also" sections (`LINKS_ONLY`) and of
-        the atlas entries' closing lines of links (`LINK_LINE`), and long numbers
-        (`_LONG_NUMBER`).
+        keeps identifiers whole); it leaves out the text of the notebook pages (their titles
+        stay) and long numbers (`_LONG_NUMBER`).
         PluginError, naming the file, if the index or the glossary cannot be read."""
         self._report_api_links()
         path = Path(config.site_dir) / "search" / "search_index.json"
@@ -239,9 +234,9 @@ class VerifiedSitePlugin(BasePlugin):
             if doc["location"] in tags:
                 words = (word for name in tags[doc["location"]] for word in _words(name))
                 doc["tags"] = list(dict.fromkeys(doc.get("tags", []) + list(words)))
-            if doc["location"].startswith(NOTEBOOKS) or doc["location"].endswith(LINKS_ONLY):
+            if doc["location"].startswith(NOTEBOOKS):
                 doc["text"] = ""
-            doc["text"] = _LONG_NUMBER.sub(" ", LINK_LINE.sub("", CODE.sub("", doc["text"])))
+            doc["text"] = _LONG_NUMBER.sub(" ", doc["text"])
             doc["text"] += _identifier_parts(doc["title"] + " " + doc["text"])
         path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), "utf-8")
 
