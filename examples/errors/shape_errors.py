@@ -701,7 +701,7 @@ model = tf.keras.Sequential(
         tf.keras.Input((6, 4)),
         tf.keras.layers.Conv1D(2, 3),
         tf.keras.layers.Flatten(),
-        tf.keras.layers.Dense(1, name="dense"),  # named: Keras numbers unnamed layers per process
+        tf.keras.layers.Dense(1),
     ]
 )
 try:

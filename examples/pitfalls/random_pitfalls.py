@@ -3,11 +3,8 @@
 Each section runs code that raises nothing and prints a result readers did not expect,
 then the fix's result.
 
-Run with `python examples/pitfalls/random_pitfalls.py`. Its TensorFlow sections draw with
-operation seeds, whose numbers depend on what the process drew before, so the test suite runs
-this script in a process of its own (the launch line below).
+Run with `python examples/pitfalls/random_pitfalls.py`.
 """
-# launch: python 1
 
 import os
 

@@ -189,8 +189,8 @@ def pytest_sessionfinish() -> None:
 def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, libraries: dict):
     """Yields the example's working directory, an empty temporary one (a write elsewhere fails the
     example, `verified.capture.check_write`), and undoes global library settings afterwards, so
-    that one example's default dtype, grad mode, print options or warning filters cannot leak
-    into the next one on the same worker."""
+    that one example's default dtype, grad mode, print options, warning filters, TensorFlow
+    operation seeds or Keras layer names cannot leak into the next one on the same worker."""
     workdir = tmp_path / "cwd"
     workdir.mkdir()
     monkeypatch.chdir(workdir)
@@ -208,6 +208,11 @@ def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, libraries: dict):
         torch.set_default_dtype(default_dtype)
         torch.set_grad_enabled(True)
         torch.set_printoptions(profile="default")
+    if tensorflow := libraries.get("tensorflow"):
+        # Operation seeds draw from the eager context's kernels, whose cache this clears.
+        tensorflow.random.set_seed(None)
+    if keras := sys.modules.get("keras"):
+        keras.backend.clear_session(free_memory=False)  # unnamed layers count from 1 again
 
 
 @pytest.fixture
