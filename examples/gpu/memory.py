@@ -102,10 +102,12 @@ print("after del optimizer:", freed(ref))
 # --8<-- [start:jupyter_oom]
 import contextlib
 import io
+import tempfile
 
 from IPython.core.interactiveshell import InteractiveShell  # the shell in Jupyter's kernel
 
-shell = InteractiveShell.instance()
+profile = tempfile.TemporaryDirectory()  # its profile and history, instead of ~/.ipython
+shell = InteractiveShell.instance(ipython_dir=profile.name)
 shell.user_ns.update(torch=torch, weakref=weakref)
 
 
