@@ -90,9 +90,9 @@ build: docs-env generated
 	@$(MAKE) --no-print-directory site-build
 
 # Chinese first: its build empties site/. No --quiet: warnings must count under --strict.
+SITE_HTML = $(PY) -m mkdocs build --strict && $(PY) -m mkdocs build --strict $(MKDOCS_EN)
 site-build: notebooks reference
-	$(PY) -m mkdocs build --strict
-	$(PY) -m mkdocs build --strict $(MKDOCS_EN)
+	$(SITE_HTML)
 
 # OFFLINE=true enables Material's offline plugin (mkdocs.base.yml).
 OFFLINE_NAME := tensors-verified-offline
@@ -126,7 +126,9 @@ check_env = $(if $(filter $(ENV),$(ENVIRONMENTS)),,$(error ENV=$(ENV) is not a v
 	touch $@
 
 # Every stage runs even when one fails, so that a failed example is stamped "failed" on its
-# page. $(1): the environments whose examples run; EXTRA_RECORDS: runs made elsewhere (CI).
+# page. Stage 2 builds the offline edition beside the site (each build keeps one core busy)
+# and prints its log after the site's. $(1): the environments whose examples run;
+# EXTRA_RECORDS: runs made elsewhere (CI).
 define suite
 @rm -rf $(RECORD) build/notebooks build/offline site; status=0; start=$$(date +%s); \
 	$(MAKE) --no-print-directory lint || status=1; \
@@ -139,8 +141,12 @@ define suite
 	  $(PY) -m verified.environments merge $(RECORD) $$extra || status=1; \
 	done; \
 	echo "== 2/3 notebooks, site build and offline edition (strict, stamped from $(RECORD))"; \
-	built=1; $(MAKE) --no-print-directory site-build || { status=1; built=0; }; \
-	[ $$built = 0 ] || $(MAKE) --no-print-directory offline-build || status=1; \
+	built=1; $(MAKE) --no-print-directory notebooks reference || { status=1; built=0; }; \
+	if [ $$built = 1 ]; then mkdir -p build; \
+	  $(MAKE) --no-print-directory offline-build > build/offline-build.log 2>&1 & offline=$$!; \
+	  $(SITE_HTML) || { status=1; built=0; }; \
+	  wait $$offline || status=1; cat build/offline-build.log; \
+	fi; \
 	checks=$$(date +%s); \
 	$(MAKE) --no-print-directory check-site BUILT=$$built SOURCES=$$sources || status=1; \
 	end=$$(date +%s); \
