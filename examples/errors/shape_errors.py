@@ -775,6 +775,10 @@ columns = [[0], [1], [2]]
 scattered = tf.transpose(tf.tensor_scatter_nd_update(tf.transpose(x), columns, tf.transpose(y)))
 print(bool(tf.reduce_all(scattered == joined)))
 #> True
+# ...or give each element its (row, column) pair: indices of depth 2 take y as it is.
+pairs = tf.stack(tf.meshgrid(tf.range(4), tf.range(3), indexing="ij"), axis=-1)
+print(pairs.shape, bool(tf.reduce_all(tf.tensor_scatter_nd_update(x, pairs, y) == joined)))
+#> (4, 3, 2) True
 # --8<-- [end:tf_scatter_update_shape]
 
 # --8<-- [start:tf_bool_index_axis]
