@@ -276,6 +276,8 @@ with warnings.catch_warnings(record=True) as caught:
     #> tensor([], size=(0, 11), dtype=torch.int64)
     print(number[0, 0, p[3]].shape)  # 3 is read as True: the whole row, under a new axis
     #> torch.Size([1, 11])
+    print(len(caught))  # a single uint8 value gives no warning
+    #> 0
     print(number[0, p[:3]][:, 0])  # [0, 1, 2] read as a mask: rows 1 and 2 only
     #> tensor([11, 22])
 print([f"{w.category.__name__}: {str(w.message).split(' (Triggered')[0]}" for w in caught])
