@@ -286,6 +286,42 @@ print(table[positions.long()])
 #> tensor([10, 30])
 # --8<-- [end:float_indices]
 
+# --8<-- [start:int32_indices]
+a = torch.tensor([10, 20, 30])
+idx = torch.tensor([2, 0], dtype=torch.int32)
+print(a[idx], a.index_select(0, idx))  # int32 indexes in the releases verified here
+#> tensor([30, 10]) tensor([30, 10])
+print(a[idx.long()])  # int64 indexes in every release
+#> tensor([30, 10])
+# --8<-- [end:int32_indices]
+
+# --8<-- [start:index_select_float_index]
+vocabulary_size = 3
+top_ids = torch.tensor([4, 2])  # best positions in the flattened (beam, word) scores
+beams = torch.tensor([[10, 11], [20, 21]])  # one row per beam
+prev_k = top_ids / vocabulary_size  # true division: floats
+print(prev_k)
+#> tensor([1.3333, 0.6667])
+try:
+    beams.index_select(0, prev_k)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: index_select(): Expected dtype int32 or int64 for index
+try:
+    torch.zeros(2).index_add_(0, prev_k, torch.ones(2))  # index_add_ words it differently
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: index_add_(): Expected dtype int32/int64 for index but got: Float
+
+# The fix: floor division keeps int64, and gives each position's beam.
+prev_k = top_ids // vocabulary_size
+print(prev_k, beams.index_select(0, prev_k))
+"""
+tensor([1, 0]) tensor([[20, 21],
+        [10, 11]])
+"""
+# --8<-- [end:index_select_float_index]
+
 # --8<-- [start:embedding_float_indices]
 embedding = torch.nn.Embedding(num_embeddings=5, embedding_dim=2)
 token_ids = torch.tensor([1.0, 3.0])
@@ -538,6 +574,35 @@ tensor([[0.7000],
         [0.5000]])
 """
 # --8<-- [end:gather_index_dtype]
+
+# --8<-- [start:scatter_index_dtype]
+target = torch.tensor([2.0, 0.0, 1.0])  # class labels read from a float array
+target_onehot = torch.zeros(3, 4)
+try:
+    target_onehot.scatter_(1, target.unsqueeze(1), 1.0)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: scatter(): Expected dtype int32/int64 for index
+
+# The fix: integer labels. scatter_ takes int64 (or int32); one_hot takes int64 only.
+print(target_onehot.scatter_(1, target.long().unsqueeze(1), 1.0))
+"""
+tensor([[0., 0., 1., 0.],
+        [1., 0., 0., 0.],
+        [0., 1., 0., 0.]])
+"""
+print(torch.nn.functional.one_hot(target.long(), num_classes=4))
+"""
+tensor([[0, 0, 1, 0],
+        [1, 0, 0, 0],
+        [0, 1, 0, 0]])
+"""
+try:
+    torch.nn.functional.one_hot(target.int(), num_classes=4)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: one_hot is only applicable to index tensor of type LongTensor.
+# --8<-- [end:scatter_index_dtype]
 
 # --8<-- [start:bce_target_dtype]
 probs = torch.sigmoid(torch.tensor([0.5, -1.0, 2.0]))

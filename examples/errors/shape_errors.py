@@ -746,6 +746,69 @@ print(x[2].numpy(), x[-1].numpy())
 #> 2 2
 # --8<-- [end:tf_index_out_of_bounds]
 
+# --8<-- [start:tf_scatter_update_shape]
+import tensorflow as tf
+
+# message(err): the helper defined in the first TensorFlow section.
+x = tf.zeros((4, 6))
+y = tf.ones((4, 3))  # new values for columns 0 to 2: x[:, :3] = y in NumPy
+rows = [[0], [1], [2], [3]]  # each index of depth 1 addresses a whole row of 6
+try:
+    tf.tensor_scatter_nd_update(x, rows, y)
+except tf.errors.InvalidArgumentError as err:
+    print(f"{type(err).__name__}: {message(err)}")
+    """
+    InvalidArgumentError: The inner 1 dimensions of output.shape=[4,6] must match the inner 1 dimensions of updates.shape=[4,3]
+    """
+
+# The fix: join the new columns to the old ones...
+joined = tf.concat([y, x[:, 3:]], axis=1)
+print(joined.numpy())
+"""
+[[1. 1. 1. 0. 0. 0.]
+ [1. 1. 1. 0. 0. 0.]
+ [1. 1. 1. 0. 0. 0.]
+ [1. 1. 1. 0. 0. 0.]]
+"""
+# ...or scatter into the transposed tensor, where each column is a row of 4.
+columns = [[0], [1], [2]]
+scattered = tf.transpose(tf.tensor_scatter_nd_update(tf.transpose(x), columns, tf.transpose(y)))
+print(bool(tf.reduce_all(scattered == joined)))
+#> True
+# ...or give each element its (row, column) pair: indices of depth 2 take y as it is.
+pairs = tf.stack(tf.meshgrid(tf.range(4), tf.range(3), indexing="ij"), axis=-1)
+print(pairs.shape, bool(tf.reduce_all(tf.tensor_scatter_nd_update(x, pairs, y) == joined)))
+#> (4, 3, 2) True
+# --8<-- [end:tf_scatter_update_shape]
+
+# --8<-- [start:tf_bool_index_axis]
+import tensorflow as tf
+
+maps = tf.reshape(tf.range(24), (2, 3, 4))
+rows = tf.constant([True, False])
+labels = tf.constant([True, False, True, False])
+print(maps[rows].shape)  # a mask as the whole index selects along axis 0
+#> (1, 3, 4)
+try:
+    maps[:, :, labels]  # a mask after slices
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    TypeError: Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar tf.int32/tf.int64 tensors are valid indices, got <tf.Tensor: shape=(4,), dtype=bool, numpy=array([ True, False,  True, False])>
+    """
+
+# The fix: tf.boolean_mask with axis=, or tf.gather at the mask's positions.
+picked = tf.boolean_mask(maps, labels, axis=2)
+print(picked[0].numpy())  # columns 0 and 2
+"""
+[[ 0  2]
+ [ 4  6]
+ [ 8 10]]
+"""
+print(bool(tf.reduce_all(tf.gather(maps, tf.where(labels)[:, 0], axis=2) == picked)))
+#> True
+# --8<-- [end:tf_bool_index_axis]
+
 # --8<-- [start:keras_input_ndim]
 import keras
 import numpy as np

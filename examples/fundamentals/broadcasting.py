@@ -246,3 +246,31 @@ tensor([[6., 3., 3.],
 print(row)
 #> tensor([5., 2., 2.])
 # --8<-- [end:write_into_expanded]
+
+# --8<-- [start:clone_after_expand]
+weight = torch.zeros(3, 2, 2)  # any float32 weight
+ones = torch.ones(3)  # float32, weight's dtype already
+new_w = ones[:, None, None].expand_as(weight).type_as(weight)
+print(new_w.stride(), new_w.data_ptr() == ones.data_ptr())  # still the expanded view
+#> (1, 0, 0) True
+try:
+    new_w[0] = torch.zeros(2, 2)
+except RuntimeError as err:
+    print(type(err).__name__, err)
+    """
+    RuntimeError unsupported operation: more than one element of the written-to tensor refers to a single memory location. Please clone() the tensor before performing the operation.
+    """
+
+mask = torch.tensor([True, False, True])
+new_m = mask[:, None, None].expand_as(weight).type_as(weight)  # bool to float: a new tensor
+print(new_m.stride(), new_m.data_ptr() == mask.data_ptr())
+#> (4, 2, 1) False
+new_m[0] = torch.zeros(2, 2)
+print(new_m[:, 0, 0])
+#> tensor([0., 0., 1.])
+
+owned = ones[:, None, None].expand_as(weight).clone()  # memory of its own, whatever the dtype
+owned[0] = torch.zeros(2, 2)
+print(owned[:, 0, 0], ones)
+#> tensor([0., 1., 1.]) tensor([1., 1., 1.])
+# --8<-- [end:clone_after_expand]

@@ -63,6 +63,31 @@ print(a)
 #> tensor([ 0, -1, -1, -1,  4,  5,  6,  7])
 # --8<-- [end:chained_mask]
 
+# --8<-- [start:indexed_inplace]
+import torch
+
+x = torch.zeros(5)
+idx = torch.tensor([0, 2])
+v = torch.tensor([1.0, 2.0])
+x[idx].add_(v, alpha=-0.1)  # x[idx] is a new tensor: add_ changes that copy
+x[idx].fill_(7)  # so does every in-place method
+print(x)
+#> tensor([0., 0., 0., 0., 0.])
+x[idx] -= 0.1 * v  # runs as t = x[idx]; t -= 0.1 * v; x[idx] = t: the last step writes x
+print(x)
+#> tensor([-0.1000,  0.0000, -0.2000,  0.0000,  0.0000])
+
+# In place, with the index: index_add_. A slice is a view, so its add_ writes through.
+y = torch.zeros(5)
+y.index_add_(0, idx, v, alpha=-0.1)
+print(y)
+#> tensor([-0.1000,  0.0000, -0.2000,  0.0000,  0.0000])
+z = torch.zeros(5)
+z[0:3:2].add_(v, alpha=-0.1)
+print(z)
+#> tensor([-0.1000,  0.0000, -0.2000,  0.0000,  0.0000])
+# --8<-- [end:indexed_inplace]
+
 # --8<-- [start:gather_vs_take]
 import numpy as np
 import torch
@@ -237,3 +262,32 @@ print(x[3][:, mask].shape)
 print(torch.arange(125).reshape(5, 5, 5)[0, :, [0, 1, 3]].shape)
 #> torch.Size([5, 3])
 # --8<-- [end:advanced_axes_first]
+
+# --8<-- [start:uint8_index]
+import warnings
+
+import torch
+
+number = torch.arange(66).reshape(2, 3, 11)
+p = torch.arange(10, dtype=torch.uint8)
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    print(number[0, 0, p[0]])  # 0 is read as False: nothing is selected
+    #> tensor([], size=(0, 11), dtype=torch.int64)
+    print(number[0, 0, p[3]].shape)  # 3 is read as True: the whole row, under a new axis
+    #> torch.Size([1, 11])
+    print(len(caught))  # a single uint8 value gives no warning
+    #> 0
+    print(number[0, p[:3]][:, 0])  # [0, 1, 2] read as a mask: rows 1 and 2 only
+    #> tensor([11, 22])
+print([f"{w.category.__name__}: {str(w.message).split(' (Triggered')[0]}" for w in caught])
+"""
+['UserWarning: indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool instead.']
+"""
+
+# The fix: int64 positions (.long()), or a Python int for a single one.
+print(number[0, 0, p[0].long()], number[0, 0, int(p[3])])
+#> tensor(0) tensor(3)
+print(number[0, p[:3].long()][:, 0])
+#> tensor([ 0, 11, 22])
+# --8<-- [end:uint8_index]
