@@ -218,17 +218,20 @@ print(as_uint64)
 #> tensor([9223372036854775813,               12345], dtype=torch.uint64)
 print(torch.equal(as_uint64, torch.from_numpy(np.array(hashes, dtype=np.uint64))))
 #> True
-# ...but few operations accept uint64.
+# ...but few operations accept uint64: == does, + does not.
+print(as_uint64 == 12345)
+#> tensor([False,  True])
 try:
     as_uint64 + 1
 except NotImplementedError as err:
     print(f"{type(err).__name__}: {err}")
     #> NotImplementedError: "add_stub" not implemented for 'UInt64'
 
-# To compute with them, read the same 64 bits as int64: nothing is lost.
+# To compute with them, read the same 64 bits as int64: nothing is lost, but values
+# above 2**63 - 1 read as negative numbers, with other remainders than Python's.
 as_int64 = as_uint64.view(torch.int64)
-print(as_int64, as_int64 % 1000)
-#> tensor([-9223372036854775803,                12345]) tensor([197, 345])
+print(as_int64, as_int64 % 1000, [h % 1000 for h in hashes])
+#> tensor([-9223372036854775803,                12345]) tensor([197, 345]) [813, 345]
 print(as_int64.view(torch.uint64).tolist() == hashes)
 #> True
 # --8<-- [end:overflow_unpacking_long]
