@@ -227,12 +227,16 @@ import numpy as np
 import torch
 
 scores = torch.tensor([float("nan"), float("inf"), 2.7])
-print(scores.to(torch.int32))  # NaN and inf have no integer value: undefined results
-#> tensor([-2147483648, -2147483648,           2], dtype=torch.int32)
-print(scores.to(torch.int16), scores.to(torch.int64))  # other dtypes give other values
-"""
-tensor([0, 0, 2], dtype=torch.int16) tensor([-9223372036854775808, -9223372036854775808,                    2])
-"""
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    print(scores.to(torch.int32))  # NaN and inf have no integer value: undefined results
+    #> tensor([-2147483648, -2147483648,           2], dtype=torch.int32)
+    print(scores.to(torch.int16), scores.to(torch.int64))  # other dtypes give other values
+    """
+    tensor([0, 0, 2], dtype=torch.int16) tensor([-9223372036854775808, -9223372036854775808,                    2])
+    """
+print(len(caught))  # PyTorch warns of nothing
+#> 0
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     print(scores.numpy().astype(np.int32))  # NumPy gives the same, with a warning
