@@ -50,6 +50,30 @@ tensor([[1, 2, 3],
 """
 # --8<-- [end:ragged_list_torch]
 
+# --8<-- [start:not_a_sequence]
+points = [(72.4, 72.12), 73.36]  # a pair, then a bare number
+try:
+    torch.tensor(points)
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> TypeError: not a sequence
+try:
+    torch.tensor([73.36, (72.4, 72.12)])  # the bare number first: another message
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> TypeError: must be real number, not tuple
+
+# The fix: every element with the same nesting and length, padded where a value is missing.
+print(torch.tensor([(72.4, 72.12), (73.36, 0.0)]))
+"""
+tensor([[72.4000, 72.1200],
+        [73.3600,  0.0000]])
+"""
+# Or, if the numbers are one series, a flat list.
+print(torch.tensor([72.4, 72.12, 73.36]))
+#> tensor([72.4000, 72.1200, 73.3600])
+# --8<-- [end:not_a_sequence]
+
 # --8<-- [start:inhomogeneous_numpy]
 import numpy as np
 
@@ -452,6 +476,22 @@ except TypeError as err:
 print(torch.from_numpy(np.stack(frames)).shape, torch.from_numpy(frames[0]).shape)
 #> torch.Size([2, 2, 3]) torch.Size([2, 3])
 # --8<-- [end:from_numpy_list]
+
+# --8<-- [start:from_numpy_tensor]
+textures = torch.arange(6.0).reshape(2, 3)  # loaded as a tensor already
+try:
+    torch.from_numpy(textures[0])
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> TypeError: expected np.ndarray (got Tensor)
+
+# The fix: it is a tensor; use it as it is, or copy it with .detach().clone().
+print(textures[0], textures[0].detach().clone().data_ptr() != textures.data_ptr())
+#> tensor([0., 1., 2.]) True
+# torch.as_tensor accepts arrays and tensors alike; a tensor comes back as itself.
+print(torch.as_tensor(textures) is textures, torch.as_tensor(textures.numpy()).shape)
+#> True torch.Size([2, 3])
+# --8<-- [end:from_numpy_tensor]
 
 # --8<-- [start:numpy_into_layer]
 conv = torch.nn.Conv2d(3, 8, kernel_size=3)

@@ -204,6 +204,38 @@ print(torch.square(torch.tensor([87], dtype=torch.uint8).to(torch.int32)))
 #> tensor([7569], dtype=torch.int32)
 # --8<-- [end:torch_uint8_overflow]
 
+# --8<-- [start:overflow_unpacking_long]
+hashes = [2**63 + 5, 12345]  # 64-bit hashes: the first is above int64's largest, 2**63 - 1
+try:
+    torch.tensor(hashes)  # Python integers become int64
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> ValueError: Overflow when unpacking long long
+
+# uint64 holds them, made from Python integers or from a NumPy uint64 array...
+as_uint64 = torch.tensor(hashes, dtype=torch.uint64)
+print(as_uint64)
+#> tensor([9223372036854775813,               12345], dtype=torch.uint64)
+print(torch.equal(as_uint64, torch.from_numpy(np.array(hashes, dtype=np.uint64))))
+#> True
+# ...but few operations accept uint64: == does, + does not.
+print(as_uint64 == 12345)
+#> tensor([False,  True])
+try:
+    as_uint64 + 1
+except NotImplementedError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> NotImplementedError: "add_stub" not implemented for 'UInt64'
+
+# To compute with them, read the same 64 bits as int64: nothing is lost, but values
+# above 2**63 - 1 read as negative numbers, with other remainders than Python's.
+as_int64 = as_uint64.view(torch.int64)
+print(as_int64, as_int64 % 1000, [h % 1000 for h in hashes])
+#> tensor([-9223372036854775803,                12345]) tensor([197, 345]) [813, 345]
+print(as_int64.view(torch.uint64).tolist() == hashes)
+#> True
+# --8<-- [end:overflow_unpacking_long]
+
 # --8<-- [start:mean_integer]
 steps = torch.tensor([1, 2, 4])
 try:
@@ -266,6 +298,31 @@ print(torch.view_as_real(logits).shape, torch.view_as_real(logits).dtype)
 #> torch.Size([2, 3, 2]) torch.float32
 # --8<-- [end:complex_cross_entropy]
 
+# --8<-- [start:bool_subtraction]
+src = torch.tensor([[101, 2023, 0, 0]])  # token ids; 0 is padding
+try:
+    mask_src = 1 - (src == 0)  # src == 0 is a bool tensor
+except RuntimeError as err:  # torch 2.15 raises NotImplementedError, a subclass
+    print(f"{type(err).__name__}: {err}")
+    """
+    NotImplementedError: Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.
+    """
+is_pad = src == 0
+try:
+    is_pad - is_pad
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    NotImplementedError: Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` operator instead.
+    """
+
+# The fix: invert a mask with ~ (or torch.logical_not); convert it where numbers are wanted.
+print(~is_pad, torch.equal(~is_pad, torch.logical_not(is_pad)))
+#> tensor([[ True,  True, False, False]]) True
+print((~is_pad).long(), 1 - is_pad.long())
+#> tensor([[1, 1, 0, 0]]) tensor([[1, 1, 0, 0]])
+# --8<-- [end:bool_subtraction]
+
 # --8<-- [start:float_indices]
 table = torch.tensor([10, 20, 30])
 positions = torch.tensor([0.0, 2.0])  # e.g. computed with a division
@@ -321,6 +378,32 @@ tensor([1, 0]) tensor([[20, 21],
         [10, 11]])
 """
 # --8<-- [end:index_select_float_index]
+
+# --8<-- [start:uint8_mask_indexing]
+import warnings
+
+next_states = [torch.ones(2), None, torch.ones(2)]  # None where the episode ended
+values = torch.tensor([0.5, 0.7, 0.9])
+non_final = torch.tensor([s is not None for s in next_states], dtype=torch.uint8)
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    print(values[non_final])
+    #> tensor([0.5000, 0.9000])
+for warning in caught:  # the text before torch's "(Triggered internally at <path>)"
+    print(f"{warning.category.__name__}: {str(warning.message).split(' (Triggered internally')[0]}")
+    """
+    UserWarning: indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool instead.
+    """
+
+# The fix: a bool mask, made with dtype=torch.bool or converted with .bool().
+non_final = torch.tensor([s is not None for s in next_states], dtype=torch.bool)
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    print(values[non_final], values[non_final.byte().bool()])
+    #> tensor([0.5000, 0.9000]) tensor([0.5000, 0.9000])
+print(len(caught))
+#> 0
+# --8<-- [end:uint8_mask_indexing]
 
 # --8<-- [start:embedding_float_indices]
 embedding = torch.nn.Embedding(num_embeddings=5, embedding_dim=2)

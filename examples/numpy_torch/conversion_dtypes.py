@@ -118,6 +118,23 @@ print(total)
 #> tensor(0.0002)
 # --8<-- [end:printed_decimals]
 
+# --8<-- [start:float32_printed_digits]
+a = np.array([1.920941165, 0.9518795607])  # float64
+a32 = a.astype(np.float32)
+print(a32)  # NumPy: the shortest decimals that identify each float32
+#> [1.9209411  0.95187956]
+torch.set_printoptions(precision=10)
+print(torch.tensor(a32), torch.tensor(a))  # ten decimals of the stored float32, of the float64
+#> tensor([1.9209411144, 0.9518795609]) tensor([1.9209411650, 0.9518795607], dtype=torch.float64)
+print(torch.equal(torch.tensor(a32), torch.from_numpy(a32)))  # the same values as the array
+#> True
+print(float(a32[0]))  # the first stored float32, as a Python float: more digits than either
+#> 1.9209411144256592
+print(np.format_float_positional(a32[0], precision=10, unique=False))  # NumPy, ten decimals
+#> 1.9209411144
+torch.set_printoptions(profile="default")
+# --8<-- [end:float32_printed_digits]
+
 # --8<-- [start:from_numpy_keeps_dtype]
 features = np.random.default_rng(0).random((4, 3))  # NumPy's default: float64
 x = torch.from_numpy(features)

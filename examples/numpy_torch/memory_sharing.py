@@ -279,6 +279,30 @@ print(np.shares_memory(explicit, source.numpy()), len(caught))
 #> False 0
 # --8<-- [end:asarray]
 
+# --8<-- [start:object_array_of_tensors]
+pair = (torch.tensor([1.0, 2.0, 3.0]), torch.tensor([4.0, 5.0, 6.0]))
+stored = np.array(pair, dtype=object)  # calls each tensor's __array__, as np.asarray does
+print(stored.shape, type(stored[0, 0]).__name__)  # a 2 x 3 array of numbers, no tensors
+#> (2, 3) float
+
+# A tensor that cannot become an array fails: on the meta device as on a GPU (cuda:0).
+on_meta = (torch.zeros(3, device="meta"), torch.zeros(3, device="meta"))
+try:
+    np.array(on_meta, dtype=object)
+except TypeError as err:
+    print(type(err).__name__, err)
+    """
+    TypeError can't convert meta device type tensor to numpy. Use Tensor.cpu() to copy the tensor to host memory first.
+    """
+
+# The fix: an empty object array, filled one element at a time, keeps the tensors themselves.
+holder = np.empty(len(on_meta), dtype=object)
+for i, t in enumerate(on_meta):
+    holder[i] = t
+print(holder.shape, holder[0] is on_meta[0], holder[1].device)
+#> (2,) True meta
+# --8<-- [end:object_array_of_tensors]
+
 # --8<-- [start:torch_dtype_in_numpy]
 image = torch.rand(4, 4)
 # A NumPy-based function that reads its input's dtype and hands it to NumPy:

@@ -56,6 +56,23 @@ print(target)
 #> tensor([0.2500, 0.5000, 0.7500, 1.5000])
 # --8<-- [end:float_into_int]
 
+# --8<-- [start:float_targets_long]
+import numpy as np
+import torch
+
+y_train = np.array([-0.83, -0.12, 0.4, 0.97])  # regression targets between -1 and 1
+print(torch.from_numpy(y_train).type(torch.LongTensor))  # every target becomes 0
+#> tensor([0, 0, 0, 0])
+print(torch.from_numpy(y_train).long(), torch.tensor([-1.7, 1.7]).long())  # towards zero
+#> tensor([0, 0, 0, 0]) tensor([-1,  1])
+
+# The fix: keep regression targets floating point, in the model's dtype, with an MSE-type loss.
+targets = torch.from_numpy(y_train).float()
+predictions = torch.tensor([-0.8, -0.1, 0.4, 0.9])
+print(targets, torch.nn.functional.mse_loss(predictions, targets))
+#> tensor([-0.8300, -0.1200,  0.4000,  0.9700]) tensor(0.0016)
+# --8<-- [end:float_targets_long]
+
 # --8<-- [start:uint8_plus_int]
 import warnings
 
@@ -80,6 +97,25 @@ print(pixels + offset, torch.from_numpy(pixels) + offset)
 print(pixels.astype(np.int16) + 128, torch.from_numpy(pixels).to(torch.int16) + 128)
 #> [328 138] tensor([328, 138], dtype=torch.int16)
 # --8<-- [end:uint8_plus_int]
+
+# --8<-- [start:float_plus_numpy_float32]
+import numpy as np
+
+total = 0.0  # a Python float, as an accumulator
+total += np.float32(1.0)  # a value taken from a float32 array
+total += 1e-8
+print(type(total).__name__, total)  # NumPy 2: float32, and the 1e-8 is lost
+#> float32 1.0
+
+# The fix: convert the NumPy scalar with float() (or np.float64) before adding it.
+total = 0.0
+total += float(np.float32(1.0))
+total += 1e-8
+print(type(total).__name__, total)
+#> float 1.00000001
+print(0.0 + np.float64(np.float32(1.0)) + 1e-8)
+#> 1.00000001
+# --8<-- [end:float_plus_numpy_float32]
 
 # --8<-- [start:negative_floor_division]
 import warnings
@@ -183,3 +219,34 @@ print(values.clip(0, 255).astype(np.uint8))
 print(torch.from_numpy(values).clamp(0, 255).to(torch.uint8))
 #> tensor([  0, 146, 255, 255, 255, 255, 255, 255], dtype=torch.uint8)
 # --8<-- [end:float_above_255_to_uint8]
+
+# --8<-- [start:nan_to_int]
+import warnings
+
+import numpy as np
+import torch
+
+scores = torch.tensor([float("nan"), float("inf"), 2.7])
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    print(scores.to(torch.int32))  # NaN and inf have no integer value: undefined results
+    #> tensor([-2147483648, -2147483648,           2], dtype=torch.int32)
+    print(scores.to(torch.int16), scores.to(torch.int64))  # other dtypes give other values
+    """
+    tensor([0, 0, 2], dtype=torch.int16) tensor([-9223372036854775808, -9223372036854775808,                    2])
+    """
+print(len(caught))  # PyTorch warns of nothing
+#> 0
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    print(scores.numpy().astype(np.int32))  # NumPy gives the same, with a warning
+    #> [-2147483648 -2147483648           2]
+print([f"{w.category.__name__}: {w.message}" for w in caught])
+#> ['RuntimeWarning: invalid value encountered in cast']
+
+# The fix: replace NaN and inf with values you choose, then convert.
+print(torch.nan_to_num(scores, nan=0.0, posinf=0.0, neginf=0.0).to(torch.int32))
+#> tensor([0, 0, 2], dtype=torch.int32)
+print(torch.where(scores.isfinite(), scores, -1.0).to(torch.int32))
+#> tensor([-1, -1,  2], dtype=torch.int32)
+# --8<-- [end:nan_to_int]
