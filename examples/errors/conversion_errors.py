@@ -563,9 +563,12 @@ import numpy as np
 
 x = np.array([0.0, 1.0, 2.0])
 y = np.array([0.0, 1.0, 4.0])
-coords = np.transpose(np.stack((x, y)))  # (3, 2): a view of the (2, 3) stack, in F order
+stacked = np.stack((x, y))  # (2, 3): all of x, then all of y
+coords = np.transpose(stacked)  # (3, 2): a view of the stack, in F order
 print(coords.shape, coords.flags["C_CONTIGUOUS"], coords.flags["F_CONTIGUOUS"])
 #> (3, 2) False True
+print(np.shares_memory(coords, stacked), coords.ravel(order="K"))  # its memory, in order
+#> True [0. 1. 2. 0. 1. 4.]
 try:
     np.frombuffer(coords)  # reads the memory as one block, as compiled code does
 except ValueError as err:
