@@ -1226,4 +1226,7 @@ print(mean.numpy(), variance.numpy())
 #> [[2.  3.5]] [[1.   2.25]]
 print(np.var(x.numpy(), axis=0, keepdims=True), torch.var(torch.tensor(x.numpy()), dim=0, keepdim=True, correction=0))
 #> [[1.   2.25]] tensor([[1.0000, 2.2500]])
+# TensorFlow 1's functions, kept in tf.compat.v1, still take keep_dims:
+print(tf.compat.v1.reduce_sum(x, axis=0, keep_dims=True).numpy())
+#> [[4. 7.]]
 # --8<-- [end:tf_keep_dims]
