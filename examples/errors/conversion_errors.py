@@ -597,3 +597,28 @@ outputs = probe(np.ones((1, 3), dtype=np.float32))
 print([(type(out).__name__, out.numpy().shape) for out in outputs])
 #> [('EagerTensor', (1, 2)), ('EagerTensor', (1, 1))]
 # --8<-- [end:keras_layer_output]
+
+# --8<-- [start:ndarray_not_c_contiguous]
+import numpy as np
+
+x = np.array([0.0, 1.0, 2.0])
+y = np.array([0.0, 1.0, 4.0])
+stacked = np.stack((x, y))  # (2, 3): all of x, then all of y
+coords = np.transpose(stacked)  # (3, 2): a view of the stack, in F order
+print(coords.shape, coords.flags["C_CONTIGUOUS"], coords.flags["F_CONTIGUOUS"])
+#> (3, 2) False True
+print(np.shares_memory(coords, stacked), coords.ravel(order="K"))  # its memory, in order
+#> True [0. 1. 2. 0. 1. 4.]
+try:
+    np.frombuffer(coords)  # reads the memory as one block, as compiled code does
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> ValueError: ndarray is not C-contiguous
+
+# The fix: a C-ordered copy, or build the (3, 2) array in C order from the start.
+fixed = np.ascontiguousarray(coords)
+print(fixed.flags["C_CONTIGUOUS"], np.frombuffer(fixed))  # memory order: x0, y0, x1, y1, ...
+#> True [0. 0. 1. 1. 2. 4.]
+print(np.stack((x, y), axis=1).flags["C_CONTIGUOUS"], np.array_equal(np.stack((x, y), axis=1), coords))
+#> True True
+# --8<-- [end:ndarray_not_c_contiguous]

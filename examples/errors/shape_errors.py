@@ -1059,3 +1059,237 @@ tensor([[1., 0., 0.],
         [0., 0., 0.]])
 """
 # --8<-- [end:scatter_add_backward]
+
+# --8<-- [start:cat_unet_odd_size]
+import torch
+import torch.nn.functional as F
+
+skip = torch.zeros(1, 2, 765, 765)  # an encoder's feature map, kept for the skip connection
+down = F.avg_pool2d(skip, 2, ceil_mode=True)  # 765 / 2, rounded up: 383
+up = F.interpolate(down, scale_factor=2)  # the decoder's way back up: 766
+try:
+    torch.cat((up, skip), dim=1)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: Sizes of tensors must match except in dimension 1. Expected size 766 but got size 765 for tensor number 1 in the list.
+    """
+
+# The fix, in the model: pad (or, with negative padding, crop) the upsampled map to the skip's size.
+diff_y, diff_x = skip.size(2) - up.size(2), skip.size(3) - up.size(3)
+up_fitted = F.pad(up, (diff_x // 2, diff_x - diff_x // 2, diff_y // 2, diff_y - diff_y // 2))
+print(diff_y, diff_x, torch.cat((up_fitted, skip), dim=1).shape)
+#> -1 -1 torch.Size([1, 4, 765, 765])
+# Or, for the input: pad it to a multiple of the total downsampling (2 here), crop the output back.
+padded = F.pad(skip, (0, 1, 0, 1))  # 766 x 766
+joined = torch.cat((F.interpolate(F.avg_pool2d(padded, 2, ceil_mode=True), scale_factor=2), padded), dim=1)
+print(joined.shape, joined[..., :765, :765].shape)
+#> torch.Size([1, 4, 766, 766]) torch.Size([1, 4, 765, 765])
+# --8<-- [end:cat_unet_odd_size]
+
+# --8<-- [start:max_labels_1d]
+import torch
+import torch.nn.functional as F
+
+scores = torch.tensor([[2.0, 0.5, 0.1], [0.2, 3.0, 0.4]])  # a model's output, (N, C)
+one_hot = torch.tensor([[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]])  # labels of shape (N, C)
+print(torch.max(one_hot, 1)[1])  # what torch.max(y, 1)[1] was written for: the class indices
+#> tensor([0, 1])
+labels = torch.tensor([0, 1])  # the labels as loaded: already class indices, shape (N,)
+for call in (lambda: torch.max(labels, 1)[1], lambda: labels.argmax(dim=1)):
+    try:
+        call()
+    except IndexError as err:
+        print(f"{type(err).__name__}: {err}")
+        #> IndexError: Dimension out of range (expected to be in range of [-1, 0], but got 1)
+        #> IndexError: Dimension out of range (expected to be in range of [-1, 0], but got 1)
+
+# The fix: use class indices as they are; take argmax only of one-hot (2-D) labels.
+targets = labels if labels.ndim == 1 else labels.argmax(dim=1)
+print(targets, round(F.cross_entropy(scores, targets).item(), 4))
+#> tensor([0, 1]) 0.2217
+# --8<-- [end:max_labels_1d]
+
+# --8<-- [start:too_many_indices]
+import numpy as np
+import torch
+
+series = torch.arange(5.0)  # one feature per time step, stored as (T,) rather than (T, 1)
+batch = torch.zeros(1, 3, 1)  # (batch, time, features)
+try:
+    batch[0, :3, :] = series[:3, :]
+except IndexError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> IndexError: too many indices for tensor of dimension 1
+try:
+    series.numpy()[:3, :]  # NumPy's message for the same index
+except IndexError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> IndexError: too many indices for array: array is 1-dimensional, but 2 were indexed
+
+# The fix: give the series its feature axis, (T, 1), before indexing it as 2-D.
+if series.ndim == 1:
+    series = series.unsqueeze(-1)
+batch[0, :3, :] = series[:3, :]
+print(series.shape, batch[0, :, 0])
+#> torch.Size([5, 1]) tensor([0., 1., 2.])
+# --8<-- [end:too_many_indices]
+
+# --8<-- [start:x_t_deprecated]
+import warnings
+
+import torch
+
+batch = torch.arange(24.0).reshape(2, 3, 4)  # two 3 x 4 matrices
+row = torch.arange(4.0)  # 1-D
+torch.set_warn_always(True)  # warn at every use: by default PyTorch gives this warning once per process
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    print(batch.T.shape, row.T.shape)  # NumPy's meaning: reverse every axis; a 1-D tensor is unchanged
+    #> torch.Size([4, 3, 2]) torch.Size([4])
+torch.set_warn_always(False)
+print(len(caught))
+#> 2
+# The message ends with the location in PyTorch's C++ sources, which depends on the build.
+print(f"{caught[0].category.__name__}: {str(caught[0].message).split(' (Triggered internally')[0]}")
+"""
+UserWarning: The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated and it will throw an error in a future release. Consider `x.mT` to transpose batches of matrices or `x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a tensor.
+"""
+
+# The fix: say which axes. mT transposes each matrix of a batch; permute reverses them all.
+print(batch.mT.shape, batch.permute(*reversed(range(batch.ndim))).shape, batch.movedim(0, -1).shape)
+#> torch.Size([2, 4, 3]) torch.Size([4, 3, 2]) torch.Size([3, 4, 2])
+print(torch.equal(batch.permute(2, 1, 0), torch.from_numpy(batch.numpy().T)), row.shape)
+#> True torch.Size([4])
+# --8<-- [end:x_t_deprecated]
+
+# --8<-- [start:transpose_no_args]
+import numpy as np
+import torch
+
+features = torch.arange(6.0).reshape(3, 2)  # was a NumPy array, now a tensor
+print(features.numpy().transpose().shape)  # NumPy: no arguments reverses the axes
+#> (2, 3)
+try:
+    features.transpose()
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> TypeError: transpose() missing 2 required positional argument: "dim0", "dim1"
+
+# The fix: .T or .t() for a matrix, mT for a batch of matrices, or name the two dims.
+print(features.T.shape, features.t().shape, features.transpose(0, 1).shape, (features @ features.T).shape)
+#> torch.Size([2, 3]) torch.Size([2, 3]) torch.Size([2, 3]) torch.Size([3, 3])
+# --8<-- [end:transpose_no_args]
+
+# --8<-- [start:numpy_squeeze_axis]
+import numpy as np
+
+volume = np.zeros((1, 200, 200, 200), dtype=np.uint8)  # one channel of 200 x 200 x 200
+sizes = np.array(volume.shape)  # an array of the four sizes, not the volume
+print(sizes, sizes.shape)
+#> [  1 200 200 200] (4,)
+try:
+    sizes.squeeze(axis=0)  # axis 0 of sizes has 4 elements
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> ValueError: cannot select an axis to squeeze out which has size not equal to one
+
+# The fix: squeeze the array itself, or drop the first size from its shape.
+print(volume.squeeze(axis=0).shape, volume.shape[1:])
+#> (200, 200, 200) (200, 200, 200)
+# --8<-- [end:numpy_squeeze_axis]
+
+# --8<-- [start:numpy_too_many_indices]
+import numpy as np
+import torch
+
+for values in ([1, 2], [1], [[1]]):
+    print(values, "->", np.squeeze(values).shape)  # every axis of length 1 goes
+    #> [1, 2] -> (2,)
+    #> [1] -> ()
+    #> [[1]] -> ()
+try:
+    np.squeeze([1])[0]
+except IndexError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> IndexError: too many indices for array: array is 0-dimensional, but 1 were indexed
+try:
+    torch.tensor([[1.0]]).squeeze()[0]  # torch.squeeze does the same
+except IndexError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    IndexError: invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ to convert a 0-dim tensor to a number
+    """
+
+# The fix: name the axis to remove; .item() reads a single value; reshape(-1) is always 1-D.
+print(np.squeeze([[1]], axis=0).shape, np.squeeze([1]).item(), np.squeeze([1]).reshape(-1)[0])
+#> (1,) 1 1
+# --8<-- [end:numpy_too_many_indices]
+
+# --8<-- [start:tf_squeeze_dim]
+import tensorflow as tf
+
+# message(err): the helper defined in the first TensorFlow section.
+
+
+@tf.function(input_signature=[tf.TensorSpec([None, 98, 5, 512])])
+def encode(features):
+    return tf.squeeze(features, axis=2)  # built for a height of 1
+
+
+try:
+    encode.get_concrete_function()  # graph mode: the shape is checked when the graph is built
+except ValueError as err:
+    print(str(err).strip().splitlines()[-1].strip())  # the last line of TensorFlow's message
+    """
+    ValueError: Can not squeeze dim[2], expected a dimension of 1, got 5 for '{{node Squeeze}} = Squeeze[T=DT_FLOAT, squeeze_dims=[2]](features)' with input shapes: [?,98,5,512].
+    """
+features = tf.zeros((2, 98, 5, 512))
+try:
+    tf.squeeze(features, axis=2)  # eager mode: the same check, another class
+except tf.errors.InvalidArgumentError as err:
+    print(f"{type(err).__name__}: {message(err)}")
+    #> InvalidArgumentError: Can not squeeze dim[2], expected a dimension of 1, got 5
+
+# The fix: make that axis 1 first, by pooling over it or folding it into the channels.
+print(tf.squeeze(tf.reduce_max(features, axis=2, keepdims=True), axis=2).shape)
+#> (2, 98, 512)
+print(tf.reshape(features, (-1, 98, 5 * 512)).shape)
+#> (2, 98, 2560)
+# Or feed the height the network reduces to 1: four poolings by 2 divide it by 16.
+for height in (80, 16):
+    x = tf.zeros((1, height, 32, 1))
+    for _ in range(4):
+        x = tf.nn.max_pool2d(x, 2, 2, "VALID")
+    print(height, "->", x.shape[1])
+    #> 80 -> 5
+    #> 16 -> 1
+# --8<-- [end:tf_squeeze_dim]
+
+# --8<-- [start:tf_keep_dims]
+import numpy as np
+import tensorflow as tf
+import torch
+
+x = tf.constant([[1.0, 2.0], [3.0, 5.0]])
+for call in (
+    lambda: tf.nn.moments(x, axes=[0], keep_dims=True),  # TensorFlow 1's spelling
+    lambda: tf.reduce_sum(x, axis=0, keep_dims=True),
+):
+    try:
+        call()
+    except TypeError as err:
+        print(f"{type(err).__name__}: {err}")
+        #> TypeError: Got an unexpected keyword argument 'keep_dims'
+        #> TypeError: Got an unexpected keyword argument 'keep_dims'
+
+# The fix: keepdims in TensorFlow 2 and NumPy, keepdim in PyTorch.
+mean, variance = tf.nn.moments(x, axes=[0], keepdims=True)
+print(mean.numpy(), variance.numpy())
+#> [[2.  3.5]] [[1.   2.25]]
+print(np.var(x.numpy(), axis=0, keepdims=True), torch.var(torch.tensor(x.numpy()), dim=0, keepdim=True, correction=0))
+#> [[1.   2.25]] tensor([[1.0000, 2.2500]])
+# TensorFlow 1's functions, kept in tf.compat.v1, still take keep_dims:
+print(tf.compat.v1.reduce_sum(x, axis=0, keep_dims=True).numpy())
+#> [[4. 7.]]
+# --8<-- [end:tf_keep_dims]

@@ -243,6 +243,36 @@ print(np.arange(6).reshape((2, 3), order="F"))
 """
 # --8<-- [end:numpy_convert]
 
+# --8<-- [start:reshape_order_f]
+try:
+    torch.arange(6).reshape(2, 3, order="F")
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> TypeError: reshape() got an unexpected keyword argument 'order'
+
+# To fill a matrix column by column, fill the transposed shape row by row, then transpose:
+print(torch.arange(6).reshape(3, 2).T)
+"""
+tensor([[0, 2, 4],
+        [1, 3, 5]])
+"""
+
+
+def reshape_f(x, shape):
+    """np.reshape(x, shape, order="F") for a tensor: reverse the axes, reshape, reverse back."""
+    x = x.permute(*reversed(range(x.ndim)))
+    y = x.reshape(tuple(reversed(shape)))
+    return y.permute(*reversed(range(y.ndim)))
+
+
+b = np.arange(24).reshape(4, 6)
+print(np.array_equal(reshape_f(torch.from_numpy(b), (2, 3, 4)).numpy(), b.reshape((2, 3, 4), order="F")))
+#> True
+m = reshape_f(torch.arange(6), (2, 3))
+print(m.stride(), m.is_contiguous())  # F order: contiguous() if needed
+#> (1, 2) False
+# --8<-- [end:reshape_order_f]
+
 # --8<-- [start:numpy_torch]
 # torch.from_numpy keeps an F-ordered array's strides, and its memory:
 t = torch.from_numpy(f)

@@ -129,6 +129,28 @@ print(torch.equal(p.transpose(0, 2), p.permute(2, 1, 0)))
 #> True
 # --8<-- [end:permute]
 
+# --8<-- [start:numpy_transpose]
+import numpy as np
+
+a = np.arange(6).reshape(2, 3)
+t = torch.arange(6).reshape(2, 3)
+print(a.transpose(0, 1).shape, t.transpose(0, 1).shape)  # NumPy: the axes in order 0, 1, unchanged
+#> (2, 3) torch.Size([3, 2])
+print(np.swapaxes(a, 0, 1).shape, a.transpose(1, 0).shape, a.T.shape)  # NumPy spellings of the swap
+#> (3, 2) (3, 2) (3, 2)
+b = np.arange(24).reshape(2, 3, 4)
+try:
+    b.transpose(0, 1)  # NumPy wants every axis, in its new order
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> ValueError: axes don't match array
+# NumPy's transpose with axes is PyTorch's permute; with none, it reverses every axis.
+print(b.transpose(2, 0, 1).shape, torch.from_numpy(b).permute(2, 0, 1).shape)
+#> (4, 2, 3) torch.Size([4, 2, 3])
+print(b.transpose().shape, torch.from_numpy(b).permute(*reversed(range(b.ndim))).shape)
+#> (4, 3, 2) torch.Size([4, 3, 2])
+# --8<-- [end:numpy_transpose]
+
 # --8<-- [start:same_shape_other_contents]
 print(x.view(3, 2))  # the same 6 numbers, read in memory order
 """
