@@ -424,6 +424,94 @@ print([batch.tolist() for batch in DataLoader(Squares(), batch_size=2)])
 #> [[0, 1], [4, 9]]
 # --8<-- [end:pickle_local_object]
 
+# --8<-- [start:bootstrapping_phase]
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+# train.py loops over a DataLoader at the top level; its worker starts with spawn, as on
+# Windows and macOS. Run as `python train.py`:
+train = """
+from torch.utils.data import DataLoader
+
+loader = DataLoader(range(4), batch_size=2, num_workers=1, multiprocessing_context="spawn")
+for batch in loader:
+    print(batch.tolist())
+"""
+# The fix: the code that starts workers goes under if __name__ == "__main__":
+fixed = """
+from torch.utils.data import DataLoader
+
+if __name__ == "__main__":  # a spawned worker imports this file, but skips this block
+    loader = DataLoader(range(4), batch_size=2, num_workers=1, multiprocessing_context="spawn")
+    for batch in loader:
+        print(batch.tolist())
+"""
+with tempfile.TemporaryDirectory() as folder:
+    runs = []
+    for code in (train, fixed):
+        Path(folder, "train.py").write_text(code)
+        runs.append(subprocess.run([sys.executable, Path(folder, "train.py")], capture_output=True, text=True))
+in_worker = runs[0].stderr.split("RuntimeError: \n")[1]  # the worker's error, as it printed it
+print("RuntimeError:", " ".join(in_worker.split()).split(". ")[0] + ".")
+"""
+RuntimeError: An attempt has been made to start a new process before the current process has finished its bootstrapping phase.
+"""
+print(re.sub(r"\d+", "...", runs[0].stderr.splitlines()[-1]))  # the main process's, below it
+#> RuntimeError: DataLoader worker (pid(s) ...) exited unexpectedly
+print(runs[1].stdout.strip())
+"""
+[0, 1]
+[2, 3]
+"""
+# --8<-- [end:bootstrapping_phase]
+
+# --8<-- [start:cuda_forked_subprocess]
+class OnGPU(Dataset):
+    def __len__(self):
+        return 4
+
+    def __getitem__(self, i):
+        return torch.full((2,), float(i)).cuda()  # moved to the GPU inside the worker
+
+
+print(torch.backends.cuda.is_built())  # this torch is built with CUDA
+#> True
+try:
+    torch.cuda.init()  # the main process starts CUDA, as model.cuda() does first
+except (RuntimeError, AssertionError):
+    pass  # this machine has no GPU: the attempt is enough to show the error below
+batches = iter(DataLoader(OnGPU(), batch_size=2, num_workers=1))  # workers forked, as on Linux
+try:
+    next(batches)
+except (RuntimeError, AssertionError) as err:
+    first, *_, last = str(err).splitlines()
+    print(f"{type(err).__name__}: {first}")
+    #> RuntimeError: Caught RuntimeError in DataLoader worker process 0.
+    print(last)  # the worker's error, the last line of its traceback
+    """
+    RuntimeError: Cannot re-initialize CUDA in forked subprocess. To use CUDA with multiprocessing, you must use the 'spawn' start method
+    """
+del batches  # shuts its worker down
+
+
+# The fix: the Dataset returns CPU tensors; the training loop moves each batch.
+class OnCPU(Dataset):
+    def __len__(self):
+        return 4
+
+    def __getitem__(self, i):
+        return torch.full((2,), float(i))
+
+
+device = "cuda" if torch.cuda.is_available() else "cpu"
+for batch in DataLoader(OnCPU(), batch_size=2, num_workers=1):
+    batch = batch.to(device)
+print(batch.tolist(), batch.device.type == device)
+#> [[2.0, 2.0], [3.0, 3.0]] True
+# --8<-- [end:cuda_forked_subprocess]
+
 # --8<-- [start:context_already_set]
 import torch.multiprocessing as mp
 
