@@ -1,9 +1,15 @@
-"""Errors met when setting up torch.distributed and DDP, each raised for real in one process.
+"""Errors met when setting up torch.distributed, DDP and DataLoader workers, each raised for real.
 
 Run with `python examples/errors/distributed_errors.py`. Every process group here has
 one process (world_size=1) and meets through a file in a temporary directory
 (`file://` init_method), so the script needs no launcher and no network port.
+
+The section on CUDA in forked DataLoader workers starts CUDA in this process (or tries to),
+which changes torch for the whole process and cannot be undone: every process forked from it
+afterwards is refused CUDA. So the test suite runs this script in a process of its own (the
+launch line below), and no later example inherits that.
 """
+# launch: python 1
 
 # --8<-- [start:not_initialized]
 import tempfile
@@ -426,12 +432,13 @@ print([batch.tolist() for batch in DataLoader(Squares(), batch_size=2)])
 
 # --8<-- [start:bootstrapping_phase]
 import re
+import runpy
 import subprocess
 import sys
 from pathlib import Path
 
 # train.py loops over a DataLoader at the top level; its worker starts with spawn, as on
-# Windows and macOS. Run as `python train.py`:
+# Windows and macOS.
 train = """
 from torch.utils.data import DataLoader
 
@@ -439,32 +446,34 @@ loader = DataLoader(range(4), batch_size=2, num_workers=1, multiprocessing_conte
 for batch in loader:
     print(batch.tolist())
 """
-# The fix: the code that starts workers goes under if __name__ == "__main__":
-fixed = """
+with tempfile.TemporaryDirectory() as folder:
+    script = Path(folder, "train.py")
+    script.write_text(train)
+    run = subprocess.run([sys.executable, script], capture_output=True, text=True)  # python train.py
+    worker, rest = run.stderr.split("RuntimeError: \n", 1)  # the worker's traceback comes first
+    print("RuntimeError:", " ".join(rest.split()).split(". ")[0] + ".")  # its message, on one line
+    """
+    RuntimeError: An attempt has been made to start a new process before the current process has finished its bootstrapping phase.
+    """
+    where = re.search(r'train\.py", line (\d+), in <module>\n\s*(.+)', worker)
+    print(f"in the worker: train.py, line {where[1]}: {where[2]}")  # it ran the loop again
+    #> in the worker: train.py, line 5: for batch in loader:
+    print(re.sub(r"\d+", "...", run.stderr.splitlines()[-1]))  # the main process's error, last
+    #> RuntimeError: DataLoader worker (pid(s) ...) exited unexpectedly
+
+    # The fix: the code that starts workers goes under if __name__ == "__main__":
+    script.write_text("""
 from torch.utils.data import DataLoader
 
-if __name__ == "__main__":  # a spawned worker imports this file, but skips this block
+if __name__ == "__main__":  # true for `python train.py`, false in its workers
     loader = DataLoader(range(4), batch_size=2, num_workers=1, multiprocessing_context="spawn")
     for batch in loader:
         print(batch.tolist())
-"""
-with tempfile.TemporaryDirectory() as folder:
-    runs = []
-    for code in (train, fixed):
-        Path(folder, "train.py").write_text(code)
-        runs.append(subprocess.run([sys.executable, Path(folder, "train.py")], capture_output=True, text=True))
-in_worker = runs[0].stderr.split("RuntimeError: \n")[1]  # the worker's error, as it printed it
-print("RuntimeError:", " ".join(in_worker.split()).split(". ")[0] + ".")
-"""
-RuntimeError: An attempt has been made to start a new process before the current process has finished its bootstrapping phase.
-"""
-print(re.sub(r"\d+", "...", runs[0].stderr.splitlines()[-1]))  # the main process's, below it
-#> RuntimeError: DataLoader worker (pid(s) ...) exited unexpectedly
-print(runs[1].stdout.strip())
-"""
-[0, 1]
-[2, 3]
-"""
+""")
+    # What a spawned worker runs: multiprocessing imports the script as runpy does here.
+    in_worker = runpy.run_path(str(script), run_name="__mp_main__")
+    print([name for name in in_worker if not name.startswith("__")])  # no loader, no new process
+    #> ['DataLoader']
 # --8<-- [end:bootstrapping_phase]
 
 # --8<-- [start:cuda_forked_subprocess]
