@@ -164,9 +164,10 @@ print(bits.view(torch.uint8).unique(), bits.float().unique())  # the bytes; the 
 # The safe routes: bytes 0 and 1 before torch sees them, or a comparison
 print(torch.from_numpy(np.array(binary, dtype=np.uint8)).unique())
 #> tensor([0, 1], dtype=torch.uint8)
-mask = torch.from_numpy(np.array(binary.convert("L")) > 0)  # mode L: 0 and 255, compared with 0
-print(mask.view(torch.uint8).unique(), mask.float().unique())
-#> tensor([0, 1], dtype=torch.uint8) tensor([0., 1.])
+grey = np.array(binary.convert("L"))  # mode L: one byte per pixel
+mask = torch.from_numpy(grey > 0)  # compared with 0: a new bool array
+print(np.unique(grey).tolist(), mask.view(torch.uint8).unique(), mask.float().unique())
+#> [0, 255] tensor([0, 1], dtype=torch.uint8) tensor([0., 1.])
 # --8<-- [end:mode_1_image]
 
 # --8<-- [start:to_tensor_float]
