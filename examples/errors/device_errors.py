@@ -29,8 +29,8 @@ import torch
 
 print(type(torch.cuda.is_available).__name__, bool(torch.cuda.is_available))  # without (): a function
 #> function True
-# A stand-in for a machine without a GPU: is_available() returns False there.
-with mock.patch("torch.cuda.is_available", return_value=False):
+# A stand-in for a machine without a GPU: a function that returns False, as is_available() does there.
+with mock.patch("torch.cuda.is_available", lambda: False):
     device = "cuda" if torch.cuda.is_available else "cpu"  # tests the function, not its answer
     print(torch.cuda.is_available(), device)
     #> False cuda
