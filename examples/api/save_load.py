@@ -382,6 +382,22 @@ print(unlisted["fc3.bias"].device)  # a device the dict does not name stays wher
 #> cpu
 # --8<-- [end:map_location_dict]
 
+# --8<-- [start:map_location_model]
+# load_state_dict copies the loaded values into the model's own parameters, which keep
+# their device and dtype. On the CPU, a float64 state_dict shows it as another device would.
+built = nn.Linear(2, 1)  # built on the CPU, float32
+weight = built.weight
+loaded = nn.Linear(2, 1).double().state_dict()  # loaded tensors of another dtype
+built.load_state_dict(loaded)
+print(built.weight is weight, built.weight.dtype, built.weight.device)  # the same parameter
+#> True torch.float32 cpu
+print(torch.equal(built.weight, loaded["weight"].float()))  # holding the loaded values
+#> True
+built.to(torch.float64)  # only .to() changes where and how the model keeps them
+print(built.weight.dtype)
+#> torch.float64
+# --8<-- [end:map_location_model]
+
 # --8<-- [start:eval_train]
 net = nn.Sequential(nn.Linear(4, 4), nn.BatchNorm1d(4), nn.Dropout(p=0.5))
 print(net.training)  # a new module is in training mode

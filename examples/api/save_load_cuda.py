@@ -46,3 +46,23 @@ print(by_default["weight"].device)
 del by_default
 workdir.cleanup()
 # --8<-- [end:ddp_rank]
+
+# --8<-- [start:map_location_model]
+# map_location="cuda:0" puts the loaded tensors on the GPU; the model built on the CPU stays there
+workdir = tempfile.TemporaryDirectory()
+path = Path(workdir.name) / "weights.pt"
+torch.save(torch.nn.Linear(2, 1).state_dict(), path)
+model = torch.nn.Linear(2, 1)  # built on the CPU
+state = torch.load(path, map_location="cuda:0")
+print(state["weight"].device)
+model.load_state_dict(state)  # copies the values into the CPU parameters
+print(model.weight.device)
+model.to("cuda:0")  # still needed to move the model
+print(model.weight.device)
+
+# Or move the model first: the values are then copied from GPU to GPU
+model = torch.nn.Linear(2, 1).to("cuda:0")
+model.load_state_dict(torch.load(path, map_location="cuda:0"))
+print(model.weight.device)
+workdir.cleanup()
+# --8<-- [end:map_location_model]

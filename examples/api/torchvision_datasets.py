@@ -64,6 +64,42 @@ print(image.shape, label, folder.classes[label])  # C x H x W: 3 x 40 x 48
 #> torch.Size([3, 40, 48]) 1 dog
 # --8<-- [end:image_folder]
 
+# --8<-- [start:class_to_idx]
+animals = Path(workdir.name) / "animals"
+for split, names in {"train": ["cat", "dog", "fox"], "val": ["cat", "fox"]}.items():  # no dogs in val
+    for name in names:
+        (animals / split / name).mkdir(parents=True)
+        Image.new("RGB", (48, 40)).save(animals / split / name / "0.png")
+
+received = []
+
+
+def target_transform(label):
+    received.append(label)  # what ImageFolder passes: the index, not the folder's name
+    return label
+
+
+val = datasets.ImageFolder(animals / "val", target_transform=target_transform)
+print(datasets.ImageFolder(animals / "train").class_to_idx, val.class_to_idx)  # fox is 2 in one, 1 in the other
+#> {'cat': 0, 'dog': 1, 'fox': 2} {'cat': 0, 'fox': 1}
+print([val[i][1] for i in range(len(val))], received)
+#> [0, 1] [0, 1]
+
+# The fix: one fixed mapping for every dataset, returned by find_classes.
+CLASSES = {"cat": 0, "dog": 1, "fox": 2}
+
+
+class FixedClasses(datasets.ImageFolder):
+    def find_classes(self, directory):
+        return list(CLASSES), CLASSES
+
+
+train = FixedClasses(animals / "train")
+val = FixedClasses(animals / "val", allow_empty=True)  # allow a class without a folder
+print(train.class_to_idx == val.class_to_idx, [(Path(p).parent.name, label) for p, label in val.samples])
+#> True [('cat', 0), ('fox', 2)]
+# --8<-- [end:class_to_idx]
+
 # --8<-- [start:loader]
 from torch.utils.data import DataLoader
 

@@ -150,6 +150,26 @@ print(image_out.dtype, image_out.max().item(), mask_out.dtype, mask_out.tolist()
 #> torch.float32 1.0 torch.int64 [[0, 1, 2], [2, 1, 0]]
 # --8<-- [end:mask_labels]
 
+# --8<-- [start:mode_1_image]
+binary = PILImage.fromarray(np.array([[0, 255], [255, 0]], dtype=np.uint8)).convert("1")
+array = np.array(binary)  # a black-and-white (mode 1) image: a bool array
+print(binary.mode, array.dtype, array.tolist())
+#> 1 bool [[False, True], [True, False]]
+print(array.view(np.uint8).tolist())  # the bytes behind True are 255, not 1
+#> [[0, 255], [255, 0]]
+bits = torch.from_numpy(array)  # shares those bytes
+print(bits.view(torch.uint8).unique(), bits.float().unique())  # the bytes; the conversion
+#> tensor([  0, 255], dtype=torch.uint8) tensor([0., 1.])
+
+# The safe routes: bytes 0 and 1 before torch sees them, or a comparison
+print(torch.from_numpy(np.array(binary, dtype=np.uint8)).unique())
+#> tensor([0, 1], dtype=torch.uint8)
+grey = np.array(binary.convert("L"))  # mode L: one byte per pixel
+mask = torch.from_numpy(grey > 0)  # compared with 0: a new bool array
+print(np.unique(grey).tolist(), mask.view(torch.uint8).unique(), mask.float().unique())
+#> [0, 255] tensor([0, 1], dtype=torch.uint8) tensor([0., 1.])
+# --8<-- [end:mode_1_image]
+
 # --8<-- [start:to_tensor_float]
 import numpy as np
 from PIL import Image as PILImage

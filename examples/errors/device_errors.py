@@ -22,6 +22,25 @@ print(torch.device("cuda"), torch.device("cuda:1").index, device.type in ("cuda"
 #> cuda 1 True
 # --8<-- [end:device_type_expected]
 
+# --8<-- [start:is_available_no_call]
+from unittest import mock
+
+import torch
+
+print(type(torch.cuda.is_available).__name__, bool(torch.cuda.is_available))  # without (): a function
+#> function True
+# A stand-in for a machine without a GPU: a function that returns False, as is_available() does there.
+with mock.patch("torch.cuda.is_available", lambda: False):
+    device = "cuda" if torch.cuda.is_available else "cpu"  # tests the function, not its answer
+    print(torch.cuda.is_available(), device)
+    #> False cuda
+
+    # The fix: call it.
+    device = "cuda" if torch.cuda.is_available() else "cpu"
+    print(device)
+    #> cpu
+# --8<-- [end:is_available_no_call]
+
 # --8<-- [start:invalid_device_string]
 import torch
 
@@ -237,6 +256,52 @@ print(fixed.to("meta").mask.device, fixed(batch).shape, fixed(batch).device)
 print(MaskedFixed()(torch.ones(3, 3)).shape)  # the same code on the CPU, with values
 #> torch.Size([6, 3])
 # --8<-- [end:tensor_created_in_forward]
+
+# --8<-- [start:layer_created_in_forward]
+import torch
+from torch import nn
+
+
+class Block(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(3, 4, kernel_size=3, padding=1)
+
+    def forward(self, x):
+        bn = nn.BatchNorm2d(4)  # a new layer at every call, with new weights, on the CPU
+        return nn.ReLU()(bn(self.conv(x)))
+
+
+model = Block().to("meta")  # meta stands in for the GPU: model.to(device) moves conv only
+try:
+    model(torch.ones(2, 3, 4, 4, device="meta"))
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: Tensor on device cpu is not on the expected device meta!
+print(list(model.state_dict()), len(list(model.parameters())))  # the model does not know the layer
+#> ['conv.weight', 'conv.bias'] 2
+
+
+# The fix: create the layers once, in __init__; the model then owns, moves and saves them.
+class BlockFixed(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(3, 4, kernel_size=3, padding=1)
+        self.bn = nn.BatchNorm2d(4)
+        self.relu = nn.ReLU()
+
+    def forward(self, x):
+        return self.relu(self.bn(self.conv(x)))
+
+
+fixed = BlockFixed().to("meta")
+print(fixed(torch.ones(2, 3, 4, 4, device="meta")).device, fixed.bn.weight.device)
+#> meta meta
+print(list(fixed.state_dict()))
+"""
+['conv.weight', 'conv.bias', 'bn.weight', 'bn.bias', 'bn.running_mean', 'bn.running_var', 'bn.num_batches_tracked']
+"""
+# --8<-- [end:layer_created_in_forward]
 
 # --8<-- [start:optimizer_state_device]
 import torch

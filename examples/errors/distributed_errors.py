@@ -1,9 +1,15 @@
-"""Errors met when setting up torch.distributed and DDP, each raised for real in one process.
+"""Errors met when setting up torch.distributed, DDP and DataLoader workers, each raised for real.
 
 Run with `python examples/errors/distributed_errors.py`. Every process group here has
 one process (world_size=1) and meets through a file in a temporary directory
 (`file://` init_method), so the script needs no launcher and no network port.
+
+The section on CUDA in forked DataLoader workers starts CUDA in this process (or tries to),
+which changes torch for the whole process and cannot be undone: every process forked from it
+afterwards is refused CUDA. So the test suite runs this script in a process of its own (the
+launch line below), and no later example inherits that.
 """
+# launch: python 1
 
 # --8<-- [start:not_initialized]
 import tempfile
@@ -423,6 +429,97 @@ print(type(pickle.loads(pickle.dumps(Squares()))).__name__)
 print([batch.tolist() for batch in DataLoader(Squares(), batch_size=2)])
 #> [[0, 1], [4, 9]]
 # --8<-- [end:pickle_local_object]
+
+# --8<-- [start:bootstrapping_phase]
+import re
+import runpy
+import subprocess
+import sys
+from pathlib import Path
+
+# train.py loops over a DataLoader at the top level; its worker starts with spawn, as on
+# Windows and macOS.
+train = """
+from torch.utils.data import DataLoader
+
+loader = DataLoader(range(4), batch_size=2, num_workers=1, multiprocessing_context="spawn")
+for batch in loader:
+    print(batch.tolist())
+"""
+with tempfile.TemporaryDirectory() as folder:
+    script = Path(folder, "train.py")
+    script.write_text(train)
+    run = subprocess.run([sys.executable, script], capture_output=True, text=True)  # python train.py
+    worker, rest = run.stderr.split("RuntimeError: \n", 1)  # the worker's traceback comes first
+    print("RuntimeError:", " ".join(rest.split()).split(". ")[0] + ".")  # its message, on one line
+    """
+    RuntimeError: An attempt has been made to start a new process before the current process has finished its bootstrapping phase.
+    """
+    where = re.search(r'train\.py", line (\d+), in <module>\n\s*(.+)', worker)
+    print(f"in the worker: train.py, line {where[1]}: {where[2]}")  # it ran the loop again
+    #> in the worker: train.py, line 5: for batch in loader:
+    print(re.sub(r"\d+", "...", run.stderr.splitlines()[-1]))  # the main process's error, last
+    #> RuntimeError: DataLoader worker (pid(s) ...) exited unexpectedly
+
+    # The fix: the code that starts workers goes under if __name__ == "__main__":
+    script.write_text("""
+from torch.utils.data import DataLoader
+
+if __name__ == "__main__":  # true for `python train.py`, false in its workers
+    loader = DataLoader(range(4), batch_size=2, num_workers=1, multiprocessing_context="spawn")
+    for batch in loader:
+        print(batch.tolist())
+""")
+    # What a spawned worker runs: multiprocessing imports the script as runpy does here.
+    in_worker = runpy.run_path(str(script), run_name="__mp_main__")
+    print([name for name in in_worker if not name.startswith("__")])  # no loader, no new process
+    #> ['DataLoader']
+# --8<-- [end:bootstrapping_phase]
+
+# --8<-- [start:cuda_forked_subprocess]
+class OnGPU(Dataset):
+    def __len__(self):
+        return 4
+
+    def __getitem__(self, i):
+        return torch.full((2,), float(i)).cuda()  # moved to the GPU inside the worker
+
+
+print(torch.backends.cuda.is_built())  # this torch is built with CUDA
+#> True
+try:
+    torch.cuda.init()  # the main process starts CUDA, as model.cuda() does first
+except (RuntimeError, AssertionError):
+    pass  # this machine has no GPU: the attempt is enough to show the error below
+batches = iter(DataLoader(OnGPU(), batch_size=2, num_workers=1))  # workers forked, as on Linux
+try:
+    next(batches)
+except (RuntimeError, AssertionError) as err:
+    first, *_, last = str(err).splitlines()
+    print(f"{type(err).__name__}: {first}")
+    #> RuntimeError: Caught RuntimeError in DataLoader worker process 0.
+    print(last)  # the worker's error, the last line of its traceback
+    """
+    RuntimeError: Cannot re-initialize CUDA in forked subprocess. To use CUDA with multiprocessing, you must use the 'spawn' start method
+    """
+del batches  # shuts its worker down
+
+
+# The fix: the Dataset returns CPU tensors; the training loop moves each batch.
+class OnCPU(Dataset):
+    def __len__(self):
+        return 4
+
+    def __getitem__(self, i):
+        return torch.full((2,), float(i))
+
+
+device = "cuda" if torch.cuda.is_available() else "cpu"
+for batch in DataLoader(OnCPU(), batch_size=2, num_workers=1):
+    batch = batch.to(device)
+print(batch.tolist(), batch.device.type == device)
+#> [[2.0, 2.0], [3.0, 3.0]] True
+# --8<-- [end:cuda_forked_subprocess]
 
 # --8<-- [start:context_already_set]
 import torch.multiprocessing as mp

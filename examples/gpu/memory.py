@@ -30,6 +30,17 @@ empty_cache: torch.cuda.empty_cache doesn't increase the amount of GPU memory av
 """
 # --8<-- [end:docs]
 
+# --8<-- [start:alloc_retries]
+# When the driver has no memory for a request, the caching allocator frees its cache and
+# tries again by itself (torch.cuda.memory_stats' docstring); empty_cache's note goes on.
+doc = " ".join(inspect.getdoc(torch.cuda.memory_stats).split())
+print(re.search(r'"num_alloc_retries"``: [^.]*\.', doc)[0].replace("``", ""))
+#> "num_alloc_retries": number of failed cudaMalloc calls that result in a cache flush and retry.
+note = " ".join(inspect.getdoc(torch.cuda.empty_cache).split(".. note::")[1].split())
+print(note.split(". ")[1] + ".")
+#> However, it may help reduce fragmentation of GPU memory in certain cases.
+# --8<-- [end:alloc_retries]
+
 # --8<-- [start:references]
 import weakref
 

@@ -49,6 +49,18 @@ print("pinning thread reads", queues[1], "and fills", queues[2])
 #> pinning thread reads _worker_result_queue and fills _data_queue
 # --8<-- [end:pin_queue]
 
+# --8<-- [start:prepinned]
+from torch.utils.data import TensorDataset
+
+data = torch.arange(12.0).reshape(6, 2)  # the whole dataset in one tensor (pinned, in the report)
+sample = TensorDataset(data)[0][0]
+print(sample.untyped_storage().data_ptr() == data.untyped_storage().data_ptr())  # a view of it
+#> True
+(batch,) = next(iter(DataLoader(TensorDataset(data), batch_size=3)))  # collate stacks the samples
+print(batch.untyped_storage().data_ptr() == data.untyped_storage().data_ptr(), batch.is_pinned())
+#> False False
+# --8<-- [end:prepinned]
+
 # --8<-- [start:no_gpu]
 import warnings
 

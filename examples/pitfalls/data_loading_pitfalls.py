@@ -141,3 +141,47 @@ count = sum(len(batch) for (batch,) in loader)
 print(total / count)
 #> 0.8
 # --8<-- [end:batch_mean]
+
+# --8<-- [start:list_label]
+import torch
+from torch.utils.data import DataLoader, Dataset
+
+
+class OneHot(Dataset):
+    """Three samples, each with its one-hot label as a Python list, as in the report."""
+
+    def __len__(self):
+        return 3
+
+    def __getitem__(self, i):
+        label = [0, 0, 0, 0]
+        label[i] = 1.0
+        return torch.full((2,), float(i)), label
+
+
+images, labels = next(iter(DataLoader(OneHot(), batch_size=3)))
+print(images.shape, type(labels).__name__, len(labels))  # a list of 4, not a 3 x 4 tensor
+#> torch.Size([3, 2]) list 4
+print(labels)  # one tensor per position in the list, across the batch
+"""
+[tensor([1., 0., 0.], dtype=torch.float64), tensor([0., 1., 0.]), tensor([0., 0., 1.]), tensor([0, 0, 0])]
+"""
+
+
+# The fix: return the label as a tensor; the batch then stacks the labels.
+class OneHotTensor(OneHot):
+    def __getitem__(self, i):
+        image, label = super().__getitem__(i)
+        return image, torch.tensor(label, dtype=torch.float32)
+
+
+images, labels = next(iter(DataLoader(OneHotTensor(), batch_size=3)))
+print(labels.shape, labels.dtype)
+#> torch.Size([3, 4]) torch.float32
+print(labels)
+"""
+tensor([[1., 0., 0., 0.],
+        [0., 1., 0., 0.],
+        [0., 0., 1., 0.]])
+"""
+# --8<-- [end:list_label]
