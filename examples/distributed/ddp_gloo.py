@@ -187,8 +187,8 @@ checkpoint = {"model": model.state_dict(), "epoch": 3}
 
 
 class PausedFile:
-    """A file whose writer stops once, partway through torch.save, until rank 1 has read it:
-    a load that comes while another rank is still saving, at the same moment in every run."""
+    """A file whose writer stops once, partway through torch.save, until rank 1 has loaded
+    the path: the moment when two ranks' saves overlap, made the same in every run."""
 
     def __init__(self, name: str):
         self.file, self.paused = open(name, "wb"), False
@@ -206,25 +206,33 @@ class PausedFile:
         self.file.flush()
 
 
+# Every rank saves to the same path. Rank 1 is done first and loads the file,
+# while rank 0, a little behind, is partway through its own save.
 outcome = None
 if rank == 0:
-    writer = PausedFile(path)
+    dist.barrier()  # rank 1 has saved
+    writer = PausedFile(path)  # opening the file for writing empties it
     torch.save(checkpoint, writer)
     writer.file.close()
 else:
-    dist.barrier()  # rank 0 is partway through torch.save
+    torch.save(checkpoint, path)
+    saved = os.path.getsize(path)
+    dist.barrier()  # rank 0 starts its save now
+    dist.barrier()  # rank 0 is partway through its save
+    loading = os.path.getsize(path)
     try:
         torch.load(path)
         outcome = "loaded"
     except RuntimeError as err:
         outcome = f"{type(err).__name__}: {str(err).split('. ')[0]}"
+    outcome = f"saved {saved} bytes, found {loading} when loading: {outcome}"
     dist.barrier()
 dist.barrier()
 outcome = gather(outcome)[1]
 if rank == 0:
-    print("rank 1, loading while rank 0 saves:", outcome)
+    print("rank 1:", outcome)
     """
-    rank 1, loading while rank 0 saves: RuntimeError: PytorchStreamReader failed reading zip archive: failed finding central directory
+    rank 1: saved 2683 bytes, found 568 when loading: RuntimeError: PytorchStreamReader failed reading zip archive: failed finding central directory
     """
 
 # The fix: rank 0 alone saves, and a barrier holds the other ranks until the file is complete.
