@@ -329,26 +329,21 @@ print(weight.grad)
 # --8<-- [end:scalar_outputs]
 
 # --8<-- [start:scalar_outputs_data_parallel]
-import inspect
+import re
 
-from torch.nn.parallel import _functions
-
-# What DataParallel's gather does when every GPU returns a 0-dimensional loss (installed source):
-gather = inspect.getsource(_functions.Gather.forward)
-keys = ["dim() == 0", "view(1)", "scalars;"]
-print("\n".join(line.strip() for line in gather.splitlines() if any(k in line for k in keys)))
+# DataParallel's documentation: what a forward that returns a 0-dimensional loss gives back.
+doc = re.sub(r":\w+:`([^`]*)`", r"\1", " ".join(torch.nn.DataParallel.__doc__.split()))
+print(re.search(r"When module returns a scalar.*?each device\.", doc).group())
 """
-if all(t.dim() == 0 for t in inputs) and dim == 0:
-inputs = tuple(t.view(1) for t in inputs)
-"input tensors were scalars; will instead unsqueeze "
+When module returns a scalar (i.e., 0-dimensional tensor) in forward, this wrapper will return a vector of length equal to number of devices used in data parallelism, containing the result from each device.
 """
 
 torch.manual_seed(0)
 model = torch.nn.Linear(3, 1)
 inputs, targets = torch.randn(8, 3), torch.randn(8, 1)
 loss_fn = torch.nn.MSELoss()
-# On two GPUs, each replica gets half the batch and returns its loss; gather stacks them.
-# The example computes the two replicas' losses on the CPU and stacks them the same way:
+# On two GPUs, each replica gets half the batch and returns its loss; the gather joins them.
+# Without two GPUs, compute the two replicas' losses on the CPU and join them the same way:
 losses = torch.stack([loss_fn(model(x), y) for x, y in zip(inputs.split(4), targets.split(4), strict=True)])
 print(losses.shape)
 #> torch.Size([2])
