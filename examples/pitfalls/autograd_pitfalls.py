@@ -188,6 +188,8 @@ print([p.requires_grad for p in model[1].parameters()])
 before = model[1].weight.detach().clone()
 optimizer.zero_grad()
 model(torch.ones(2, 3)).sum().backward()
+print(model[1].weight.grad)  # no gradient: the optimizer skips the parameter
+#> None
 optimizer.step()
 print(torch.equal(model[1].weight, before))
 #> True
