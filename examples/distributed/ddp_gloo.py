@@ -176,6 +176,78 @@ for epoch in range(3):
         #> epoch 2: parameters equal on all ranks: True; last losses: [1.4001, 3.4555]
 # --8<-- [end:train]
 
+# --8<-- [start:checkpoint]
+import tempfile
+
+folder = tempfile.TemporaryDirectory() if rank == 0 else None
+shared = [folder.name if rank == 0 else None]
+dist.broadcast_object_list(shared, src=0)  # one folder for every rank, as on one machine
+path = os.path.join(shared[0], "checkpoint.pt")
+checkpoint = {"model": model.state_dict(), "epoch": 3}
+
+
+class PausedFile:
+    """A file whose writer stops once, partway through torch.save, until rank 1 has loaded
+    the path: the moment when two ranks' saves overlap, made the same in every run."""
+
+    def __init__(self, name: str):
+        self.file, self.paused = open(name, "wb"), False
+
+    def write(self, data: bytes) -> int:
+        written = self.file.write(data)
+        if not self.paused and self.file.tell() > 512:
+            self.file.flush()
+            self.paused = True
+            dist.barrier()  # rank 1 loads the file now...
+            dist.barrier()  # ...and has loaded it
+        return written
+
+    def flush(self) -> None:
+        self.file.flush()
+
+
+# Every rank saves to the same path. Rank 1 is done first and loads the file,
+# while rank 0, a little behind, is partway through its own save.
+outcome = None
+if rank == 0:
+    dist.barrier()  # rank 1 has saved
+    writer = PausedFile(path)  # opening the file for writing empties it
+    torch.save(checkpoint, writer)
+    writer.file.close()
+else:
+    torch.save(checkpoint, path)
+    saved = os.path.getsize(path)
+    dist.barrier()  # rank 0 starts its save now
+    dist.barrier()  # rank 0 is partway through its save
+    loading = os.path.getsize(path)
+    try:
+        torch.load(path)
+        outcome = "loaded"
+    except RuntimeError as err:
+        outcome = f"{type(err).__name__}: {str(err).split('. ')[0]}"
+    outcome = f"saved {saved} bytes, found {loading} when loading: {outcome}"
+    dist.barrier()
+dist.barrier()
+outcome = gather(outcome)[1]
+if rank == 0:
+    print("rank 1:", outcome)
+    """
+    rank 1: saved 2683 bytes, found 568 when loading: RuntimeError: PytorchStreamReader failed reading zip archive: failed finding central directory
+    """
+
+# The fix: rank 0 alone saves, and a barrier holds the other ranks until the file is complete.
+if rank == 0:
+    torch.save(checkpoint, path)
+dist.barrier()
+loaded = torch.load(path)["model"]
+same = gather(all(torch.equal(value, model.state_dict()[key]) for key, value in loaded.items()))
+dist.barrier()  # every rank has read the file before rank 0 removes the folder
+if rank == 0:
+    print("loaded checkpoint equals the model, per rank:", same)
+    #> loaded checkpoint equals the model, per rank: [True, True]
+    folder.cleanup()
+# --8<-- [end:checkpoint]
+
 # --8<-- [start:teardown]
 import gc
 

@@ -328,6 +328,40 @@ print(weight.grad)
 #> tensor([2., 0., 0.])
 # --8<-- [end:scalar_outputs]
 
+# --8<-- [start:scalar_outputs_data_parallel]
+import re
+
+# DataParallel's documentation: what a forward that returns a 0-dimensional loss gives back.
+doc = re.sub(r":\w+:`([^`]*)`", r"\1", " ".join(torch.nn.DataParallel.__doc__.split()))
+print(re.search(r"When module returns a scalar.*?each device\.", doc).group())
+"""
+When module returns a scalar (i.e., 0-dimensional tensor) in forward, this wrapper will return a vector of length equal to number of devices used in data parallelism, containing the result from each device.
+"""
+
+torch.manual_seed(0)
+model = torch.nn.Linear(3, 1)
+inputs, targets = torch.randn(8, 3), torch.randn(8, 1)
+loss_fn = torch.nn.MSELoss()
+# On two GPUs, each replica gets half the batch and returns its loss; the gather joins them.
+# Without two GPUs, compute the two replicas' losses on the CPU and join them the same way:
+losses = torch.stack([loss_fn(model(x), y) for x, y in zip(inputs.split(4), targets.split(4), strict=True)])
+print(losses.shape)
+#> torch.Size([2])
+try:
+    losses.backward()
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: grad can be implicitly created only for scalar outputs
+
+# The fix: average the replicas' losses, which gives the gradient of the whole batch's loss.
+losses.mean().backward()
+per_gpu = model.weight.grad.clone()
+model.zero_grad()
+loss_fn(model(inputs), targets).backward()  # one device, the whole batch
+print(torch.allclose(per_gpu, model.weight.grad))
+#> True
+# --8<-- [end:scalar_outputs_data_parallel]
+
 # --8<-- [start:non_leaf_grad]
 import warnings
 
@@ -639,3 +673,110 @@ loss.backward(torch.tensor(1.0))
 print(weight.grad)
 #> tensor([2., 2., 2.])
 # --8<-- [end:backward_gradient_shape]
+
+# --8<-- [start:function_gradient_count]
+class Sign(torch.autograd.Function):
+    """sign(x) in the forward pass; the gradient passes through unchanged (straight through)."""
+
+    @staticmethod
+    def forward(ctx, x, is_training):  # two inputs: a tensor and a flag
+        return torch.sign(x)
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        return grad_output  # one gradient for two inputs
+
+
+x = torch.tensor([-2.0, 0.5, 3.0], requires_grad=True)
+try:
+    Sign.apply(x, True).sum().backward()
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: function SignBackward returned an incorrect number of gradients (expected 2, got 1)
+    """
+
+
+# The fix: one gradient per input of forward, None for the flag, which has none.
+class SignFixed(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x, is_training):
+        return torch.sign(x)
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        return grad_output, None
+
+
+SignFixed.apply(x, True).sum().backward()
+print(x.grad)
+#> tensor([1., 1., 1.])
+# --8<-- [end:function_gradient_count]
+
+# --8<-- [start:legacy_function]
+import warnings
+
+
+class BinActive(torch.autograd.Function):
+    """An old-style Function: ordinary methods, and `self` in place of `ctx`."""
+
+    def forward(self, x):
+        self.save_for_backward(x)
+        return x.sign()
+
+    def backward(self, grad_output):
+        (x,) = self.saved_tensors
+        return grad_output * (x.abs() < 1)  # no gradient where |x| >= 1
+
+
+x = torch.tensor([-2.0, 0.5, 3.0], requires_grad=True)
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    try:
+        BinActive()(x)  # an instance called like a module, as older code does
+    except RuntimeError as err:
+        print(f"{type(err).__name__}: {err}")
+        """
+        RuntimeError: Legacy autograd function with non-static forward method is deprecated. Please use new-style autograd function with static forward method. (Example: https://pytorch.org/docs/stable/autograd.html#torch.autograd.Function)
+        """
+for w in caught:  # creating the instance warned first (the class's name left out)
+    print(f"{w.category.__name__}: {str(w.message).split('> ', 1)[1]}")
+    """
+    DeprecationWarning: should not be instantiated. Methods on autograd functions are all static, so you should invoke them on the class itself. Instantiating an autograd function will raise an error in a future version of PyTorch.
+    """
+
+
+# The fix: static methods that take ctx, called through the class's apply().
+class BinActiveFixed(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return x.sign()
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        (x,) = ctx.saved_tensors
+        return grad_output * (x.abs() < 1)
+
+
+BinActiveFixed.apply(x).sum().backward()
+print(x.grad)
+#> tensor([0., 1., 0.])
+# --8<-- [end:legacy_function]
+
+# --8<-- [start:function_no_backward]
+class SignNoBackward(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        return torch.sign(x)  # and no backward()
+
+
+x = torch.tensor([-2.0, 0.5, 3.0], requires_grad=True)
+try:
+    SignNoBackward.apply(x).sum().backward()
+except NotImplementedError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    NotImplementedError: You must implement either the backward or vjp method for your custom autograd.Function to use it with backward mode AD.
+    """
+# --8<-- [end:function_no_backward]

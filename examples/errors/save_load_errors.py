@@ -152,6 +152,63 @@ print(Net().load_state_dict(torch.load(folder / "state.pt")))
 #> <All keys matched successfully>
 # --8<-- [end:cant_get_attribute]
 
+# --8<-- [start:pickle_local_object]
+import functools
+
+import torch.nn.functional as F
+
+
+class LambdaLayer(nn.Module):
+    """A layer that applies a function, as CIFAR ResNets write their option-A shortcut."""
+
+    def __init__(self, fn):
+        super().__init__()
+        self.fn = fn
+
+    def forward(self, x):
+        return self.fn(x)
+
+
+class BasicBlock(nn.Module):
+    def __init__(self, planes):
+        super().__init__()
+        self.conv = nn.Conv2d(planes // 2, planes, 3, stride=2, padding=1)
+        # Option A: halve the image and pad the new channels with zeros, in a lambda.
+        pad = planes // 4
+        self.shortcut = LambdaLayer(lambda x: F.pad(x[:, :, ::2, ::2], (0, 0, 0, 0, pad, pad)))
+
+    def forward(self, x):
+        return self.conv(x) + self.shortcut(x)
+
+
+block = BasicBlock(4)
+try:
+    torch.save(block, folder / "block.pt")  # the whole model: pickle must store the lambda
+except AttributeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> AttributeError: Can't pickle local object 'BasicBlock.__init__.<locals>.<lambda>'
+
+# The fix: save the state_dict, tensors only, and build the model from its class to load it.
+torch.save(block.state_dict(), folder / "block_weights.pt")
+restored = BasicBlock(4)
+print(restored.load_state_dict(torch.load(folder / "block_weights.pt")))
+#> <All keys matched successfully>
+x = torch.ones(1, 2, 4, 4)
+print(torch.equal(restored(x), block(x)))
+#> True
+
+
+# To save the whole model, give the function a name pickle can find: a module-level function.
+def shortcut_a(x, pad):
+    return F.pad(x[:, :, ::2, ::2], (0, 0, 0, 0, pad, pad))
+
+
+block.shortcut = LambdaLayer(functools.partial(shortcut_a, pad=1))
+torch.save(block, folder / "block.pt")
+print(type(torch.load(folder / "block.pt", weights_only=False)).__name__)  # a file you trust
+#> BasicBlock
+# --8<-- [end:pickle_local_object]
+
 # --8<-- [start:state_dict_missing_keys]
 wrapped = nn.DataParallel(nn.Linear(4, 2))  # DDP and DataParallel add "module."
 torch.save(nn.Linear(4, 2).state_dict(), folder / "plain.pt")  # saved from a plain model

@@ -510,6 +510,37 @@ print(model.bias.grad)
 #> tensor([0.])
 # --8<-- [end:zero_grad]
 
+# --8<-- [start:grad_none_skipped]
+trained = torch.nn.Parameter(torch.ones(2))
+frozen = torch.nn.Parameter(torch.ones(2), requires_grad=False)  # never gets a .grad
+for optimizer in (
+    torch.optim.SGD([trained, frozen], lr=0.1, momentum=0.9, weight_decay=0.1),
+    torch.optim.Adam([trained, frozen], lr=0.1, weight_decay=0.1),
+    torch.optim.AdamW([trained, frozen], lr=0.1, weight_decay=0.1),
+):
+    optimizer.zero_grad()
+    (trained * 3).sum().backward()
+    optimizer.step()
+print(trained.grad, frozen.grad)
+#> tensor([3., 3.]) None
+print(trained.data, frozen.data)  # three optimizers stepped: only the parameter with a .grad moved
+#> tensor([0.4841, 0.4841]) tensor([1., 1.])
+
+# A parameter trained for a step, then frozen: a .grad of zeros is not None.
+for set_to_none in (True, False):
+    weight = torch.nn.Parameter(torch.ones(2))
+    optimizer = torch.optim.SGD([weight], lr=0.1, weight_decay=0.1)
+    (weight * 3).sum().backward()
+    optimizer.step()
+    weight.requires_grad_(False)  # frozen from now on
+    optimizer.zero_grad(set_to_none=set_to_none)
+    before = weight.detach().clone()
+    optimizer.step()
+    print(set_to_none, weight.grad, before, weight.data)
+    #> True None tensor([0.6900, 0.6900]) tensor([0.6900, 0.6900])
+    #> False tensor([0., 0.]) tensor([0.6900, 0.6900]) tensor([0.6831, 0.6831])
+# --8<-- [end:grad_none_skipped]
+
 # --8<-- [start:micro_batches]
 torch.manual_seed(0)
 model = torch.nn.Linear(3, 1)
@@ -528,3 +559,29 @@ for part_in, part_target in zip(inputs.split(4), targets.split(4), strict=True):
 print(torch.allclose(model.weight.grad, full))
 #> True
 # --8<-- [end:micro_batches]
+
+# --8<-- [start:micro_batches_batchnorm]
+import copy
+
+torch.manual_seed(0)
+inputs, targets = torch.randn(8, 3), torch.randn(8, 1)
+for norm in (torch.nn.BatchNorm1d(4), torch.nn.LayerNorm(4)):
+    whole = torch.nn.Sequential(torch.nn.Linear(3, 4), norm, torch.nn.Linear(4, 1))
+    parts = copy.deepcopy(whole)  # the same weights
+    loss_fn(whole(inputs), targets).backward()  # one batch of 8
+    for part_in, part_target in zip(inputs.split(2), targets.split(2), strict=True):
+        (loss_fn(parts(part_in), part_target) / 4).backward()  # four micro-batches of 2
+    print(type(norm).__name__, torch.allclose(whole[0].weight.grad, parts[0].weight.grad))
+    #> BatchNorm1d False
+    #> LayerNorm True
+
+# BatchNorm's running statistics: one update from the batch of 8, four from the micro-batches.
+whole, parts = torch.nn.BatchNorm1d(3), torch.nn.BatchNorm1d(3)
+whole(inputs)
+for part_in in inputs.split(2):
+    parts(part_in)
+print(whole.num_batches_tracked.item(), whole.running_mean)
+#> 1 tensor([-0.0048,  0.0005,  0.0074])
+print(parts.num_batches_tracked.item(), parts.running_mean)
+#> 4 tensor([0.0060, 0.0036, 0.0111])
+# --8<-- [end:micro_batches_batchnorm]

@@ -166,6 +166,35 @@ print(x.grad, y.is_leaf, type(y.grad_fn).__name__)  # d/dx (2x)**2 = 8x
 #> tensor([ 8., 16.]) False MulBackward0
 # --8<-- [end:requires_grad_after]
 
+# --8<-- [start:module_requires_grad]
+torch.manual_seed(0)
+model = torch.nn.Sequential(torch.nn.Linear(3, 3), torch.nn.Linear(3, 1))
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+model[1].requires_grad = False  # meant to freeze the last layer
+print(model[1].requires_grad, [p.requires_grad for p in model[1].parameters()])
+#> False [True, True]
+print("requires_grad" in vars(model[1]))  # a plain attribute of the module object, read by nothing
+#> True
+before = model[1].weight.detach().clone()
+model(torch.ones(2, 3)).sum().backward()
+optimizer.step()
+print(torch.equal(model[1].weight, before))  # the "frozen" layer has trained
+#> False
+
+# The fix: the method requires_grad_(False) sets the flag of each of the module's parameters.
+model[1].requires_grad_(False)
+print([p.requires_grad for p in model[1].parameters()])
+#> [False, False]
+before = model[1].weight.detach().clone()
+optimizer.zero_grad()
+model(torch.ones(2, 3)).sum().backward()
+print(model[1].weight.grad)  # no gradient: the optimizer skips the parameter
+#> None
+optimizer.step()
+print(torch.equal(model[1].weight, before))
+#> True
+# --8<-- [end:module_requires_grad]
+
 # --8<-- [start:data_edit]
 import torch
 

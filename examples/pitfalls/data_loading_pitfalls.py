@@ -76,6 +76,60 @@ print([batch.tolist() for batch in loader])
 #> [[0.7152, 0.7211], [0.0053, 0.8152]]
 # --8<-- [end:own_generator]
 
+# --8<-- [start:worker_init_get_state]
+class Augment(Dataset):
+    """A random value per item from NumPy's global generator, as np.random augmentations draw."""
+
+    def __len__(self):
+        return 4
+
+    def __getitem__(self, index):
+        return int(np.random.randint(1000))
+
+
+class FirstWord(Augment):
+    """What the reader's worker_init_fn reads: the first word of NumPy's state in the worker."""
+
+    def __getitem__(self, index):
+        return int(np.random.get_state()[1][0])
+
+
+def reseed_from_state(worker_id):
+    """The reader's worker_init_fn: reseed NumPy from the first word of its state."""
+    np.random.seed(np.random.get_state()[1][0] + worker_id)
+
+
+print([list(DataLoader(FirstWord(), batch_size=None, num_workers=2)) for epoch in range(2)])
+"""
+[[2147483648, 2147483648, 2147483648, 2147483648], [2147483648, 2147483648, 2147483648, 2147483648]]
+"""
+for seed in ([1, 2], [3, 4]):  # seeded with an array, as the DataLoader seeds each worker
+    np.random.seed(seed)
+    print(np.random.get_state()[1][0])
+    #> 2147483648
+    #> 2147483648
+
+loader = DataLoader(Augment(), batch_size=None, num_workers=2, worker_init_fn=reseed_from_state)
+print([list(loader) for epoch in range(2)])  # the same draws in every epoch
+#> [[282, 684, 4, 17], [282, 684, 4, 17]]
+
+
+def seed_from_torch(worker_id):
+    """Seed NumPy from torch's seed in the worker, which differs per worker and per epoch."""
+    np.random.seed(torch.initial_seed() % 2**32)
+
+
+loader = DataLoader(
+    Augment(),
+    batch_size=None,
+    num_workers=2,
+    worker_init_fn=seed_from_torch,
+    generator=torch.Generator().manual_seed(0),  # the same numbers again on the next run
+)
+print([list(loader) for epoch in range(2)])
+#> [[594, 524, 170, 778], [762, 156, 763, 886]]
+# --8<-- [end:worker_init_get_state]
+
 # --8<-- [start:iterable_workers]
 import torch
 from torch.utils.data import DataLoader, IterableDataset
