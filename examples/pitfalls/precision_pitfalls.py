@@ -221,7 +221,7 @@ print(F.nll_loss(log_probs, target, reduction="none").float().mean())  # the unr
 print(torch.ops.aten.nll_loss_forward(log_probs, target, None, 1, -100))  # 1: reduction="mean"
 #> (tensor(nan, dtype=torch.float16), tensor(inf, dtype=torch.float16))
 
-# The fix: compute the loss from float32 logits.
-print(F.cross_entropy(logits.float(), target))
-#> tensor(1.3879)
+# The fix: compute the loss in float32, from the logits or from the log-probabilities.
+print(F.cross_entropy(logits.float(), target), torch.nn.NLLLoss()(log_probs.float(), target))
+#> tensor(1.3879) tensor(1.3879)
 # --8<-- [end:nll_loss_half]
