@@ -46,6 +46,8 @@ print(model.evaluate(x_train, y_train, verbose=0), np.square(np.subtract(y_train
 #> 0.125 2.625
 print(np.subtract(y_train, predictions).shape)  # what the hand-written mean averages over
 #> (4, 4)
+print(keras.losses.mean_squared_error(y_train, predictions).shape)  # Keras: one loss per sample
+#> (4,)
 
 # The fix: give both sides the same shape.
 print(np.square(y_train - predictions.squeeze(1)).mean(), np.square(y_train[:, None] - predictions).mean())
