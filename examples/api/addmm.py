@@ -166,3 +166,25 @@ print(torch.einsum("i,j->ij", v, v).shape)  # outer product: nothing is summed
 print(torch.equal(torch.einsum("ij,ij->ij", a, a), a * a), torch.einsum("ij->ji", a).shape)
 #> True torch.Size([3, 2])
 # --8<-- [end:einsum]
+
+# --8<-- [start:dot_vs_matmul]
+import keras
+import numpy as np
+import tensorflow as tf
+
+a = np.ones((4, 5, 1, 3))  # a 4 x 5 stack of 1 x 3 matrices
+b = np.ones((4, 5, 3, 1))  # a 4 x 5 stack of 3 x 1 matrices
+t_a, t_b = torch.from_numpy(a), torch.from_numpy(b)
+print(np.matmul(a, b).shape, tuple(tf.matmul(a, b).shape), tuple(torch.matmul(t_a, t_b).shape))
+#> (4, 5, 1, 1) (4, 5, 1, 1) (4, 5, 1, 1)
+print(np.dot(a, b).shape, tuple(keras.ops.dot(a, b).shape))  # each matrix of a with each of b
+#> (4, 5, 1, 4, 5, 1) (4, 5, 1, 4, 5, 1)
+print(hasattr(keras.backend, "dot"))  # Keras 3 has no K.dot; keras.ops.dot follows np.dot
+#> False
+
+# np.dot sums over the last axis of a and the second-to-last of b: tensordot over those axes.
+print(np.array_equal(np.dot(a, b), np.tensordot(a, b, axes=([-1], [-2]))))
+#> True
+print(tuple(torch.tensordot(t_a, t_b, dims=([-1], [-2])).shape))  # the same in PyTorch
+#> (4, 5, 1, 4, 5, 1)
+# --8<-- [end:dot_vs_matmul]

@@ -509,6 +509,123 @@ with warnings.catch_warnings():
     """
 # --8<-- [end:keepdims_without_dim]
 
+# --8<-- [start:einsum_subscript_size]
+import torch
+
+first = torch.ones(12, 8192, 2)  # read as b, i, x: i is 8192
+weights1 = torch.ones(12, 8192, 2)  # read as i, o, x: i is 12
+try:
+    torch.einsum("bix,iox->box", first, weights1)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: einsum(): subscript i has size 12 for operand 1 which does not broadcast with previously seen size 8192
+    """
+
+print(torch.einsum("bix,iox->box", first, torch.ones(1, 8192, 2)).shape)  # a size of 1 broadcasts
+#> torch.Size([12, 8192, 2])
+
+# The fix: letters that name the axes as they are laid out, here weights1 as o, i, x,
+# or the axes moved to the order the letters say.
+by_letters = torch.einsum("bix,oix->box", first, weights1)
+by_axes = torch.einsum("bix,iox->box", first, weights1.permute(1, 0, 2))
+print(by_letters.shape, torch.equal(by_letters, by_axes))
+#> torch.Size([12, 12, 2]) True
+# --8<-- [end:einsum_subscript_size]
+
+# --8<-- [start:bmm_batch_size]
+import torch
+
+source = torch.ones(1, 5, 768)  # a batch of 1: 5 vectors of 768 values
+reference = torch.ones(2, 7, 768)  # a batch of 2: 7 vectors each
+try:
+    torch.bmm(source, reference.transpose(1, 2))  # (1, 5, 768) @ (2, 768, 7)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: Expected size for first two dimensions of batch2 tensor to be: [1, 768] but got: [2, 768].
+    """
+
+# The fix: matmul broadcasts the batch of 1, or give both the same batch size.
+print(torch.matmul(source, reference.transpose(1, 2)).shape)
+#> torch.Size([2, 5, 7])
+print(torch.bmm(source.expand(2, -1, -1), reference.transpose(1, 2)).shape)
+#> torch.Size([2, 5, 7])
+# --8<-- [end:bmm_batch_size]
+
+# --8<-- [start:dot_1d]
+import torch
+
+weights = torch.ones(512, 256, 3, 3)  # two convolution weights
+other = torch.full((512, 256, 3, 3), 2.0)
+try:
+    torch.dot(weights, other)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: 1D tensors expected, but got 4D and 4D tensors
+
+# The fix: flatten both, or multiply element by element and sum.
+print(torch.dot(weights.flatten(), other.flatten()), (weights * other).sum())
+#> tensor(2359296.) tensor(2359296.)
+# --8<-- [end:dot_1d]
+
+# --8<-- [start:quantile_q_range]
+import numpy as np
+import torch
+
+values = torch.arange(2**24 + 1.0)  # 16777217 values, 0 to 2**24: more than 2**24
+try:
+    torch.quantile(values, 50)  # np.percentile's q, from 0 to 100
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: quantile() q must be in the range [0, 1] but got 50
+
+# The fix: q from 0 to 1, as np.quantile takes it (divide a percentile by 100).
+array = values.numpy()
+print(float(np.percentile(array, 50)), float(np.quantile(array, 0.5)))
+#> 8388608.0 8388608.0
+try:
+    print(torch.quantile(values, 50 / 100))
+    #> tensor(8388608.)
+except RuntimeError as err:  # torch 2.13 refuses more than 2**24 values
+    print(f"{type(err).__name__}: {err}")
+k = (values.numel() + 1) // 2  # the median of an odd count, in any release: kthvalue
+print(values.kthvalue(k).values)
+#> tensor(8388608.)
+# --8<-- [end:quantile_q_range]
+
+# --8<-- [start:numpy_matmul_0d]
+import numpy as np
+import torch
+
+identity = np.identity(2)
+scale = np.array(2)  # a 0-d array
+print(np.dot(identity, scale))  # dot multiplies by a 0-d operand
+"""
+[[2. 0.]
+ [0. 2.]]
+"""
+try:
+    identity @ scale
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    ValueError: matmul: Input operand 1 does not have enough dimensions (has 0, gufunc core with signature (n?,k),(k,m?)->(n?,m?) requires 1)
+    """
+try:
+    torch.eye(2) @ torch.tensor(2.0)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: both arguments to matmul need to be at least 1D, but they are 2D and 0D
+
+# The fix: * scales by a number.
+print(identity * scale)
+"""
+[[2. 0.]
+ [0. 2.]]
+"""
+# --8<-- [end:numpy_matmul_0d]
+
 # --8<-- [start:numpy_broadcast]
 import numpy as np
 

@@ -203,3 +203,25 @@ print(len(steps), steps[-1].round(2))
 print(torch.linspace(1, 1.2, 3))
 #> tensor([1.0000, 1.1000, 1.2000])
 # --8<-- [end:arange_float_stop]
+
+# --8<-- [start:nll_loss_half]
+import torch
+import torch.nn.functional as F
+
+torch.manual_seed(0)
+logits = torch.randn(70000, 3).half()  # 70000 predictions of 3 classes, in float16
+target = torch.randint(0, 3, (70000,))
+log_probs = F.log_softmax(logits, dim=1)
+print(torch.nn.NLLLoss()(log_probs, target), F.cross_entropy(logits, target))  # reduction="mean"
+#> tensor(nan, dtype=torch.float16) tensor(nan, dtype=torch.float16)
+print(F.nll_loss(log_probs, target, reduction="none").float().mean())  # the unreduced loss: finite
+#> tensor(1.3879)
+
+# The mean is the summed loss over the summed weights (here the count), both float16: inf / inf.
+print(torch.ops.aten.nll_loss_forward(log_probs, target, None, 1, -100))  # 1: reduction="mean"
+#> (tensor(nan, dtype=torch.float16), tensor(inf, dtype=torch.float16))
+
+# The fix: compute the loss in float32, from the logits or from the log-probabilities.
+print(F.cross_entropy(logits.float(), target), torch.nn.NLLLoss()(log_probs.float(), target))
+#> tensor(1.3879) tensor(1.3879)
+# --8<-- [end:nll_loss_half]

@@ -31,6 +31,29 @@ print(F.mse_loss(prediction.squeeze(1), target), F.mse_loss(prediction, target.u
 #> tensor(0.) tensor(0.)
 # --8<-- [end:loss_broadcast]
 
+# --8<-- [start:loss_broadcast_keras]
+import keras
+import numpy as np
+
+x_train = np.array([[1.0], [2.0], [3.0], [4.0]])
+y_train = np.array([1.5, 2.0, 3.0, 4.5])  # the labels: (N,)
+model = keras.Sequential([keras.Input((1,)), keras.layers.Dense(1, kernel_initializer="ones")])
+model.compile(loss="mse")
+predictions = model.predict(x_train, verbose=0)
+print(predictions.shape, y_train.shape)
+#> (4, 1) (4,)
+print(model.evaluate(x_train, y_train, verbose=0), np.square(np.subtract(y_train, predictions)).mean())
+#> 0.125 2.625
+print(np.subtract(y_train, predictions).shape)  # what the hand-written mean averages over
+#> (4, 4)
+print(keras.losses.mean_squared_error(y_train, predictions).shape)  # Keras: one loss per sample
+#> (4,)
+
+# The fix: give both sides the same shape.
+print(np.square(y_train - predictions.squeeze(1)).mean(), np.square(y_train[:, None] - predictions).mean())
+#> 0.125 0.125
+# --8<-- [end:loss_broadcast_keras]
+
 # --8<-- [start:squeeze_batch]
 import torch
 

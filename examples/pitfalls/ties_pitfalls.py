@@ -58,6 +58,39 @@ print(np.argsort(-probs.numpy(), axis=1, kind="stable")[:, 0])
 #> [1 0]
 # --8<-- [end:argmax_ties]
 
+# --8<-- [start:topk_ties]
+import torch
+
+x = torch.tensor([-1, -1, -1, -1])  # four equal values
+print(torch.topk(x, 1).indices, torch.topk(x, 2).indices)  # not the first indices
+#> tensor([2]) tensor([2, 3])
+
+# The fix: argmax returns the first index; a stable descending sort keeps the order of ties.
+print(torch.argmax(x), torch.sort(x, descending=True, stable=True).indices[:2])
+#> tensor(0) tensor([0, 1])
+# --8<-- [end:topk_ties]
+
+# --8<-- [start:argpartition_unsorted]
+import numpy as np
+import torch
+
+scores = np.random.default_rng(0).random(1000)  # one score per item
+top_k = 300
+top = np.argpartition(-scores, top_k)[:top_k]
+print(np.all(np.diff(scores[top]) <= 0))  # in decreasing order?
+#> False
+print(np.array_equal(np.sort(scores[top]), np.sort(scores)[-top_k:]))  # but they are the top k
+#> True
+
+# The fix: sort the k indices by their scores; torch.topk returns them sorted.
+top = top[np.argsort(-scores[top])]
+print(np.all(np.diff(scores[top]) <= 0), scores[top][:3].round(4))
+#> True [0.9995 0.9972 0.997 ]
+indices = torch.topk(torch.from_numpy(scores), top_k).indices
+print(np.array_equal(indices.numpy(), top))
+#> True
+# --8<-- [end:argpartition_unsorted]
+
 # --8<-- [start:scatter_repeated]
 import torch
 
