@@ -636,4 +636,164 @@ print(sorted(torch.load("ckpts/model.pt")))
 os.chdir(start)
 # --8<-- [end:parent_directory]
 
+# --8<-- [start:keras_unknown_layer]
+import keras
+
+
+class TrigPosEmbedding(keras.layers.Layer):  # a custom layer, not registered with Keras
+    def call(self, x):
+        positions = keras.ops.arange(keras.ops.shape(x)[1], dtype="float32")
+        return x + keras.ops.sin(positions)[:, None]
+
+
+model = keras.Sequential([keras.Input((3, 2)), TrigPosEmbedding()])
+model.save(folder / "model.h5")  # the legacy HDF5 format
+model.save(folder / "model.keras")  # Keras 3's format
+try:
+    keras.models.load_model(folder / "model.h5")
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    ValueError: Unknown layer: 'TrigPosEmbedding'. Please ensure you are using a `keras.utils.custom_object_scope` and that this object is included in the scope. See https://www.tensorflow.org/guide/keras/save_and_serialize#registering_the_custom_object for details.
+    """
+try:
+    keras.models.load_model(folder / "model.keras")
+except TypeError as err:
+    print(f"{type(err).__name__}: {str(err).splitlines()[0]}")
+    """
+    TypeError: <class 'keras.src.models.sequential.Sequential'> could not be deserialized properly. Please ensure that components that are Python object instances (layers, models, etc.) returned by `get_config()` are explicitly deserialized in the model's `from_config()` method.
+    """
+    message = " ".join(str(err).split())  # the lines between print the model's config
+    print(message[message.index("Exception encountered") : message.index(" Full object config")])
+    """
+    Exception encountered: Could not locate class 'TrigPosEmbedding'. Make sure custom classes and functions are decorated with `@keras.saving.register_keras_serializable()`. If they are already decorated, make sure they are all imported so that the decorator is run before trying to load them.
+    """
+
+# The fix: name the class when loading (or register it, see the topic page).
+for name in ["model.h5", "model.keras"]:
+    loaded = keras.models.load_model(folder / name, custom_objects={"TrigPosEmbedding": TrigPosEmbedding})
+    print(name, type(loaded.layers[0]).__name__)
+    #> model.h5 TrigPosEmbedding
+    #> model.keras TrigPosEmbedding
+# --8<-- [end:keras_unknown_layer]
+
+# --8<-- [start:keras_checkpoint_filepath]
+import keras
+
+try:
+    keras.callbacks.ModelCheckpoint("Model_ckpt.ckpt", save_best_only=True)
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    ValueError: The filepath provided must end in `.keras` (Keras model format). Received: filepath=Model_ckpt.ckpt
+    """
+try:
+    keras.callbacks.ModelCheckpoint("Model_ckpt.h5", save_weights_only=True)
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    ValueError: When using `save_weights_only=True` in `ModelCheckpoint`, the filepath provided must end in `.weights.h5` (Keras weights format). Received: filepath=Model_ckpt.h5
+    """
+
+# The fix: a .keras file for the whole model, a .weights.h5 file for the weights alone.
+for callback in [
+    keras.callbacks.ModelCheckpoint("Model_ckpt.keras", save_best_only=True),
+    keras.callbacks.ModelCheckpoint("Model_ckpt.weights.h5", save_weights_only=True),
+    keras.callbacks.ModelCheckpoint("Model_ckpt.h5", save_best_only=True),  # the reader's line
+]:
+    print(callback.filepath, callback.save_weights_only)
+    #> Model_ckpt.keras False
+    #> Model_ckpt.weights.h5 True
+    #> Model_ckpt.h5 False
+# --8<-- [end:keras_checkpoint_filepath]
+
+# --8<-- [start:keras_layer_count]
+import warnings
+
+import keras
+import numpy as np
+
+
+class Net(keras.Model):  # a subclassed model: its layer makes its weights at the first call
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.dense = keras.layers.Dense(1)
+
+    def call(self, x):
+        return self.dense(x)
+
+
+x = np.ones((1, 2), dtype="float32")
+keras.utils.set_random_seed(0)
+trained = Net()
+print(np.round(trained(x).numpy(), 4))
+#> [[-0.4957]]
+trained.save(folder / "net.h5")  # a legacy HDF5 file, the format of Keras 2's .h5 files
+trained.save_weights(folder / "net.weights.h5")  # Keras 3's weights file
+try:
+    Net().load_weights(folder / "net.h5")  # a new model: no weights yet
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    ValueError: Layer count mismatch when loading weights from file. Model expected 0 layers, found 1 saved layers.
+    """
+try:
+    Net().load_weights(folder / "net.weights.h5")
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    ValueError: You are loading weights into a model that has not yet been built. Try building the model first by calling it on some data or by using `build()`.
+    """
+
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    empty = Net(name="empty")
+    empty.build((None, 2))  # what the message suggests: it builds nothing here
+    empty.load_weights(folder / "net.weights.h5")  # no error: nothing to load into
+print(f"{caught[0].category.__name__}: {caught[0].message}")
+"""
+UserWarning: `build()` was called on layer 'empty', however the layer does not have a `build()` method implemented and it looks like it has unbuilt state. This will cause the layer to be marked as built, despite not being actually built, which may cause failures down the line. Make sure to implement a proper `build()` method.
+"""
+print(np.round(empty(x).numpy(), 4))  # random weights, not the saved ones
+#> [[0.2341]]
+
+# The fix: call the model on a batch, so that its weights exist, then load.
+for name in ["net.h5", "net.weights.h5"]:
+    new = Net()
+    new(x)
+    new.load_weights(folder / name)
+    print(name, np.round(new(x).numpy(), 4))
+    #> net.h5 [[-0.4957]]
+    #> net.weights.h5 [[-0.4957]]
+# --8<-- [end:keras_layer_count]
+
+# --8<-- [start:keras_savedmodel]
+import os
+
+import keras
+import numpy as np
+
+model = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1)])
+start = os.getcwd()
+os.chdir(folder)  # relative paths, as in the reader's project
+model.export("segmenter", verbose=False)  # a SavedModel folder, as Keras 2's model.save wrote
+print(sorted(os.listdir("segmenter")))
+#> ['assets', 'fingerprint.pb', 'saved_model.pb', 'variables']
+try:
+    keras.models.load_model("segmenter")
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    ValueError: File format not supported: filepath=segmenter. Keras 3 only supports V3 `.keras` files, legacy H5 format files (`.h5` extension). Note that the legacy SavedModel format is not supported by `load_model()` in Keras 3. In order to reload a TensorFlow SavedModel as an inference-only layer in Keras 3, use `keras.layers.TFSMLayer(segmenter, call_endpoint='serving_default')` (note that your `call_endpoint` might have a different name).
+    """
+
+# The fix, for inference: the SavedModel's serving function as a Keras layer.
+layer = keras.layers.TFSMLayer("segmenter", call_endpoint="serving_default")
+x = np.ones((3, 2), dtype="float32")
+outputs = layer(x)
+print(list(outputs), np.allclose(outputs["output_0"], model(x)))
+#> ['output_0'] True
+os.chdir(start)
+# --8<-- [end:keras_savedmodel]
+
 workdir.cleanup()

@@ -960,6 +960,95 @@ print(channels_last(np.transpose(batch, (0, 2, 3, 1))).shape)  # the fix: N, H, 
 #> (1, 222, 222, 4)
 # --8<-- [end:keras_input_ndim]
 
+# --8<-- [start:keras_one_sample]
+import re
+
+import keras
+import numpy as np
+
+model = keras.Sequential([keras.Input((2,), name="features"), keras.layers.Dense(1)])
+model.set_weights([np.array([[1.0], [10.0]], dtype="float32"), np.zeros(1, dtype="float32")])  # a + 10 b
+sample = np.array([3.0, 4.0])  # one sample of two numbers: shape (2,)
+try:
+    model.predict(sample, verbose=0)
+except ValueError as err:
+    line = next(part for part in str(err).splitlines() if "Invalid input shape" in part)
+    line = re.sub(r"\x1b\[[0-9;]*m", "", line)  # drop the bold markers
+    print(f"{type(err).__name__}: {line}")
+    """
+    ValueError: Invalid input shape for input Tensor("data:0", shape=(2,), dtype=float32) with name 'features' and path ''. Expected shape (None, 2), but input has incompatible shape (2,)
+    """
+print(model.predict(sample[None], verbose=0))  # the fix: a batch of one sample, shape (1, 2)
+#> [[43.]]
+print(model.predict(sample.reshape(1, -1), verbose=0))
+#> [[43.]]
+# --8<-- [end:keras_one_sample]
+
+# --8<-- [start:keras_input_shape_batch]
+import warnings
+
+import keras
+import numpy as np
+
+X = np.zeros((60000, 28, 28, 1), dtype="float32")  # 60000 images of 28 x 28 pixels, 1 channel
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    try:
+        keras.Sequential([keras.layers.Conv2D(8, 3, input_shape=np.shape(X))])  # the whole array's shape
+    except ValueError as err:
+        print(f"{type(err).__name__}: {err}")
+        """
+        ValueError: Kernel shape must have the same length as input, but received kernel of shape (3, 3, 1, 8) and input of shape (None, 60000, 28, 28, 1).
+        """
+print([f"{w.category.__name__}: {w.message}" for w in caught])
+"""
+['UserWarning: Do not pass an `input_shape`/`input_dim` argument to a layer. When using Sequential models, prefer using an `Input(shape)` object as the first layer in the model instead.']
+"""
+
+model = keras.Sequential([keras.Input(X.shape[1:]), keras.layers.Conv2D(8, 3)])  # the fix: one image's shape
+print(X.shape[1:], model.predict(X[:2], verbose=0).shape)
+#> (28, 28, 1) (2, 26, 26, 8)
+# --8<-- [end:keras_input_shape_batch]
+
+# --8<-- [start:keras_flatten_dense]
+import re
+
+import keras
+import numpy as np
+
+model = keras.Sequential(
+    [
+        keras.Input((128, 128, 3)),
+        keras.layers.Conv2D(1, 3, padding="same"),
+        keras.layers.Flatten(),  # 128 * 128 * 1 = 16384 features
+        keras.layers.Dense(2, name="dense"),
+    ]
+)
+images = np.zeros((1, 256, 256, 3), dtype="float32")  # larger images than the model was built for
+try:
+    model.predict(images, verbose=0)
+except ValueError as err:
+    line = next(part for part in str(err).splitlines() if "incompatible" in part)
+    line = re.sub(r"\x1b\[[0-9;]*m", "", line)  # drop the bold markers
+    print(f"{type(err).__name__}: {line}")
+    """
+    ValueError: Input 0 with name 'None' of layer 'dense' is incompatible with the layer: expected axis -1 of input shape to have value 16384, but received input with shape (1, 65536)
+    """
+
+print(model.predict(keras.layers.Resizing(128, 128)(images), verbose=0).shape)  # fix 1: resize
+#> (1, 2)
+pooled = keras.Sequential(  # fix 2: global pooling gives one value per channel, whatever the size
+    [
+        keras.Input((None, None, 3)),
+        keras.layers.Conv2D(1, 3, padding="same"),
+        keras.layers.GlobalAveragePooling2D(),
+        keras.layers.Dense(2),
+    ]
+)
+print(pooled.predict(images, verbose=0).shape, pooled.predict(images[:, :128, :128], verbose=0).shape)
+#> (1, 2) (1, 2)
+# --8<-- [end:keras_flatten_dense]
+
 # --8<-- [start:mat1_mat2_adapter]
 import torch
 

@@ -347,6 +347,34 @@ print([b.shape for b in batches.map(lambda x: tf.reshape(x, [1, -1, 6]))])  # or
 #> [TensorShape([1, 2, 6]), TensorShape([1, 2, 6]), TensorShape([1, 1, 6])]
 # --8<-- [end:static_shape]
 
+# --8<-- [start:dict_lookup]
+label_ids = {"cat": 0, "dog": 1, "bird": 2}
+labels = tf.data.Dataset.from_tensor_slices(["dog", "bird", "cat"])
+try:
+    labels.map(lambda label: label_ids[label])  # a Python dict, looked up with a tensor
+except TypeError as err:
+    print(str(err).splitlines()[-1].strip())  # the lines above quote this file
+    #> TypeError: Tensor is unhashable. Instead, use tensor.ref() as the key.
+try:
+    label_ids[tf.constant("dog")]  # eagerly too
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> TypeError: Tensor is unhashable. Instead, use tensor.ref() as the key.
+print(tf.constant([1, 2]) == tf.constant([1, 3]))  # == compares element by element
+#> tf.Tensor([ True False], shape=(2,), dtype=bool)
+print(tf.constant("dog").ref() in {tf.constant("dog").ref(): 1})  # ref() keys the object, not the value
+#> False
+
+# The fix: a lookup table, which TensorFlow looks up inside the graph.
+table = tf.lookup.StaticHashTable(
+    tf.lookup.KeyValueTensorInitializer(list(label_ids), list(label_ids.values())), default_value=-1
+)
+print(labels.map(table.lookup).batch(3).get_single_element())
+#> tf.Tensor([1 2 0], shape=(3,), dtype=int32)
+print(table.lookup(tf.constant(["cat", "fish"])))  # a key not in the table: default_value
+#> tf.Tensor([ 0 -1], shape=(2,), dtype=int32)
+# --8<-- [end:dict_lookup]
+
 # --8<-- [start:variables]
 @tf.function
 def scale(x):
@@ -447,6 +475,57 @@ print(relu_explicit(tf.constant(-2.0)))
 (<tf.Tensor: shape=(), dtype=float32, numpy=0.0>, <tf.Tensor: shape=(), dtype=float32, numpy=0.0>)
 """
 # --8<-- [end:tensor_bool]
+
+# --8<-- [start:list_append]
+import re
+
+
+@tf.function
+def tf_function_with_loop(num_iter):
+    digit_list = []
+    for i in tf.range(num_iter):  # AutoGraph turns this loop into a graph's while loop
+        digit_list.append(i)
+    return tf.add_n(digit_list)
+
+
+try:
+    tf_function_with_loop(5)
+except ValueError as err:
+    print(f"{type(err).__name__}: {str(err).splitlines()[0]}")
+    """
+    InaccessibleTensorError: <tf.Tensor 'while/Placeholder:0' shape=() dtype=int32> is out of scope and cannot be used here. Use return values, explicit Python locals or TensorFlow collections to access it.
+    """
+    print(re.sub(r"(_\d+)?, id=\d+", "", str(err).strip().splitlines()[-1]))  # without the graphs' ids
+    """
+    The tensor <tf.Tensor 'while/Placeholder:0' shape=() dtype=int32> cannot be accessed from FuncGraph(name=tf_function_with_loop), because it was defined in FuncGraph(name=while_body), which is out of scope.
+    """
+print(tf_function_with_loop.python_function(5))  # the same code, eagerly: it works
+#> tf.Tensor(10, shape=(), dtype=int32)
+
+
+@tf.function
+def with_tensor_array(num_iter):
+    digits = tf.TensorArray(tf.int32, size=num_iter)
+    for i in tf.range(num_iter):
+        digits = digits.write(i, i)  # write returns the array to keep
+    return tf.reduce_sum(digits.stack())
+
+
+print(with_tensor_array(5))
+#> tf.Tensor(10, shape=(), dtype=int32)
+
+
+@tf.function
+def with_python_range(num_iter):
+    digit_list = []
+    for i in range(num_iter):  # a Python int: the loop runs while tracing, once per step
+        digit_list.append(tf.constant(i))
+    return tf.add_n(digit_list)
+
+
+print(with_python_range(5))
+#> tf.Tensor(10, shape=(), dtype=int32)
+# --8<-- [end:list_append]
 
 # --8<-- [start:tnp]
 import tensorflow.experimental.numpy as tnp

@@ -1,0 +1,174 @@
+"""Saving and loading Keras models: Keras 3's file formats, weights loaded in a new process,
+ModelCheckpoint, custom layers and tf.train.Checkpoint.
+
+Run with `python examples/tensorflow/keras_save_load.py`. The `#>` lines under each print are
+the output the libraries printed when the site was built; the test suite runs this script again
+and compares. It writes its files into a temporary directory and removes them.
+"""
+
+# --8<-- [start:formats]
+import os
+import tempfile
+
+import keras
+import numpy as np
+
+workdir = tempfile.TemporaryDirectory()
+folder = workdir.name
+
+
+def build_model():
+    return keras.Sequential([keras.Input((3,)), keras.layers.Dense(4, activation="relu"), keras.layers.Dense(1)])
+
+
+keras.utils.set_random_seed(0)
+model = build_model()
+model.compile(optimizer="adam", loss="mse")
+x = np.linspace(-1, 1, 12, dtype="float32").reshape(4, 3)
+y = np.ones((4, 1), dtype="float32")
+model.fit(x, y, epochs=2, verbose=0)
+
+model.save(os.path.join(folder, "model.keras"))  # the whole model
+model.save_weights(os.path.join(folder, "model.weights.h5"))  # its weights only
+print(sorted(os.listdir(folder)))
+#> ['model.keras', 'model.weights.h5']
+restored = keras.models.load_model(os.path.join(folder, "model.keras"))
+print(np.array_equal(restored.predict(x, verbose=0), model.predict(x, verbose=0)))
+#> True
+print(restored.loss, int(restored.optimizer.iterations))  # compile settings, optimizer state
+#> mse 2
+
+for name in ["model.h5", "model.ckpt"]:  # names Keras 2 accepted for weights
+    try:
+        model.save_weights(name)
+    except ValueError as err:
+        print(f"{type(err).__name__}: {err}")
+        #> ValueError: The filename must end in `.weights.h5`. Received: filepath=model.h5
+        #> ValueError: The filename must end in `.weights.h5`. Received: filepath=model.ckpt
+try:
+    model.save("saved_model_dir")  # a folder: Keras 2 wrote a SavedModel there
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    ValueError: Invalid filepath extension for saving. Please add either a `.keras` extension for the native Keras format (recommended) or a `.h5` extension. Use `model.export(filepath)` if you want to export a SavedModel for use with TFLite/TFServing/etc. Received: filepath=saved_model_dir.
+    """
+# --8<-- [end:formats]
+
+# --8<-- [start:save_weights]
+fresh = build_model()  # what a new process does: the same code, new random weights
+print(np.array_equal(fresh.predict(x, verbose=0), model.predict(x, verbose=0)))
+#> False
+fresh.load_weights(os.path.join(folder, "model.weights.h5"))
+print(np.array_equal(fresh.predict(x, verbose=0), model.predict(x, verbose=0)))
+#> True
+
+wider = keras.Sequential(
+    [keras.Input((3,)), keras.layers.Dense(8, activation="relu", name="hidden"), keras.layers.Dense(1)]
+)
+try:
+    wider.load_weights(os.path.join(folder, "model.weights.h5"))
+except ValueError as err:
+    print(f"{type(err).__name__}: {str(err).splitlines()[0]}")
+    """
+    ValueError: A total of 2 objects could not be loaded. Example error message for object <Dense name=hidden, built=True>:
+    """
+# --8<-- [end:save_weights]
+
+# --8<-- [start:model_checkpoint]
+keras.utils.set_random_seed(0)
+model = build_model()
+model.compile(optimizer="adam", loss="mse")
+checkpoints = os.path.join(folder, "checkpoints")
+callbacks = [
+    keras.callbacks.ModelCheckpoint(os.path.join(checkpoints, "best.keras"), save_best_only=True),
+    keras.callbacks.ModelCheckpoint(os.path.join(checkpoints, "epoch{epoch}.weights.h5"), save_weights_only=True),
+]
+history = model.fit(x, y, validation_data=(x, y), epochs=3, verbose=0, callbacks=callbacks)
+print(sorted(os.listdir(checkpoints)))
+#> ['best.keras', 'epoch1.weights.h5', 'epoch2.weights.h5', 'epoch3.weights.h5']
+best = keras.models.load_model(os.path.join(checkpoints, "best.keras"))
+print(np.isclose(best.evaluate(x, y, verbose=0), min(history.history["val_loss"])))
+#> True
+# --8<-- [end:model_checkpoint]
+
+# --8<-- [start:custom_objects]
+@keras.saving.register_keras_serializable(package="demo")
+class TrigPosEmbedding(keras.layers.Layer):
+    """Adds scale * sin(position) to each step of a sequence."""
+
+    def __init__(self, scale=1.0, **kwargs):
+        super().__init__(**kwargs)
+        self.scale = scale
+
+    def call(self, x):
+        positions = keras.ops.arange(keras.ops.shape(x)[1], dtype="float32")
+        return x + self.scale * keras.ops.sin(positions)[:, None]
+
+
+print(keras.saving.get_registered_name(TrigPosEmbedding))
+#> demo>TrigPosEmbedding
+embed = keras.Sequential([keras.Input((3, 2)), TrigPosEmbedding(scale=2.0)])
+print(embed.layers[0].get_config()["scale"])  # Keras records plain arguments itself
+#> 2.0
+embed.save(os.path.join(folder, "embed.keras"))
+loaded = keras.models.load_model(os.path.join(folder, "embed.keras"))  # no custom_objects
+print(type(loaded.layers[0]).__name__, loaded.layers[0].scale)
+#> TrigPosEmbedding 2.0
+
+
+class Lookup(keras.layers.Layer):
+    def __init__(self, table, **kwargs):
+        super().__init__(**kwargs)
+        self.table = table  # an array: not a value Keras can write into the config
+
+
+try:
+    Lookup(np.arange(3)).get_config()
+except NotImplementedError as err:
+    print(f"{type(err).__name__}: {' '.join(str(err).split()[:23])}")
+    """
+    NotImplementedError: Object Lookup was created by passing non-serializable argument values in `__init__()`, and therefore the object must override `get_config()` in order to be serializable.
+    """
+# --8<-- [end:custom_objects]
+
+# --8<-- [start:tf_checkpoint]
+import tensorflow as tf
+
+
+class Net(keras.Model):  # a subclassed model: its layer makes its weights at the first call
+    def __init__(self):
+        super().__init__()
+        self.dense = keras.layers.Dense(1)
+
+    def call(self, x):
+        return self.dense(x)
+
+
+keras.utils.set_random_seed(0)
+trained = Net()
+print(np.round(trained(x).numpy().ravel(), 4))
+#> [-0.184   0.0346  0.2533  0.4719]
+path = tf.train.Checkpoint(model=trained).save(os.path.join(folder, "ckpt"))
+
+new = Net()  # newly initialised, as in a new process
+status = tf.train.Checkpoint(model=new).restore(path)  # no error
+print(len(new.weights))  # no weights yet to restore into
+#> 0
+print(np.round(new(x).numpy().ravel(), 4))  # the first call makes them: random ones
+#> [ 1.3852  0.449  -0.4871 -1.4233]
+try:
+    status.assert_consumed()
+except AssertionError as err:
+    print(f"{type(err).__name__}: {' '.join(str(err).split())}")
+    """
+    AssertionError: Object attributes { name: "VARIABLE_VALUE" full_name: "net/kernel" checkpoint_key: "model/dense/_kernel/.ATTRIBUTES/VARIABLE_VALUE" } has_checkpoint_values { value: true } not assigned a value from checkpoint.
+    """
+
+built = Net()
+built(x)  # the fix: call the model once, so that its weights exist
+status = tf.train.Checkpoint(model=built).restore(path)
+status.assert_consumed()  # raises if a value of the file found no weight
+print(np.round(built(x).numpy().ravel(), 4))
+#> [-0.184   0.0346  0.2533  0.4719]
+workdir.cleanup()
+# --8<-- [end:tf_checkpoint]
