@@ -302,7 +302,7 @@ tau = tf.constant(0.9)  # float32
 
 def soft_update():
     """Moves the target's weights towards the online ones, with TensorFlow's operations."""
-    for online_w, target_w in zip(online.trainable_variables, target.trainable_variables):
+    for online_w, target_w in zip(online.trainable_variables, target.trainable_variables, strict=True):
         target_w.assign(tf.multiply(target_w, tau) + tf.multiply(online_w, 1.0 - tau))
 
 

@@ -124,17 +124,17 @@ print(numbers.repeat().cardinality().numpy() == tf.data.INFINITE_CARDINALITY)  #
 numbers = tf.data.Dataset.range(8)
 late = numbers.batch(2).shuffle(4, seed=0)  # shuffles whole batches
 for epoch in range(2):
-    print("batch, then shuffle:", show(late))
-    #> batch, then shuffle: [[0, 1], [4, 5], [2, 3], [6, 7]]
-    #> batch, then shuffle: [[6, 7], [0, 1], [4, 5], [2, 3]]
+    print(f"epoch {epoch}, batch then shuffle:", show(late))
+    #> epoch 0, batch then shuffle: [[0, 1], [4, 5], [2, 3], [6, 7]]
+    #> epoch 1, batch then shuffle: [[6, 7], [0, 1], [4, 5], [2, 3]]
 early = numbers.shuffle(8, seed=0).batch(2)  # shuffles the items, then groups them
 for epoch in range(2):
-    print("shuffle, then batch:", show(early))
-    #> shuffle, then batch: [[4, 0], [6, 5], [3, 1], [7, 2]]
-    #> shuffle, then batch: [[7, 6], [2, 1], [0, 3], [5, 4]]
+    print(f"epoch {epoch}, shuffle then batch:", show(early))
+    #> epoch 0, shuffle then batch: [[4, 0], [6, 5], [3, 1], [7, 2]]
+    #> epoch 1, shuffle then batch: [[7, 6], [2, 1], [0, 3], [5, 4]]
 
 # buffer_size: each item is drawn from the next buffer_size items waiting.
-print(show(numbers.shuffle(2, seed=0)))  # a small buffer barely moves the items
+print(show(numbers.shuffle(2, seed=0)))  # a small buffer keeps most items in order
 #> [0, 1, 2, 4, 5, 6, 7, 3]
 print(show(numbers.shuffle(1, seed=0)))  # a buffer of 1 does not shuffle at all
 #> [0, 1, 2, 3, 4, 5, 6, 7]
@@ -163,7 +163,7 @@ def pipeline(indices):
 
 
 model = build()
-for epoch in range(2):  # a new Dataset for each chunk, in every epoch
+for _epoch in range(2):  # a new Dataset for each chunk, in every epoch
     for chunk in np.split(np.arange(8), 2):
         model.fit(pipeline(chunk), verbose=0)
 print("rebuilt for each chunk:", loads, "reads")
