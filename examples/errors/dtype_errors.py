@@ -457,6 +457,21 @@ except TypeError as err:
     TypeError: Value passed to parameter 'x' has DataType int32 not in list of allowed values: bfloat16, float16, float32, float64
     """
 
+
+@tf.function
+def inverse_root(x):
+    return tf.math.rsqrt(x)
+
+
+try:
+    inverse_root(tf.constant([2, 0, -2]))  # rsqrt in a graph: the same refusal
+except TypeError as err:
+    print(str(err).strip().splitlines()[-1].strip())
+    """
+    TypeError: Value passed to parameter 'x' has DataType int32 not in list of allowed values: bfloat16, float16, float32, float64, complex64, complex128
+    """
+
+
 print((image_h / 32).dtype)  # / of Python 3 gives a float tensor
 #> <dtype: 'float64'>
 # The fix: cast to float explicitly, which works whatever / does.
