@@ -179,4 +179,12 @@ no_cache = tf.data.Dataset.from_tensor_slices(np.arange(8)).map(load).batch(4).p
 model.fit(no_cache, epochs=2, verbose=0)
 print("built once, no cache:", loads, "reads")
 #> built once, no cache: 16 reads
+
+with tempfile.TemporaryDirectory() as folder:  # data too large for memory: cache in a file
+    loads = 0
+    cache_file = os.path.join(folder, "samples")
+    on_disk = tf.data.Dataset.from_tensor_slices(np.arange(8)).map(load).cache(cache_file)
+    model.fit(on_disk.batch(4).prefetch(2), epochs=2, verbose=0)
+    print("built once, cached in a file:", loads, "reads")
+    #> built once, cached in a file: 8 reads
 # --8<-- [end:cache_rebuilt]
