@@ -443,7 +443,7 @@ print(tf.math.rsqrt(tf.cast(x, tf.float32)))
 
 
 # --8<-- [start:tf_graph_int_not_allowed]
-@tf.function  # traced into a graph, as TensorFlow 1 code and Keras's training steps are
+@tf.function  # runs as a graph, as TensorFlow 1 code and Keras's training steps do
 def round_to_grid(size):
     return tf.math.rint(size)
 
