@@ -749,7 +749,7 @@ print(tf.reshape(inputs, [-1, n_channels, input_depth // n_channels]).shape)
 
 
 # --8<-- [start:tf_graph_reshape_float_shape]
-@tf.function  # traced into a graph, as TensorFlow 1 code is
+@tf.function  # runs as a graph, as TensorFlow 1 code does
 def split_channels(x):
     return tf.reshape(x, [-1, n_channels, input_depth / n_channels])
 
