@@ -169,8 +169,10 @@ print(tf.strings.length(words).numpy())  # bytes: the text was encoded as UTF-8
 #> [11  1  6]
 print(tf.strings.length(words, unit="UTF8_CHAR").numpy())  # characters
 #> [11  1  2]
+print(array[:2].astype(str))  # decodes as ASCII: English text passes
+#> ['Hello World' 'B']
 try:
-    array.astype(str)  # decodes as ASCII
+    array.astype(str)  # but not Japanese
 except UnicodeDecodeError as err:
     print(f"{type(err).__name__}: {err}")
     """
@@ -263,9 +265,11 @@ print(np.spacing(np.float32(346.5)))  # the gap between neighbouring float32 val
 print((tf.cast(165, tf.float64) * 2.1).numpy())  # in float64
 #> 346.5
 
-# Compare float results with a tolerance, not ==.
+# Compare float results with a tolerance, not ==; round them for printing.
 print(product.numpy() == 346.5, np.isclose(product.numpy(), 346.5))
 #> False True
+print(f"{product.numpy():.2f}")
+#> 346.50
 # --8<-- [end:float32_product]
 
 # --8<-- [start:large_integers]
