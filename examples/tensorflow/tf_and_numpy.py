@@ -172,7 +172,7 @@ print(tf.strings.length(words, unit="UTF8_CHAR").numpy())  # characters
 print(array[:2].astype(str))  # decodes as ASCII: English text passes
 #> ['Hello World' 'B']
 try:
-    array.astype(str)  # but not Japanese
+    array.astype(str)  # but not other text
 except UnicodeDecodeError as err:
     print(f"{type(err).__name__}: {err}")
     """
