@@ -116,8 +116,6 @@ print(show(numbers.batch(2).repeat(2)))  # batch first: each epoch ends with a s
 #> [[0, 1], [2, 3], [4], [0, 1], [2, 3], [4]]
 print(show(numbers.batch(2, drop_remainder=True).repeat(2)))  # or drop that batch
 #> [[0, 1], [2, 3], [0, 1], [2, 3]]
-print(numbers.repeat().cardinality().numpy() == tf.data.INFINITE_CARDINALITY)  # no count
-#> True
 # --8<-- [end:repeat_batch]
 
 # --8<-- [start:shuffle_batch]
