@@ -150,6 +150,29 @@ print(tf.ragged.constant([[1, 2, 3], [4, 5]]))
 #> <tf.RaggedTensor [[1, 2, 3], [4, 5]]>
 # --8<-- [end:tf_non_rectangular]
 
+# --8<-- [start:tf_ragged_arrays]
+import numpy as np
+
+# Three point clouds of 2, 4 and 1 points, each point x, y, z: arrays of shape (k, 3).
+points = [np.zeros((2, 3), np.float32), np.ones((4, 3), np.float32), np.full((1, 3), 2, np.float32)]
+try:
+    tf.constant(points)
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> ValueError: Can't convert non-rectangular Python sequence to Tensor.
+ragged = tf.ragged.constant(points)
+print(ragged.shape, ragged.ragged_rank)  # the axis of 3 coordinates is ragged too
+#> (3, None, None) 2
+
+# The fix: only the points axis is ragged, ragged_rank=1,
+print(tf.ragged.constant(points, ragged_rank=1).shape)
+#> (3, None, 3)
+# or build it from all the points end to end and the number of points in each cloud.
+clouds = tf.RaggedTensor.from_row_lengths(np.concatenate(points), [len(p) for p in points])
+print(clouds.shape, clouds.row_lengths().numpy())
+#> (3, None, 3) [2 4 1]
+# --8<-- [end:tf_ragged_arrays]
+
 # --8<-- [start:bfloat16_numpy]
 half = torch.tensor([1.5, 2.5], dtype=torch.bfloat16)  # NumPy has no bfloat16
 try:

@@ -537,6 +537,67 @@ except TypeError as err:
     #> steps_per_epoch 14.21875 TypeError: 'float' object cannot be interpreted as an integer
 # --8<-- [end:tf_float_int64_step]
 
+# --8<-- [start:tf_int_not_allowed]
+x = tf.constant([2, 0, -2])  # Python integers: an int32 tensor
+try:
+    tf.math.rsqrt(x)
+except tf.errors.InvalidArgumentError as err:
+    print(f"{type(err).__name__}: {err.message.splitlines()[0]}")  # without the op's signature
+    """
+    InvalidArgumentError: Value for attr 'T' of int32 is not in the list of allowed values: bfloat16, half, float, double, complex64, complex128
+    """
+for op in (tf.sqrt, tf.math.log, tf.math.rint):  # other float-only operations
+    try:
+        op(x)
+    except tf.errors.InvalidArgumentError as err:
+        print(op.__name__, type(err).__name__)
+        #> sqrt InvalidArgumentError
+        #> log InvalidArgumentError
+        #> rint InvalidArgumentError
+
+# The fix: cast to a float dtype first.
+print(tf.math.rsqrt(tf.cast(x, tf.float32)))
+#> tf.Tensor([0.70710677        inf        nan], shape=(3,), dtype=float32)
+# --8<-- [end:tf_int_not_allowed]
+
+
+# --8<-- [start:tf_graph_int_not_allowed]
+@tf.function  # runs as a graph, as TensorFlow 1 code and Keras's training steps do
+def round_to_grid(size):
+    return tf.math.rint(size)
+
+
+image_h = tf.constant(500)  # an int32 tensor
+try:
+    round_to_grid(image_h // 32)  # // keeps int32, as / did in Python 2
+except TypeError as err:
+    print(str(err).strip().splitlines()[-1].strip())  # the last line, without the file
+    """
+    TypeError: Value passed to parameter 'x' has DataType int32 not in list of allowed values: bfloat16, float16, float32, float64
+    """
+
+
+@tf.function
+def inverse_root(x):
+    return tf.math.rsqrt(x)
+
+
+try:
+    inverse_root(tf.constant([2, 0, -2]))  # rsqrt in a graph: the same refusal
+except TypeError as err:
+    print(str(err).strip().splitlines()[-1].strip())
+    """
+    TypeError: Value passed to parameter 'x' has DataType int32 not in list of allowed values: bfloat16, float16, float32, float64, complex64, complex128
+    """
+
+
+print((image_h / 32).dtype)  # / of Python 3 gives a float tensor
+#> <dtype: 'float64'>
+# The fix: cast to float explicitly, which works whatever / does.
+print(round_to_grid(tf.cast(image_h, tf.float32) / 32))
+#> tf.Tensor(16.0, shape=(), dtype=float32)
+# --8<-- [end:tf_graph_int_not_allowed]
+
 # --8<-- [start:half_on_cpu]
 # float16 layers run on the CPU in the releases verified here.
 layer = torch.nn.Linear(3, 2).half()

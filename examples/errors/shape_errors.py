@@ -844,6 +844,42 @@ print(pooled(tf.ones((2, 6, 4))).shape, pooled(tf.ones((2, 9, 4))).shape)
 #> (2, 1) (2, 1)
 # --8<-- [end:tf_keras_flatten]
 
+# --8<-- [start:tf_reshape_float_shape]
+import tensorflow as tf
+
+inputs = tf.zeros((2, 12))
+n_channels, input_depth = 3, 12
+try:
+    tf.reshape(inputs, [-1, n_channels, input_depth / n_channels])  # 12 / 3 is 4.0
+except tf.errors.InvalidArgumentError as err:
+    print(f"{type(err).__name__}: {err.message.splitlines()[0]}")  # without the op's signature
+    """
+    InvalidArgumentError: Value for attr 'Tshape' of float is not in the list of allowed values: int32, int64
+    """
+
+# The fix: // (or int()) keeps the size an integer.
+print(input_depth / n_channels, input_depth // n_channels)
+#> 4.0 4
+print(tf.reshape(inputs, [-1, n_channels, input_depth // n_channels]).shape)
+#> (2, 3, 4)
+# --8<-- [end:tf_reshape_float_shape]
+
+
+# --8<-- [start:tf_graph_reshape_float_shape]
+@tf.function  # runs as a graph, as TensorFlow 1 code does
+def split_channels(x):
+    return tf.reshape(x, [-1, n_channels, input_depth / n_channels])
+
+
+try:
+    split_channels(inputs)
+except TypeError as err:
+    print(str(err).strip().splitlines()[-1].strip())  # the last line, without the file
+    """
+    TypeError: Value passed to parameter 'shape' has DataType float32 not in list of allowed values: int32, int64
+    """
+# --8<-- [end:tf_graph_reshape_float_shape]
+
 # --8<-- [start:tf_index_out_of_bounds]
 import tensorflow as tf
 

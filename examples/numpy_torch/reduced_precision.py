@@ -289,3 +289,66 @@ print(type(model.optimizer).__name__)  # compile adds loss scaling
 #> LossScaleOptimizer
 keras.mixed_precision.set_global_policy("float32")  # back to the default for later layers
 # --8<-- [end:keras_mixed_float16]
+
+# --8<-- [start:keras_mixed_precision_update]
+import re
+
+keras.mixed_precision.set_global_policy("mixed_float16")
+online, target = keras.layers.Dense(2), keras.layers.Dense(2)  # two networks' weights
+online.build((None, 3))
+target.build((None, 3))
+tau = tf.constant(0.9)  # float32
+
+
+def soft_update():
+    """Moves the target's weights towards the online ones, with TensorFlow's operations."""
+    for online_w, target_w in zip(online.trainable_variables, target.trainable_variables, strict=True):
+        target_w.assign(tf.multiply(target_w, tau) + tf.multiply(online_w, 1.0 - tau))
+
+
+class SoftUpdate(keras.layers.Layer):
+    """Runs the update inside a layer's call."""
+
+    def call(self, x):
+        kernel = target.kernel  # read in float16 here; Keras's own * promotes to float32
+        print("in a call:", kernel.dtype, (kernel * tau).dtype.name)
+        #> in a call: float16 float32
+        soft_update()
+        return x
+
+
+update_in_call = SoftUpdate()
+
+
+@tf.function  # a training step, traced into a graph
+def step(x):
+    return update_in_call(x)
+
+
+try:
+    step(tf.ones((1, 3)))
+except TypeError as err:
+    line = next(part for part in str(err).splitlines() if "Input 'y'" in part)
+    line = re.sub(r"\x1b\[[0-9;]*m", "", line).strip()  # without the bold markers
+    print(f"{type(err).__name__}: {line}")
+    """
+    TypeError: Input 'y' of 'Mul' Op has type float32 that does not match type float16 of argument 'x'.
+    """
+
+
+print("outside a call:", target.kernel.dtype)
+#> outside a call: float32
+
+
+@tf.function  # the fix: the same update, outside any layer's call
+def step_then_update(x):
+    soft_update()
+    return x
+
+
+expected = 0.9 * target.kernel.numpy() + 0.1 * online.kernel.numpy()
+step_then_update(tf.ones((1, 3)))
+print(np.allclose(target.kernel.numpy(), expected))  # updated, in float32
+#> True
+keras.mixed_precision.set_global_policy("float32")  # back to the default for later layers
+# --8<-- [end:keras_mixed_precision_update]

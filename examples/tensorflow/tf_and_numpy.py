@@ -158,6 +158,34 @@ print(rnn(np.ones((1, 3, 2))).dtype)  # float64 input is cast to float32, silent
 #> <dtype: 'float32'>
 # --8<-- [end:keras_dtype]
 
+# --8<-- [start:strings]
+words = tf.constant(["Hello World", "B", "日本"])
+array = words.numpy()
+print(array, array.dtype)  # bytes objects in an object array
+#> [b'Hello World' b'B' b'\xe6\x97\xa5\xe6\x9c\xac'] object
+print(words[0].numpy())  # one element: bytes too
+#> b'Hello World'
+print(tf.strings.length(words).numpy())  # bytes: the text was encoded as UTF-8
+#> [11  1  6]
+print(tf.strings.length(words, unit="UTF8_CHAR").numpy())  # characters
+#> [11  1  2]
+print(array[:2].astype(str))  # decodes as ASCII: English text passes
+#> ['Hello World' 'B']
+try:
+    array.astype(str)  # but not other text
+except UnicodeDecodeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    UnicodeDecodeError: 'ascii' codec can't decode byte 0xe6 in position 0: ordinal not in range(128)
+    """
+
+# The fix: decode as UTF-8, the whole array or each element.
+print(np.char.decode(array.astype(bytes), "utf-8"))
+#> ['Hello World' 'B' '日本']
+print([word.decode("utf-8") for word in array])
+#> ['Hello World', 'B', '日本']
+# --8<-- [end:strings]
+
 # --8<-- [start:cast]
 integers = tf.constant([1, 2, 3])  # int32
 try:
@@ -221,6 +249,28 @@ print(tf.constant(0.2, dtype=tf.float64).numpy())  # float64 from the start
 print(tf.cast(np.float64(0.2), tf.float64).numpy())  # a NumPy float64 keeps its dtype
 #> 0.2
 # --8<-- [end:python_float_first]
+
+# --8<-- [start:float32_product]
+product = tf.cast(165, tf.float32) * 2.1  # 2.1 becomes float32 too
+print(product.numpy())
+#> 346.49997
+print(f"{tf.constant(2.1).numpy():.10f}")  # the float32 nearest to 2.1
+#> 2.0999999046
+print(np.float32(165) * np.float32(2.1))  # NumPy, in float32: the same
+#> 346.49997
+print(165 * np.float64(np.float32(2.1)))  # the exact product, before rounding to float32
+#> 346.4999842643738
+print(np.spacing(np.float32(346.5)))  # the gap between neighbouring float32 values here
+#> 3.0517578e-05
+print((tf.cast(165, tf.float64) * 2.1).numpy())  # in float64
+#> 346.5
+
+# Compare float results with a tolerance, not ==; round them for printing.
+print(product.numpy() == 346.5, np.isclose(product.numpy(), 346.5))
+#> False True
+print(f"{product.numpy():.2f}")
+#> 346.50
+# --8<-- [end:float32_product]
 
 # --8<-- [start:large_integers]
 print(tf.cast(48584629, tf.float32).numpy().item())  # the nearest float32

@@ -1,0 +1,188 @@
+"""tf.data pipelines: batch, shuffle, repeat and cache, and the batches Keras's fit expects.
+
+Run with `python examples/tensorflow/tf_data.py`. The `#>` lines under each print are the
+output the libraries printed when the site was built; the test suite runs this script again
+and compares.
+"""
+
+# --8<-- [start:unbatched]
+import re
+
+import keras
+import numpy as np
+import tensorflow as tf
+
+
+def incompatible(err):
+    """The line of a Keras error that names the shapes, without its bold markers."""
+    line = next(part for part in str(err).splitlines() if "incompatible" in part)
+    line = re.sub(r"\x1b\[[0-9;]*m", "", line).strip()
+    return f"{type(err).__name__}: {line}"
+
+
+def build():
+    """A model for samples of two features."""
+    inputs = keras.Input(shape=(2,), name="features")
+    model = keras.Model(inputs, keras.layers.Dense(1)(inputs))
+    model.compile(optimizer="sgd", loss="mse")
+    return model
+
+
+features = np.array([[0, 1], [1, 0], [1, 1], [0, 0]], dtype=np.float32)
+labels = np.array([1, 1, 0, 0], dtype=np.float32)
+history = build().fit(features, labels, batch_size=2, verbose=0)  # NumPy: fit makes batches
+print("NumPy arrays: trained", len(history.epoch), "epoch")
+#> NumPy arrays: trained 1 epoch
+
+dataset = tf.data.Dataset.from_tensor_slices((features, labels))
+print(dataset.element_spec)  # each element is one sample: shape (2,), no batch axis
+"""
+(TensorSpec(shape=(2,), dtype=tf.float32, name=None), TensorSpec(shape=(), dtype=tf.float32, name=None))
+"""
+try:
+    build().fit(dataset, verbose=0)
+except ValueError as err:
+    print(incompatible(err))
+    """
+    ValueError: Invalid input shape for input Tensor("data:0", shape=(2,), dtype=float32) with name 'features' and path ''. Expected shape (None, 2), but input has incompatible shape (2,)
+    """
+
+batched = dataset.batch(2)  # the fix: elements of 2 samples
+print(batched.element_spec)
+"""
+(TensorSpec(shape=(None, 2), dtype=tf.float32, name=None), TensorSpec(shape=(None,), dtype=tf.float32, name=None))
+"""
+history = build().fit(batched, verbose=0)
+print("batched Dataset: trained", len(history.epoch), "epoch")
+#> batched Dataset: trained 1 epoch
+# --8<-- [end:unbatched]
+
+# --8<-- [start:batch_twice]
+import os
+import tempfile
+
+
+def classifier():
+    """A model for batches of 8 x 8 RGB images, in two classes."""
+    inputs = keras.Input(shape=(8, 8, 3), name="image")
+    pooled = keras.layers.GlobalAveragePooling2D()(inputs)
+    model = keras.Model(inputs, keras.layers.Dense(2)(pooled), name="classifier")
+    model.compile(optimizer="sgd", loss="sparse_categorical_crossentropy")
+    return model
+
+
+with tempfile.TemporaryDirectory() as folder:
+    for name in ("cat", "dog"):  # one folder per class, three small PNG files in each
+        os.makedirs(os.path.join(folder, name))
+        for i in range(3):
+            png = tf.io.encode_png(tf.zeros((8, 8, 3), tf.uint8))
+            tf.io.write_file(os.path.join(folder, name, f"{i}.png"), png)
+
+    images = keras.utils.image_dataset_from_directory(
+        folder, image_size=(8, 8), batch_size=4, verbose=False
+    )
+    print(images.element_spec[0].shape)  # already batches of up to 4 images
+    #> (None, 8, 8, 3)
+    twice = images.batch(4)  # a batch of batches: one axis more
+    print(twice.element_spec[0].shape)
+    #> (None, None, 8, 8, 3)
+    try:
+        classifier().fit(twice, verbose=0)
+    except ValueError as err:
+        print(incompatible(err))
+        """
+        ValueError: Input 0 with name 'image' of layer 'classifier' is incompatible with the layer: expected shape=(None, 8, 8, 3), found shape=(None, None, 8, 8, 3)
+        """
+
+    # The fix: batch once. For another batch size, unbatch first (or pass batch_size= above).
+    print(images.unbatch().batch(2).element_spec[0].shape)
+    #> (None, 8, 8, 3)
+    history = classifier().fit(images, verbose=0)
+    print("trained", len(history.epoch), "epoch")
+    #> trained 1 epoch
+# --8<-- [end:batch_twice]
+
+
+# --8<-- [start:repeat_batch]
+def show(dataset):
+    """The elements of a small dataset, as lists."""
+    return [element.numpy().tolist() for element in dataset]
+
+
+numbers = tf.data.Dataset.range(5)  # one epoch: 0 to 4
+print(show(numbers.repeat(2).batch(2)))  # repeat first: a batch spans two epochs
+#> [[0, 1], [2, 3], [4, 0], [1, 2], [3, 4]]
+print(show(numbers.batch(2).repeat(2)))  # batch first: each epoch ends with a smaller batch
+#> [[0, 1], [2, 3], [4], [0, 1], [2, 3], [4]]
+print(show(numbers.batch(2, drop_remainder=True).repeat(2)))  # or drop that batch
+#> [[0, 1], [2, 3], [0, 1], [2, 3]]
+# --8<-- [end:repeat_batch]
+
+# --8<-- [start:shuffle_batch]
+numbers = tf.data.Dataset.range(8)
+late = numbers.batch(2).shuffle(4, seed=0)  # shuffles whole batches
+for epoch in range(2):
+    print(f"epoch {epoch}, batch then shuffle:", show(late))
+    #> epoch 0, batch then shuffle: [[0, 1], [4, 5], [2, 3], [6, 7]]
+    #> epoch 1, batch then shuffle: [[6, 7], [0, 1], [4, 5], [2, 3]]
+early = numbers.shuffle(8, seed=0).batch(2)  # shuffles the items, then groups them
+for epoch in range(2):
+    print(f"epoch {epoch}, shuffle then batch:", show(early))
+    #> epoch 0, shuffle then batch: [[4, 0], [6, 5], [3, 1], [7, 2]]
+    #> epoch 1, shuffle then batch: [[7, 6], [2, 1], [0, 3], [5, 4]]
+
+# buffer_size: each item is drawn from the next buffer_size items waiting.
+print(show(numbers.shuffle(2, seed=0)))  # a small buffer keeps most items in order
+#> [0, 1, 2, 4, 5, 6, 7, 3]
+print(show(numbers.shuffle(1, seed=0)))  # a buffer of 1 does not shuffle at all
+#> [0, 1, 2, 3, 4, 5, 6, 7]
+# --8<-- [end:shuffle_batch]
+
+# --8<-- [start:cache_rebuilt]
+inputs = np.random.default_rng(0).normal(size=(8, 2)).astype(np.float32)
+targets = inputs.sum(axis=1)
+loads = 0
+
+
+def load(index):
+    """Reads one sample (a stand-in for reading a file) and counts the reads."""
+
+    def read(i):
+        global loads
+        loads += 1
+        return inputs[i], targets[i]
+
+    x, y = tf.py_function(read, [index], (tf.float32, tf.float32))
+    return tf.ensure_shape(x, (2,)), tf.ensure_shape(y, ())
+
+
+def pipeline(indices):
+    return tf.data.Dataset.from_tensor_slices(indices).map(load).cache().batch(4).prefetch(2)
+
+
+model = build()
+for _epoch in range(2):  # a new Dataset for each chunk, in every epoch
+    for chunk in np.split(np.arange(8), 2):
+        model.fit(pipeline(chunk), verbose=0)
+print("rebuilt for each chunk:", loads, "reads")
+#> rebuilt for each chunk: 16 reads
+
+loads = 0
+model.fit(pipeline(np.arange(8)), epochs=2, verbose=0)  # the fix: one Dataset, one fit
+print("built once:", loads, "reads")
+#> built once: 8 reads
+
+loads = 0
+no_cache = tf.data.Dataset.from_tensor_slices(np.arange(8)).map(load).batch(4).prefetch(2)
+model.fit(no_cache, epochs=2, verbose=0)
+print("built once, no cache:", loads, "reads")
+#> built once, no cache: 16 reads
+
+with tempfile.TemporaryDirectory() as folder:  # data too large for memory: cache in a file
+    loads = 0
+    cache_file = os.path.join(folder, "samples")
+    on_disk = tf.data.Dataset.from_tensor_slices(np.arange(8)).map(load).cache(cache_file)
+    model.fit(on_disk.batch(4).prefetch(2), epochs=2, verbose=0)
+    print("built once, cached in a file:", loads, "reads")
+    #> built once, cached in a file: 8 reads
+# --8<-- [end:cache_rebuilt]
