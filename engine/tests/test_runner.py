@@ -121,14 +121,18 @@ def test_each_mistake_fails_at_its_line_and_right_output_passes(project):
 
 def test_update_mode_writes_what_printed_once(project):
     loop = "for n in range(2):\n    print(n)\n"  # a line per run, indented to the print
+    # Runs that do not all fit on `#>` lines: one block under the print, read back as one.
+    wide = "for n in (1, 120):\n    print('x' * n)\n"
     page = "# P\n\n- A list item:\n\n    ```python\n    print(1 + 1)\n    #> 3\n    ```\n"
     project.write({"examples/fix_me.py": WRONG, "examples/blank.py": "print()\n" + loop})
+    project.write({"examples/wide.py": wide})
     project.write({"docs/page.md": page})  # pytest-examples writes the block back, indented
     for _ in range(2):  # a second update must not add another output line
         assert project.run("--update-examples").ret == 0
     assert project.read("examples/fix_me.py") == WRONG.replace("#> 4", "#> 3")
     assert project.read("docs/page.md") == page.replace("#> 3", "#> 2")
     assert project.read("examples/blank.py") == "print()\n#>\n" + loop + "    #> 0\n    #> 1\n"
+    assert project.read("examples/wide.py") == wide + f'    """\n    x\n    {"x" * 120}\n    """\n'
     assert project.run().ret == 0
 
 

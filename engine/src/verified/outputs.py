@@ -232,17 +232,16 @@ def same_output(expected: str, actual: str, ordered: bool) -> bool:
 
 def render_output(texts: list[str], col: int) -> list[str] | None:
     """The lines that show what one print wrote (`texts`: the text of each of its runs), indented
-    to `col`: a `#> ` line per text that fits in `LINE_LENGTH`, a triple-quoted block for any
-    other; None when a block cannot hold a text unchanged (triple quotes or a backslash)."""
-    pad, lines = " " * col, []
-    for text in texts:
-        if "\n" not in text and len(pad) + len(_COMMENT) + len(text) <= LINE_LENGTH:
-            lines.append(f"{pad}{_COMMENT}{text}".rstrip())
-        elif '"""' in text or "\\" in text:
-            return None
-        else:
-            lines += textwrap.indent(f'"""\n{text}\n"""', pad).splitlines()
-    return lines
+    to `col`: a `#> ` line per text when each fits in `LINE_LENGTH`, else one triple-quoted block
+    holding them all (a print is read back with the one block under it); None when a block
+    cannot hold the texts unchanged (triple quotes or a backslash)."""
+    pad = " " * col
+    if all("\n" not in t and len(pad) + len(_COMMENT) + len(t) <= LINE_LENGTH for t in texts):
+        return [f"{pad}{_COMMENT}{text}".rstrip() for text in texts]
+    text = "\n".join(texts)
+    if '"""' in text or "\\" in text:
+        return None
+    return textwrap.indent(f'"""\n{text}\n"""', pad).splitlines()
 
 
 def rewrite_outputs(source: str, outputs: Mapping[PrintKey, str | list[str]]) -> str:
