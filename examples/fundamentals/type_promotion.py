@@ -225,9 +225,4 @@ except ValueError as err:
     #> ValueError Can't convert Python sequence with out-of-range integer to Tensor.
 print(tf.constant([1], dtype=tf.uint64) + 2**63)  # a uint64 tensor takes it
 #> tf.Tensor([9223372036854775809], shape=(1,), dtype=uint64)
-try:
-    tf.constant([1], dtype=tf.uint64) + -1  # but refuses a negative integer
-except SystemError as err:
-    print(type(err).__name__, "from", f"{type(err.__context__).__name__}: {err.__context__}")
-    #> SystemError from OverflowError: can't convert negative int to unsigned
 # --8<-- [end:tensorflow_wrap]
