@@ -202,23 +202,23 @@ print(torch.from_numpy(rgb.copy())[0, 0], torch.from_numpy(image).flip(-1)[0, 0]
 # --8<-- [end:bgr_to_rgb]
 
 # --8<-- [start:ascontiguousarray_flipped]
-rows = np.arange(6).reshape(1, 6)[::-1]  # flipping an axis of size 1: nothing moves
-fixed = np.ascontiguousarray(rows)
-print(fixed.strides, fixed.flags.c_contiguous, fixed is rows)  # returned unchanged
-#> (-48, 8) True True
+image = np.zeros((1, 10, 20))[::-1]  # one channel, flipped on that size-1 axis
+fixed = np.ascontiguousarray(image)
+print(fixed.strides, fixed.flags.c_contiguous, fixed is image)  # returned unchanged
+#> (-1600, 160, 8) True True
 try:
     torch.from_numpy(fixed)
 except ValueError as err:
     print(f"{type(err).__name__}: {str(err).split(', and')[0]}")
     #> ValueError: At least one stride in the given numpy array is negative
-print(np.require(rows, requirements="C").strides)  # np.require trusts the flag too
-#> (-48, 8)
+print(np.require(image, requirements="C").strides)  # np.require trusts the flag too
+#> (-1600, 160, 8)
 
 # The fix: a real copy has positive strides; or flip on the torch side.
-print(rows.copy().strides, torch.from_numpy(rows.copy()).shape)
-#> (48, 8) torch.Size([1, 6])
-print(torch.from_numpy(np.arange(6).reshape(1, 6)).flip(0).stride())
-#> (6, 1)
+print(image.copy().strides, torch.from_numpy(image.copy()).shape)
+#> (1600, 160, 8) torch.Size([1, 10, 20])
+print(torch.from_numpy(np.zeros((1, 10, 20))).flip(0).stride())
+#> (200, 20, 1)
 # --8<-- [end:ascontiguousarray_flipped]
 
 # --8<-- [start:item_many_elements]

@@ -123,9 +123,10 @@ print(half.__add__(counts))  # the tensor declines the array...
 with warnings.catch_warnings():
     warnings.simplefilter("ignore", DeprecationWarning)  # NumPy 2 on torch's __array_wrap__
     mixed = half + counts  # ...so NumPy computes it and wraps the result as a tensor
+    ints = torch.tensor([1, 2], dtype=torch.int32) + np.array([0.5], dtype=np.float32)
 print(type(mixed).__name__, mixed.dtype, np.result_type(np.float16, np.int32))
 #> Tensor torch.float64 float64
-print((torch.tensor([1, 2], dtype=torch.int32) + np.array([0.5], dtype=np.float32)).dtype)
+print(ints.dtype)
 #> torch.float64
 try:
     torch.add(half, counts)  # the function form refuses the array
