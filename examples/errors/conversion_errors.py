@@ -201,6 +201,26 @@ print(torch.from_numpy(rgb.copy())[0, 0], torch.from_numpy(image).flip(-1)[0, 0]
 #> tensor([2, 1, 0], dtype=torch.uint8) tensor([2, 1, 0], dtype=torch.uint8)
 # --8<-- [end:bgr_to_rgb]
 
+# --8<-- [start:ascontiguousarray_flipped]
+image = np.zeros((1, 10, 20))[::-1]  # one channel, flipped on that size-1 axis
+fixed = np.ascontiguousarray(image)
+print(fixed.strides, fixed.flags.c_contiguous, fixed is image)  # returned unchanged
+#> (-1600, 160, 8) True True
+try:
+    torch.from_numpy(fixed)
+except ValueError as err:
+    print(f"{type(err).__name__}: {str(err).split(', and')[0]}")
+    #> ValueError: At least one stride in the given numpy array is negative
+print(np.require(image, requirements="C").strides)  # np.require trusts the flag too
+#> (-1600, 160, 8)
+
+# The fix: a real copy has positive strides; or flip on the torch side.
+print(image.copy().strides, torch.from_numpy(image.copy()).shape)
+#> (1600, 160, 8) torch.Size([1, 10, 20])
+print(torch.from_numpy(np.zeros((1, 10, 20))).flip(0).stride())
+#> (200, 20, 1)
+# --8<-- [end:ascontiguousarray_flipped]
+
 # --8<-- [start:item_many_elements]
 losses = torch.tensor([0.5, 0.25])
 try:

@@ -115,6 +115,30 @@ print(torch.tensor([1], dtype=torch.uint8) + torch.tensor(255, dtype=torch.int16
 #> tensor([0], dtype=torch.uint8)
 # --8<-- [end:torch_categories]
 
+# --8<-- [start:tensor_plus_array]
+half = torch.tensor([1.0, 2.0], dtype=torch.float16)
+counts = np.array([1, 2], dtype=np.int32)
+print(half.__add__(counts))  # the tensor declines the array...
+#> NotImplemented
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore", DeprecationWarning)  # NumPy 2 on torch's __array_wrap__
+    mixed = half + counts  # ...so NumPy computes it and wraps the result as a tensor
+    ints = torch.tensor([1, 2], dtype=torch.int32) + np.array([0.5], dtype=np.float32)
+print(type(mixed).__name__, mixed.dtype, np.result_type(np.float16, np.int32))
+#> Tensor torch.float64 float64
+print(ints.dtype)
+#> torch.float64
+try:
+    torch.add(half, counts)  # the function form refuses the array
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> TypeError: add(): argument 'other' (position 2) must be Tensor, not numpy.ndarray
+
+# The fix: make the array a tensor first; PyTorch's rules then give float16.
+print((half + torch.from_numpy(counts)).dtype, (half + torch.as_tensor(counts)).dtype)
+#> torch.float16 torch.float16
+# --8<-- [end:tensor_plus_array]
+
 # --8<-- [start:uint8_comparison]
 pixels = torch.tensor([0, 255], dtype=torch.uint8)
 print(pixels == 256, pixels < 256)  # 256 is taken as a uint8, where it becomes 0

@@ -322,6 +322,41 @@ print(np.zeros(pixels.shape, dtype=pixels.dtype).dtype)
 #> float32
 # --8<-- [end:torch_dtype_in_numpy]
 
+# --8<-- [start:tensor_index_in_numpy]
+import operator
+
+frames = np.zeros((3, 4, 4))
+print(frames[np.array([1])].shape, frames[torch.tensor([1])].shape)  # the axis is gone
+#> (1, 4, 4) (4, 4)
+print(frames[torch.tensor([0]), :].shape, frames[torch.tensor([0, 2])].shape)
+#> (4, 4) (2, 4, 4)
+print(operator.index(torch.tensor([1])))  # a one-element integer tensor reads as an int
+#> 1
+
+# The fix: index with an array (.numpy()), or index a tensor.
+print(frames[torch.tensor([1]).numpy()].shape, torch.zeros(3, 4, 4)[torch.tensor([1])].shape)
+#> (1, 4, 4) torch.Size([1, 4, 4])
+# --8<-- [end:tensor_index_in_numpy]
+
+# --8<-- [start:numpy_index_in_torch]
+grid = torch.arange(12).reshape(3, 4)
+rows, cols = np.meshgrid(np.arange(3), np.arange(4), indexing="ij")  # int64 arrays
+t_rows, t_cols = torch.meshgrid(torch.arange(3), torch.arange(4), indexing="ij")
+print(grid[rows].shape, grid[t_rows].shape)  # one grid: one index per row, as a tensor
+#> torch.Size([3, 4, 4]) torch.Size([3, 4, 4])
+print(torch.equal(grid[rows, cols], grid[t_rows, t_cols]))
+#> True
+print(torch.equal(grid[torch.from_numpy(rows), torch.from_numpy(cols)], grid))
+#> True
+# A nested list is not an array: PyTorch still reads it as a tuple of indices, and warns.
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    print(grid[rows[:2, :2].tolist()].shape, grid[torch.tensor(rows[:2, :2].tolist())].shape)
+    #> torch.Size([2]) torch.Size([2, 2, 4])
+print([w.category.__name__ for w in caught])
+#> ['UserWarning']
+# --8<-- [end:numpy_index_in_torch]
+
 # --8<-- [start:rebinding]
 base = torch.zeros(3)
 arr = base.numpy()

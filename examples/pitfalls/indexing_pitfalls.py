@@ -263,6 +263,24 @@ print(torch.arange(125).reshape(5, 5, 5)[0, :, [0, 1, 3]].shape)
 #> torch.Size([5, 3])
 # --8<-- [end:advanced_axes_first]
 
+# --8<-- [start:empty_ellipsis]
+a = np.zeros((3, 4, 5))
+t = torch.zeros(3, 4, 5)
+# Two index tuples with an ellipsis between them that stands for no axis:
+print(a[:, (0, 1), ..., (0, 1)].shape, t[:, (0, 1), ..., (0, 1)].shape)
+#> (2, 3) torch.Size([3, 2])
+# When the ellipsis does stand for an axis, both put the indexed axis first:
+print(np.zeros((3, 4, 6, 5))[:, (0, 1), ..., (0, 1)].shape)
+#> (2, 3, 6)
+print(torch.zeros(3, 4, 6, 5)[:, (0, 1), ..., (0, 1)].shape)
+#> torch.Size([2, 3, 6])
+# The fix: leave out the empty ellipsis, and both agree; move the axis where wanted.
+print(a[:, (0, 1), (0, 1)].shape, t[:, (0, 1), (0, 1)].shape)
+#> (3, 2) torch.Size([3, 2])
+print(np.moveaxis(a[:, (0, 1), ..., (0, 1)], 0, 1).shape, t[:, (0, 1), (0, 1)].T.shape)
+#> (3, 2) torch.Size([2, 3])
+# --8<-- [end:empty_ellipsis]
+
 # --8<-- [start:uint8_index]
 import warnings
 
