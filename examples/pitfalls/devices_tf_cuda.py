@@ -1,8 +1,9 @@
 """Devices and GPU numerics in TensorFlow on a GPU: the CUDA side of the TensorFlow part of
 examples/pitfalls/devices_pitfalls.py.
 
-Needs a CUDA device and a TensorFlow build with GPU support. Run with
-`python examples/pitfalls/devices_tf_cuda.py` on a machine with a GPU.
+Needs a CUDA device and a TensorFlow build that sees it (`pip install "tensorflow[and-cuda]"`;
+`tensorflow-cpu` sees none). Run with `python examples/pitfalls/devices_tf_cuda.py` on a machine
+with a GPU.
 """
 # requires: cuda
 
@@ -13,7 +14,9 @@ os.environ.setdefault("TF_FORCE_GPU_ALLOW_GROWTH", "true")  # leave GPU memory t
 import numpy as np
 import tensorflow as tf
 
-gpu = tf.config.list_physical_devices("GPU")[0]
+gpus = tf.config.list_physical_devices("GPU")
+assert gpus, "TensorFlow sees no GPU: install a build with GPU support, tensorflow[and-cuda]"
+gpu = gpus[0]
 details = tf.config.experimental.get_device_details(gpu)
 print(details["device_name"], details["compute_capability"])  # (8, 0) and up: Ampere
 
