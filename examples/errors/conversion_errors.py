@@ -285,6 +285,33 @@ print(columns.numpy())
 """
 # --8<-- [end:tf_item_assignment]
 
+# --8<-- [start:tf_model_output]
+import keras
+import numpy as np
+import tensorflow as tf
+
+model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(4, kernel_initializer="ones")])
+images = np.ones((1, 3), dtype=np.float32)
+netout = model(images)  # calling the model: an EagerTensor
+print(type(netout).__name__)
+#> EagerTensor
+try:
+    netout[..., :2] = tf.sigmoid(netout[..., :2])  # NumPy-style post-processing
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    TypeError: 'tensorflow.python.framework.ops.EagerTensor' object does not support item assignment
+    """
+
+# The fix: a NumPy array, from .numpy() or from model.predict, which can be written.
+netout = model(images).numpy()
+netout[..., :2] = 1 / (1 + np.exp(-netout[..., :2]))
+print(type(netout).__name__, netout.round(3))
+#> ndarray [[0.953 0.953 3.    3.   ]]
+print(type(model.predict(images, verbose=0)).__name__)
+#> ndarray
+# --8<-- [end:tf_model_output]
+
 # --8<-- [start:tf_assign_shape]
 count = tf.Variable(2, name="count")  # its shape, (), is fixed here
 try:
@@ -640,6 +667,48 @@ outputs = probe(np.ones((1, 3), dtype=np.float32))
 print([(type(out).__name__, out.numpy().shape) for out in outputs])
 #> [('EagerTensor', (1, 2)), ('EagerTensor', (1, 1))]
 # --8<-- [end:keras_layer_output]
+
+# --8<-- [start:tf_symbolic_numpy_call]
+import keras
+import numpy as np
+import tensorflow as tf
+
+
+@tf.function(autograph=False)  # autograph would prefix the file and line of the call
+def weighted(x):
+    return np.multiply(x, 0.5)  # NumPy asks the symbolic tensor for values it does not have
+
+
+try:
+    weighted(tf.constant([2.0, 4.0]))
+except NotImplementedError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    NotImplementedError: Cannot convert a symbolic tf.Tensor (x:0) to a numpy array. This error may indicate that you're trying to pass a Tensor to a NumPy call, which is not supported.
+    """
+
+inputs = keras.Input((2,))  # Keras 3: a NumPy function on a model's symbolic input
+try:
+    np.abs(inputs)
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    ValueError: A KerasTensor is symbolic: it's a placeholder for a shape an a dtype. It doesn't have any actual numerical value. You cannot convert it to a NumPy array.
+    """
+
+
+# The fix: the TensorFlow operation (or the operator), which works on symbolic tensors.
+@tf.function
+def weighted(x):
+    return tf.multiply(x, 0.5)  # or x * 0.5
+
+
+print(weighted(tf.constant([2.0, 4.0])).numpy())
+#> [1. 2.]
+model = keras.Model(inputs, keras.ops.abs(inputs) * 0.5)  # Keras: keras.ops, or tf ops
+print(model(np.array([[-2.0, 4.0]], dtype=np.float32)).numpy())
+#> [[1. 2.]]
+# --8<-- [end:tf_symbolic_numpy_call]
 
 # --8<-- [start:ndarray_not_c_contiguous]
 import numpy as np

@@ -126,6 +126,19 @@ print(torch.from_numpy(images).mean(dim=(0, 1, 2)))  # PyTorch, the same array
 #> tensor([1., 1., 1.])
 # --8<-- [end:float32_axis]
 
+# --8<-- [start:float32_axis_tf]
+import inspect
+
+tf_images = tf.ones(images.shape)  # the same ones, made in TensorFlow: no 240 MB copy
+print(tf.reduce_mean(tf_images, axis=[0, 1, 2]).numpy())  # wrong too
+#> [0.8388608 0.8388608 0.8388608]
+print("dtype" in inspect.signature(tf.reduce_mean).parameters)  # no accumulator to choose
+#> False
+# The fix: the mean of the per-image means, each over 250000 values, far below 2**24.
+print(tf.reduce_mean(tf.reduce_mean(tf_images, axis=[1, 2]), axis=0).numpy())
+#> [1. 1. 1.]
+# --8<-- [end:float32_axis_tf]
+
 # --8<-- [start:torch_to_numpy]
 halves = torch.tensor([1.5, 2.5], dtype=torch.float16)
 array = halves.numpy()  # float16 exists in NumPy: shared memory, no copy

@@ -36,6 +36,33 @@ print(torch.get_float32_matmul_precision())
 #> highest
 # --8<-- [end:matmul_tf32]
 
+# --8<-- [start:matmul_tf32_tf]
+import numpy as np
+import tensorflow as tf
+
+a = np.array([[0.83899, 0.54414, 3.3142e5], [-0.54414, 0.83899, 4.6909e6], [0, 0, 1]], np.float32)
+b = np.array([[0.83899, -0.54414, 2.2745e6], [0.54414, 0.83899, -4.1160e6], [0, 0, 1]], np.float32)
+
+
+def tf32(x):  # the simulation of the PyTorch entry: round each float32 to 10 mantissa bits
+    return tf.bitcast((tf.bitcast(x, tf.int32) + 0x1000) & ~0x1FFF, tf.float32)
+
+
+with tf.device("/CPU:0"):
+    print(round(float(tf.linalg.matmul(a, b)[0, 2]), 1))  # the CPU: full float32
+    #> 22.6
+    print(round(float(tf.linalg.matmul(tf32(a), tf32(b))[0, 2]), 1))  # simulated TF32 inputs
+    #> 1078.0
+
+# TensorFlow's default, unlike PyTorch's: TF32 allowed for float32 on the GPU.
+print(tf.config.experimental.tensor_float_32_execution_enabled())
+#> True
+tf.config.experimental.enable_tensor_float_32_execution(False)  # the fix, before computing
+print(tf.config.experimental.tensor_float_32_execution_enabled())
+#> False
+tf.config.experimental.enable_tensor_float_32_execution(True)
+# --8<-- [end:matmul_tf32_tf]
+
 # --8<-- [start:conv_tf32]
 import torch
 import torch.nn.functional as F

@@ -17,6 +17,27 @@ print(constant.numpy()[0, 0], converted.numpy()[0, 0])
 #> 1.0 1.0
 # --8<-- [end:from_numpy_copies]
 
+# --8<-- [start:tnp_copy]
+tnp = tf.experimental.numpy
+changed = {"tnp.copy": 0, "tf.constant": 0, "tf.convert_to_tensor": 0, "tf.identity": 0}
+for _ in range(100):  # the reader's loop: it changed the copy in some runs only
+    with tf.device("CPU"):
+        x = np.arange(10)
+        copies = [tnp.copy(x), tf.constant(x), tf.convert_to_tensor(x), tf.identity(x)]
+        x[3] = 42  # write the array after copying it
+        for name, copy in zip(changed, copies, strict=True):
+            changed[name] += int(copy[3]) != 3
+print(changed)  # runs, out of 100, in which writing the array changed the tensor
+#> {'tnp.copy': 0, 'tf.constant': 0, 'tf.convert_to_tensor': 0, 'tf.identity': 0}
+
+# Independent of the TensorFlow version: copy the array in NumPy first.
+x = np.arange(10)
+safe = tf.constant(np.copy(x))
+x[3] = 42
+print(safe.numpy())
+#> [0 1 2 3 4 5 6 7 8 9]
+# --8<-- [end:tnp_copy]
+
 # --8<-- [start:dataset_from_numpy]
 images = np.zeros((3, 2), dtype=np.float32)
 sliced = tf.data.Dataset.from_tensor_slices(images)  # copies the whole array

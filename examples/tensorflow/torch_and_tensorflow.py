@@ -215,6 +215,56 @@ print(sequence.item_calls, sequence.len_calls, torch.equal(by_element, copied))
 #> 2002 3 True
 # --8<-- [end:dlpack_foreign]
 
+# --8<-- [start:bilinear_resize]
+import inspect
+
+import numpy as np
+import tensorflow as tf
+import torch
+import torch.nn.functional as F
+
+image = np.arange(1, 10, dtype=np.float32).reshape(3, 3)  # one 3 x 3 channel, upsampled to 6 x 6
+nchw, nhwc = torch.from_numpy(image)[None, None], image[None, :, :, None]
+
+
+def top_row(resized):  # the first output row, from (N, C, H, W) or (N, H, W, C)
+    row = resized[0, 0, 0] if isinstance(resized, torch.Tensor) else resized[0, 0, :, 0]
+    return np.asarray(row).round(4)
+
+
+print(top_row(F.interpolate(nchw, size=(6, 6), mode="bilinear")))  # align_corners=False
+#> [1.   1.25 1.75 2.25 2.75 3.  ]
+print(top_row(tf.image.resize(nhwc, (6, 6), method="bilinear")))  # TF2: the same
+#> [1.   1.25 1.75 2.25 2.75 3.  ]
+print(top_row(tf.compat.v1.image.resize_bilinear(nhwc, (6, 6))))  # TF1's default: other values
+#> [1.  1.5 2.  2.5 3.  3. ]
+print(top_row(tf.compat.v1.image.resize_bilinear(nhwc, (6, 6), half_pixel_centers=True)))
+#> [1.   1.25 1.75 2.25 2.75 3.  ]
+
+print(top_row(F.interpolate(nchw, size=(6, 6), mode="bilinear", align_corners=True)))
+#> [1.  1.4 1.8 2.2 2.6 3. ]
+print(top_row(tf.compat.v1.image.resize_bilinear(nhwc, (6, 6), align_corners=True)))
+#> [1.  1.4 1.8 2.2 2.6 3. ]
+
+# tf.image.resize has no align_corners; antialias defaults to False in both libraries.
+resize_args = inspect.signature(tf.image.resize).parameters
+print("align_corners" in resize_args, resize_args["antialias"].default)
+#> False False
+print(inspect.signature(F.interpolate).parameters["antialias"].default)
+#> False
+
+# Downscaling 8 x 8 to 3 x 3: the two agree when both antialias, or neither does.
+big = np.arange(64, dtype=np.float32).reshape(8, 8)
+for antialias in (False, True):
+    pt = F.interpolate(
+        torch.from_numpy(big)[None, None], size=(3, 3), mode="bilinear", antialias=antialias
+    )
+    tf_ = tf.image.resize(big[None, :, :, None], (3, 3), antialias=antialias)
+    print(antialias, top_row(pt), top_row(tf_))
+    #> False [ 7.5    10.1667 12.8333] [ 7.5    10.1667 12.8333]
+    #> True [ 9.9474 12.3421 14.7368] [ 9.9474 12.3421 14.7368]
+# --8<-- [end:bilinear_resize]
+
 # Not shown on the page (README, "Framework tabs must agree"). Prints nothing.
 def agrees(group, label, tab, expected, what="the NumPy tab's"):
     """Fails unless a tab's result has the shape, dtype and values of `expected`."""
