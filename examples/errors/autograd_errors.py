@@ -574,10 +574,10 @@ with warnings.catch_warnings(record=True) as caught:
     (x**3).sum().backward(create_graph=True)
 print(x.grad)  # 3 * x**2, with a grad_fn: part of the graph
 #> tensor([ 3., 12.], grad_fn=<CopyBackwards>)
-for w in caught:
-    print(f"{w.category.__name__}: {str(w.message).split('. ')[0]}")
+for w in caught:  # warned once per process: the first such backward() here
+    print(f"{w.category.__name__}: {str(w.message).split(' (Triggered')[0]}")
     """
-    UserWarning: Using backward() with create_graph=True will create a reference cycle between the parameter and its gradient which can cause a memory leak
+    UserWarning: Using backward() with create_graph=True will create a reference cycle between the parameter and its gradient which can cause a memory leak. We recommend using autograd.grad when creating the graph to avoid this. If you have to use this function, make sure to reset the .grad fields of your parameters to None after use to break the cycle and avoid the leak.
     """
 first = x.grad
 first.sum().backward()  # the second derivative, 6 * x, is added to x.grad
