@@ -469,6 +469,55 @@ print(frozen.requires_grad, frozen.is_leaf)
 #> False True
 # --8<-- [end:requires_grad_non_leaf]
 
+# --8<-- [start:requires_grad_true_non_leaf]
+x = torch.zeros(3, requires_grad=True)
+s = torch.sigmoid(x)  # computed from a leaf that requires grad
+try:
+    s.requires_grad = True  # meant to keep the gradient of s
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: you can only change requires_grad flags of leaf variables.
+print(s.requires_grad, s.is_leaf)  # it requires grad already
+#> True False
+
+# The fix: retain_grad() alone, no flag to set; s.grad is filled by backward().
+s.retain_grad()
+s.sum().backward()
+print(s.grad, x.grad)
+#> tensor([1., 1., 1.]) tensor([0.2500, 0.2500, 0.2500])
+
+# retain_grad() refuses a tensor that really does not require grad (computed under no_grad).
+with torch.no_grad():
+    t = torch.sigmoid(x)
+try:
+    t.retain_grad()
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: can't retain_grad on Tensor that has requires_grad=False
+# --8<-- [end:requires_grad_true_non_leaf]
+
+# --8<-- [start:optimize_non_leaf]
+torch.manual_seed(0)
+image_syn = torch.randn(2, 3, requires_grad=True) * 0.01  # the flag, then a multiplication
+print(image_syn.is_leaf, image_syn.grad_fn.name())
+#> False MulBackward0
+try:
+    torch.optim.SGD([image_syn], lr=0.1)
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> ValueError: can't optimize a non-leaf Tensor
+# A conversion after the flag is an operation too: a dtype, or a device (meta needs no GPU).
+print(torch.randn(2, requires_grad=True).double().is_leaf, torch.randn(2, requires_grad=True).to("meta").is_leaf)
+#> False False
+
+# The fix: compute the starting value first, then set the flag (or make it a Parameter).
+image_syn = (torch.randn(2, 3) * 0.01).requires_grad_()
+param = torch.nn.Parameter(torch.randn(2, 3) * 0.01)
+optimizer = torch.optim.SGD([image_syn, param], lr=0.1)
+print(image_syn.is_leaf, param.is_leaf, len(optimizer.param_groups[0]["params"]))
+#> True True 2
+# --8<-- [end:optimize_non_leaf]
+
 # --8<-- [start:unused_in_graph]
 weight = torch.ones(3, requires_grad=True)
 bias = torch.zeros(3, requires_grad=True)
@@ -515,6 +564,64 @@ print(torch.autograd.grad(grad.sum(), x, allow_unused=True))
 print(torch.autograd.grad(grad.sum(), x, allow_unused=True, materialize_grads=True))
 #> (tensor([0., 0.]),)
 # --8<-- [end:higher_order]
+
+# --8<-- [start:higher_order_backward]
+import warnings
+
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    (x**3).sum().backward(create_graph=True)
+print(x.grad)  # 3 * x**2, with a grad_fn: part of the graph
+#> tensor([ 3., 12.], grad_fn=<CopyBackwards>)
+for w in caught:  # warned once per process: the first such backward() here
+    print(f"{w.category.__name__}: {str(w.message).split(' (Triggered')[0]}")
+    """
+    UserWarning: Using backward() with create_graph=True will create a reference cycle between the parameter and its gradient which can cause a memory leak. We recommend using autograd.grad when creating the graph to avoid this. If you have to use this function, make sure to reset the .grad fields of your parameters to None after use to break the cycle and avoid the leak.
+    """
+first = x.grad
+first.sum().backward()  # the second derivative, 6 * x, is added to x.grad
+print(x.grad)
+#> tensor([ 9., 24.], grad_fn=<CopyBackwards>)
+
+# The fix: empty x.grad before differentiating the first gradient again.
+x.grad = None
+(x**3).sum().backward(create_graph=True)
+first, x.grad = x.grad, None
+first.sum().backward()
+print(x.grad)
+#> tensor([ 6., 12.])
+# Or torch.autograd.grad, which returns the gradients and leaves x.grad alone.
+(first,) = torch.autograd.grad((x**3).sum(), x, create_graph=True)
+print(torch.autograd.grad(first.sum(), x))
+#> (tensor([ 6., 12.]),)
+# --8<-- [end:higher_order_backward]
+
+# --8<-- [start:higher_order_constant]
+x = torch.tensor([1.0, 2.0], requires_grad=True)
+(dydx,) = torch.autograd.grad((2 * x).sum(), x, create_graph=True)
+print(dydx, dydx.requires_grad, dydx.grad_fn)  # a constant: nothing to differentiate
+#> tensor([2., 2.]) False None
+for kwargs in ({}, {"allow_unused": True}):
+    try:
+        torch.autograd.grad(dydx.sum(), x, **kwargs)
+    except RuntimeError as err:
+        print(f"{type(err).__name__}: {err}")
+        #> RuntimeError: element 0 of tensors does not require grad and does not have a grad_fn
+        #> RuntimeError: element 0 of tensors does not require grad and does not have a grad_fn
+
+
+# The fix: a first derivative that does not require grad is constant: the second is zero.
+def second_derivative(f, x):
+    (grad,) = torch.autograd.grad(f(x), x, create_graph=True)
+    if not grad.requires_grad:
+        return torch.zeros_like(x)
+    return torch.autograd.grad(grad.sum(), x, allow_unused=True, materialize_grads=True)[0]
+
+
+print(second_derivative(lambda x: (2 * x).sum(), x), second_derivative(lambda x: (x**3).sum(), x))
+#> tensor([0., 0.]) tensor([ 6., 12.])
+# --8<-- [end:higher_order_constant]
 
 # --8<-- [start:no_grad_fn_argmax]
 torch.manual_seed(0)

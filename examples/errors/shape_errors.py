@@ -1100,6 +1100,29 @@ print(tuple(adapter.weight.shape), tuple(adapter.weight.t().shape))
 #> (16, 768) (768, 16)
 # --8<-- [end:mat1_mat2_adapter]
 
+# --8<-- [start:mat1_mat2_cat]
+import torch
+
+torch.manual_seed(0)
+# Six inputs, a batch of N = 4 each, through one CNN branch that gives F = 2 features.
+branch = torch.nn.Sequential(torch.nn.Conv2d(1, 2, 3), torch.nn.AdaptiveAvgPool2d(1), torch.nn.Flatten())
+head = torch.nn.Linear(6 * 2, 3)  # built for the six branches' features side by side: 6F = 12
+features = [branch(torch.zeros(4, 1, 5, 5)) for _ in range(6)]
+joined = torch.cat(features, 0)  # dim 0 is the batch axis: 24 rows of 2 features
+print(features[0].shape, joined.shape, torch.cat(features).shape)
+#> torch.Size([4, 2]) torch.Size([24, 2]) torch.Size([24, 2])
+try:
+    head(joined)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: addmm: mat1 and mat2 shapes cannot be multiplied (24x2 and 12x3)
+
+# The fix: join the features along dim=1, one row of 6F features per sample.
+joined = torch.cat(features, dim=1)
+print(joined.shape, head(joined).shape)
+#> torch.Size([4, 12]) torch.Size([4, 3])
+# --8<-- [end:mat1_mat2_cat]
+
 # --8<-- [start:size_mismatch_mse]
 import warnings
 
@@ -1182,6 +1205,47 @@ tensor([[1., 2., 0., 0.],
 print(rows.scatter(1, torch.empty(3, 0, dtype=torch.long), 1.0).sum())
 #> tensor(0.)
 # --8<-- [end:scatter_src_dims]
+
+# --8<-- [start:gather_index_dims]
+import numpy as np
+import torch
+
+values = torch.tensor([10.0, 20.0, 30.0])  # a 1-D input
+index = torch.tensor([[0, 2], [1, 1]])  # a 2-D index: two picks per row
+try:
+    torch.gather(values, 0, index)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: Index tensor must have the same number of dimensions as input tensor
+try:
+    torch.take_along_dim(values, index, dim=0)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: torch.take_along_dim(): input and indices should have the same number of dimensions, but got 1 dimensions for input, and 2 dimensions for indices
+    """
+try:
+    np.take_along_axis(values.numpy(), index.numpy(), axis=0)
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> ValueError: `indices` and `arr` must have the same number of dimensions
+# A 0-d index, or a 0-d input, is accepted:
+print(torch.gather(values, 0, torch.tensor(2)), torch.gather(torch.tensor(5.0), 0, torch.tensor([0, 0])))
+#> tensor(30.) tensor([5., 5.])
+
+# The fix: give the input the index's number of dimensions (expand copies nothing),
+# or index the 1-D input with the 2-D index directly.
+print(torch.gather(values.expand(2, -1), 1, index))
+"""
+tensor([[10., 30.],
+        [20., 20.]])
+"""
+print(values[index])
+"""
+tensor([[10., 30.],
+        [20., 20.]])
+"""
+# --8<-- [end:gather_index_dims]
 
 # --8<-- [start:gather_index_larger]
 import torch
@@ -1351,6 +1415,37 @@ targets = labels if labels.ndim == 1 else labels.argmax(dim=1)
 print(targets, round(F.cross_entropy(scores, targets).item(), 4))
 #> tensor([0, 1]) 0.2217
 # --8<-- [end:max_labels_1d]
+
+# --8<-- [start:squeeze_last_batch]
+import torch
+
+torch.manual_seed(0)
+fc = torch.nn.Linear(4, 1)
+
+
+def model(hidden):  # hidden: the RNN's last hidden state, (batch, hidden_dim)
+    return fc(hidden.squeeze(0))  # a squeeze(0) left over for a (1, batch, hidden_dim) state
+
+
+print(model(torch.zeros(3, 4)).squeeze(1).shape)  # a full batch: (3, 1), then (3,)
+#> torch.Size([3])
+last = torch.zeros(1, 4)  # the last batch holds one example
+print(model(last).shape)  # squeeze(0) dropped its batch axis: (1,), not (1, 1)
+#> torch.Size([1])
+try:
+    model(last).squeeze(1)
+except IndexError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> IndexError: Dimension out of range (expected to be in range of [-1, 0], but got 1)
+
+# The fix: squeeze only an axis that is always of size 1, here the last one.
+print(fc(last).squeeze(-1).shape, fc(torch.zeros(3, 4)).squeeze(-1).shape)
+#> torch.Size([1]) torch.Size([3])
+# Or drop the short last batch: 7 examples in batches of 3.
+loader = torch.utils.data.DataLoader(torch.zeros(7, 4), batch_size=3, drop_last=True)
+print([len(batch) for batch in loader])
+#> [3, 3]
+# --8<-- [end:squeeze_last_batch]
 
 # --8<-- [start:too_many_indices]
 import numpy as np

@@ -117,6 +117,33 @@ print(F.smooth_l1_loss(output, mask.unsqueeze(1)))
 #> tensor(0.)
 # --8<-- [end:loss_target_size]
 
+# --8<-- [start:loss_target_sequence]
+import warnings
+
+import torch
+
+criterion = torch.nn.MSELoss()
+y_pred = torch.arange(10.0).reshape(10, 1)  # one prediction per time step: (10, 1)
+y_true = torch.tensor([[9.0]])  # one target, for the last step: (1, 1)
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    loss = criterion(y_pred, y_true)
+for warning in caught:
+    print(f"{warning.category.__name__}: {warning.message}")
+    """
+    UserWarning: Using a target size (torch.Size([1, 1])) that is different to the input size (torch.Size([10, 1])). This will likely lead to incorrect results due to broadcasting. Please ensure they have the same size.
+    """
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    squeezed = criterion(y_pred.squeeze(1), y_true.squeeze(1))  # (10,) against (1,)
+print(loss, squeezed, [warning.category.__name__ for warning in caught])
+#> tensor(28.5000) tensor(28.5000) ['UserWarning']
+
+# The fix: compare the prediction that belongs to the target, here the last step's.
+print(y_pred[-1:].shape, criterion(y_pred[-1:], y_true))
+#> torch.Size([1, 1]) tensor(0.)
+# --8<-- [end:loss_target_sequence]
+
 # --8<-- [start:loss_target_intended]
 import warnings
 
