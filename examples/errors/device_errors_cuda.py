@@ -62,10 +62,6 @@ try:
     S[index, :]
 except RuntimeError as err:
     print(f"{type(err).__name__}: {err}")
-try:
-    S.index_select(0, index)  # the same mistake through a function
-except RuntimeError as err:
-    print(f"{type(err).__name__}: {err}")
 
 # Accepted: a CPU index into a CPU or CUDA tensor, a CUDA index into a CUDA tensor.
 print(S[index.cpu(), :].device, S.cuda()[index.cpu(), :].device, S.cuda()[index, :].device)
