@@ -52,3 +52,17 @@ optimizer = torch.optim.Adam(resumed.parameters())
 optimizer.load_state_dict(checkpoint["optimizer"])
 print(optimizer.state[resumed.weight]["exp_avg"].device)
 # --8<-- [end:optimizer_state_on_cpu]
+
+# --8<-- [start:index_on_other_device]
+import torch
+
+S = torch.arange(6.0).reshape(3, 2)  # on the CPU
+index = torch.tensor([2, 0], device="cuda")
+try:
+    S[index, :]
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+
+# Accepted: a CPU index into a CPU or CUDA tensor, a CUDA index into a CUDA tensor.
+print(S[index.cpu(), :].device, S.cuda()[index.cpu(), :].device, S.cuda()[index, :].device)
+# --8<-- [end:index_on_other_device]

@@ -120,3 +120,28 @@ with_it, weights_with = train(10, empty_cache=True)
 print("with empty_cache:   ", with_it)
 print("the same weights:", torch.equal(weights, weights_with))
 # --8<-- [end:empty_cache_per_batch]
+
+# --8<-- [start:empty_cache_partial]
+def counters(label: str) -> None:
+    """PyTorch's counters, in MiB, and the number of segments the cache holds."""
+    segments = torch.cuda.memory_stats()["segment.all.current"]
+    reserved, allocated = torch.cuda.memory_reserved() // MiB, torch.cuda.memory_allocated() // MiB
+    print(f"{label}: reserved {reserved} MiB, allocated {allocated} MiB, segments {segments}")
+
+
+torch.cuda.empty_cache()
+counters("start")
+# A forward pass: an activation and a tensor that outlives it (3 MiB each) share one segment.
+activation = torch.empty(3 * MiB, dtype=torch.uint8, device="cuda")
+kept = torch.empty(3 * MiB, dtype=torch.uint8, device="cuda")
+counters("after forward")
+del activation
+torch.cuda.empty_cache()
+counters("activation freed, empty_cache")
+# The next epoch asks for a size the free part of that segment cannot hold: a new segment.
+larger = torch.empty(24 * MiB, dtype=torch.uint8, device="cuda")
+counters("next epoch, 24 MiB")
+del kept, larger
+torch.cuda.empty_cache()
+counters("all freed, empty_cache")
+# --8<-- [end:empty_cache_partial]

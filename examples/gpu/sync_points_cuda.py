@@ -89,3 +89,26 @@ print("accumulate: last step still queued when the loop returned:", not done[-1]
 torch.cuda.synchronize()  # what a single .item() at the end would do
 print("accumulate: all steps done after one synchronisation:", all(e.query() for e in done))
 # --8<-- [end:loops]
+
+# --8<-- [start:profile_item]
+from torch.profiler import ProfilerActivity, profile
+
+
+def steps() -> None:
+    """Five steps of GPU work, each read with .item() as a training loop logs its loss."""
+    for _ in range(5):
+        (a @ a).mean().item()
+
+
+torch.cuda.synchronize()
+with profile(activities=[ProfilerActivity.CPU]) as cpu_only:
+    steps()
+top = max(cpu_only.key_averages(), key=lambda e: e.self_cpu_time_total)
+print("CPU profile, most self CPU time:", top.key)
+
+with profile(activities=[ProfilerActivity.CPU, ProfilerActivity.CUDA]) as with_cuda:
+    steps()
+gpu_time = {e.key: e.device_time_total for e in with_cuda.key_averages()}
+print("with CUDA activity, more GPU time under aten::mm than under item:",
+      gpu_time["aten::mm"] > gpu_time["aten::_local_scalar_dense"])
+# --8<-- [end:profile_item]

@@ -86,3 +86,27 @@ def median_ms(clear_cache: bool, repeats: int = 50) -> float:
 x * 2  # warm-up
 print("slower with a cleared cache:", median_ms(clear_cache=True) > median_ms(clear_cache=False))
 # --8<-- [end:cache]
+
+# --8<-- [start:per_call]
+import time
+
+model = torch.nn.Sequential(*[torch.nn.Linear(4096, 4096) for _ in range(3)]).cuda()
+batch = torch.randn(4096, 4096, device="cuda")
+with torch.no_grad():
+    model(batch)  # warm-up
+    launched, on_gpu = [], []
+    for _ in range(20):
+        start_event = torch.cuda.Event(enable_timing=True)
+        end_event = torch.cuda.Event(enable_timing=True)
+        torch.cuda.synchronize()
+        start = time.perf_counter()
+        start_event.record()
+        model(batch)  # what %timeit -n1 times: the call returns once its kernels are queued
+        end_event.record()
+        launched.append(time.perf_counter() - start)
+        torch.cuda.synchronize()  # then wait for the GPU before reading the events
+        on_gpu.append(start_event.elapsed_time(end_event) / 1e3)
+print("calls measured:", len(on_gpu))
+print("each call returned before its GPU work ended:", all(c < g for c, g in zip(launched, on_gpu, strict=True)))
+print("per-call GPU times within a factor of 2:", max(on_gpu) / min(on_gpu) < 2)
+# --8<-- [end:per_call]

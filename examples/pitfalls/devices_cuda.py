@@ -71,3 +71,13 @@ print(on_gpu[0, 0, :3].cpu(), on_gpu[0, -1, -3:].cpu())  # compare with another 
 noise = torch.randn(1, 64, 2048, generator=torch.Generator().manual_seed(42)).to("cuda")
 print(noise[0, 0, :3].cpu())  # the CPU section's numbers, now on the GPU
 # --8<-- [end:randn_on_cpu]
+
+# --8<-- [start:cuda_device_context]
+import torch
+
+with torch.cuda.device(0):  # selects GPU 0 for calls that ask for "a GPU"
+    print(torch.zeros(2).device, torch.zeros(2).cuda().device, torch.zeros(2, device="cuda").device)
+with torch.device("cuda:0"):  # sets the device of new tensors
+    print(torch.zeros(2).device)
+print(torch.zeros(2).device)  # outside both: the CPU again
+# --8<-- [end:cuda_device_context]

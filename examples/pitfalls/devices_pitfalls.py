@@ -198,3 +198,15 @@ print(torch.tensor([0.1]).dtype, torch.randn(2).dtype, torch.nn.Linear(2, 2).wei
 print(torch.randn(1000).nbytes)
 #> 4000
 # --8<-- [end:default_dtype]
+
+# --8<-- [start:device_context]
+import torch
+
+with torch.device("meta"):  # stands in for torch.device("cuda:0")
+    print(torch.zeros(2).device, torch.nn.Linear(2, 2).weight.device)
+    #> meta meta
+print(torch.zeros(2).device)  # outside the block: the CPU again
+#> cpu
+print(torch.device("cuda"), torch.device("cuda").index)  # no index: "the current GPU"
+#> cuda None
+# --8<-- [end:device_context]
