@@ -281,7 +281,7 @@ ctc = nn.CTCLoss(blank=0)
 loss = ctc(log_probs, targets, torch.full((2,), 15), target_lengths)
 other_padding = targets.clone()
 other_padding[1, 6] = 5  # past the second label's length
-print(round(loss.item(), 2), torch.equal(loss, ctc(log_probs, other_padding, torch.full((2,), 15), target_lengths)))
+print(f"{loss.item():.2f}", torch.equal(loss, ctc(log_probs, other_padding, torch.full((2,), 15), target_lengths)))
 #> 6.75 True
 # --8<-- [end:collate_label_lengths]
 

@@ -252,7 +252,7 @@ def torch_conv3d(weight: np.ndarray) -> np.ndarray:
         return layer(torch.from_numpy(volumes).permute(0, 4, 1, 2, 3)).numpy()
 
 
-print(round(float(np.abs(expected - torch_conv3d(kernel.T)).max()), 4))  # (out, in, kW, kH, kD)
+print(f"{np.abs(expected - torch_conv3d(kernel.T)).max():.4f}")  # (out, in, kW, kH, kD)
 #> 2.2438
 
 # The fix: move only the two channel axes to the front, (out, in, kD, kH, kW).
