@@ -186,13 +186,16 @@ mean_loss /= world_size
 avg_loss = local_loss.clone()
 dist.all_reduce(avg_loss, op=dist.ReduceOp.AVG)  # the same in one call
 totals = torch.stack([torch.stack(sums).sum(), torch.tensor(float(len(sampler)))])
-dist.all_reduce(totals)  # (sum of losses, samples): right when the shares differ in size
+dist.all_reduce(totals)  # (sum of losses, samples): right when the ranks' counts differ
 per_rank = " ".join(f"{value:.4f}" for value in gather(local_loss.item()))
+means = gather(" ".join(f"{t.item():.4f}" for t in (mean_loss, avg_loss, totals[0] / totals[1])))
 if rank == 0:
     print(f"printed on rank 0: {local_loss.item():.4f} | each rank's loss: {per_rank}")
     #> printed on rank 0: 0.9646 | each rank's loss: 0.9646 1.9780
-    print("mean over ranks:", " ".join(f"{t.item():.4f}" for t in (mean_loss, avg_loss, totals[0] / totals[1])))
-    #> mean over ranks: 1.4713 1.4713 1.4713
+    print("mean over ranks (SUM / size, AVG, totals), on each rank:", means)
+    """
+    mean over ranks (SUM / size, AVG, totals), on each rank: ['1.4713 1.4713 1.4713', '1.4713 1.4713 1.4713']
+    """
 # --8<-- [end:loss_average]
 
 # --8<-- [start:checkpoint]
