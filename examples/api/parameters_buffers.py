@@ -109,6 +109,28 @@ print(torch.nn.Module.cuda.__doc__.split(".")[0].strip())  # .cuda() is .to("cud
 #> Move all model parameters and buffers to the GPU
 # --8<-- [end:to]
 
+# --8<-- [start:buffer_list]
+class Anchors(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.anchors = []  # a list kept beside the registered buffers
+        for i in range(2):
+            self.register_buffer(f"anchor{i}", torch.zeros(2))
+            self.anchors.append(getattr(self, f"anchor{i}"))
+
+    def anchor_list(self) -> list[torch.Tensor]:  # the fix: read them from the module
+        return [getattr(self, f"anchor{i}") for i in range(2)]
+
+
+anchors = Anchors().to("meta")  # "meta" stands in for .cuda()
+print([t.device.type for t in anchors.anchors])  # the list: the old tensors
+#> ['cpu', 'cpu']
+print([t.device.type for t in anchors.anchor_list()], [t.device.type for _, t in anchors.named_buffers()])
+#> ['meta', 'meta'] ['meta', 'meta']
+print(hasattr(nn, "ParameterList"), hasattr(nn, "BufferList"))  # no list type for buffers
+#> True False
+# --8<-- [end:buffer_list]
+
 # --8<-- [start:assignment]
 scaler.running_mean = torch.ones(3)  # assigning a tensor to a buffer's name keeps it a buffer
 print("running_mean" in dict(scaler.named_buffers()))

@@ -176,6 +176,28 @@ for epoch in range(3):
         #> epoch 2: parameters equal on all ranks: True; last losses: [1.4001, 3.4555]
 # --8<-- [end:train]
 
+# --8<-- [start:loss_average]
+with torch.no_grad():  # a validation pass over this rank's share of the data
+    sums = [loss_fn(model(batch), target) * len(batch) for batch, target in loader]
+local_loss = torch.stack(sums).sum() / len(sampler)  # this rank's loss only
+mean_loss = local_loss.clone()  # all_reduce overwrites its tensor: reduce a copy
+dist.all_reduce(mean_loss, op=dist.ReduceOp.SUM)  # on every rank, or the others wait
+mean_loss /= world_size
+avg_loss = local_loss.clone()
+dist.all_reduce(avg_loss, op=dist.ReduceOp.AVG)  # the same in one call
+totals = torch.stack([torch.stack(sums).sum(), torch.tensor(float(len(sampler)))])
+dist.all_reduce(totals)  # (sum of losses, samples): right when the ranks' counts differ
+per_rank = " ".join(f"{value:.4f}" for value in gather(local_loss.item()))
+means = gather(" ".join(f"{t.item():.4f}" for t in (mean_loss, avg_loss, totals[0] / totals[1])))
+if rank == 0:
+    print(f"printed on rank 0: {local_loss.item():.4f} | each rank's loss: {per_rank}")
+    #> printed on rank 0: 0.9646 | each rank's loss: 0.9646 1.9780
+    print("mean over ranks (SUM / size, AVG, totals), on each rank:", means)
+    """
+    mean over ranks (SUM / size, AVG, totals), on each rank: ['1.4713 1.4713 1.4713', '1.4713 1.4713 1.4713']
+    """
+# --8<-- [end:loss_average]
+
 # --8<-- [start:checkpoint]
 import tempfile
 

@@ -65,6 +65,25 @@ print(torch.load(folder / "checkpoint.pt"))
 #> {'epoch': 3, 'loss': 0.25}
 # --8<-- [end:weights_only_numpy]
 
+# --8<-- [start:weights_only_numpy_load]
+torch.save({"epoch": 3, "loss": np.float64(0.25)}, folder / "released.pt")  # not yours to re-save
+print(sorted(torch.serialization.get_unsafe_globals_in_checkpoint(folder / "released.pt")))
+#> ['numpy._core.multiarray.scalar', 'numpy.dtype']
+
+scalar = np.float64(0).__reduce__()[0]  # NumPy's scalar function, whatever its module
+allowed = [
+    (scalar, "numpy.core.multiarray.scalar"),  # the name NumPy 1.x writes
+    (scalar, "numpy._core.multiarray.scalar"),  # the name NumPy 2 writes
+    np.dtype,
+    type(np.dtype(np.float64)),  # the dtype's class, numpy.dtypes.Float64DType
+]
+with torch.serialization.safe_globals(allowed):  # only for a file you trust
+    print(torch.load(folder / "released.pt"))
+    #> {'epoch': 3, 'loss': np.float64(0.25)}
+print(torch.load(folder / "released.pt", weights_only=False))  # runs whatever the file names
+#> {'epoch': 3, 'loss': np.float64(0.25)}
+# --8<-- [end:weights_only_numpy_load]
+
 # --8<-- [start:weights_only_library]
 import os
 import warnings
@@ -268,6 +287,63 @@ print(list(checkpoint))
 print(net.load_state_dict(checkpoint["net"]))
 #> <All keys matched successfully>
 # --8<-- [end:state_dict_whole_checkpoint]
+
+# --8<-- [start:num_batches_tracked]
+from collections import OrderedDict
+
+
+class FrozenBatchNorm2d(nn.Module):
+    """A BatchNorm without a num_batches_tracked buffer, like BatchNorm2d before 0.4.1."""
+
+    def __init__(self, channels: int):
+        super().__init__()
+        for name in ("weight", "bias", "running_mean", "running_var"):
+            self.register_buffer(name, torch.ones(channels))
+
+
+def encoder(norm) -> nn.Sequential:
+    return nn.Sequential(OrderedDict(conv1=nn.Conv2d(3, 4, 3), bn1=norm(4)))
+
+
+released = encoder(nn.BatchNorm2d).state_dict()  # BatchNorm2d since 0.4.1: one more buffer
+print([key for key in released if key.startswith("bn1.")])
+#> ['bn1.weight', 'bn1.bias', 'bn1.running_mean', 'bn1.running_var', 'bn1.num_batches_tracked']
+try:
+    encoder(FrozenBatchNorm2d).load_state_dict(released)  # a layer without that buffer
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {str(err).expandtabs(4)}")
+    """
+    RuntimeError: Error(s) in loading state_dict for Sequential:
+        Unexpected key(s) in state_dict: "bn1.num_batches_tracked".
+    """
+
+# The fix: drop the counters, which the model has no place for...
+kept = {k: v for k, v in released.items() if not k.endswith("num_batches_tracked")}
+print(encoder(FrozenBatchNorm2d).load_state_dict(kept))
+#> <All keys matched successfully>
+# ...or strict=False, checking that nothing else is missing or unexpected.
+result = encoder(FrozenBatchNorm2d).load_state_dict(released, strict=False)
+print(result.missing_keys, [k for k in result.unexpected_keys if "num_batches" not in k])
+#> [] []
+
+# The other way round: a plain dict without counters loads into today's BatchNorm2d,
+# which starts the counter at 0; a state_dict saved since 0.4.1 with a key deleted does not.
+model = encoder(nn.BatchNorm2d)
+print(model.load_state_dict(kept), model.bn1.num_batches_tracked)
+#> <All keys matched successfully> tensor(0)
+trimmed = encoder(nn.BatchNorm2d).state_dict()
+del trimmed["bn1.num_batches_tracked"]  # keeps the version recorded in the state_dict
+try:
+    encoder(nn.BatchNorm2d).load_state_dict(trimmed)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {str(err).expandtabs(4)}")
+    """
+    RuntimeError: Error(s) in loading state_dict for Sequential:
+        Missing key(s) in state_dict: "bn1.num_batches_tracked".
+    """
+print(list(nn.BatchNorm2d(4, track_running_stats=False).state_dict()))  # no statistics at all
+#> ['weight', 'bias']
+# --8<-- [end:num_batches_tracked]
 
 # --8<-- [start:state_dict_size_mismatch]
 def classifier(classes):

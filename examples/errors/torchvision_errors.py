@@ -247,6 +247,44 @@ with torch.no_grad():
     #> [torch.Size([1, 1000]), torch.Size([1, 1000])] (0, 1)
 # --8<-- [end:collate_sizes]
 
+# --8<-- [start:collate_label_lengths]
+from torch.nn.utils.rnn import pad_sequence
+
+captchas = [(torch.rand(1, 20, 60), "3f8kx2p"), (torch.rand(1, 20, 60), "9ab4mq")]
+alphabet = "0123456789abcdefghijklmnopqrstuvwxyz"
+encoded = [(image, torch.tensor([alphabet.index(c) + 1 for c in text])) for image, text in captchas]
+try:
+    next(iter(DataLoader(encoded, batch_size=2)))  # labels of 7 and 6 characters
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: stack expects each tensor to be equal size, but got [7] at entry 0 and [6] at entry 1
+    """
+
+
+# The fix: a collate_fn that stacks the images and pads the labels (0 is CTC's blank).
+def pad_labels(batch):
+    images, labels = zip(*batch, strict=True)
+    lengths = torch.tensor([len(label) for label in labels])
+    return torch.stack(images), pad_sequence(labels, batch_first=True), lengths
+
+
+images, targets, target_lengths = next(iter(DataLoader(encoded, batch_size=2, collate_fn=pad_labels)))
+print(images.shape, targets, target_lengths)
+"""
+torch.Size([2, 1, 20, 60]) tensor([[ 4, 16,  9, 21, 34,  3, 26],
+        [10, 11, 12,  5, 23, 27,  0]]) tensor([7, 6])
+"""
+torch.manual_seed(0)
+log_probs = torch.randn(15, 2, len(alphabet) + 1).log_softmax(2)  # (time, batch, classes)
+ctc = nn.CTCLoss(blank=0)
+loss = ctc(log_probs, targets, torch.full((2,), 15), target_lengths)
+other_padding = targets.clone()
+other_padding[1, 6] = 5  # past the second label's length
+print(f"{loss.item():.2f}", torch.equal(loss, ctc(log_probs, other_padding, torch.full((2,), 15), target_lengths)))
+#> 6.75 True
+# --8<-- [end:collate_label_lengths]
+
 # --8<-- [start:collate_none]
 from torch.utils.data import Dataset, default_collate
 

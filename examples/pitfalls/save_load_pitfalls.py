@@ -233,6 +233,36 @@ print(np.abs(expected - got).max() < 1e-5)
 #> True
 # --8<-- [end:keras_weights]
 
+# --8<-- [start:keras_kernel_transpose]
+tf.keras.utils.set_random_seed(0)
+conv3d = tf.keras.Sequential([tf.keras.Input((4, 4, 4, 2)), tf.keras.layers.Conv3D(3, 2)])
+kernel, bias = conv3d.get_weights()
+print(kernel.shape, kernel.T.shape)  # (kD, kH, kW, in, out); .T reverses every axis
+#> (2, 2, 2, 2, 3) (3, 2, 2, 2, 2)
+
+volumes = np.random.default_rng(0).standard_normal((1, 4, 4, 4, 2)).astype(np.float32)  # NDHWC
+expected = conv3d(volumes).numpy().transpose(0, 4, 1, 2, 3)  # to NCDHW, as PyTorch gives
+
+
+def torch_conv3d(weight: np.ndarray) -> np.ndarray:
+    layer = nn.Conv3d(2, 3, 2)
+    with torch.no_grad():
+        layer.weight.copy_(torch.from_numpy(np.ascontiguousarray(weight)))
+        layer.bias.copy_(torch.from_numpy(bias))
+        return layer(torch.from_numpy(volumes).permute(0, 4, 1, 2, 3)).numpy()
+
+
+print(f"{np.abs(expected - torch_conv3d(kernel.T)).max():.4f}")  # (out, in, kW, kH, kD)
+#> 2.2438
+
+# The fix: move only the two channel axes to the front, (out, in, kD, kH, kW).
+fixed = kernel.transpose(4, 3, 0, 1, 2)  # in 2-D: kernel.transpose(3, 2, 0, 1)
+print(np.abs(expected - torch_conv3d(fixed)).max() < 1e-5)
+#> True
+print(np.array_equal(fixed, torch.movedim(torch.from_numpy(kernel), (-1, -2), (0, 1)).numpy()))
+#> True
+# --8<-- [end:keras_kernel_transpose]
+
 # --8<-- [start:whole_model_code]
 import tempfile
 from pathlib import Path
