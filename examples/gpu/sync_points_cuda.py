@@ -109,6 +109,6 @@ print("CPU profile, most self CPU time:", top.key)
 with profile(activities=[ProfilerActivity.CPU, ProfilerActivity.CUDA]) as with_cuda:
     steps()
 gpu_time = {e.key: e.device_time_total for e in with_cuda.key_averages()}
-print("with CUDA activity, more GPU time under aten::mm than under item:",
-      gpu_time["aten::mm"] > gpu_time["aten::_local_scalar_dense"])
+mm_longer = gpu_time["aten::mm"] > gpu_time["aten::_local_scalar_dense"]
+print("with CUDA activity, more GPU time under aten::mm than under item:", mm_longer)
 # --8<-- [end:profile_item]

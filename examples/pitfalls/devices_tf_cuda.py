@@ -9,16 +9,17 @@ with a GPU.
 
 # --8<-- [start:matmul_tf32_tf]
 import os
+import sys
 
 os.environ.setdefault("TF_FORCE_GPU_ALLOW_GROWTH", "true")  # leave GPU memory to other code
 import numpy as np
 import tensorflow as tf
 
 gpus = tf.config.list_physical_devices("GPU")
-assert gpus, "TensorFlow sees no GPU: install a build with GPU support, tensorflow[and-cuda]"
-gpu = gpus[0]
-details = tf.config.experimental.get_device_details(gpu)
-print(details["device_name"], details["compute_capability"])  # (8, 0) and up: Ampere
+if not gpus:
+    sys.exit("TensorFlow sees no GPU: install a build with GPU support, tensorflow[and-cuda]")
+details = tf.config.experimental.get_device_details(gpus[0])
+print("TF32 units (compute capability 8.0 or later):", details["compute_capability"] >= (8, 0))
 
 a = np.array([[0.83899, 0.54414, 3.3142e5], [-0.54414, 0.83899, 4.6909e6], [0, 0, 1]], np.float32)
 b = np.array([[0.83899, -0.54414, 2.2745e6], [0.54414, 0.83899, -4.1160e6], [0, 0, 1]], np.float32)
