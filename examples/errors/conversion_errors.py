@@ -10,11 +10,13 @@ Run with `python examples/errors/conversion_errors.py`.
 import torch
 
 rows = [torch.tensor([1.0, 2.0]), torch.tensor([3.0, 4.0])]
-try:
-    torch.tensor(rows)  # a list of tensors with more than one element each
-except ValueError as err:
-    print(f"{type(err).__name__}: {err}")
-    #> ValueError: only one element tensors can be converted to Python scalars
+for make in (torch.tensor, torch.Tensor):  # a list of tensors of more than one element each
+    try:
+        make(rows)
+    except ValueError as err:
+        print(f"{make.__name__}: {type(err).__name__}: {err}")
+        #> tensor: ValueError: only one element tensors can be converted to Python scalars
+        #> Tensor: ValueError: only one element tensors can be converted to Python scalars
 
 # float() of a tensor with several elements raises the same error.
 try:
