@@ -240,6 +240,26 @@ print(x.gather(1, torch.where(index < 0, index + x.shape[1], index)).flatten(), 
 #> tensor([3., 4.]) tensor([3., 4.])
 # --8<-- [end:label_out_of_bounds]
 
+# --8<-- [start:label_minus_one]
+import torch
+import torch.nn.functional as F
+
+scores = torch.zeros(3, 4)  # 3 samples, 4 classes
+labels = torch.tensor([2, -1, 0])  # -1 marks the unlabeled sample
+try:
+    F.cross_entropy(scores, labels)
+except IndexError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> IndexError: Target -1 is out of bounds.
+
+# The fix: tell the loss to skip -1; the mean is over the labeled samples only.
+print(round(torch.nn.CrossEntropyLoss(ignore_index=-1)(scores, labels).item(), 4))
+#> 1.3863
+# The default ignore_index is -100: labels of -100 are skipped with no argument.
+print(round(F.cross_entropy(scores, torch.tensor([2, -100, 0])).item(), 4))
+#> 1.3863
+# --8<-- [end:label_minus_one]
+
 # --8<-- [start:index_out_of_range_in_self]
 import torch
 
@@ -1416,6 +1436,34 @@ print(targets, round(F.cross_entropy(scores, targets).item(), 4))
 #> tensor([0, 1]) 0.2217
 # --8<-- [end:max_labels_1d]
 
+# --8<-- [start:cross_entropy_1d_output]
+import torch
+import torch.nn.functional as F
+
+outputs = torch.tensor([0.0174, 0.1866])  # one score per sample, 2 samples: shape (2,)
+labels = torch.tensor([0, 1])  # one class per sample: shape (2,)
+try:
+    torch.nn.CrossEntropyLoss()(outputs, labels)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: Expected floating point type for target with class probabilities, got Long
+# With float labels it runs: a (C,) input is read as ONE sample of 2 classes, and
+# float labels of the same shape as class probabilities. A number, but the wrong loss.
+print(round(F.cross_entropy(outputs, labels.float()).item(), 4))
+#> 0.6121
+
+# The fix for two classes: (N, C) logits, two scores per sample, and class indices.
+logits = torch.tensor([[0.5, -0.5], [0.2, 0.9]])  # e.g. from nn.Linear(hidden, 2)
+print(round(F.cross_entropy(logits, labels).item(), 4))
+#> 0.3582
+# One sample alone: add the batch axis, (C,) -> (1, C), with a target of shape (1,).
+print(round(F.cross_entropy(logits[1].unsqueeze(0), labels[1:]).item(), 4))
+#> 0.4032
+# Or keep one score per sample and use the binary loss, with float labels.
+print(round(F.binary_cross_entropy_with_logits(outputs, labels.float()).item(), 4))
+#> 0.653
+# --8<-- [end:cross_entropy_1d_output]
+
 # --8<-- [start:squeeze_last_batch]
 import torch
 
@@ -1446,6 +1494,44 @@ loader = torch.utils.data.DataLoader(torch.zeros(7, 4), batch_size=3, drop_last=
 print([len(batch) for batch in loader])
 #> [3, 3]
 # --8<-- [end:squeeze_last_batch]
+
+# --8<-- [start:batchnorm_one_value]
+import torch
+
+torch.manual_seed(0)
+model = torch.nn.Sequential(torch.nn.Linear(3, 4), torch.nn.BatchNorm1d(4))
+data = torch.randn(9, 3)  # 9 samples in batches of 4: the last batch holds one
+loader = torch.utils.data.DataLoader(data, batch_size=4)
+try:
+    for batch in loader:
+        model(batch)
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    ValueError: Expected more than 1 value per channel when training, got input size torch.Size([1, 4])
+    """
+# BatchNorm2d counts every pixel of a channel: one image of 2x2 trains, but not
+# one of 1x1, as after global pooling.
+bn2d = torch.nn.BatchNorm2d(4)
+print(bn2d(torch.randn(1, 4, 2, 2)).shape)
+#> torch.Size([1, 4, 2, 2])
+try:
+    bn2d(torch.randn(1, 4, 1, 1))
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    ValueError: Expected more than 1 value per channel when training, got input size torch.Size([1, 4, 1, 1])
+    """
+
+# The fix: drop the short last batch while training...
+loader = torch.utils.data.DataLoader(data, batch_size=4, drop_last=True)
+print([tuple(model(batch).shape) for batch in loader])
+#> [(4, 4), (4, 4)]
+# ...and evaluate in eval mode, which uses the running statistics: one sample is fine.
+model.eval()
+print(model(data[:1]).shape)
+#> torch.Size([1, 4])
+# --8<-- [end:batchnorm_one_value]
 
 # --8<-- [start:too_many_indices]
 import numpy as np
