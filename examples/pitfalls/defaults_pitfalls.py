@@ -113,6 +113,35 @@ print(round(float(tf.keras.losses.sparse_categorical_crossentropy(labels, tf.nn.
 #> 0.1481
 # --8<-- [end:keras_from_logits]
 
+# --8<-- [start:softmax_cross_entropy]
+import math
+
+import tensorflow as tf
+import torch
+import torch.nn.functional as F
+
+logits = torch.tensor([[20.0, -20.0, -20.0, -20.0]])  # 4 classes, certain of class 0
+labels = torch.tensor([0])
+loss = torch.nn.CrossEntropyLoss()
+print(round(loss(logits.softmax(dim=1), labels).item(), 4))  # softmax, then the loss's own
+#> 0.7437
+# The floor: probabilities lie in [0, 1], so the second softmax gives class 0 at most e / (e + 3).
+print(round(math.log(1 + 3 / math.e), 4))
+#> 0.7437
+
+# The fix: give the loss the raw logits (keep softmax for reading probabilities).
+print(round(loss(logits, labels).item(), 4))
+#> 0.0
+# A model that must end in probabilities: NLLLoss on their log gives the same loss.
+print(round(F.nll_loss(logits.softmax(dim=1).log(), labels).item(), 4))
+#> 0.0
+# Keras: from_logits=True on a softmax output is the same mistake.
+probs = tf.nn.softmax(tf.constant(logits.numpy()))
+keras_loss = tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True)
+print(round(float(keras_loss(labels.numpy(), probs)), 4))
+#> 0.7437
+# --8<-- [end:softmax_cross_entropy]
+
 # --8<-- [start:layer_norm_std]
 import inspect
 
