@@ -239,3 +239,26 @@ tensor([[1., 0., 0., 0.],
         [0., 0., 1., 0.]])
 """
 # --8<-- [end:list_label]
+
+# --8<-- [start:weighted_sampler_class_weights]
+import torch
+from torch.utils.data import WeightedRandomSampler
+
+labels = torch.tensor([0, 0, 0, 0, 0, 0, 1, 1])  # 6 samples of class 0, 2 of class 1
+class_weights = 1.0 / torch.bincount(labels).double()  # one weight per class: [1/6, 1/2]
+generator = torch.Generator().manual_seed(0)
+sampler = WeightedRandomSampler(class_weights, num_samples=8, generator=generator)
+print(sorted(sampler))  # reads them as the weights of samples 0 and 1
+#> [0, 1, 1, 1, 1, 1, 1, 1]
+
+# The fix: one weight per sample, the weight of its class.
+sample_weights = class_weights[labels]
+print(len(sample_weights), sample_weights.tolist()[5:])
+#> 8 [0.16666666666666666, 0.5, 0.5]
+sampler = WeightedRandomSampler(sample_weights, num_samples=4000, generator=generator)
+drawn = torch.tensor(list(sampler))
+print(torch.bincount(drawn, minlength=8).tolist())  # every index drawn
+#> [321, 338, 328, 336, 339, 323, 1027, 988]
+print(torch.bincount(labels[drawn]).tolist())  # the classes balanced
+#> [1985, 2015]
+# --8<-- [end:weighted_sampler_class_weights]
