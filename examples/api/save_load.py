@@ -242,6 +242,30 @@ with warnings.catch_warnings(record=True) as caught:
     #> [0.1, 0.05, 0.025] 0
 # --8<-- [end:scheduler_order]
 
+# --8<-- [start:get_lr]
+import warnings
+
+weight = nn.Parameter(torch.zeros(1))
+opt = torch.optim.SGD([weight], lr=0.1)
+sched = torch.optim.lr_scheduler.StepLR(opt, step_size=5, gamma=0.5)
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    for epoch in range(11):
+        if epoch in (4, 5, 6, 10):
+            print(epoch, sched.get_lr(), sched.get_last_lr(), opt.param_groups[0]["lr"])
+            #> 4 [0.1] [0.1] 0.1
+            #> 5 [0.025] [0.05] 0.05
+            #> 6 [0.05] [0.05] 0.05
+            #> 10 [0.0125] [0.025] 0.025
+        weight.grad = torch.ones(1)
+        opt.step()
+        sched.step()
+print({f"{w.category.__name__}: {w.message}" for w in caught})
+"""
+{'UserWarning: To get the last learning rate computed by the scheduler, please use `get_last_lr()`.'}
+"""
+# --8<-- [end:get_lr]
+
 # --8<-- [start:checkpoint_objects]
 import argparse
 
