@@ -138,6 +138,27 @@ print(show(numbers.shuffle(1, seed=0)))  # a buffer of 1 does not shuffle at all
 #> [0, 1, 2, 3, 4, 5, 6, 7]
 # --8<-- [end:shuffle_batch]
 
+# --8<-- [start:shuffle_take_repeat]
+one = tf.data.Dataset.from_tensor_slices([1, 2, 3]).shuffle(3, seed=1).take(1)
+print("shuffle, take(1), repeat(5):", show(one.repeat(5)))  # each repeat shuffles again
+#> shuffle, take(1), repeat(5): [2, 2, 1, 1, 1]
+fixed = tf.data.Dataset.from_tensor_slices([1, 2, 3])
+fixed = fixed.shuffle(3, seed=1, reshuffle_each_iteration=False).take(1)
+print("reshuffle_each_iteration=False:", show(fixed.repeat(5)))  # the same order each pass
+#> reshuffle_each_iteration=False: [1, 1, 1, 1, 1]
+print("take(1).cache():", show(one.cache().repeat(5)))  # or keep the first pass's element
+#> take(1).cache(): [2, 2, 2, 2, 2]
+# --8<-- [end:shuffle_take_repeat]
+
+# --8<-- [start:cache_after_shuffle]
+frozen = numbers.shuffle(8, seed=0).batch(2).cache().repeat(2)  # cache keeps epoch 0's order
+print("shuffle, batch, cache, repeat:", show(frozen))
+#> shuffle, batch, cache, repeat: [[4, 0], [6, 5], [3, 1], [7, 2], [4, 0], [6, 5], [3, 1], [7, 2]]
+fresh = numbers.cache().shuffle(8, seed=0).batch(2).repeat(2)  # cache first, then shuffle
+print("cache, shuffle, batch, repeat:", show(fresh))
+#> cache, shuffle, batch, repeat: [[4, 0], [6, 5], [3, 1], [7, 2], [7, 6], [2, 1], [0, 3], [5, 4]]
+# --8<-- [end:cache_after_shuffle]
+
 # --8<-- [start:cache_rebuilt]
 inputs = np.random.default_rng(0).normal(size=(8, 2)).astype(np.float32)
 targets = inputs.sum(axis=1)
