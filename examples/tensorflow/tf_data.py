@@ -32,7 +32,7 @@ features = np.array([[0, 1], [1, 0], [1, 1], [0, 0]], dtype=np.float32)
 labels = np.array([1, 1, 0, 0], dtype=np.float32)
 history = build().fit(features, labels, batch_size=2, verbose=0)  # NumPy: fit makes batches
 print("NumPy arrays: trained", len(history.epoch), "epoch")
-# > NumPy arrays: trained 1 epoch
+#> NumPy arrays: trained 1 epoch
 
 dataset = tf.data.Dataset.from_tensor_slices((features, labels))
 print(dataset.element_spec)  # each element is one sample: shape (2,), no batch axis
@@ -54,7 +54,7 @@ print(batched.element_spec)
 """
 history = build().fit(batched, verbose=0)
 print("batched Dataset: trained", len(history.epoch), "epoch")
-# > batched Dataset: trained 1 epoch
+#> batched Dataset: trained 1 epoch
 # --8<-- [end:unbatched]
 
 # --8<-- [start:batch_twice]
@@ -82,10 +82,10 @@ with tempfile.TemporaryDirectory() as folder:
         folder, image_size=(8, 8), batch_size=4, verbose=False
     )
     print(images.element_spec[0].shape)  # already batches of up to 4 images
-    # > (None, 8, 8, 3)
+    #> (None, 8, 8, 3)
     twice = images.batch(4)  # a batch of batches: one axis more
     print(twice.element_spec[0].shape)
-    # > (None, None, 8, 8, 3)
+    #> (None, None, 8, 8, 3)
     try:
         classifier().fit(twice, verbose=0)
     except ValueError as err:
@@ -96,10 +96,10 @@ with tempfile.TemporaryDirectory() as folder:
 
     # The fix: batch once. For another batch size, unbatch first (or pass batch_size= above).
     print(images.unbatch().batch(2).element_spec[0].shape)
-    # > (None, 8, 8, 3)
+    #> (None, 8, 8, 3)
     history = classifier().fit(images, verbose=0)
     print("trained", len(history.epoch), "epoch")
-    # > trained 1 epoch
+    #> trained 1 epoch
 # --8<-- [end:batch_twice]
 
 
@@ -118,21 +118,21 @@ def decoded(sizes):
 
 photos = decoded([(4, 6), (5, 3), (3, 3), (2, 2)])
 print(photos.element_spec.shape)  # height and width unknown: each photo has its own
-# > (None, None, 3)
+#> (None, None, 3)
 try:
     next(iter(photos.batch(2)))
 except tf.errors.InvalidArgumentError as err:
     print(type(err).__name__, err.message.split(" Shapes are")[0].split("}} ")[-1])
-    # > InvalidArgumentError Cannot add tensor to the batch: number of elements does not match.
+    #> InvalidArgumentError Cannot add tensor to the batch: number of elements does not match.
 
 # Fixes: resize every photo in map, pad each batch to its largest photo, or ragged batches.
 resized = photos.map(lambda image: tf.image.resize(image, (4, 4))).batch(2)
 print("resize:", [batch.shape.as_list() for batch in resized])
-# > resize: [[2, 4, 4, 3], [2, 4, 4, 3]]
+#> resize: [[2, 4, 4, 3], [2, 4, 4, 3]]
 print("padded_batch:", [batch.shape.as_list() for batch in photos.padded_batch(2)])
-# > padded_batch: [[2, 5, 6, 3], [2, 3, 3, 3]]
+#> padded_batch: [[2, 5, 6, 3], [2, 3, 3, 3]]
 print("ragged_batch:", [batch.shape.as_list() for batch in photos.ragged_batch(2)])
-# > ragged_batch: [[2, None, None, 3], [2, None, None, 3]]
+#> ragged_batch: [[2, None, None, 3], [2, None, None, 3]]
 
 # The same number of pixels in another shape: no error, one photo is read in the other's shape
 # (which one varies from run to run).
@@ -143,7 +143,7 @@ intact = sum(
     for i, o in enumerate(originals)
 )
 print("no error; photos intact:", intact, "of 2")
-# > no error; photos intact: 1 of 2
+#> no error; photos intact: 1 of 2
 # --8<-- [end:batch_different_shapes]
 
 
@@ -155,11 +155,11 @@ def show(dataset):
 
 numbers = tf.data.Dataset.range(5)  # one epoch: 0 to 4
 print(show(numbers.repeat(2).batch(2)))  # repeat first: a batch spans two epochs
-# > [[0, 1], [2, 3], [4, 0], [1, 2], [3, 4]]
+#> [[0, 1], [2, 3], [4, 0], [1, 2], [3, 4]]
 print(show(numbers.batch(2).repeat(2)))  # batch first: each epoch ends with a smaller batch
-# > [[0, 1], [2, 3], [4], [0, 1], [2, 3], [4]]
+#> [[0, 1], [2, 3], [4], [0, 1], [2, 3], [4]]
 print(show(numbers.batch(2, drop_remainder=True).repeat(2)))  # or drop that batch
-# > [[0, 1], [2, 3], [0, 1], [2, 3]]
+#> [[0, 1], [2, 3], [0, 1], [2, 3]]
 # --8<-- [end:repeat_batch]
 
 # --8<-- [start:shuffle_batch]
@@ -167,40 +167,40 @@ numbers = tf.data.Dataset.range(8)
 late = numbers.batch(2).shuffle(4, seed=0)  # shuffles whole batches
 for epoch in range(2):
     print(f"epoch {epoch}, batch then shuffle:", show(late))
-    # > epoch 0, batch then shuffle: [[0, 1], [4, 5], [2, 3], [6, 7]]
-    # > epoch 1, batch then shuffle: [[6, 7], [0, 1], [4, 5], [2, 3]]
+    #> epoch 0, batch then shuffle: [[0, 1], [4, 5], [2, 3], [6, 7]]
+    #> epoch 1, batch then shuffle: [[6, 7], [0, 1], [4, 5], [2, 3]]
 early = numbers.shuffle(8, seed=0).batch(2)  # shuffles the items, then groups them
 for epoch in range(2):
     print(f"epoch {epoch}, shuffle then batch:", show(early))
-    # > epoch 0, shuffle then batch: [[4, 0], [6, 5], [3, 1], [7, 2]]
-    # > epoch 1, shuffle then batch: [[7, 6], [2, 1], [0, 3], [5, 4]]
+    #> epoch 0, shuffle then batch: [[4, 0], [6, 5], [3, 1], [7, 2]]
+    #> epoch 1, shuffle then batch: [[7, 6], [2, 1], [0, 3], [5, 4]]
 
 # buffer_size: each item is drawn from the next buffer_size items waiting.
 print(show(numbers.shuffle(2, seed=0)))  # a small buffer keeps most items in order
-# > [0, 1, 2, 4, 5, 6, 7, 3]
+#> [0, 1, 2, 4, 5, 6, 7, 3]
 print(show(numbers.shuffle(1, seed=0)))  # a buffer of 1 does not shuffle at all
-# > [0, 1, 2, 3, 4, 5, 6, 7]
+#> [0, 1, 2, 3, 4, 5, 6, 7]
 # --8<-- [end:shuffle_batch]
 
 # --8<-- [start:shuffle_take_repeat]
 one = tf.data.Dataset.from_tensor_slices([1, 2, 3]).shuffle(3, seed=1).take(1)
 print("shuffle, take(1), repeat(5):", show(one.repeat(5)))  # each repeat shuffles again
-# > shuffle, take(1), repeat(5): [2, 2, 1, 1, 1]
+#> shuffle, take(1), repeat(5): [2, 2, 1, 1, 1]
 fixed = tf.data.Dataset.from_tensor_slices([1, 2, 3])
 fixed = fixed.shuffle(3, seed=1, reshuffle_each_iteration=False).take(1)
 print("reshuffle_each_iteration=False:", show(fixed.repeat(5)))  # the same order each pass
-# > reshuffle_each_iteration=False: [1, 1, 1, 1, 1]
+#> reshuffle_each_iteration=False: [1, 1, 1, 1, 1]
 print("take(1).cache():", show(one.cache().repeat(5)))  # or keep the first pass's element
-# > take(1).cache(): [2, 2, 2, 2, 2]
+#> take(1).cache(): [2, 2, 2, 2, 2]
 # --8<-- [end:shuffle_take_repeat]
 
 # --8<-- [start:cache_after_shuffle]
 frozen = numbers.shuffle(8, seed=0).batch(2).cache().repeat(2)  # cache keeps epoch 0's order
 print("shuffle, batch, cache, repeat:", show(frozen))
-# > shuffle, batch, cache, repeat: [[4, 0], [6, 5], [3, 1], [7, 2], [4, 0], [6, 5], [3, 1], [7, 2]]
+#> shuffle, batch, cache, repeat: [[4, 0], [6, 5], [3, 1], [7, 2], [4, 0], [6, 5], [3, 1], [7, 2]]
 fresh = numbers.cache().shuffle(8, seed=0).batch(2).repeat(2)  # cache first, then shuffle
 print("cache, shuffle, batch, repeat:", show(fresh))
-# > cache, shuffle, batch, repeat: [[4, 0], [6, 5], [3, 1], [7, 2], [7, 6], [2, 1], [0, 3], [5, 4]]
+#> cache, shuffle, batch, repeat: [[4, 0], [6, 5], [3, 1], [7, 2], [7, 6], [2, 1], [0, 3], [5, 4]]
 # --8<-- [end:cache_after_shuffle]
 
 # --8<-- [start:cache_rebuilt]
@@ -230,18 +230,18 @@ for _epoch in range(2):  # a new Dataset for each chunk, in every epoch
     for chunk in np.split(np.arange(8), 2):
         model.fit(pipeline(chunk), verbose=0)
 print("rebuilt for each chunk:", loads, "reads")
-# > rebuilt for each chunk: 16 reads
+#> rebuilt for each chunk: 16 reads
 
 loads = 0
 model.fit(pipeline(np.arange(8)), epochs=2, verbose=0)  # the fix: one Dataset, one fit
 print("built once:", loads, "reads")
-# > built once: 8 reads
+#> built once: 8 reads
 
 loads = 0
 no_cache = tf.data.Dataset.from_tensor_slices(np.arange(8)).map(load).batch(4).prefetch(2)
 model.fit(no_cache, epochs=2, verbose=0)
 print("built once, no cache:", loads, "reads")
-# > built once, no cache: 16 reads
+#> built once, no cache: 16 reads
 
 with tempfile.TemporaryDirectory() as folder:  # data too large for memory: cache in a file
     loads = 0
@@ -249,5 +249,5 @@ with tempfile.TemporaryDirectory() as folder:  # data too large for memory: cach
     on_disk = tf.data.Dataset.from_tensor_slices(np.arange(8)).map(load).cache(cache_file)
     model.fit(on_disk.batch(4).prefetch(2), epochs=2, verbose=0)
     print("built once, cached in a file:", loads, "reads")
-    # > built once, cached in a file: 8 reads
+    #> built once, cached in a file: 8 reads
 # --8<-- [end:cache_rebuilt]
