@@ -146,6 +146,30 @@ print("no error; photos intact:", intact, "of 2")
 #> no error; photos intact: 1 of 2
 # --8<-- [end:batch_different_shapes]
 
+# --8<-- [start:convert_image_dtype]
+with tempfile.TemporaryDirectory() as folder:
+    os.makedirs(os.path.join(folder, "white"))
+    white = tf.io.encode_png(tf.fill((8, 8, 3), tf.constant(255, tf.uint8)))
+    tf.io.write_file(os.path.join(folder, "white", "0.png"), white)
+    loaded = keras.utils.image_dataset_from_directory(folder, image_size=(8, 8), verbose=False)
+    images, _ = next(iter(loaded))
+
+print(images.dtype.name, float(tf.reduce_max(images)))  # float32 already, still 0 to 255
+#> float32 255.0
+converted = tf.image.convert_image_dtype(images, tf.float32)  # float to float: unchanged
+print("convert_image_dtype:", float(tf.reduce_max(converted)))
+#> convert_image_dtype: 255.0
+pixels = tf.fill((8, 8, 3), tf.constant(255, tf.uint8))  # an integer image is scaled
+print("uint8 input:", float(tf.reduce_max(tf.image.convert_image_dtype(pixels, tf.float32))))
+#> uint8 input: 1.0
+
+# The fix: divide by 255, in map or with a Rescaling layer in the model.
+print("/ 255:", float(tf.reduce_max(images / 255.0)))
+#> / 255: 1.0
+print("Rescaling(1 / 255):", float(tf.reduce_max(keras.layers.Rescaling(1 / 255)(images))))
+#> Rescaling(1 / 255): 1.0
+# --8<-- [end:convert_image_dtype]
+
 
 # --8<-- [start:repeat_batch]
 def show(dataset):
