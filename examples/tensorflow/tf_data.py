@@ -103,6 +103,74 @@ with tempfile.TemporaryDirectory() as folder:
 # --8<-- [end:batch_twice]
 
 
+# --8<-- [start:batch_different_shapes]
+def photo(height, width):
+    """An RGB photo whose pixels hold their row number."""
+    rows = tf.repeat(tf.cast(tf.range(height), tf.uint8)[:, None, None], width, axis=1)
+    return tf.repeat(rows, 3, axis=2)
+
+
+def decoded(sizes):
+    """Photos of the given (height, width), decoded from PNG bytes as from files."""
+    pngs = [tf.io.encode_png(photo(h, w)) for h, w in sizes]
+    return tf.data.Dataset.from_tensor_slices(pngs).map(lambda png: tf.io.decode_png(png, 3))
+
+
+photos = decoded([(4, 6), (5, 3), (3, 3), (2, 2)])
+print(photos.element_spec.shape)  # height and width unknown: each photo has its own
+#> (None, None, 3)
+try:
+    next(iter(photos.batch(2)))
+except tf.errors.InvalidArgumentError as err:
+    print(type(err).__name__, err.message.split(" Shapes are")[0].split("}} ")[-1])
+    #> InvalidArgumentError Cannot add tensor to the batch: number of elements does not match.
+
+# Fixes: resize every photo in map, pad each batch to its largest photo, or ragged batches.
+resized = photos.map(lambda image: tf.image.resize(image, (4, 4))).batch(2)
+print("resize:", [batch.shape.as_list() for batch in resized])
+#> resize: [[2, 4, 4, 3], [2, 4, 4, 3]]
+print("padded_batch:", [batch.shape.as_list() for batch in photos.padded_batch(2)])
+#> padded_batch: [[2, 5, 6, 3], [2, 3, 3, 3]]
+print("ragged_batch:", [batch.shape.as_list() for batch in photos.ragged_batch(2)])
+#> ragged_batch: [[2, None, None, 3], [2, None, None, 3]]
+
+# The same number of pixels in another shape: no error, one photo is read in the other's shape
+# (which one varies from run to run).
+originals = [photo(2, 3), photo(3, 2)]
+batch = next(iter(decoded([(2, 3), (3, 2)]).batch(2)))
+intact = sum(
+    batch[i].shape == o.shape and bool(tf.reduce_all(batch[i] == o))
+    for i, o in enumerate(originals)
+)
+print("no error; photos intact:", intact, "of 2")
+#> no error; photos intact: 1 of 2
+# --8<-- [end:batch_different_shapes]
+
+# --8<-- [start:convert_image_dtype]
+with tempfile.TemporaryDirectory() as folder:
+    os.makedirs(os.path.join(folder, "white"))
+    white = tf.io.encode_png(tf.fill((8, 8, 3), tf.constant(255, tf.uint8)))
+    tf.io.write_file(os.path.join(folder, "white", "0.png"), white)
+    loaded = keras.utils.image_dataset_from_directory(folder, image_size=(8, 8), verbose=False)
+    images, _ = next(iter(loaded))
+
+print(images.dtype.name, float(tf.reduce_max(images)))  # float32 already, still 0 to 255
+#> float32 255.0
+converted = tf.image.convert_image_dtype(images, tf.float32)  # float to float: unchanged
+print("convert_image_dtype:", float(tf.reduce_max(converted)))
+#> convert_image_dtype: 255.0
+pixels = tf.fill((8, 8, 3), tf.constant(255, tf.uint8))  # an integer image is scaled
+print("uint8 input:", float(tf.reduce_max(tf.image.convert_image_dtype(pixels, tf.float32))))
+#> uint8 input: 1.0
+
+# The fix: divide by 255, in map or with a Rescaling layer in the model.
+print("/ 255:", float(tf.reduce_max(images / 255.0)))
+#> / 255: 1.0
+print("Rescaling(1 / 255):", float(tf.reduce_max(keras.layers.Rescaling(1 / 255)(images))))
+#> Rescaling(1 / 255): 1.0
+# --8<-- [end:convert_image_dtype]
+
+
 # --8<-- [start:repeat_batch]
 def show(dataset):
     """The elements of a small dataset, as lists."""
@@ -137,6 +205,27 @@ print(show(numbers.shuffle(2, seed=0)))  # a small buffer keeps most items in or
 print(show(numbers.shuffle(1, seed=0)))  # a buffer of 1 does not shuffle at all
 #> [0, 1, 2, 3, 4, 5, 6, 7]
 # --8<-- [end:shuffle_batch]
+
+# --8<-- [start:shuffle_take_repeat]
+one = tf.data.Dataset.from_tensor_slices([1, 2, 3]).shuffle(3, seed=1).take(1)
+print("shuffle, take(1), repeat(5):", show(one.repeat(5)))  # each repeat shuffles again
+#> shuffle, take(1), repeat(5): [2, 2, 1, 1, 1]
+fixed = tf.data.Dataset.from_tensor_slices([1, 2, 3])
+fixed = fixed.shuffle(3, seed=1, reshuffle_each_iteration=False).take(1)
+print("reshuffle_each_iteration=False:", show(fixed.repeat(5)))  # the same order each pass
+#> reshuffle_each_iteration=False: [1, 1, 1, 1, 1]
+print("take(1).cache():", show(one.cache().repeat(5)))  # or keep the first pass's element
+#> take(1).cache(): [2, 2, 2, 2, 2]
+# --8<-- [end:shuffle_take_repeat]
+
+# --8<-- [start:cache_after_shuffle]
+frozen = numbers.shuffle(8, seed=0).batch(2).cache().repeat(2)  # cache keeps epoch 0's order
+print("shuffle, batch, cache, repeat:", show(frozen))
+#> shuffle, batch, cache, repeat: [[4, 0], [6, 5], [3, 1], [7, 2], [4, 0], [6, 5], [3, 1], [7, 2]]
+fresh = numbers.cache().shuffle(8, seed=0).batch(2).repeat(2)  # cache first, then shuffle
+print("cache, shuffle, batch, repeat:", show(fresh))
+#> cache, shuffle, batch, repeat: [[4, 0], [6, 5], [3, 1], [7, 2], [7, 6], [2, 1], [0, 3], [5, 4]]
+# --8<-- [end:cache_after_shuffle]
 
 # --8<-- [start:cache_rebuilt]
 inputs = np.random.default_rng(0).normal(size=(8, 2)).astype(np.float32)
