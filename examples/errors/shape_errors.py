@@ -764,6 +764,74 @@ print(tf.reduce_sum(labels).numpy(), tf.reduce_sum(small_labels * 16).numpy())
 #> 256.0 256.0
 # --8<-- [end:tf_loss_shapes]
 
+# --8<-- [start:keras_categorical_integer_labels]
+import os
+import tempfile
+
+import keras
+import numpy as np
+
+
+def build():
+    keras.utils.set_random_seed(0)
+    layers = [keras.layers.GlobalAveragePooling2D(name="pool"), keras.layers.Dense(5, activation="softmax", name="head")]
+    return keras.Sequential([keras.Input((8, 8, 3), name="images"), *layers], name="classifier")
+
+
+with tempfile.TemporaryDirectory() as root:  # 5 class folders, one tiny image each
+    for i, name in enumerate(["a", "b", "c", "d", "e"]):
+        os.makedirs(os.path.join(root, name))
+        keras.utils.save_img(os.path.join(root, name, "0.png"), np.full((8, 8, 3), 40 * i, "uint8"))
+    load = dict(image_size=(8, 8), batch_size=5, shuffle=False, verbose=False)
+    ds = keras.utils.image_dataset_from_directory(root, **load)  # label_mode="int" by default
+    print(ds.element_spec[1])
+    #> TensorSpec(shape=(None,), dtype=tf.int32, name=None)
+    model = build()
+    model.compile("adam", "categorical_crossentropy")  # expects one-hot labels, (None, 5)
+    try:
+        model.fit(ds, verbose=0)
+    except ValueError as err:
+        print(f"{type(err).__name__}: {err}")
+        """
+        ValueError: Arguments `target` and `output` must have the same rank (ndim). Received: target.shape=(None,), output.shape=(None, 5)
+        """
+
+    # Fix 1: keep the integer labels and use the sparse loss.
+    model = build()
+    model.compile("adam", "sparse_categorical_crossentropy")
+    print(round(model.fit(ds, verbose=0).history["loss"][0], 4))
+    #> 1.6094
+    # Fix 2: ask the loader for one-hot labels and keep categorical_crossentropy.
+    onehot = keras.utils.image_dataset_from_directory(root, label_mode="categorical", **load)
+    print(onehot.element_spec[1])
+    #> TensorSpec(shape=(None, 5), dtype=tf.float32, name=None)
+    model = build()
+    model.compile("adam", "categorical_crossentropy")
+    print(round(model.fit(onehot, verbose=0).history["loss"][0], 4))
+    #> 1.6094
+
+    # Variants: labels of shape (N, 1), and one-hot labels given to the sparse loss.
+    images, labels = next(iter(ds))
+    model = build()
+    model.compile("adam", "categorical_crossentropy")
+    try:
+        model.fit(images, labels[:, None], verbose=0)
+    except ValueError as err:
+        print(f"{type(err).__name__}: {err}")
+        """
+        ValueError: Arguments `target` and `output` must have the same shape. Received: target.shape=(None, 1), output.shape=(None, 5)
+        """
+    model = build()
+    model.compile("adam", "sparse_categorical_crossentropy")
+    try:
+        model.fit(onehot, verbose=0)
+    except ValueError as err:
+        print(f"{type(err).__name__}: {err}")
+        """
+        ValueError: Argument `output` must have rank (ndim) `target.ndim - 1`. Received: target.shape=(None, 5), output.shape=(None, 5)
+        """
+# --8<-- [end:keras_categorical_integer_labels]
+
 # --8<-- [start:tf_matrix_size_incompatible]
 import tensorflow as tf
 
