@@ -1088,6 +1088,44 @@ print(model.predict(sample.reshape(1, -1), verbose=0))
 #> [[43.]]
 # --8<-- [end:keras_one_sample]
 
+# --8<-- [start:keras_lstm_ndim]
+import re
+
+import keras
+import numpy as np
+
+table = np.zeros((6, 57), dtype="float32")  # 6 rows of 57 features: (samples, features)
+try:
+    keras.Sequential([keras.Input((57,), name="rows"), keras.layers.LSTM(4, name="lstm")], name="rnn")
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    ValueError: Input 0 with name 'None' of layer 'lstm' is incompatible with the layer: expected ndim=3, found ndim=2. Full shape received: (None, 57)
+    """
+
+# input_shape=table.shape, as the reader wrote it: the 6 rows become 6 time steps of one sample.
+model = keras.Sequential([keras.Input(table.shape, name="rows"), keras.layers.LSTM(4, name="lstm")], name="rnn")
+try:
+    model.predict(table, verbose=0)
+except ValueError as err:
+    line = next(part for part in str(err).splitlines() if "Invalid input shape" in part)
+    line = re.sub(r"\x1b\[[0-9;]*m", "", line)  # drop the bold markers
+    print(f"{type(err).__name__}: {line}")
+    """
+    ValueError: Invalid input shape for input Tensor("data:0", shape=(6, 57), dtype=float32) with name 'rows' and path ''. Expected shape (None, 6, 57), but input has incompatible shape (6, 57)
+    """
+
+# The fix: make the data 3-D, (samples, timesteps, features), and give the model one sample's shape.
+steps = table.reshape(6, 1, 57)  # each row one sample of a single time step
+model = keras.Sequential([keras.Input((1, 57), name="rows"), keras.layers.LSTM(4, name="lstm")], name="rnn")
+print(steps.shape, model.predict(steps, verbose=0).shape)
+#> (6, 1, 57) (6, 4)
+windows = table.reshape(2, 3, 57)  # or consecutive rows as sequences: 2 samples of 3 steps
+model = keras.Sequential([keras.Input((3, 57), name="rows"), keras.layers.LSTM(4, name="lstm")], name="rnn")
+print(windows.shape, model.predict(windows, verbose=0).shape)
+#> (2, 3, 57) (2, 4)
+# --8<-- [end:keras_lstm_ndim]
+
 # --8<-- [start:keras_input_shape_batch]
 import warnings
 
