@@ -798,7 +798,7 @@ with tempfile.TemporaryDirectory() as root:  # 5 class folders, one tiny image e
 
     # Fix 1: keep the integer labels and use the sparse loss.
     model = build()
-    model.compile("adam", "sparse_categorical_crossentropy")
+    model.compile("adam", "sparse_categorical_crossentropy", run_eagerly=True)  # eager: no graph to trace for one batch
     print(round(model.fit(ds, verbose=0).history["loss"][0], 4))
     #> 1.6094
     # Fix 2: ask the loader for one-hot labels and keep categorical_crossentropy.
@@ -806,29 +806,26 @@ with tempfile.TemporaryDirectory() as root:  # 5 class folders, one tiny image e
     print(onehot.element_spec[1])
     #> TensorSpec(shape=(None, 5), dtype=tf.float32, name=None)
     model = build()
-    model.compile("adam", "categorical_crossentropy")
+    model.compile("adam", "categorical_crossentropy", run_eagerly=True)
     print(round(model.fit(onehot, verbose=0).history["loss"][0], 4))
     #> 1.6094
 
-    # Variants: labels of shape (N, 1), and one-hot labels given to the sparse loss.
+    # Variants, the loss called directly: labels of shape (N, 1), and one-hot labels given to the sparse loss.
     images, labels = next(iter(ds))
-    model = build()
-    model.compile("adam", "categorical_crossentropy")
+    probs = model(images)
     try:
-        model.fit(images, labels[:, None], verbose=0)
+        keras.losses.categorical_crossentropy(labels[:, None], probs)
     except ValueError as err:
         print(f"{type(err).__name__}: {err}")
         """
-        ValueError: Arguments `target` and `output` must have the same shape. Received: target.shape=(None, 1), output.shape=(None, 5)
+        ValueError: Arguments `target` and `output` must have the same shape. Received: target.shape=(5, 1), output.shape=(5, 5)
         """
-    model = build()
-    model.compile("adam", "sparse_categorical_crossentropy")
     try:
-        model.fit(onehot, verbose=0)
+        keras.losses.sparse_categorical_crossentropy(next(iter(onehot))[1], probs)
     except ValueError as err:
         print(f"{type(err).__name__}: {err}")
         """
-        ValueError: Argument `output` must have rank (ndim) `target.ndim - 1`. Received: target.shape=(None, 5), output.shape=(None, 5)
+        ValueError: Argument `output` must have rank (ndim) `target.ndim - 1`. Received: target.shape=(5, 5), output.shape=(5, 5)
         """
 # --8<-- [end:keras_categorical_integer_labels]
 
