@@ -221,3 +221,31 @@ model.train()  # and again after each later train()
 print(model[1].training)
 #> True
 # --8<-- [end:batchnorm_freeze]
+
+# --8<-- [start:keras_batchnorm_freeze]
+import keras
+import numpy as np
+
+x = np.arange(12, dtype="float32").reshape(4, 3)  # one batch; its mean is [4.5, 5.5, 6.5]
+
+
+def moving_mean_after_fit(bn, training=None):
+    """Fit a model around one BatchNormalization layer for one batch, learning nothing."""
+    inputs = keras.Input((3,), name="x")
+    model = keras.Model(inputs, bn(inputs, training=training), name="bn_model")
+    model.compile(keras.optimizers.SGD(learning_rate=0.0), "mse")
+    model.fit(x, np.zeros((4, 3)), batch_size=4, epochs=1, verbose=0)
+    return bn.moving_mean.numpy()  # starts at 0; momentum 0.5 moves it halfway to the batch mean
+
+
+print(moving_mean_after_fit(keras.layers.BatchNormalization(momentum=0.5, name="bn")))
+#> [2.25 2.75 3.25]
+# trainable=False freezes gamma and beta and runs the layer in inference mode: the mean stays.
+frozen = keras.layers.BatchNormalization(momentum=0.5, name="bn")
+frozen.trainable = False
+print(moving_mean_after_fit(frozen))
+#> [0. 0. 0.]
+# training=False written into the model does not: fit's training=True reaches the layer.
+print(moving_mean_after_fit(keras.layers.BatchNormalization(momentum=0.5, name="bn"), training=False))
+#> [2.25 2.75 3.25]
+# --8<-- [end:keras_batchnorm_freeze]

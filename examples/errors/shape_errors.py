@@ -784,6 +784,71 @@ print(tf.reduce_sum(labels).numpy(), tf.reduce_sum(small_labels * 16).numpy())
 #> 256.0 256.0
 # --8<-- [end:tf_loss_shapes]
 
+# --8<-- [start:keras_categorical_integer_labels]
+import os
+import tempfile
+
+import keras
+import numpy as np
+
+
+def build():
+    keras.utils.set_random_seed(0)
+    layers = [keras.layers.GlobalAveragePooling2D(name="pool"), keras.layers.Dense(5, activation="softmax", name="head")]
+    return keras.Sequential([keras.Input((8, 8, 3), name="images"), *layers], name="classifier")
+
+
+with tempfile.TemporaryDirectory() as root:  # 5 class folders, one tiny image each
+    for i, name in enumerate(["a", "b", "c", "d", "e"]):
+        os.makedirs(os.path.join(root, name))
+        keras.utils.save_img(os.path.join(root, name, "0.png"), np.full((8, 8, 3), 40 * i, "uint8"))
+    load = dict(image_size=(8, 8), batch_size=5, shuffle=False, verbose=False)
+    ds = keras.utils.image_dataset_from_directory(root, **load)  # label_mode="int" by default
+    print(ds.element_spec[1])
+    #> TensorSpec(shape=(None,), dtype=tf.int32, name=None)
+    model = build()
+    model.compile("adam", "categorical_crossentropy")  # expects one-hot labels, (None, 5)
+    try:
+        model.fit(ds, verbose=0)
+    except ValueError as err:
+        print(f"{type(err).__name__}: {err}")
+        """
+        ValueError: Arguments `target` and `output` must have the same rank (ndim). Received: target.shape=(None,), output.shape=(None, 5)
+        """
+
+    # Fix 1: keep the integer labels and use the sparse loss.
+    model = build()
+    model.compile("adam", "sparse_categorical_crossentropy", run_eagerly=True)  # eager: no graph to trace for one batch
+    print(round(model.fit(ds, verbose=0).history["loss"][0], 4))
+    #> 1.6094
+    # Fix 2: ask the loader for one-hot labels and keep categorical_crossentropy.
+    onehot = keras.utils.image_dataset_from_directory(root, label_mode="categorical", **load)
+    print(onehot.element_spec[1])
+    #> TensorSpec(shape=(None, 5), dtype=tf.float32, name=None)
+    model = build()
+    model.compile("adam", "categorical_crossentropy", run_eagerly=True)
+    print(round(model.fit(onehot, verbose=0).history["loss"][0], 4))
+    #> 1.6094
+
+    # Variants, the loss called directly: labels of shape (N, 1), and one-hot labels given to the sparse loss.
+    images, labels = next(iter(ds))
+    probs = model(images)
+    try:
+        keras.losses.categorical_crossentropy(labels[:, None], probs)
+    except ValueError as err:
+        print(f"{type(err).__name__}: {err}")
+        """
+        ValueError: Arguments `target` and `output` must have the same shape. Received: target.shape=(5, 1), output.shape=(5, 5)
+        """
+    try:
+        keras.losses.sparse_categorical_crossentropy(next(iter(onehot))[1], probs)
+    except ValueError as err:
+        print(f"{type(err).__name__}: {err}")
+        """
+        ValueError: Argument `output` must have rank (ndim) `target.ndim - 1`. Received: target.shape=(5, 5), output.shape=(5, 5)
+        """
+# --8<-- [end:keras_categorical_integer_labels]
+
 # --8<-- [start:tf_matrix_size_incompatible]
 import tensorflow as tf
 
@@ -1039,6 +1104,44 @@ print(model.predict(sample[None], verbose=0))  # the fix: a batch of one sample,
 print(model.predict(sample.reshape(1, -1), verbose=0))
 #> [[43.]]
 # --8<-- [end:keras_one_sample]
+
+# --8<-- [start:keras_lstm_ndim]
+import re
+
+import keras
+import numpy as np
+
+table = np.zeros((6, 57), dtype="float32")  # 6 rows of 57 features: (samples, features)
+try:
+    keras.Sequential([keras.Input((57,), name="rows"), keras.layers.LSTM(4, name="lstm")], name="rnn")
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    ValueError: Input 0 with name 'None' of layer 'lstm' is incompatible with the layer: expected ndim=3, found ndim=2. Full shape received: (None, 57)
+    """
+
+# input_shape=table.shape, as the reader wrote it: the 6 rows become 6 time steps of one sample.
+model = keras.Sequential([keras.Input(table.shape, name="rows"), keras.layers.LSTM(4, name="lstm")], name="rnn")
+try:
+    model.predict(table, verbose=0)
+except ValueError as err:
+    line = next(part for part in str(err).splitlines() if "Invalid input shape" in part)
+    line = re.sub(r"\x1b\[[0-9;]*m", "", line)  # drop the bold markers
+    print(f"{type(err).__name__}: {line}")
+    """
+    ValueError: Invalid input shape for input Tensor("data:0", shape=(6, 57), dtype=float32) with name 'rows' and path ''. Expected shape (None, 6, 57), but input has incompatible shape (6, 57)
+    """
+
+# The fix: make the data 3-D, (samples, timesteps, features), and give the model one sample's shape.
+steps = table.reshape(6, 1, 57)  # each row one sample of a single time step
+model = keras.Sequential([keras.Input((1, 57), name="rows"), keras.layers.LSTM(4, name="lstm")], name="rnn")
+print(steps.shape, model.predict(steps, verbose=0).shape)
+#> (6, 1, 57) (6, 4)
+windows = table.reshape(2, 3, 57)  # or consecutive rows as sequences: 2 samples of 3 steps
+model = keras.Sequential([keras.Input((3, 57), name="rows"), keras.layers.LSTM(4, name="lstm")], name="rnn")
+print(windows.shape, model.predict(windows, verbose=0).shape)
+#> (2, 3, 57) (2, 4)
+# --8<-- [end:keras_lstm_ndim]
 
 # --8<-- [start:keras_input_shape_batch]
 import warnings

@@ -231,6 +231,41 @@ print(x.grad)
 #> tensor([1.0000, 1.0000, 0.2500])
 # --8<-- [end:where_nan]
 
+# --8<-- [start:tf_where_nan]
+import tensorflow as tf
+import torch
+
+a = tf.Variable([1.0, 2.0, 10.0])  # all < 15: the output is a itself
+with tf.GradientTape() as tape:
+    y = tf.where(a < 15.0, a, tf.math.pow(10.0, tf.math.exp(a)))  # 10 ** e**10 overflows
+print(y.numpy(), tape.gradient(y, a).numpy())
+#> [ 1.  2. 10.] [ 1.  1. nan]
+
+# The fix, a double where: feed the unused branch a safe value, then select again.
+with tf.GradientTape() as tape:
+    safe = tf.where(a < 15.0, tf.zeros_like(a), a)
+    y = tf.where(a < 15.0, a, tf.math.pow(10.0, tf.math.exp(safe)))
+print(y.numpy(), tape.gradient(y, a).numpy())
+#> [ 1.  2. 10.] [1. 1. 1.]
+
+# The same with log at 0, the usual variant, and its fix.
+x = tf.Variable([0.0, 2.0])
+with tf.GradientTape() as tape:
+    y = tf.where(x > 0, tf.math.log(x), 0.0)
+print(tape.gradient(y, x).numpy())
+#> [nan 0.5]
+with tf.GradientTape() as tape:
+    y = tf.where(x > 0, tf.math.log(tf.where(x > 0, x, 1.0)), 0.0)
+print(tape.gradient(y, x).numpy())
+#> [0.  0.5]
+
+# PyTorch gives the same nan for the overflow.
+t = torch.tensor([1.0, 2.0, 10.0], requires_grad=True)
+torch.where(t < 15, t, torch.pow(10.0, torch.exp(t))).sum().backward()
+print(t.grad)
+#> tensor([1., 1., nan])
+# --8<-- [end:tf_where_nan]
+
 # --8<-- [start:tape_gradient_none]
 import tensorflow as tf
 

@@ -262,3 +262,37 @@ print(torch.bincount(drawn, minlength=8).tolist())  # every index drawn
 print(torch.bincount(labels[drawn]).tolist())  # the classes balanced
 #> [1985, 2015]
 # --8<-- [end:weighted_sampler_class_weights]
+
+# --8<-- [start:validation_split_last]
+import keras
+import numpy as np
+import torch
+
+x = np.arange(10, dtype="float32")[:, None]  # sample i holds the number i
+y = np.repeat(np.arange(5), 2)  # sorted by class: 0 0 1 1 2 2 3 3 4 4
+# A probe: its output is its input, so the validation loss (MSE against 0) says which samples it saw.
+probe = keras.Sequential(
+    [keras.Input((1,), name="x"), keras.layers.Dense(1, use_bias=False, kernel_initializer="ones", name="same")],
+    name="probe",
+)
+probe.compile(keras.optimizers.SGD(learning_rate=0.0), "mse")
+history = probe.fit(x, np.zeros(10), validation_split=0.2, shuffle=True, epochs=1, verbose=0)
+print(history.history["val_loss"], (8**2 + 9**2) / 2)  # samples 8 and 9: the last 20%
+#> [72.5] 72.5
+print(y[8:])  # all of one class: a model that never trained on it scores 0 on validation
+#> [4 4]
+
+# The fix: shuffle the arrays (with the same permutation) before fit.
+order = np.random.default_rng(0).permutation(len(x))
+x_mixed, y_mixed = x[order], y[order]
+history = probe.fit(x_mixed, np.zeros(10), validation_split=0.2, epochs=1, verbose=0)
+print(history.history["val_loss"], float(np.mean(x_mixed[8:, 0] ** 2)))
+#> [32.5] 32.5
+print(y_mixed[8:])
+#> [4 0]
+
+# PyTorch's random_split draws the validation samples at random instead.
+train, val = torch.utils.data.random_split(range(10), [8, 2], generator=torch.Generator().manual_seed(0))
+print(list(val))
+#> [6, 2]
+# --8<-- [end:validation_split_last]

@@ -208,6 +208,34 @@ print(two_calls_in_eval_mode(follow_mode=True))
 #> (False, True)
 # --8<-- [end:functional_dropout]
 
+# --8<-- [start:keras_call_training]
+import keras
+import numpy as np
+
+
+class Net(keras.Model):
+    """A subclassed model whose call decides dropout from its training argument."""
+
+    def __init__(self):
+        super().__init__(name="net")
+        self.dense = keras.layers.Dense(4, kernel_initializer="ones", name="dense")
+        self.drop = keras.layers.Dropout(0.5, name="drop")
+
+    def call(self, x, training=False):  # defaults to inference
+        return self.drop(self.dense(x), training=training)
+
+
+keras.utils.set_random_seed(0)
+model = Net()
+model.compile(keras.optimizers.SGD(learning_rate=0.0), "mse")  # learns nothing: only dropout differs
+x = np.ones((8, 2), dtype="float32")
+y = np.full((8, 4), 2.0, dtype="float32")  # exactly the output without dropout
+print(model.fit(x, y, batch_size=8, verbose=0).history["loss"], model.evaluate(x, y, verbose=0))
+#> [4.0] 0.0
+print(model(x)[0].numpy(), model(x, training=True)[0].numpy())  # a direct call: the default rules
+#> [2. 2. 2. 2.] [4. 0. 0. 4.]
+# --8<-- [end:keras_call_training]
+
 # --8<-- [start:plain_list]
 import torch
 from torch import nn
