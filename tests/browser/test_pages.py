@@ -134,7 +134,7 @@ def test_every_page(page, traffic, base_url, locale, part):
     for path in paths:
         home["page"] = path == HOME[locale]
         response = index = None
-        try:  # the last request of a page is its search worker's: late requests count too
+        try:  # the index is the last thing a page asks for: late requests count too
             with page.expect_response(
                 lambda response: response.url.endswith("/search/search_index.json"),
                 timeout=10_000,
