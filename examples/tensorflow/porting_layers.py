@@ -1,0 +1,247 @@
+"""Porting a model between Keras/TensorFlow and PyTorch, layer by layer: GRU and LSTM gate
+order, 'same' padding with a stride, BatchNormalization's epsilon, default initialisation,
+softmax_cross_entropy_with_logits and dropout rates, each checked by comparing outputs.
+
+Run with `python examples/tensorflow/porting_layers.py`. The `#>` lines under each print are the
+output the libraries printed when the site was built; the test suite runs this script again
+and compares.
+"""
+
+# --8<-- [start:gru_gate_order]
+import keras
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+keras.utils.set_random_seed(0)
+x = np.random.default_rng(0).normal(size=(2, 5, 3)).astype("float32")  # (batch, time, features)
+k_gru = keras.layers.GRU(4, return_sequences=True)  # reset_after=True: CuDNNGRU's weights
+y_keras = k_gru(x).numpy()
+kernel, recurrent, bias = k_gru.get_weights()
+print(kernel.shape, recurrent.shape, bias.shape)  # gates z, r, h side by side; two biases
+#> (3, 12) (4, 12) (2, 12)
+
+t_gru = torch.nn.GRU(3, 4, batch_first=True)
+print(t_gru.weight_ih_l0.shape, t_gru.bias_ih_l0.shape)  # gates r, z, n stacked on axis 0
+#> torch.Size([12, 3]) torch.Size([12])
+
+
+def copy_gru(reorder):
+    def fix(w):  # Keras (..., z|r|h) -> PyTorch (r|z|n, ...)
+        z, r, h = np.split(w, 3, axis=-1)
+        return np.concatenate([r, z, h], axis=-1) if reorder else w
+
+    with torch.no_grad():
+        t_gru.weight_ih_l0.copy_(torch.from_numpy(fix(kernel).T))
+        t_gru.weight_hh_l0.copy_(torch.from_numpy(fix(recurrent).T))
+        t_gru.bias_ih_l0.copy_(torch.from_numpy(fix(bias[0])))  # input bias
+        t_gru.bias_hh_l0.copy_(torch.from_numpy(fix(bias[1])))  # recurrent bias
+        return t_gru(torch.from_numpy(x))[0].numpy()
+
+
+print(np.abs(copy_gru(reorder=False) - y_keras).max().round(4))  # transposed only
+#> 0.421
+print(np.abs(copy_gru(reorder=True) - y_keras).max() < 1e-5)  # z, r swapped too
+#> True
+# --8<-- [end:gru_gate_order]
+
+# --8<-- [start:gru_reset_after]
+k_gru_v1 = keras.layers.GRU(4, return_sequences=True, reset_after=False)  # Keras 2.0-style GRU
+y_keras = k_gru_v1(x).numpy()
+kernel, recurrent, bias = k_gru_v1.get_weights()
+print(bias.shape)  # one bias
+#> (12,)
+bias = np.stack([bias, np.zeros_like(bias)])  # all of it as the input bias
+print(np.abs(copy_gru(reorder=True) - y_keras).max().round(4))
+#> 0.0266
+# --8<-- [end:gru_reset_after]
+
+# --8<-- [start:lstm_gate_order]
+k_lstm = keras.layers.LSTM(4, return_sequences=True)
+y_keras = k_lstm(x).numpy()
+kernel, recurrent, bias = k_lstm.get_weights()  # gates i, f, c, o; one bias
+t_lstm = torch.nn.LSTM(3, 4, batch_first=True)  # gates i, f, g, o: the same order
+with torch.no_grad():
+    t_lstm.weight_ih_l0.copy_(torch.from_numpy(kernel.T))
+    t_lstm.weight_hh_l0.copy_(torch.from_numpy(recurrent.T))
+    t_lstm.bias_ih_l0.copy_(torch.from_numpy(bias))
+    t_lstm.bias_hh_l0.zero_()  # PyTorch adds both biases: one of them must be 0
+    y_torch = t_lstm(torch.from_numpy(x))[0].numpy()
+print(np.abs(y_torch - y_keras).max() < 1e-5)
+#> True
+# --8<-- [end:lstm_gate_order]
+
+# --8<-- [start:same_stride_error]
+try:
+    torch.nn.Conv2d(2, 3, kernel_size=3, stride=2, padding="same")
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> ValueError: padding='same' is not supported for strided convolutions
+
+
+def same_pads(size, kernel_size, stride):
+    """TensorFlow's 'SAME' padding along one axis: (before, after)."""
+    out = -(-size // stride)  # ceil(size / stride)
+    total = max((out - 1) * stride + kernel_size - size, 0)
+    return total // 2, total - total // 2  # the odd pixel goes after
+
+
+images = np.random.default_rng(1).normal(size=(1, 8, 8, 2)).astype("float32")  # NHWC
+k_conv = keras.layers.Conv2D(3, 3, strides=2, padding="same")
+y_keras = k_conv(images).numpy()
+t_conv = torch.nn.Conv2d(2, 3, kernel_size=3, stride=2, padding=0)
+with torch.no_grad():
+    t_conv.weight.copy_(torch.from_numpy(k_conv.kernel.numpy().transpose(3, 2, 0, 1)))  # HWIO -> OIHW
+    t_conv.bias.copy_(torch.from_numpy(k_conv.bias.numpy()))
+top, bottom = same_pads(8, 3, 2)
+left, right = same_pads(8, 3, 2)
+print((top, bottom), (left, right))
+#> (0, 1) (0, 1)
+x_nchw = torch.from_numpy(images).permute(0, 3, 1, 2)
+with torch.no_grad():
+    y_torch = t_conv(F.pad(x_nchw, (left, right, top, bottom))).permute(0, 2, 3, 1).numpy()
+print(y_torch.shape, np.abs(y_torch - y_keras).max() < 1e-5)
+#> (1, 4, 4, 3) True
+# --8<-- [end:same_stride_error]
+
+# --8<-- [start:same_asymmetric]
+image = np.random.default_rng(2).normal(size=(1, 224, 224, 1)).astype("float32")
+k_conv7 = keras.layers.Conv2D(1, 7, strides=2, padding="same", use_bias=False)
+y_keras = k_conv7(image).numpy()
+weight = torch.from_numpy(k_conv7.kernel.numpy().transpose(3, 2, 0, 1))
+x_nchw = torch.from_numpy(image).permute(0, 3, 1, 2)
+y_sym = F.conv2d(x_nchw, weight, stride=2, padding=3).permute(0, 2, 3, 1).numpy()
+print(y_sym.shape, y_keras.shape)  # the same shape...
+#> (1, 112, 112, 1) (1, 112, 112, 1)
+print(np.abs(y_sym - y_keras).max().round(4))  # ...other values
+#> 6.956
+print(same_pads(224, 7, 2))  # TensorFlow: 2 before, 3 after
+#> (2, 3)
+y_pad = F.conv2d(F.pad(x_nchw, (2, 3, 2, 3)), weight, stride=2).permute(0, 2, 3, 1).numpy()
+print(np.abs(y_pad - y_keras).max() < 1e-4)
+#> True
+# --8<-- [end:same_asymmetric]
+
+# --8<-- [start:same_even_stride1]
+print(same_pads(8, 4, 1))  # even kernel, stride 1: TensorFlow pads 1 before, 2 after
+#> (1, 2)
+k_conv4 = keras.layers.Conv2D(1, 4, padding="same", use_bias=False)
+y_keras = k_conv4(images[..., :1]).numpy()
+weight4 = torch.from_numpy(k_conv4.kernel.numpy().transpose(3, 2, 0, 1))
+x1 = torch.from_numpy(images[..., :1]).permute(0, 3, 1, 2)
+y_torch = F.conv2d(x1, weight4, padding="same").permute(0, 2, 3, 1).numpy()  # PyTorch pads 1, 2 too
+print(np.abs(y_torch - y_keras).max() < 1e-5)
+#> True
+# --8<-- [end:same_even_stride1]
+
+# --8<-- [start:valid_padding]
+k_valid = keras.layers.Conv2D(3, 3, strides=2, padding="valid")
+y_keras = k_valid(images).numpy()
+x_nchw = torch.from_numpy(images).permute(0, 3, 1, 2)
+weight = torch.from_numpy(k_valid.kernel.numpy().transpose(3, 2, 0, 1))
+y_torch = F.conv2d(x_nchw, weight, torch.from_numpy(k_valid.bias.numpy()), stride=2)
+y_torch = y_torch.permute(0, 2, 3, 1).numpy()
+print(y_keras.shape, y_torch.shape)  # both drop the last row and column: (8 - 3) // 2 + 1 = 3
+#> (1, 3, 3, 3) (1, 3, 3, 3)
+print(np.abs(y_torch - y_keras).max() < 1e-5)
+#> True
+print(keras.layers.MaxPooling2D(3, strides=2)(images).shape)  # pooling rounds down as well
+#> (1, 3, 3, 2)
+print(torch.nn.MaxPool2d(3, stride=2)(x_nchw).shape, torch.nn.MaxPool2d(3, stride=2, ceil_mode=True)(x_nchw).shape)
+#> torch.Size([1, 2, 3, 3]) torch.Size([1, 2, 4, 4])
+# --8<-- [end:valid_padding]
+
+# --8<-- [start:bn_epsilon]
+k_bn = keras.layers.BatchNormalization()
+k_bn.build((None, 8, 8, 2))
+rng = np.random.default_rng(3)
+gamma, beta = rng.normal(size=2).astype("float32"), rng.normal(size=2).astype("float32")
+mean = rng.normal(size=2).astype("float32")
+variance = np.array([0.002, 0.0005], dtype="float32")  # small variances
+k_bn.set_weights([gamma, beta, mean, variance])
+y_keras = k_bn(images, training=False).numpy()
+print(k_bn.epsilon, torch.nn.BatchNorm2d(2).eps)
+#> 0.001 1e-05
+print(np.sqrt((variance + 1e-3) / (variance + 1e-5)).round(2))  # how much the two eps change the scale
+#> [1.22 1.71]
+
+
+def torch_bn(**kwargs):
+    bn = torch.nn.BatchNorm2d(2, **kwargs).eval()
+    with torch.no_grad():
+        for name, value in zip(["weight", "bias", "running_mean", "running_var"], [gamma, beta, mean, variance], strict=True):
+            getattr(bn, name).copy_(torch.from_numpy(value))
+        return bn(torch.from_numpy(images).permute(0, 3, 1, 2)).permute(0, 2, 3, 1).numpy()
+
+
+print(np.abs(torch_bn() - y_keras).max().round(4))  # PyTorch's default eps
+#> 106.5493
+print(np.abs(torch_bn(eps=1e-3) - y_keras).max() < 1e-4)  # Keras's epsilon
+#> True
+# --8<-- [end:bn_epsilon]
+
+# --8<-- [start:default_init]
+torch.manual_seed(0)
+k_dense = keras.layers.Dense(32)
+k_dense.build((None, 64))
+t_linear = torch.nn.Linear(64, 32)
+glorot, kaiming = np.sqrt(6 / (64 + 32)), 1 / np.sqrt(64)
+print(glorot.round(4), kaiming.round(4))  # bounds of glorot_uniform and kaiming_uniform_(a=sqrt(5))
+#> 0.25 0.125
+k_max = np.abs(k_dense.kernel.numpy()).max()
+print(glorot * 0.99 < k_max <= glorot, np.abs(k_dense.bias.numpy()).max())  # Keras: kernel up to 0.25, bias zeros
+#> True 0.0
+t_max = t_linear.weight.abs().max().item()
+print(kaiming * 0.99 < t_max <= kaiming)  # PyTorch: weight up to 0.125
+#> True
+print(t_linear.bias.abs().max().item() <= kaiming, bool(t_linear.bias.ne(0).all()))  # bias: the same bound, not zeros
+#> True True
+t_conv = torch.nn.Conv2d(2, 3, 3)  # the same rule, with fan_in = 2 * 3 * 3
+print(t_conv.weight.abs().max().item() <= 1 / np.sqrt(18))
+#> True
+
+torch.nn.init.xavier_uniform_(t_linear.weight)  # Keras's glorot_uniform
+torch.nn.init.zeros_(t_linear.bias)
+print(glorot * 0.99 < t_linear.weight.abs().max().item() <= glorot, t_linear.bias.abs().max().item())
+#> True 0.0
+# --8<-- [end:default_init]
+
+# --8<-- [start:softmax_cross_entropy]
+import tensorflow as tf
+
+logits = np.array([[2.0, 0.5, -1.0], [0.1, 0.2, 3.0]], dtype="float32")
+one_hot = np.array([[1.0, 0.0, 0.0], [0.0, 0.0, 1.0]], dtype="float32")
+soft = np.array([[0.8, 0.1, 0.1], [0.2, 0.2, 0.6]], dtype="float32")
+print(tf.nn.softmax_cross_entropy_with_logits(labels=one_hot, logits=logits).numpy().round(4))
+#> [0.2413 0.1096]
+try:
+    F.cross_entropy(torch.from_numpy(logits), torch.from_numpy(one_hot).long())
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: Expected floating point type for target with class probabilities, got Long
+
+t_logits = torch.from_numpy(logits)
+print(F.cross_entropy(t_logits, torch.from_numpy(one_hot), reduction="none").numpy().round(4))
+#> [0.2413 0.1096]
+print(F.cross_entropy(t_logits, torch.from_numpy(one_hot).argmax(1), reduction="none").numpy().round(4))
+#> [0.2413 0.1096]
+print(tf.nn.softmax_cross_entropy_with_logits(labels=soft, logits=logits).numpy().round(4))
+#> [0.6913 1.2496]
+print(F.cross_entropy(t_logits, torch.from_numpy(soft), reduction="none").numpy().round(4))
+#> [0.6913 1.2496]
+print((-(torch.from_numpy(soft) * F.log_softmax(t_logits, dim=1)).sum(1)).numpy().round(4))
+#> [0.6913 1.2496]
+print(round(F.cross_entropy(t_logits, torch.from_numpy(soft)).item(), 3))  # PyTorch's default: the mean
+#> 0.97
+# --8<-- [end:softmax_cross_entropy]
+
+# --8<-- [start:dropout_rate]
+ones = np.ones((1, 10000), dtype="float32")
+keras.utils.set_random_seed(0)
+y_keras = keras.layers.Dropout(0.2)(ones, training=True).numpy()
+y_torch = torch.nn.Dropout(p=0.2)(torch.from_numpy(ones)).numpy()  # training mode
+print((y_keras == 0).mean().round(1), (y_torch == 0).mean().round(1))  # both drop about 20 %
+#> 0.2 0.2
+print(y_keras.max(), y_torch.max())  # and scale the rest by 1 / (1 - 0.2)
+#> 1.25 1.25
+# --8<-- [end:dropout_rate]
