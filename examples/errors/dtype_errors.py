@@ -204,6 +204,35 @@ print(torch.square(torch.tensor([87], dtype=torch.uint8).to(torch.int32)))
 #> tensor([7569], dtype=torch.int32)
 # --8<-- [end:torch_uint8_overflow]
 
+# --8<-- [start:numpy_float_alias]
+try:
+    weights = np.ones(3, dtype=np.float)  # code written for NumPy < 1.24
+except AttributeError as err:
+    lines = str(err).splitlines()
+    print(f"{type(err).__name__}: {lines[0]}")
+    #> AttributeError: module 'numpy' has no attribute 'float'.
+    print(lines[1][:58])
+    #> `np.float` was a deprecated alias for the builtin `float`.
+
+# The other removed aliases fail the same way; np.bool and np.long came back in NumPy 2.
+for name in ["int", "object", "str", "complex", "bool"]:
+    try:
+        print(f"np.{name}:", getattr(np, name))
+        #> np.bool: <class 'numpy.bool'>
+    except AttributeError as err:
+        print(f"np.{name}:", str(err).splitlines()[0])
+        #> np.int: module 'numpy' has no attribute 'int'.
+        #> np.object: module 'numpy' has no attribute 'object'.
+        #> np.str: module 'numpy' has no attribute 'str'.
+        #> np.complex: module 'numpy' has no attribute 'complex'.
+
+# The fix: the builtin (same behaviour as the alias) or the sized NumPy type.
+print(np.ones(3, dtype=float).dtype, np.ones(3, dtype=np.float64).dtype)
+#> float64 float64
+print(np.array([1.7, 2.2]).astype(int).dtype, np.zeros(2, dtype=bool).dtype)
+#> int64 bool
+# --8<-- [end:numpy_float_alias]
+
 # --8<-- [start:overflow_unpacking_long]
 hashes = [2**63 + 5, 12345]  # 64-bit hashes: the first is above int64's largest, 2**63 - 1
 try:
