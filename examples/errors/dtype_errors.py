@@ -381,6 +381,29 @@ print(a[idx.long()])  # int64 indexes in every release
 #> tensor([30, 10])
 # --8<-- [end:int32_indices]
 
+# --8<-- [start:expected_long_found_float]
+import torch.nn.functional as F
+
+batch = torch.cat([torch.zeros(3), torch.ones(3)])  # point -> sample, built as float32
+print(batch.dtype)
+#> torch.float32
+scores = torch.randn(2, 3)
+labels = torch.tensor([[0.0, 1.0, -1.0], [2.0, -1.0, 0.0]])  # class lists, as floats
+try:  # a kernel that reads its int64 argument directly, as extension ops do
+    F.multilabel_margin_loss(scores, labels)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: expected scalar type Long but found Float
+
+# The fix: build the vectors as int64, or convert with .long().
+print(torch.cat([torch.zeros(3, dtype=torch.long), torch.ones(3, dtype=torch.long)]))
+#> tensor([0, 0, 0, 1, 1, 1])
+print(torch.arange(2).repeat_interleave(3), batch.long().dtype)
+#> tensor([0, 0, 0, 1, 1, 1]) torch.int64
+print(F.multilabel_margin_loss(scores, labels.long()).shape)
+#> torch.Size([])
+# --8<-- [end:expected_long_found_float]
+
 # --8<-- [start:index_select_float_index]
 vocabulary_size = 3
 top_ids = torch.tensor([4, 2])  # best positions in the flattened (beam, word) scores
