@@ -214,7 +214,7 @@ except AttributeError as err:
     print(lines[1][:58])
     #> `np.float` was a deprecated alias for the builtin `float`.
 
-# The other removed aliases fail the same way; np.bool and np.long came back in NumPy 2.
+# The other removed aliases fail the same way; np.bool came back in NumPy 2.
 for name in ["int", "object", "str", "complex", "bool"]:
     try:
         print(f"np.{name}:", getattr(np, name))
