@@ -204,6 +204,35 @@ print(torch.square(torch.tensor([87], dtype=torch.uint8).to(torch.int32)))
 #> tensor([7569], dtype=torch.int32)
 # --8<-- [end:torch_uint8_overflow]
 
+# --8<-- [start:numpy_float_alias]
+try:
+    weights = np.ones(3, dtype=np.float)  # code written for NumPy < 1.24
+except AttributeError as err:
+    lines = str(err).splitlines()
+    print(f"{type(err).__name__}: {lines[0]}")
+    #> AttributeError: module 'numpy' has no attribute 'float'.
+    print(lines[1][:58])
+    #> `np.float` was a deprecated alias for the builtin `float`.
+
+# The other removed aliases fail the same way; np.bool came back in NumPy 2.
+for name in ["int", "object", "str", "complex", "bool"]:
+    try:
+        print(f"np.{name}:", getattr(np, name))
+        #> np.bool: <class 'numpy.bool'>
+    except AttributeError as err:
+        print(f"np.{name}:", str(err).splitlines()[0])
+        #> np.int: module 'numpy' has no attribute 'int'.
+        #> np.object: module 'numpy' has no attribute 'object'.
+        #> np.str: module 'numpy' has no attribute 'str'.
+        #> np.complex: module 'numpy' has no attribute 'complex'.
+
+# The fix: the builtin (same behaviour as the alias) or the sized NumPy type.
+print(np.ones(3, dtype=float).dtype, np.ones(3, dtype=np.float64).dtype)
+#> float64 float64
+print(np.array([1.7, 2.2]).astype(int).dtype, np.zeros(2, dtype=bool).dtype)
+#> int64 bool
+# --8<-- [end:numpy_float_alias]
+
 # --8<-- [start:overflow_unpacking_long]
 hashes = [2**63 + 5, 12345]  # 64-bit hashes: the first is above int64's largest, 2**63 - 1
 try:
@@ -351,6 +380,29 @@ print(a[idx], a.index_select(0, idx))  # int32 indexes in the releases verified 
 print(a[idx.long()])  # int64 indexes in every release
 #> tensor([30, 10])
 # --8<-- [end:int32_indices]
+
+# --8<-- [start:expected_long_found_float]
+import torch.nn.functional as F
+
+batch = torch.cat([torch.zeros(3), torch.ones(3)])  # point -> sample, built as float32
+print(batch.dtype)
+#> torch.float32
+scores = torch.randn(2, 3)
+labels = torch.tensor([[0.0, 1.0, -1.0], [2.0, -1.0, 0.0]])  # class lists, as floats
+try:  # a kernel that reads its int64 argument directly, as extension ops do
+    F.multilabel_margin_loss(scores, labels)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: expected scalar type Long but found Float
+
+# The fix: build the vectors as int64, or convert with .long().
+print(torch.cat([torch.zeros(3, dtype=torch.long), torch.ones(3, dtype=torch.long)]))
+#> tensor([0, 0, 0, 1, 1, 1])
+print(torch.arange(2).repeat_interleave(3), batch.long().dtype)
+#> tensor([0, 0, 0, 1, 1, 1]) torch.int64
+print(F.multilabel_margin_loss(scores, labels.long()).shape)
+#> torch.Size([])
+# --8<-- [end:expected_long_found_float]
 
 # --8<-- [start:index_select_float_index]
 vocabulary_size = 3

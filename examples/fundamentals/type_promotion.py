@@ -139,6 +139,36 @@ print((half + torch.from_numpy(counts)).dtype, (half + torch.as_tensor(counts)).
 #> torch.float16 torch.float16
 # --8<-- [end:tensor_plus_array]
 
+# --8<-- [start:cat_mixed_dtypes]
+import tensorflow as tf
+
+memory = torch.tensor([[0.5, 1.5]])  # float32
+weights = torch.tensor([[1, 2]])  # int64 (Long)
+print(torch.cat([memory, weights]).dtype, torch.stack([memory, weights]).dtype)  # promoted
+#> torch.float32 torch.float32
+print(torch.cat([memory.double(), weights.int()]).dtype)  # the usual rule: float64 wins
+#> torch.float64
+try:
+    torch.cat([memory, weights], out=torch.empty(0, dtype=torch.long))  # no room for floats
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> TypeError: torch.cat(): input types can't be cast to the desired output type Long
+print(np.concatenate([memory.numpy(), weights.numpy()]).dtype)  # NumPy promotes too
+#> float64
+try:
+    tf.concat([tf.constant([[0.5, 1.5]]), tf.constant([[1, 2]])], axis=0)  # TensorFlow does not
+except tf.errors.InvalidArgumentError as err:
+    print(f"{type(err).__name__}: {str(err).splitlines()[0][:60]}")
+    #> InvalidArgumentError: cannot compute ConcatV2 as input #1(zero-based) was expected
+
+# The fix that every release accepts: convert the integer tensor yourself.
+print(torch.cat([memory, weights.float()]))
+"""
+tensor([[0.5000, 1.5000],
+        [1.0000, 2.0000]])
+"""
+# --8<-- [end:cat_mixed_dtypes]
+
 # --8<-- [start:uint8_comparison]
 pixels = torch.tensor([0, 255], dtype=torch.uint8)
 print(pixels == 256, pixels < 256)  # 256 is taken as a uint8, where it becomes 0

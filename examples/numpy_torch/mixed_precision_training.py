@@ -57,6 +57,39 @@ print(torch.count_nonzero(in_bf16).item(), close(in_bf16, reference))
 #> 32 True
 # --8<-- [end:underflow]
 
+# --8<-- [start:bf16_weights]
+weight = torch.tensor([1.0], dtype=torch.bfloat16)
+print(weight - 1e-3, torch.tensor([1.0]) - 1e-3)  # a bfloat16 weight ignores a small update
+#> tensor([1.], dtype=torch.bfloat16) tensor([0.9990])
+print(torch.nextafter(weight, torch.tensor([2.0], dtype=torch.bfloat16)) - weight)  # spacing at 1
+#> tensor([0.0078], dtype=torch.bfloat16)
+
+torch.manual_seed(0)
+features = torch.randn(64, 8)
+goal = features @ torch.linspace(0.5, 1.5, 8)
+
+
+def train_in(dtype, autocast, steps=200):
+    model = nn.Linear(8, 1, bias=False)
+    nn.init.constant_(model.weight, 1.0)
+    model.to(dtype)  # dtype=torch.bfloat16: weights, gradients and updates all in bfloat16
+    optimizer = torch.optim.SGD(model.parameters(), lr=1e-3)
+    for _ in range(steps):
+        with torch.autocast("cpu", dtype=torch.bfloat16, enabled=autocast):
+            loss = ((model(features.to(dtype)).squeeze(1) - goal.to(dtype)) ** 2).mean()
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+    return round(loss.item(), 4)
+
+
+print("float32:", train_in(torch.float32, False), "bfloat16 model:", train_in(torch.bfloat16, False))
+#> float32: 0.3261 bfloat16 model: 0.7109
+# The fix: keep the parameters in float32 and let autocast run the operations in bfloat16.
+print("float32 weights + bfloat16 autocast:", train_in(torch.float32, True))
+#> float32 weights + bfloat16 autocast: 0.3272
+# --8<-- [end:bf16_weights]
+
 # --8<-- [start:grad_scaler]
 import contextlib
 import io

@@ -220,6 +220,28 @@ print(torch.from_numpy(values).clamp(0, 255).to(torch.uint8))
 #> tensor([  0, 146, 255, 255, 255, 255, 255, 255], dtype=torch.uint8)
 # --8<-- [end:float_above_255_to_uint8]
 
+# --8<-- [start:int_above_255_to_uint8]
+import numpy as np
+import tensorflow as tf
+import torch
+
+counts = np.array([255, 256, 257, 300, -1])  # int64
+print(counts.astype(np.uint8), np.array(counts, dtype=np.uint8))  # 256 becomes 0, no error
+#> [255   0   1  44 255] [255   0   1  44 255]
+print(torch.from_numpy(counts).to(torch.uint8))
+#> tensor([255,   0,   1,  44, 255], dtype=torch.uint8)
+print(tf.cast(counts, tf.uint8).numpy())
+#> [255   0   1  44 255]
+print([v % 256 for v in counts.tolist()])  # the low 8 bits: the value modulo 256
+#> [255, 0, 1, 44, 255]
+
+# The fix: clip first (tf.saturate_cast clips for you), or check the range and stop.
+print(counts.clip(0, 255).astype(np.uint8), tf.saturate_cast(counts, tf.uint8).numpy())
+#> [255 255 255 255   0] [255 255 255 255   0]
+print(bool(counts.min() >= 0 and counts.max() <= 255))  # False: do not cast as is
+#> False
+# --8<-- [end:int_above_255_to_uint8]
+
 # --8<-- [start:nan_to_int]
 import warnings
 

@@ -84,6 +84,30 @@ print(float(np.cumsum(ones, dtype=np.float64)[-1]))
 #> 20000000.0
 # --8<-- [end:float32_cumsum]
 
+# --8<-- [start:layer_norm_float32_variance]
+import torch
+
+x = (torch.arange(4 * 32) + 6_000_000).reshape(4, 32).float()  # rows of 32 values near 6 million
+layer_norm = torch.nn.LayerNorm(32, elementwise_affine=False)
+mean = x.mean(-1, keepdim=True)
+var_one_pass = (x * x).mean(-1, keepdim=True) - mean * mean  # E[x^2] - E[x]^2, in float32
+print(var_one_pass.flatten())  # the true variance of every row is 85.25
+#> tensor([4194304.,       0.,       0.,       0.])
+print(round(float((layer_norm(x) - (x - mean) / torch.sqrt(var_one_pass + 1e-5)).abs().mean())))
+#> 1897
+
+# The fix: subtract the mean before squaring (what x.var does), or compute in float64.
+var = ((x - mean) ** 2).mean(-1, keepdim=True)
+print(var.flatten(), x.var(-1, unbiased=False).flatten())
+#> tensor([85.2500, 85.2500, 85.2500, 85.2500]) tensor([85.2500, 85.2500, 85.2500, 85.2500])
+print(torch.allclose(layer_norm(x), (x - mean) / torch.sqrt(var + 1e-5), atol=1e-6))
+#> True
+x64 = x.double()
+var64 = (x64 * x64).mean(-1) - x64.mean(-1) ** 2  # the one-pass formula, but in float64
+print(var64)
+#> tensor([85.2500, 85.2500, 85.2500, 85.2500], dtype=torch.float64)
+# --8<-- [end:layer_norm_float32_variance]
+
 # --8<-- [start:float16_norm]
 import warnings
 
