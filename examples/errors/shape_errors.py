@@ -1307,6 +1307,35 @@ print(tuple(target.shape), round(F.mse_loss(outputs, target).item(), 4))
 #> (4, 10) 0.1
 # --8<-- [end:size_mismatch_mse]
 
+# --8<-- [start:one_hot_eye]
+import tensorflow as tf
+import torch
+import torch.nn.functional as F
+
+true = torch.tensor([[2], [0], [1]])  # labels as a column, (N, 1), as a mask's loader gives them
+num_classes = 3
+by_eye = torch.eye(num_classes + 1)[true.squeeze(1)]
+by_one_hot = F.one_hot(true.squeeze(1), num_classes + 1)
+print(by_eye.dtype, by_one_hot.dtype)  # the same 0s and 1s, not the same dtype
+#> torch.float32 torch.int64
+print(torch.equal(by_eye, by_one_hot.float()), tuple(by_one_hot.shape))
+#> True (3, 4)
+# Without squeeze(1), both keep the extra axis: (N, 1, C).
+print(tuple(torch.eye(num_classes + 1)[true].shape), tuple(F.one_hot(true, num_classes + 1).shape))
+#> (3, 1, 4) (3, 1, 4)
+# Without num_classes, one_hot counts the classes as labels.max() + 1: here 3, not 4.
+print(tuple(F.one_hot(true.squeeze(1)).shape))
+#> (3, 3)
+try:
+    F.one_hot(true.squeeze(1).float(), num_classes + 1)  # labels must be int64
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: one_hot is only applicable to index tensor of type LongTensor.
+# TensorFlow's tf.one_hot gives float32, like torch.eye.
+print(tf.one_hot([2, 0, 1], num_classes + 1).dtype)
+#> <dtype: 'float32'>
+# --8<-- [end:one_hot_eye]
+
 # --8<-- [start:inplace_broadcast]
 import torch
 
