@@ -1539,6 +1539,15 @@ try:
 except RuntimeError as err:
     print(f"{type(err).__name__}: {err}")
     #> RuntimeError: Expected hidden size (1, 8, 16), got [1, 32, 16]
+# The other way round: a loop that passes each batch's final state to the next batch
+# hands the state of the batch of 8 to a full batch of 32.
+output, state = lstm(last_batch)
+full_batch = torch.zeros(32, 5, 4)
+try:
+    lstm(full_batch, state)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: Expected hidden[0] size (1, 32, 16), got [1, 8, 16]
 
 # The fix: size the initial state from the batch itself, x.size(0) with batch_first=True...
 h0 = torch.zeros(1, last_batch.size(0), 16)
@@ -1550,6 +1559,12 @@ print(tuple(output.shape), tuple(h_n.shape))
 output, (h_n, c_n) = lstm(last_batch)
 print(tuple(h_n.shape))
 #> (1, 8, 16)
+# ...and start a fresh state (None) when a carried state does not fit the batch.
+if state[0].size(1) != full_batch.size(0):
+    state = None
+output, state = lstm(full_batch, state)
+print(tuple(state[0].shape))
+#> (1, 32, 16)
 # --8<-- [end:lstm_hidden_batch_size]
 
 # --8<-- [start:cross_entropy_target_size]
