@@ -151,3 +151,30 @@ except AssertionError as err:
     print(f"{type(err).__name__}: {err}")
     #> AssertionError: Wrong image height! Expected 224 but got 320!
 # --8<-- [end:input_size]
+
+# --8<-- [start:intermediate_features]
+from torchvision.models.feature_extraction import create_feature_extractor
+
+resnet18.eval()
+image = torch.rand(1, 3, 64, 64)
+print(resnet18(image).shape)  # forward returns the last layer's output only
+#> torch.Size([1, 10])
+
+# A forward hook keeps a middle layer's output as a side effect of the usual call.
+activations = {}
+handle = resnet18.layer3.register_forward_hook(lambda module, inputs, output: activations.update(layer3=output))
+with torch.no_grad():
+    logits = resnet18(image)
+handle.remove()  # stop recording
+print(activations["layer3"].shape, logits.shape)
+#> torch.Size([1, 256, 4, 4]) torch.Size([1, 10])
+
+# Or ask torchvision for a model that returns the named layers (names as in named_modules()).
+extractor = create_feature_extractor(resnet18, return_nodes={"layer2": "mid", "layer3": "deep"})
+with torch.no_grad():
+    features = extractor(image)
+print({name: tuple(value.shape) for name, value in features.items()})
+#> {'mid': (1, 128, 8, 8), 'deep': (1, 256, 4, 4)}
+print(torch.equal(features["deep"], activations["layer3"]))
+#> True
+# --8<-- [end:intermediate_features]

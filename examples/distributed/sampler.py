@@ -24,6 +24,32 @@ print(shares(shuffle=False, drop_last=True))  # the tail is dropped instead: sam
 #> [[0, 2], [1, 3]]
 # --8<-- [end:padding]
 
+# --8<-- [start:validation_padding]
+import torch
+
+correct = torch.tensor([1, 1, 1, 1, 1, 1, 1, 1, 0, 0])  # 10 validation samples, 8 right: 0.8
+world_size = 4  # 10 samples do not divide by 4: the sampler pads to 12
+per_rank = [list(DistributedSampler(range(10), num_replicas=world_size, rank=r, shuffle=False)) for r in range(world_size)]
+print(per_rank)  # samples 0 and 1 are evaluated twice
+#> [[0, 4, 8], [1, 5, 9], [2, 6, 0], [3, 7, 1]]
+# What an all-reduce of each rank's right answers and counts gives:
+right = sum(correct[share].sum().item() for share in per_rank)
+seen = sum(len(share) for share in per_rank)
+print(right, seen, round(right / seen, 4))
+#> 10 12 0.8333
+
+# The fix: count each sample once. Drop the padded positions (global position i * world_size + rank >= 10)...
+kept = [[index for i, index in enumerate(share) if i * world_size + r < 10] for r, share in enumerate(per_rank)]
+right = sum(correct[share].sum().item() for share in kept)
+seen = sum(len(share) for share in kept)
+print(right, seen, right / seen)
+#> 8 10 0.8
+# ...or give evaluation an unpadded split, rank r reading range(r, 10, world_size), and sum counts, not ratios.
+unpadded = [list(range(r, 10, world_size)) for r in range(world_size)]
+print(unpadded, sum(correct[share].sum().item() for share in unpadded) / 10)
+#> [[0, 4, 8], [1, 5, 9], [2, 6], [3, 7]] 0.8
+# --8<-- [end:validation_padding]
+
 # --8<-- [start:set_epoch]
 sampler = DistributedSampler(range(8), num_replicas=2, rank=0, shuffle=True, seed=0)
 first_epoch, second_epoch = list(sampler), list(sampler)

@@ -236,6 +236,49 @@ print(losses.mean().item(), losses.tolist())
 #> 0.375 [0.5, 0.25]
 # --8<-- [end:item_many_elements]
 
+# --8<-- [start:tensor_bool_ambiguous]
+attention = torch.tensor([[0.7, 0.3], [0.4, 0.6]])  # what the model returned
+try:
+    if attention:  # meant: "was an attention matrix returned?"
+        print("penalise attention")
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: Boolean value of Tensor with more than one value is ambiguous
+# `not t`, `t and ...`, and `if a == b:` (an elementwise comparison) ask the same question.
+for check in (lambda: not attention, lambda: attention and 1, lambda: bool(attention == attention.clone())):
+    try:
+        check()
+    except RuntimeError as err:
+        print(f"{type(err).__name__}: {err}")
+        #> RuntimeError: Boolean value of Tensor with more than one value is ambiguous
+        #> RuntimeError: Boolean value of Tensor with more than one value is ambiguous
+        #> RuntimeError: Boolean value of Tensor with more than one value is ambiguous
+try:
+    bool(attention.numpy())  # NumPy's form of the same question
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    ValueError: The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()
+    """
+try:
+    bool(tf.constant([0.7, 0.3]))  # and TensorFlow's
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    ValueError: The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()
+    """
+
+# The fix: ask the question meant. "Is there a tensor?"
+if attention is not None:
+    print("penalise attention")
+    #> penalise attention
+# "Is any (or every) value true?", asked explicitly:
+print((attention > 0.5).any().item(), (attention > 0.5).all().item())
+#> True False
+print(torch.equal(attention, attention.clone()))  # "are the two tensors equal?"
+#> True
+# --8<-- [end:tensor_bool_ambiguous]
+
 # --8<-- [start:from_numpy_tf_tensor]
 tf_values = tf.constant([1.0, 2.0])
 try:

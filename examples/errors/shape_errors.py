@@ -279,6 +279,37 @@ print(embedding(token_ids).shape)
 #> torch.Size([3, 4])
 # --8<-- [end:index_out_of_range_in_self]
 
+# --8<-- [start:lm_head_vocab]
+import torch
+from torch import nn
+
+torch.manual_seed(0)
+vocab_size, n_embd = 65, 128
+embedding = nn.Embedding(vocab_size, n_embd)  # was nn.Embedding(vocab_size, vocab_size)
+idx = torch.zeros(1, 1, dtype=torch.long)
+logits = embedding(idx)  # the bigram model uses the embedding as its logits
+print(tuple(logits.shape))  # 128 scores per token, for a vocabulary of 65
+#> (1, 1, 128)
+probs = logits[:, -1, :].softmax(dim=-1)
+next_ids = torch.multinomial(probs, num_samples=20, replacement=True)  # as generate() samples
+print((next_ids >= vocab_size).any().item())
+#> True
+try:
+    embedding(next_ids)  # the next step of generate() looks them up
+except IndexError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> IndexError: index out of range in self
+
+# The fix: a head from the embedding width back to the vocabulary.
+lm_head = nn.Linear(n_embd, vocab_size)
+logits = lm_head(embedding(idx))
+print(tuple(logits.shape))
+#> (1, 1, 65)
+next_ids = torch.multinomial(logits[:, -1, :].softmax(dim=-1), num_samples=20, replacement=True)
+print((next_ids < vocab_size).all().item(), tuple(embedding(next_ids).shape))
+#> True (1, 20, 128)
+# --8<-- [end:lm_head_vocab]
+
 # --8<-- [start:torch_mask_shape]
 import numpy as np
 import torch
@@ -1276,6 +1307,35 @@ print(tuple(target.shape), round(F.mse_loss(outputs, target).item(), 4))
 #> (4, 10) 0.1
 # --8<-- [end:size_mismatch_mse]
 
+# --8<-- [start:one_hot_eye]
+import tensorflow as tf
+import torch
+import torch.nn.functional as F
+
+true = torch.tensor([[2], [0], [1]])  # labels as a column, (N, 1), as a mask's loader gives them
+num_classes = 3
+by_eye = torch.eye(num_classes + 1)[true.squeeze(1)]
+by_one_hot = F.one_hot(true.squeeze(1), num_classes + 1)
+print(by_eye.dtype, by_one_hot.dtype)  # the same 0s and 1s, not the same dtype
+#> torch.float32 torch.int64
+print(torch.equal(by_eye, by_one_hot.float()), tuple(by_one_hot.shape))
+#> True (3, 4)
+# Without squeeze(1), both keep the extra axis: (N, 1, C).
+print(tuple(torch.eye(num_classes + 1)[true].shape), tuple(F.one_hot(true, num_classes + 1).shape))
+#> (3, 1, 4) (3, 1, 4)
+# Without num_classes, one_hot counts the classes as labels.max() + 1: here 3, not 4.
+print(tuple(F.one_hot(true.squeeze(1)).shape))
+#> (3, 3)
+try:
+    F.one_hot(true.squeeze(1).float(), num_classes + 1)  # labels must be int64
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: one_hot is only applicable to index tensor of type LongTensor.
+# TensorFlow's tf.one_hot gives float32, like torch.eye.
+print(tf.one_hot([2, 0, 1], num_classes + 1).dtype)
+#> <dtype: 'float32'>
+# --8<-- [end:one_hot_eye]
+
 # --8<-- [start:inplace_broadcast]
 import torch
 
@@ -1459,6 +1519,78 @@ output, _ = lstm(tokens)
 print(tuple(output.shape))
 #> (2, 5, 8)
 # --8<-- [end:rnn_input_size]
+
+# --8<-- [start:lstm_hidden_batch_size]
+import torch
+
+lstm = torch.nn.LSTM(input_size=4, hidden_size=16, batch_first=True)
+gru = torch.nn.GRU(input_size=4, hidden_size=16, batch_first=True)
+batch_size = 32  # fixed when the model was written
+last_batch = torch.zeros(8, 5, 4)  # the last batch holds only 8 samples
+h0 = torch.zeros(1, batch_size, 16)
+c0 = torch.zeros(1, batch_size, 16)
+try:
+    lstm(last_batch, (h0, c0))
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: Expected hidden[0] size (1, 8, 16), got [1, 32, 16]
+try:
+    gru(last_batch, h0)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: Expected hidden size (1, 8, 16), got [1, 32, 16]
+# The other way round: a loop that passes each batch's final state to the next batch
+# hands the state of the batch of 8 to a full batch of 32.
+output, state = lstm(last_batch)
+full_batch = torch.zeros(32, 5, 4)
+try:
+    lstm(full_batch, state)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: Expected hidden[0] size (1, 32, 16), got [1, 8, 16]
+
+# The fix: size the initial state from the batch itself, x.size(0) with batch_first=True...
+h0 = torch.zeros(1, last_batch.size(0), 16)
+c0 = torch.zeros(1, last_batch.size(0), 16)
+output, (h_n, c_n) = lstm(last_batch, (h0, c0))
+print(tuple(output.shape), tuple(h_n.shape))
+#> (8, 5, 16) (1, 8, 16)
+# ...or pass no state at all: the LSTM starts from zeros of the right size.
+output, (h_n, c_n) = lstm(last_batch)
+print(tuple(h_n.shape))
+#> (1, 8, 16)
+# ...and start a fresh state (None) when a carried state does not fit the batch.
+if state[0].size(1) != full_batch.size(0):
+    state = None
+output, state = lstm(full_batch, state)
+print(tuple(state[0].shape))
+#> (1, 32, 16)
+# --8<-- [end:lstm_hidden_batch_size]
+
+# --8<-- [start:cross_entropy_target_size]
+import keras
+import torch
+import torch.nn.functional as F
+
+torch.manual_seed(0)
+logits = torch.randn(2, 5, 7)  # an RNN's output: (batch, seq_len, vocab)
+targets = torch.randint(0, 7, (2, 5))  # one token id per position: (batch, seq_len)
+try:
+    F.cross_entropy(logits, targets)  # nn.CrossEntropyLoss()(logits, targets) raises the same
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: Expected target size [2, 7], got [2, 5]
+
+# The fix: the classes go on axis 1, (batch, vocab, seq_len), or flatten the positions.
+print(F.cross_entropy(logits.transpose(1, 2), targets).round(decimals=4))
+#> tensor(2.7786)
+print(F.cross_entropy(logits.reshape(-1, 7), targets.reshape(-1)).round(decimals=4))
+#> tensor(2.7786)
+# Keras reads the classes from the last axis: (batch, seq_len, vocab) goes in as it is.
+loss = keras.losses.SparseCategoricalCrossentropy(from_logits=True)
+print(round(float(loss(targets.numpy(), logits.numpy())), 4))
+#> 2.7786
+# --8<-- [end:cross_entropy_target_size]
 
 # --8<-- [start:scatter_add_backward]
 import torch

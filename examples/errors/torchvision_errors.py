@@ -285,6 +285,36 @@ print(f"{loss.item():.2f}", torch.equal(loss, ctc(log_probs, other_padding, torc
 #> 6.75 True
 # --8<-- [end:collate_label_lengths]
 
+# --8<-- [start:collate_dynamic_padding]
+from torch.nn.utils.rnn import pad_sequence
+
+PAD_ID, MAX_SEQ_LENGTH = 0, 16
+tokenized = [[101, 7, 8, 102], [101, 9, 102], [101, 5, 6, 7, 8, 9, 102], [101, 4, 102]]
+
+
+def pad_to_max(ids):  # what the dataset did: every input padded to max_seq_length
+    return torch.tensor(ids + [PAD_ID] * (MAX_SEQ_LENGTH - len(ids)))
+
+
+print([tuple(batch.shape) for batch in DataLoader([pad_to_max(ids) for ids in tokenized], batch_size=2)])
+#> [(2, 16), (2, 16)]
+
+
+# The fix: keep the sequences unpadded and pad each batch to its longest in collate_fn.
+def pad_batch(batch):
+    lengths = torch.tensor([len(ids) for ids in batch])
+    input_ids = pad_sequence(batch, batch_first=True, padding_value=PAD_ID)
+    attention_mask = (torch.arange(input_ids.size(1)) < lengths[:, None]).long()
+    return input_ids, attention_mask
+
+
+loader = DataLoader([torch.tensor(ids) for ids in tokenized], batch_size=2, collate_fn=pad_batch)
+for input_ids, attention_mask in loader:
+    print(tuple(input_ids.shape), attention_mask.tolist())
+    #> (2, 4) [[1, 1, 1, 1], [1, 1, 1, 0]]
+    #> (2, 7) [[1, 1, 1, 1, 1, 1, 1], [1, 1, 1, 0, 0, 0, 0]]
+# --8<-- [end:collate_dynamic_padding]
+
 # --8<-- [start:collate_none]
 from torch.utils.data import Dataset, default_collate
 

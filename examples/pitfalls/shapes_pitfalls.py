@@ -164,6 +164,28 @@ print(torch.allclose(out, lstm(batch.transpose(0, 1))[0].transpose(0, 1)))
 #> True
 # --8<-- [end:lstm_batch_first]
 
+# --8<-- [start:lstm_h_n_batch_first]
+import torch
+from torch import nn
+
+torch.manual_seed(0)
+lstm = nn.LSTM(input_size=3, hidden_size=5, num_layers=2, batch_first=True)
+x = torch.randn(4, 6, 3)  # (batch, seq, feature)
+output, (h_n, c_n) = lstm(x)
+print(tuple(output.shape))  # batch first, as asked
+#> (4, 6, 5)
+print(tuple(h_n.shape), tuple(c_n.shape))  # (num_layers, batch, hidden): not batch first
+#> (2, 4, 5) (2, 4, 5)
+
+# The last layer's final state per sample: h_n[-1], shape (batch, hidden).
+last = h_n[-1]
+print(tuple(last.shape), torch.allclose(last, output[:, -1, :]))
+#> (4, 5) True
+# All layers per sample, batch first: h_n.transpose(0, 1), shape (batch, num_layers, hidden).
+print(tuple(h_n.transpose(0, 1).shape))
+#> (4, 2, 5)
+# --8<-- [end:lstm_h_n_batch_first]
+
 # --8<-- [start:softmax_axis]
 import torch
 import torch.nn.functional as F
