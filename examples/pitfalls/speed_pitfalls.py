@@ -169,12 +169,9 @@ ratio = per_call(lambda: t + t) / per_call(lambda: a + a)
 print("t + t more than 1.5x slower than a + a:", ratio > 1.5)
 #> t + t more than 1.5x slower than a + a: True
 
-# nonzero on 512 elements: the report's gap (23.7 us against 4 us) is gone.
+# nonzero on 512 elements: the same indices as NumPy's.
 mask = np.zeros(512)
 mask[::7] = 1
-ratio = per_call(lambda: torch.nonzero(torch.from_numpy(mask))) / per_call(lambda: np.nonzero(mask))
-print("torch.nonzero more than 5x slower than np.nonzero:", ratio > 5)
-#> torch.nonzero more than 5x slower than np.nonzero: False
 print(np.array_equal(torch.nonzero(torch.from_numpy(mask)).numpy()[:, 0], np.nonzero(mask)[0]))
 #> True
 
