@@ -169,11 +169,15 @@ ratio = per_call(lambda: t + t) / per_call(lambda: a + a)
 print("t + t more than 1.5x slower than a + a:", ratio > 1.5)
 #> t + t more than 1.5x slower than a + a: True
 
-# nonzero on 512 elements: the same indices as NumPy's.
+# nonzero on 512 elements: the same indices as NumPy's, in about the same time.
 mask = np.zeros(512)
 mask[::7] = 1
-print(np.array_equal(torch.nonzero(torch.from_numpy(mask)).numpy()[:, 0], np.nonzero(mask)[0]))
+as_tensor = torch.from_numpy(mask)
+print(np.array_equal(torch.nonzero(as_tensor).numpy()[:, 0], np.nonzero(mask)[0]))
 #> True
+ratio = per_call(lambda: torch.nonzero(as_tensor)) / per_call(lambda: np.nonzero(mask))
+print("torch.nonzero within 2x of np.nonzero:", 0.5 < ratio < 2)
+#> torch.nonzero within 2x of np.nonzero: True
 
 # Many small additions: one call for all of them pays the fixed cost once.
 rows = torch.ones(1000, 16)
