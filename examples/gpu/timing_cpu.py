@@ -82,3 +82,29 @@ for message in re.findall(r'"(Both events must be [^"]*)"', body):  # checked in
 print(re.search(r"// (raise cudaErrorNotReady.*)", body).group(1))  # the CUDA call after the checks
 #> raise cudaErrorNotReady if either event is recorded but not yet completed
 # --8<-- [end:elapsed_checks]
+
+# --8<-- [start:dtype_conversion]
+import numpy as np
+
+
+def best_time(stmt, **names):
+    """The fastest of five Timer measurements of stmt, each of 500 runs, at one thread."""
+    timer = benchmark.Timer(stmt, globals=names)  # num_threads=1, Timer's default
+    return min(timer.timeit(500).median for _ in range(5))
+
+
+samples = np.random.default_rng(0).integers(-1000, 1000, 16000, dtype=np.int16)
+as_torch = torch.from_numpy(samples)  # shares the memory: no conversion yet
+ratio = best_time("t.float()", t=as_torch) / best_time("a.astype(np.float32)", a=samples, np=np)
+print("torch int16 -> float32 more than 1.2x slower than NumPy:", ratio > 1.2)
+#> torch int16 -> float32 more than 1.2x slower than NumPy: True
+# The same values either way: convert in NumPy, then share with torch.
+print(torch.equal(as_torch.float(), torch.from_numpy(samples.astype(np.float32))))
+#> True
+
+# torch.Tensor(array) already converts to float32: a later .to(torch.float32) does nothing.
+image = np.zeros((160, 120, 3), dtype=np.uint8)
+converted = torch.Tensor(image)
+print(converted.dtype, converted.to(torch.float32) is converted)
+#> torch.float32 True
+# --8<-- [end:dtype_conversion]

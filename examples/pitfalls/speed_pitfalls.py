@@ -153,6 +153,41 @@ print(torch.allclose(torch.stack([M @ v for v in vectors]), vectors @ M.T, atol=
 #> True
 # --8<-- [end:small_calls]
 
+# --8<-- [start:small_overhead]
+import timeit
+
+
+def per_call(fn, number=1000):
+    """The best of five timings of fn, in seconds per call."""
+    return min(timeit.repeat(fn, number=number, repeat=5)) / number
+
+
+a = np.ones(16, dtype=np.float32)
+t = torch.ones(16)
+# An addition of 16 numbers: the time is the fixed cost of the call.
+ratio = per_call(lambda: t + t) / per_call(lambda: a + a)
+print("t + t more than 1.5x slower than a + a:", ratio > 1.5)
+#> t + t more than 1.5x slower than a + a: True
+
+# nonzero on 512 elements: the same indices as NumPy's, in about the same time.
+mask = np.zeros(512)
+mask[::7] = 1
+as_tensor = torch.from_numpy(mask)
+print(np.array_equal(torch.nonzero(as_tensor).numpy()[:, 0], np.nonzero(mask)[0]))
+#> True
+ratio = per_call(lambda: torch.nonzero(as_tensor)) / per_call(lambda: np.nonzero(mask))
+print("torch.nonzero within 2x of np.nonzero:", 0.5 < ratio < 2)
+#> torch.nonzero within 2x of np.nonzero: True
+
+# Many small additions: one call for all of them pays the fixed cost once.
+rows = torch.ones(1000, 16)
+ratio = per_call(lambda: [r + r for r in rows], 5) / per_call(lambda: rows + rows, 5)
+print("1000 calls more than 20x slower than one:", ratio > 20)
+#> 1000 calls more than 20x slower than one: True
+print(torch.equal(torch.stack([r + r for r in rows]), rows + rows))
+#> True
+# --8<-- [end:small_overhead]
+
 # --8<-- [start:threads]
 import threading
 
