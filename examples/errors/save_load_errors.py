@@ -409,10 +409,11 @@ import os
 
 # Run these lines in the script that fails, in the same environment and the same way
 # (the same interpreter, launcher and environment variables): they say what torch.load sees.
+# Add print(torch.cuda.is_available()) there: the check torch.load makes.
 print(torch.__version__, torch.backends.cuda.is_built(), torch.version.cuda)
 #> 2.15.0+cu132 True 13.2
-print(torch.cuda.is_available(), os.environ.get("CUDA_VISIBLE_DEVICES"))
-#> False None
+print("GPUs hidden:", os.environ.get("CUDA_VISIBLE_DEVICES") in ("", "-1"))
+#> GPUs hidden: False
 # --8<-- [end:cuda_deserialize_which_torch]
 
 # --8<-- [start:map_location_load_state_dict]
