@@ -373,3 +373,21 @@ for batch in loader:
 print(batch.shape, batch.device.type == device)
 #> torch.Size([2, 3]) True
 # --8<-- [end:pin_not_cpu]
+
+# --8<-- [start:plain_list_not_moved]
+import torch
+
+
+class Net(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.blocks = [torch.nn.Conv2d(3, 3, 1)]  # a plain list: not a submodule
+        self.head = torch.nn.ModuleList([torch.nn.Conv2d(3, 3, 1)])
+
+
+net = Net().to("meta")  # meta stands in for cuda
+print("list:", net.blocks[0].weight.device, "ModuleList:", net.head[0].weight.device)
+#> list: cpu ModuleList: meta
+print(len(list(net.parameters())))  # the plain list's weight and bias are missing
+#> 2
+# --8<-- [end:plain_list_not_moved]

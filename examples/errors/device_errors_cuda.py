@@ -22,6 +22,25 @@ out = model(batch.to(device))
 print(device, out.shape, out.device)
 # --8<-- [end:model_on_cuda]
 
+# --8<-- [start:input_on_cuda_model_on_cpu]
+import torch
+
+torch.manual_seed(0)
+device = torch.device("cuda")
+model = torch.nn.Conv2d(3, 8, kernel_size=3)  # built, not yet moved: on the CPU
+x = torch.ones(2, 3, 16, 16, device=device)  # the input torchsummary.summary builds
+try:
+    model(x)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+
+# The fix: move the model first; build inputs on the device of its parameters.
+model.to(device)
+x = torch.ones(2, 3, 16, 16, device=next(model.parameters()).device)
+out = model(x)
+print(out.shape, out.device)
+# --8<-- [end:input_on_cuda_model_on_cpu]
+
 # --8<-- [start:optimizer_state_on_cpu]
 import torch
 

@@ -404,6 +404,18 @@ with mock.patch("torch.cuda.is_available", return_value=False):
     #> cpu
 # --8<-- [end:cuda_deserialize]
 
+# --8<-- [start:cuda_deserialize_which_torch]
+import os
+
+# Run these lines in the script that fails, in the same environment and the same way
+# (the same interpreter, launcher and environment variables): they say what torch.load sees.
+# Add print(torch.cuda.is_available()) there: the check torch.load makes.
+print(torch.__version__, torch.backends.cuda.is_built(), torch.version.cuda)
+#> 2.15.0+cu132 True 13.2
+print("GPUs hidden:", os.environ.get("CUDA_VISIBLE_DEVICES") in ("", "-1"))
+#> GPUs hidden: False
+# --8<-- [end:cuda_deserialize_which_torch]
+
 # --8<-- [start:map_location_load_state_dict]
 model = torch.nn.Linear(2, 1, bias=False)
 with mock.patch("torch.serialization.location_tag", return_value="cuda:0"):

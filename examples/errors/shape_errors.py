@@ -260,6 +260,26 @@ print(round(F.cross_entropy(scores, torch.tensor([2, -100, 0])).item(), 4))
 #> 1.3863
 # --8<-- [end:label_minus_one]
 
+# --8<-- [start:find_bad_index]
+import torch
+
+x = torch.arange(3.0)
+index = torch.tensor([0, 5, -4, 2])
+try:
+    x[index]
+except IndexError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> IndexError: index 5 is out of bounds for dimension 0 with size 3
+
+# Find every bad index, and where it sits, before a GPU asserts on one of them.
+n = x.shape[0]
+bad = (index < -n) | (index >= n)
+print(bad.nonzero().flatten().tolist(), index[bad].tolist())
+#> [1, 2] [5, -4]
+print(x[index[~bad]])
+#> tensor([0., 2.])
+# --8<-- [end:find_bad_index]
+
 # --8<-- [start:index_out_of_range_in_self]
 import torch
 

@@ -75,3 +75,26 @@ with torch.autocast("cuda", cache_enabled=False):  # the fix: no cached copies
 outputs.mean().backward()
 print(outputs.requires_grad, layer.weight.grad is not None)
 # --8<-- [end:no_grad_cache]
+
+# --8<-- [start:replaced_fc]
+import torch
+from torch import nn
+
+torch.manual_seed(0)
+device = torch.device("cuda")
+model = nn.Sequential(nn.Conv2d(3, 8, 3), nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(8, 5))
+model.to(device)
+model[3] = nn.Linear(8, 10)  # the new head, as model.fc = nn.Linear(512, 10): on the CPU
+x = torch.ones(2, 3, 8, 8, device=device)
+with torch.autocast("cuda"):
+    try:
+        model(x)
+    except RuntimeError as err:
+        print(f"{type(err).__name__}: {err}")
+
+# The fix: replace the head first, then move the whole model.
+model.to(device)
+with torch.autocast("cuda"):
+    out = model(x)
+print(out.dtype, out.device)
+# --8<-- [end:replaced_fc]

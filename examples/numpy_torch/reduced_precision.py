@@ -365,3 +365,19 @@ print(np.allclose(target.kernel.numpy(), expected))  # updated, in float32
 #> True
 keras.mixed_precision.set_global_policy("float32")  # back to the default for later layers
 # --8<-- [end:keras_mixed_precision_update]
+
+# --8<-- [start:replaced_layer_device]
+import torch
+from torch import nn
+
+model = nn.Sequential(nn.Conv2d(3, 8, 3), nn.Flatten(), nn.Linear(8, 5))
+model.to("meta")  # meta stands in for cuda
+model[2] = nn.Linear(8, 10)  # a new head, created after the move: on the CPU
+print({name: p.device.type for name, p in model.named_parameters()})
+#> {'0.weight': 'meta', '0.bias': 'meta', '2.weight': 'cpu', '2.bias': 'cpu'}
+
+# The fix: move the model again after replacing a layer (or create the layer on the device).
+model.to("meta")
+print({p.device.type for p in model.parameters()})
+#> {'meta'}
+# --8<-- [end:replaced_layer_device]
