@@ -350,7 +350,8 @@ per_row = tf.data.Dataset.from_generator(one_row_at_a_time, output_signature=row
 slices = tf.data.Dataset.from_tensor_slices(rows).batch(50)
 batch_spec = tf.TensorSpec((None, 8), tf.float32)
 per_batch = tf.data.Dataset.from_generator(one_batch_at_a_time, output_signature=batch_spec)
-print("same batches:", all(np.array_equal(a, b) for a, b in zip(per_row, slices)))
+same = zip(per_row, slices, per_batch, strict=True)
+print("same batches:", all(np.array_equal(a, b) and np.array_equal(a, c) for a, b, c in same))
 #> same batches: True
 generator_s, slices_s, per_batch_s = seconds(per_row), seconds(slices), seconds(per_batch)
 print("from_generator slower than from_tensor_slices by more than 5x:", generator_s > 5 * slices_s)
