@@ -268,7 +268,7 @@ model = keras.Sequential([keras.Input((3,)), Double(), keras.layers.Dense(2)])
 sample = np.ones((1, 3), "float32")  # one small input, the same shape at every call
 
 
-def loop_seconds(predict_once, calls: int = 20) -> float:
+def loop_seconds(predict_once, calls: int = 5) -> float:
     predict_once()  # warm-up: the first call traces
     start = time.perf_counter()
     for _ in range(calls):
