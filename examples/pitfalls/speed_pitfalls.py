@@ -290,3 +290,67 @@ for batch in batches:
 print(traces, np.array_equal(predicted, called.numpy()), np.array_equal(predicted, served.numpy()))
 #> ['trace'] True True
 # --8<-- [end:predict_retracing]
+
+# --8<-- [start:predict_timing]
+import time
+
+import keras
+import numpy as np
+import tensorflow as tf
+
+traces = []
+model = keras.Sequential([keras.Input((3,)), Double(), keras.layers.Dense(2)])
+sample = np.ones((1, 3), "float32")  # one small input, the same shape at every call
+
+
+def loop_seconds(predict_once, calls: int = 5) -> float:
+    predict_once()  # warm-up: the first call traces
+    start = time.perf_counter()
+    for _ in range(calls):
+        predict_once()
+    return time.perf_counter() - start
+
+
+traces.clear()
+predict_s = loop_seconds(lambda: model.predict(sample, verbose=0))
+print("model.predict, same shape:", traces)  # one trace: this is not retracing
+#> model.predict, same shape: ['trace']
+call_s = loop_seconds(lambda: model(sample, training=False))
+print("model.predict slower than model(x, training=False) by more than 3x:", predict_s > 3 * call_s)
+#> model.predict slower than model(x, training=False) by more than 3x: True
+served = tf.function(model)  # model(x) in a graph: traced once for this shape
+served_s = loop_seconds(lambda: served(sample, training=False))
+print("model.predict slower than a tf.function of the model by more than 3x:", predict_s > 3 * served_s)
+#> model.predict slower than a tf.function of the model by more than 3x: True
+same = np.allclose(model.predict(sample, verbose=0), model(sample, training=False))
+print("same predictions:", same)
+#> same predictions: True
+# --8<-- [end:predict_timing]
+
+# --8<-- [start:model_in_loop]
+import keras
+import numpy as np
+
+
+def new_model() -> keras.Model:
+    model = keras.Sequential([keras.Input((3,)), Double(), keras.layers.Dense(1)])
+    model.compile(optimizer="sgd", loss="mse")
+    return model
+
+
+data = np.ones((4, 3), "float32")
+traces.clear()
+for _run in range(3):  # a new model, compiled anew, for each run
+    new_model().predict(data, verbose=0)
+print("a new model per run:", traces)
+#> a new model per run: ['trace', 'trace', 'trace', 'trace', 'trace', 'trace']
+
+traces.clear()
+model = new_model()
+initial = model.get_weights()
+for _run in range(3):  # the fix: one model, its initial weights restored for each run
+    model.set_weights(initial)
+    model.predict(data, verbose=0)
+print("one model, weights reset:", traces)
+#> one model, weights reset: ['trace', 'trace']
+# --8<-- [end:model_in_loop]

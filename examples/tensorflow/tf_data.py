@@ -206,6 +206,50 @@ print(show(numbers.shuffle(1, seed=0)))  # a buffer of 1 does not shuffle at all
 #> [0, 1, 2, 3, 4, 5, 6, 7]
 # --8<-- [end:shuffle_batch]
 
+# --8<-- [start:shuffle_memory]
+import psutil
+
+process = psutil.Process()
+decoded = 0
+
+
+def decode(index):
+    """Stands in for reading and decoding one image file: 512 KiB of float32 per element."""
+
+    def count(i):
+        global decoded
+        decoded += 1
+        return i
+
+    i = tf.py_function(count, [index], tf.int64)
+    return tf.fill((256, 512), tf.cast(i, tf.float32))
+
+
+def first_element(dataset):
+    """How many elements were decoded, and how much the process grew, before the first came out."""
+    global decoded
+    decoded = 0
+    before = process.memory_info().rss
+    next(iter(dataset))
+    return decoded, (process.memory_info().rss - before) / 2**20
+
+
+n = 100  # a dataset of 100 decoded images, 50 MiB
+decoded_first = tf.data.Dataset.range(n).map(decode).shuffle(n, seed=0)
+count, grown_mib = first_element(decoded_first)
+print("decode, then shuffle(n): decoded before the first element:", count)
+#> decode, then shuffle(n): decoded before the first element: 100
+print("process grew by more than 25 MiB, half the data:", grown_mib > 25)
+#> process grew by more than 25 MiB, half the data: True
+
+indices_first = tf.data.Dataset.range(n).shuffle(n, seed=0).map(decode)  # the fix
+count, grown_mib = first_element(indices_first)
+print("shuffle the indices, then decode: at most 2 decoded before the first element:", count <= 2)
+#> shuffle the indices, then decode: at most 2 decoded before the first element: True
+print("process grew by more than 25 MiB, half the data:", grown_mib > 25)
+#> process grew by more than 25 MiB, half the data: False
+# --8<-- [end:shuffle_memory]
+
 # --8<-- [start:shuffle_take_repeat]
 one = tf.data.Dataset.from_tensor_slices([1, 2, 3]).shuffle(3, seed=1).take(1)
 print("shuffle, take(1), repeat(5):", show(one.repeat(5)))  # each repeat shuffles again
@@ -275,3 +319,32 @@ with tempfile.TemporaryDirectory() as folder:  # data too large for memory: cach
     print("built once, cached in a file:", loads, "reads")
     #> built once, cached in a file: 8 reads
 # --8<-- [end:cache_rebuilt]
+
+# --8<-- [start:from_generator_slow]
+rows = np.arange(300 * 8, dtype=np.float32).reshape(300, 8)
+python_steps = []
+
+
+def one_row_at_a_time():
+    for row in rows:
+        python_steps.append("row")  # one Python step, and one conversion, per element
+        yield row
+
+
+def one_batch_at_a_time():
+    for start in range(0, len(rows), 50):
+        python_steps.append("batch")
+        yield rows[start : start + 50]
+
+
+row_spec = tf.TensorSpec((8,), tf.float32)
+per_row = tf.data.Dataset.from_generator(one_row_at_a_time, output_signature=row_spec).batch(50)
+slices = tf.data.Dataset.from_tensor_slices(rows).batch(50)
+batch_spec = tf.TensorSpec((None, 8), tf.float32)
+per_batch = tf.data.Dataset.from_generator(one_batch_at_a_time, output_signature=batch_spec)
+same = zip(per_row, slices, per_batch, strict=True)
+print("same batches:", all(np.array_equal(a, b) and np.array_equal(a, c) for a, b, c in same))
+#> same batches: True
+print("Python steps for 6 batches:", python_steps.count("row"), "yielding rows,", python_steps.count("batch"), "yielding batches")
+#> Python steps for 6 batches: 300 yielding rows, 6 yielding batches
+# --8<-- [end:from_generator_slow]
