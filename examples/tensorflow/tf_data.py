@@ -207,9 +207,6 @@ print(show(numbers.shuffle(1, seed=0)))  # a buffer of 1 does not shuffle at all
 # --8<-- [end:shuffle_batch]
 
 # --8<-- [start:shuffle_memory]
-import psutil
-
-process = psutil.Process()
 decoded = 0
 
 
@@ -225,29 +222,26 @@ def decode(index):
     return tf.fill((256, 512), tf.cast(i, tf.float32))
 
 
-def first_element(dataset):
-    """How many elements were decoded, and how much the process grew, before the first came out."""
+def decoded_before_first(dataset):
+    """How many elements were decoded before the dataset handed out its first one."""
     global decoded
     decoded = 0
-    before = process.memory_info().rss
-    next(iter(dataset))
-    return decoded, (process.memory_info().rss - before) / 2**20
+    first = next(iter(dataset))
+    return decoded, first.numpy().nbytes / 2**10
 
 
-n = 100  # a dataset of 100 decoded images, 50 MiB
+n = 100  # a dataset of 100 decoded images
 decoded_first = tf.data.Dataset.range(n).map(decode).shuffle(n, seed=0)
-count, grown_mib = first_element(decoded_first)
-print("decode, then shuffle(n): decoded before the first element:", count)
-#> decode, then shuffle(n): decoded before the first element: 100
-print("process grew by more than 25 MiB, half the data:", grown_mib > 25)
-#> process grew by more than 25 MiB, half the data: True
+count, kib = decoded_before_first(decoded_first)
+print(f"decode, then shuffle(n): {count} decoded before the first element, {kib:.0f} KiB each")
+#> decode, then shuffle(n): 100 decoded before the first element, 512 KiB each
+print(f"held in the buffer: {count * kib / 2**10:.0f} MiB")
+#> held in the buffer: 50 MiB
 
 indices_first = tf.data.Dataset.range(n).shuffle(n, seed=0).map(decode)  # the fix
-count, grown_mib = first_element(indices_first)
+count, kib = decoded_before_first(indices_first)
 print("shuffle the indices, then decode: at most 2 decoded before the first element:", count <= 2)
 #> shuffle the indices, then decode: at most 2 decoded before the first element: True
-print("process grew by more than 25 MiB, half the data:", grown_mib > 25)
-#> process grew by more than 25 MiB, half the data: False
 # --8<-- [end:shuffle_memory]
 
 # --8<-- [start:shuffle_take_repeat]
