@@ -275,3 +275,57 @@ with tempfile.TemporaryDirectory() as folder:  # data too large for memory: cach
     print("built once, cached in a file:", loads, "reads")
     #> built once, cached in a file: 8 reads
 # --8<-- [end:cache_rebuilt]
+
+# --8<-- [start:from_generator_parallel]
+import threading
+import time
+
+running = most = 0
+lock = threading.Lock()
+
+
+def work(i):
+    """Prepares one sample in Python (a stand-in for decoding a file, 10 ms)."""
+    global running, most
+    with lock:
+        running += 1
+        most = max(most, running)  # how many samples were being prepared at once
+    time.sleep(0.01)
+    with lock:
+        running -= 1
+    return np.float32(i)
+
+
+def samples(first, count):
+    for i in range(first, first + count):
+        yield work(i)
+
+
+spec = tf.TensorSpec((), tf.float32)
+one_generator = tf.data.Dataset.from_generator(lambda: samples(0, 16), output_signature=spec)
+values = list(one_generator.prefetch(tf.data.AUTOTUNE).as_numpy_iterator())
+print("from_generator + prefetch, at most at once:", most)
+#> from_generator + prefetch, at most at once: 1
+
+most = 0  # the fix, with Python kept: four generators, interleaved in parallel
+shards = tf.data.Dataset.range(4).interleave(
+    lambda k: tf.data.Dataset.from_generator(
+        samples, args=(k * 4, 4), output_signature=spec
+    ),
+    cycle_length=4,
+    num_parallel_calls=4,
+)
+print(sorted(shards.as_numpy_iterator()) == values)
+#> True
+print("interleave, more than one at once:", most > 1)
+#> interleave, more than one at once: True
+
+most = 0  # the work as a map step over indices, run in parallel
+mapped = tf.data.Dataset.range(16).map(
+    lambda i: tf.numpy_function(work, [i], tf.float32), num_parallel_calls=tf.data.AUTOTUNE
+)
+print(list(mapped.as_numpy_iterator()) == values)  # map keeps the order
+#> True
+print("map(num_parallel_calls), more than one at once:", most > 1)
+#> map(num_parallel_calls), more than one at once: True
+# --8<-- [end:from_generator_parallel]
