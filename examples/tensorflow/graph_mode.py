@@ -101,26 +101,17 @@ print(scale_autograph.experimental_get_tracing_count())
 
 # --8<-- [start:print_order]
 v = tf.Variable(5)
-log = pathlib.Path(folder.name) / "find_next_odd.txt"  # tf.print's output, as above
+log_unordered = pathlib.Path(folder.name) / "find_next_odd.txt"
 
 
 @tf.function
 def find_next_odd():  # the reader's function
-    tf.print("1:", v, output_stream=f"file://{log}")
+    tf.print("1:", v, output_stream=f"file://{log_unordered}")
     v.assign(v + 1)
-    tf.print("2:", v, output_stream=f"file://{log}")
+    tf.print("2:", v, output_stream=f"file://{log_unordered}")
     if v % 2 == 0:  # AutoGraph turns this into a tf.cond, the op named "cond"
         v.assign(v + 1)
-        tf.print("3:", v, output_stream=f"file://{log}")
-
-
-find_next_odd()
-print(log.read_text().rstrip())  # in this run, in order
-"""
-1: 5
-2: 6
-3: 7
-"""
+        tf.print("3:", v, output_stream=f"file://{log_unordered}")
 
 
 def waits_for(fn, name):  # the control dependencies tf.function added to an op
@@ -133,7 +124,7 @@ print(waits_for(find_next_odd, "PrintV2_1"))
 #> ['PrintV2']
 print(waits_for(find_next_odd, "AssignVariableOp"))  # the assign waits for earlier reads
 #> ['ReadVariableOp', 'StringFormat/ReadVariableOp']
-print(waits_for(find_next_odd, "cond"))  # no PrintV2_1: the third print may come before the second
+print(waits_for(find_next_odd, "cond"))  # no PrintV2_1, no PrintV2: the third print may come first
 #> ['AssignVariableOp', 'ReadVariableOp_1', 'StringFormat_1/ReadVariableOp']
 
 log_ordered = pathlib.Path(folder.name) / "find_next_odd_ordered.txt"
@@ -151,7 +142,6 @@ def find_next_odd_ordered():
         tf.print("3:", v, output_stream=f"file://{log_ordered}")
 
 
-v.assign(5)
 find_next_odd_ordered()
 print(log_ordered.read_text().rstrip())
 """
