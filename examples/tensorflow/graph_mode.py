@@ -99,6 +99,67 @@ print(scale_autograph.experimental_get_tracing_count())
 #> 1
 # --8<-- [end:tracing]
 
+# --8<-- [start:print_order]
+v = tf.Variable(5)
+log_unordered = pathlib.Path(folder.name) / "find_next_odd.txt"
+
+
+@tf.function
+def find_next_odd():  # the reader's function
+    tf.print("1:", v, output_stream=f"file://{log_unordered}")
+    v.assign(v + 1)
+    tf.print("2:", v, output_stream=f"file://{log_unordered}")
+    if v % 2 == 0:  # AutoGraph turns this into a tf.cond, the op named "cond"
+        v.assign(v + 1)
+        tf.print("3:", v, output_stream=f"file://{log_unordered}")
+
+
+def waits_for(fn, name):  # the control dependencies tf.function added to an op
+    ops = {op.name: op for op in fn.get_concrete_function().graph.get_operations()}
+    return sorted(c.name for c in ops[name].control_inputs)
+
+
+# PrintV2 is the first tf.print, PrintV2_1 the second; "cond" holds the third
+print(waits_for(find_next_odd, "PrintV2_1"))
+#> ['PrintV2']
+print(waits_for(find_next_odd, "AssignVariableOp"))  # the assign waits for earlier reads
+#> ['ReadVariableOp', 'StringFormat/ReadVariableOp']
+print(waits_for(find_next_odd, "cond"))  # no PrintV2_1, no PrintV2: the third print may come first
+#> ['AssignVariableOp', 'ReadVariableOp_1', 'StringFormat_1/ReadVariableOp']
+
+log_ordered = pathlib.Path(folder.name) / "find_next_odd_ordered.txt"
+
+
+@tf.function
+def find_next_odd_ordered():
+    tf.print("1:", v, output_stream=f"file://{log_ordered}")
+    v.assign(v + 1)
+    printed = tf.print("2:", v, output_stream=f"file://{log_ordered}")
+    with tf.control_dependencies([printed]):
+        is_even = v % 2 == 0  # reads v only after the second print
+    if is_even:
+        v.assign(v + 1)
+        tf.print("3:", v, output_stream=f"file://{log_ordered}")
+
+
+find_next_odd_ordered()
+print(log_ordered.read_text().rstrip())
+"""
+1: 5
+2: 6
+3: 7
+"""
+print(waits_for(find_next_odd_ordered, "ReadVariableOp_1"))  # the read that "cond" takes
+#> ['AssignVariableOp', 'PrintV2_1']
+
+with tf.Graph().as_default():  # a TF1-style graph, outside tf.function
+    w = tf.Variable(5)
+    w.assign(6)
+    printed = tf.print("2:", w)
+    print(printed.control_inputs)  # nothing orders the print after the assign
+    #> []
+# --8<-- [end:print_order]
+
 # --8<-- [start:retracing]
 @tf.function(autograph=False)
 def square(t):

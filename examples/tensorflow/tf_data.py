@@ -342,3 +342,57 @@ print("same batches:", all(np.array_equal(a, b) and np.array_equal(a, c) for a, 
 print("Python steps for 6 batches:", python_steps.count("row"), "yielding rows,", python_steps.count("batch"), "yielding batches")
 #> Python steps for 6 batches: 300 yielding rows, 6 yielding batches
 # --8<-- [end:from_generator_slow]
+
+# --8<-- [start:from_generator_parallel]
+import threading
+import time
+
+running = most = 0
+lock = threading.Lock()
+
+
+def work(i):
+    """Prepares one sample in Python (a stand-in for decoding a file, 10 ms)."""
+    global running, most
+    with lock:
+        running += 1
+        most = max(most, running)  # how many samples were being prepared at once
+    time.sleep(0.01)
+    with lock:
+        running -= 1
+    return np.float32(i)
+
+
+def samples(first, count):
+    for i in range(first, first + count):
+        yield work(i)
+
+
+spec = tf.TensorSpec((), tf.float32)
+one_generator = tf.data.Dataset.from_generator(lambda: samples(0, 16), output_signature=spec)
+values = list(one_generator.prefetch(tf.data.AUTOTUNE).as_numpy_iterator())
+print("from_generator + prefetch, at most at once:", most)
+#> from_generator + prefetch, at most at once: 1
+
+most = 0  # the fix, with Python kept: four generators, interleaved in parallel
+shards = tf.data.Dataset.range(4).interleave(
+    lambda k: tf.data.Dataset.from_generator(
+        samples, args=(k * 4, 4), output_signature=spec
+    ),
+    cycle_length=4,
+    num_parallel_calls=4,
+)
+print(sorted(shards.as_numpy_iterator()) == values)
+#> True
+print("interleave, more than one at once:", most > 1)
+#> interleave, more than one at once: True
+
+most = 0  # the work as a map step over indices, run in parallel
+mapped = tf.data.Dataset.range(16).map(
+    lambda i: tf.numpy_function(work, [i], tf.float32), num_parallel_calls=tf.data.AUTOTUNE
+)
+print(list(mapped.as_numpy_iterator()) == values)  # map keeps the order
+#> True
+print("map(num_parallel_calls), more than one at once:", most > 1)
+#> map(num_parallel_calls), more than one at once: True
+# --8<-- [end:from_generator_parallel]
