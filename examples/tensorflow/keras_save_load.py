@@ -132,7 +132,7 @@ except NotImplementedError as err:
 # --8<-- [end:custom_objects]
 
 # --8<-- [start:get_config]
-class Time2Vec(keras.layers.Layer):  # as in the report: arguments, no get_config
+class Time2Vec(keras.layers.Layer):  # no get_config
     def __init__(self, kernel_size, periodic_activation=keras.ops.sin, **kwargs):
         super().__init__(**kwargs)
         self.kernel_size = kernel_size
