@@ -131,6 +131,54 @@ except NotImplementedError as err:
     """
 # --8<-- [end:custom_objects]
 
+# --8<-- [start:get_config]
+class Time2Vec(keras.layers.Layer):  # no get_config
+    def __init__(self, kernel_size, periodic_activation=keras.ops.sin, **kwargs):
+        super().__init__(**kwargs)
+        self.kernel_size = kernel_size
+        self.periodic_activation = periodic_activation  # a function: not a plain value
+
+    def call(self, x):
+        return self.periodic_activation(x)
+
+
+t2v = keras.Sequential([keras.Input((3, 1)), Time2Vec(4)])
+for attempt in [t2v.get_config, lambda: t2v.save(os.path.join(folder, "t2v.keras"))]:
+    try:
+        attempt()
+    except NotImplementedError as err:
+        print(f"{type(err).__name__}: {' '.join(str(err).split()[:23])}")
+        """
+        NotImplementedError: Object Time2Vec was created by passing non-serializable argument values in `__init__()`, and therefore the object must override `get_config()` in order to be serializable.
+        NotImplementedError: Object Time2Vec was created by passing non-serializable argument values in `__init__()`, and therefore the object must override `get_config()` in order to be serializable.
+        """
+
+
+@keras.saving.register_keras_serializable(package="demo")
+class Time2VecFixed(keras.layers.Layer):
+    def __init__(self, kernel_size, periodic_activation="sin", **kwargs):  # a name, not a function
+        super().__init__(**kwargs)
+        self.kernel_size = kernel_size
+        self.periodic_activation = periodic_activation
+
+    def call(self, x):
+        return getattr(keras.ops, self.periodic_activation)(x)
+
+    def get_config(self):  # every constructor argument, as plain values
+        config = super().get_config()
+        config.update({"kernel_size": self.kernel_size, "periodic_activation": self.periodic_activation})
+        return config
+
+
+t2v = keras.Sequential([keras.Input((3, 1)), Time2VecFixed(4, periodic_activation="cos")])
+t2v.save(os.path.join(folder, "t2v.keras"))
+loaded = keras.models.load_model(os.path.join(folder, "t2v.keras"))
+print(loaded.layers[0].kernel_size, loaded.layers[0].periodic_activation)
+#> 4 cos
+print(np.array_equal(loaded.predict(x[:, :, None], verbose=0), t2v.predict(x[:, :, None], verbose=0)))
+#> True
+# --8<-- [end:get_config]
+
 # --8<-- [start:tf_checkpoint]
 import tensorflow as tf
 
