@@ -56,6 +56,35 @@ print(fast.shape, np.allclose(slow, fast), np.allclose(optimized, fast))
 #> (100, 30, 30) True True
 # --8<-- [end:numpy_einsum]
 
+# --8<-- [start:full_contraction]
+import timeit
+
+
+def best(fn, number):
+    """The best of five timings of fn, in seconds per call."""
+    return min(timeit.repeat(fn, number=number, repeat=5)) / number
+
+
+rng = np.random.default_rng(0)
+A, B = rng.random((10, 10)), rng.random((10, 10))
+# The sum of A * B, element by element, six ways: the same value.
+forms = [np.tensordot(A, B), np.sum(A * B), np.einsum("ij,ij->", A, B), np.inner(A.ravel(), B.ravel())]
+forms += [np.vdot(A, B), np.trace(A.T @ B)]
+print(np.allclose(forms, forms[0]))
+#> True
+# Small arrays: tensordot's reshapes and transposes cost more than the sum itself.
+tensordot_time = best(lambda: np.tensordot(A, B), 200)
+print("tensordot slower than np.sum(A * B):", tensordot_time > best(lambda: np.sum(A * B), 200))
+#> tensordot slower than np.sum(A * B): True
+ratio = tensordot_time / best(lambda: np.inner(A.ravel(), B.ravel()), 200)
+print("tensordot more than 3x slower than inner:", ratio > 3)
+#> tensordot more than 3x slower than inner: True
+# trace(A.T @ B) computes the whole n x n product to keep its diagonal:
+n = 300
+print("multiplications:", n**3, "against", n**2)  # A.T @ B, then what the sum needs
+#> multiplications: 27000000 against 90000
+# --8<-- [end:full_contraction]
+
 # --8<-- [start:torch_einsum]
 import torch
 from torch.profiler import ProfilerActivity, profile
