@@ -299,12 +299,12 @@ x, w = torch.rand(1, 16, 44, 80), torch.rand(16, 16, 1, 1)  # the report's shape
 x16, w16 = x.half(), w.half()
 f32 = best_time(lambda: torch.nn.functional.conv2d(x, w))
 f16 = best_time(lambda: torch.nn.functional.conv2d(x16, w16))
-print("float16 conv2d more than 3x slower than float32:", f16 > 3 * f32)
-#> float16 conv2d more than 3x slower than float32: True
+print("float16 conv2d more than 2x slower than float32:", f16 > 2 * f32)
+#> float16 conv2d more than 2x slower than float32: True
 xb, wb = x.bfloat16(), w.bfloat16()
 bf16 = best_time(lambda: torch.nn.functional.conv2d(xb, wb))
-print("bfloat16 conv2d more than 3x slower than float32:", bf16 > 3 * f32)
-#> bfloat16 conv2d more than 3x slower than float32: True
+print("bfloat16 conv2d more than 2x slower than float32:", bf16 > 2 * f32)
+#> bfloat16 conv2d more than 2x slower than float32: True
 # Same inputs, same result to float16's precision: only the time differs.
 print(torch.allclose(torch.nn.functional.conv2d(x16, w16).float(), torch.nn.functional.conv2d(x16.float(), w16.float()), rtol=1e-2))
 #> True
