@@ -284,6 +284,33 @@ print(linear.bfloat16()(torch.ones(2, 4, dtype=torch.bfloat16)).dtype)
 #> torch.bfloat16
 # --8<-- [end:half_on_cpu]
 
+# --8<-- [start:half_slow_on_cpu]
+import timeit
+
+
+def best_time(fn):
+    """The best of five timings of fn (ten calls each), in seconds."""
+    return min(timeit.repeat(fn, number=10, repeat=5))
+
+
+threads = torch.get_num_threads()
+torch.set_num_threads(1)  # one thread: steadier timings on a shared machine
+x, w = torch.rand(1, 16, 44, 80), torch.rand(16, 16, 1, 1)  # the report's shapes, a quarter of its image
+x16, w16 = x.half(), w.half()
+f32 = best_time(lambda: torch.nn.functional.conv2d(x, w))
+f16 = best_time(lambda: torch.nn.functional.conv2d(x16, w16))
+print("float16 conv2d more than 2x slower than float32:", f16 > 2 * f32)
+#> float16 conv2d more than 2x slower than float32: True
+xb, wb = x.bfloat16(), w.bfloat16()
+bf16 = best_time(lambda: torch.nn.functional.conv2d(xb, wb))
+print("bfloat16 conv2d more than 2x slower than float32:", bf16 > 2 * f32)
+#> bfloat16 conv2d more than 2x slower than float32: True
+# Same inputs, same result to float16's precision: only the time differs.
+print(torch.allclose(torch.nn.functional.conv2d(x16, w16).float(), torch.nn.functional.conv2d(x16.float(), w16.float()), rtol=1e-2))
+#> True
+torch.set_num_threads(threads)
+# --8<-- [end:half_slow_on_cpu]
+
 # --8<-- [start:keras_mixed_float16]
 keras = tf.keras
 keras.mixed_precision.set_global_policy("mixed_float16")  # for the layers made below

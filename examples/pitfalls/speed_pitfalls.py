@@ -56,6 +56,35 @@ print(fast.shape, np.allclose(slow, fast), np.allclose(optimized, fast))
 #> (100, 30, 30) True True
 # --8<-- [end:numpy_einsum]
 
+# --8<-- [start:full_contraction]
+import timeit
+
+
+def best(fn, number):
+    """The best of five timings of fn, in seconds per call."""
+    return min(timeit.repeat(fn, number=number, repeat=5)) / number
+
+
+rng = np.random.default_rng(0)
+A, B = rng.random((10, 10)), rng.random((10, 10))
+# The sum of A * B, element by element, six ways: the same value.
+forms = [np.tensordot(A, B), np.sum(A * B), np.einsum("ij,ij->", A, B), np.inner(A.ravel(), B.ravel())]
+forms += [np.vdot(A, B), np.trace(A.T @ B)]
+print(np.allclose(forms, forms[0]))
+#> True
+# Small arrays: tensordot's reshapes and transposes cost more than the sum itself.
+tensordot_time = best(lambda: np.tensordot(A, B), 200)
+print("tensordot slower than np.sum(A * B):", tensordot_time > best(lambda: np.sum(A * B), 200))
+#> tensordot slower than np.sum(A * B): True
+ratio = tensordot_time / best(lambda: np.inner(A.ravel(), B.ravel()), 200)
+print("tensordot more than 3x slower than inner:", ratio > 3)
+#> tensordot more than 3x slower than inner: True
+# trace(A.T @ B) computes the whole n x n product to keep its diagonal:
+n = 300
+print("multiplications:", n**3, "against", n**2)  # A.T @ B, then what the sum needs
+#> multiplications: 27000000 against 90000
+# --8<-- [end:full_contraction]
+
 # --8<-- [start:torch_einsum]
 import torch
 from torch.profiler import ProfilerActivity, profile
@@ -134,6 +163,24 @@ print(ops(lambda: t.repeat_interleave(torch.tensor(100)), names))
 print(torch.equal(t.repeat_interleave(torch.tensor(100)), t[:, None].expand(-1, 100).flatten()))
 #> True
 # --8<-- [end:repeat_interleave]
+
+# --8<-- [start:median_dim]
+import timeit
+
+torch.manual_seed(0)
+x = torch.rand(11, 25, 400)  # the report's 11 x 1000 x 4000, scaled down
+threads = torch.get_num_threads()
+torch.set_num_threads(1)  # one thread, as the report's Timer used
+median_time = min(timeit.repeat(lambda: torch.median(x, dim=0), number=2, repeat=5))
+sort_time = min(timeit.repeat(lambda: torch.sort(x, dim=0).values[5], number=2, repeat=5))
+torch.set_num_threads(threads)
+print("median more than 10x slower than sort:", median_time > 10 * sort_time)
+#> median more than 10x slower than sort: False
+# The same values three ways: the 6th smallest of 11 along dim 0.
+values = torch.median(x, dim=0).values
+print(torch.equal(values, torch.sort(x, dim=0).values[5]), torch.equal(values, torch.kthvalue(x, 6, dim=0).values))
+#> True True
+# --8<-- [end:median_dim]
 
 # --8<-- [start:small_calls]
 # ops() is the helper defined above.
