@@ -2,8 +2,9 @@
 GPU side of the tf_gather_nd_invalid_index and tf_gather_not_in_range sections of
 examples/errors/shape_errors.py, which raise on the CPU.
 
-Needs a CUDA device and a TensorFlow build that sees it (`pip install "tensorflow[and-cuda]"`).
-Run with `python examples/errors/gather_tf_cuda.py` on a machine with a GPU.
+Needs a CUDA device and a TensorFlow build that sees it (`pip install "tensorflow[and-cuda]"`;
+`tensorflow-cpu` sees none). Run with `python examples/errors/gather_tf_cuda.py` on a machine
+with a GPU.
 """
 # requires: cuda
 

@@ -157,14 +157,13 @@ model = keras.Sequential(
 images = np.random.default_rng(0).normal(size=(8, 64)).astype("float32")
 alone = model.predict(images[:1], verbose=0)[0]
 in_batch = model.predict(images, verbose=0)[0]
-print(np.array_equal(alone, in_batch), bool(np.abs(alone - in_batch).max() < 1e-6))
-#> False True
+# Equal or not in the last bits depends on the CPU's kernels: compare with a tolerance.
+print(bool(np.abs(alone - in_batch).max() < 1e-5), np.allclose(alone, in_batch, rtol=1e-5, atol=1e-6))
+#> True True
 
 others = images.copy()
 others[1:] = 0.0  # same batch size, other neighbours
 print(np.array_equal(model.predict(others, verbose=0)[0], in_batch))  # no batch statistics
-#> True
-print(np.allclose(alone, in_batch, rtol=1e-5, atol=1e-6))  # the fix: compare with a tolerance
 #> True
 # --8<-- [end:predict_batch_rounding]
 
