@@ -306,6 +306,50 @@ with torch.serialization.safe_globals([argparse.Namespace]):  # or allow a class
     #> {'options': Namespace(lr=0.001, epochs=10)}
 # --8<-- [end:checkpoint_objects]
 
+# --8<-- [start:best_model]
+import copy
+
+torch.manual_seed(0)
+net = nn.Linear(4, 1)
+opt = torch.optim.SGD(net.parameters(), lr=0.3)
+x_train, y_train = torch.randn(16, 4), torch.randn(16, 1)
+x_val, y_val = torch.randn(8, 4), torch.randn(8, 1)
+
+
+def validation_loss(m: nn.Module) -> float:
+    m.eval()
+    with torch.no_grad():
+        return F.mse_loss(m(x_val), y_val).item()
+
+
+best_loss = float("inf")
+for epoch in range(6):
+    net.train()
+    opt.zero_grad()
+    F.mse_loss(net(x_train), y_train).backward()
+    opt.step()
+    val_loss = validation_loss(net)
+    if val_loss < best_loss:  # what ModelCheckpoint(save_best_only=True) compares
+        best_loss, best_epoch = val_loss, epoch
+        torch.save(net.state_dict(), folder / "best.pt")  # the file is a snapshot
+        best_in_memory = copy.deepcopy(net.state_dict())  # a copy, not references
+    print(epoch, round(val_loss, 3), "saved" if best_epoch == epoch else "")
+    #> 0 1.852 saved
+    #> 1 1.711 saved
+    #> 2 1.671 saved
+    #> 3 1.664 saved
+    #> 4 1.667
+    #> 5 1.672
+
+best_net = nn.Linear(4, 1)
+best_net.load_state_dict(torch.load(folder / "best.pt"))
+print(best_epoch, validation_loss(best_net) == best_loss, validation_loss(net) == best_loss)
+#> 3 True False
+best_net.load_state_dict(best_in_memory)
+print(validation_loss(best_net) == best_loss)
+#> True
+# --8<-- [end:best_model]
+
 # --8<-- [start:whole_model]
 torch.save(model, folder / "whole_model.pt")  # pickles the object, class by name
 try:

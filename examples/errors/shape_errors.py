@@ -1035,6 +1035,52 @@ print(x[2].numpy(), x[-1].numpy())
 #> 2 2
 # --8<-- [end:tf_index_out_of_bounds]
 
+# --8<-- [start:tf_gather_nd_invalid_index]
+import tensorflow as tf
+
+# message(err): the helper defined in the first TensorFlow section.
+rnn_out = tf.reshape(tf.range(24.0), (3, 4, 2))  # (batch, time, features)
+seq_len = tf.constant([4, 0, 2])  # the second sequence is empty
+last = tf.stack([tf.range(3), seq_len - 1], axis=1)  # [1, -1] for the empty one
+try:
+    tf.gather_nd(rnn_out, last)
+except tf.errors.InvalidArgumentError as err:
+    print(f"{type(err).__name__}: {message(err)}")
+    """
+    InvalidArgumentError: indices[1] = [1, -1] does not index into param shape [3,4,2], node name: GatherNd
+    """
+
+# The fix: never index -1; give empty sequences zeros explicitly.
+safe = tf.stack([tf.range(3), tf.maximum(seq_len - 1, 0)], axis=1)
+picked = tf.gather_nd(rnn_out, safe)
+print(tf.where((seq_len > 0)[:, None], picked, 0.0).numpy().tolist())
+#> [[6.0, 7.0], [0.0, 0.0], [18.0, 19.0]]
+# --8<-- [end:tf_gather_nd_invalid_index]
+
+# --8<-- [start:tf_gather_not_in_range]
+import tensorflow as tf
+
+# message(err): the helper defined in the first TensorFlow section.
+embeddings = tf.reshape(tf.range(6.0), (3, 2))  # a vocabulary of 3
+ids = tf.constant([0, 5])  # 5 is out of range
+for lookup in (tf.nn.embedding_lookup, tf.gather):
+    try:
+        lookup(embeddings, ids)
+    except tf.errors.InvalidArgumentError as err:
+        print(f"{type(err).__name__}: {message(err)}")
+        #> InvalidArgumentError: indices[1] = 5 is not in [0, 3)
+        #> InvalidArgumentError: indices[1] = 5 is not in [0, 3)
+
+# The fix: check the ids where they are made (raises on every device), or clip them.
+try:
+    tf.debugging.assert_less(ids, tf.shape(embeddings, out_type=ids.dtype)[0])
+except tf.errors.InvalidArgumentError as err:
+    print(f"{type(err).__name__}: {message(err).splitlines()[0]}")
+    #> InvalidArgumentError: Condition x < y did not hold.
+print(tf.gather(embeddings, tf.clip_by_value(ids, 0, 2)).numpy().tolist())
+#> [[0.0, 1.0], [4.0, 5.0]]
+# --8<-- [end:tf_gather_not_in_range]
+
 # --8<-- [start:tf_scatter_update_shape]
 import tensorflow as tf
 

@@ -97,6 +97,37 @@ print(loss.grad)  # backward() starts from d(loss)/d(loss) = 1
 #> tensor(1.)
 # --8<-- [end:retain_grad]
 
+# --8<-- [start:input_gradient]
+torch.manual_seed(0)
+model = torch.nn.Sequential(
+    torch.nn.Conv2d(3, 4, 3, padding=1), torch.nn.ReLU(), torch.nn.Dropout(0.5),
+    torch.nn.Flatten(), torch.nn.Linear(4 * 8 * 8, 10),
+)
+model.eval()  # dropout off: the gradient describes the model you predict with
+for p in model.parameters():
+    p.requires_grad_(False)  # optional: only the image's gradient is wanted
+image = torch.rand(1, 3, 8, 8)
+image.requires_grad_()  # the input is a leaf: backward() fills image.grad
+scores = model(image)
+c = scores.argmax(dim=1).item()  # the class to explain
+scores[0, c].backward()  # one number: d(score of class c) / d(every pixel)
+print(image.grad.shape)  # same shape as the image
+#> torch.Size([1, 3, 8, 8])
+saliency = image.grad.abs().amax(dim=1)[0]  # strongest channel per pixel
+print(saliency.shape)
+#> torch.Size([8, 8])
+
+# torch.autograd.grad returns the gradient instead of storing it in .grad
+(grad,) = torch.autograd.grad(model(image)[0, c], image)
+print(torch.equal(grad, image.grad))
+#> True
+
+model.train()  # forgotten eval(): dropout draws a new mask on every call
+g1, g2 = (torch.autograd.grad(model(image)[0, c], image)[0] for _ in range(2))
+print(torch.equal(g1, g2))
+#> False
+# --8<-- [end:input_gradient]
+
 # --8<-- [start:where_nan]
 x = torch.tensor([0.0, 1.0, 4.0], requires_grad=True)
 root = torch.sqrt(x)  # sqrt(0) is fine, but its derivative at 0 is inf

@@ -304,3 +304,31 @@ print(tape.gradient(out, unused))
 print(tape.gradient(out, unused, unconnected_gradients=tf.UnconnectedGradients.ZERO))
 #> tf.Tensor([0. 0.], shape=(2,), dtype=float32)
 # --8<-- [end:tape_gradient_none]
+
+# --8<-- [start:tape_numpy]
+import numpy as np
+import tensorflow as tf
+
+tf.keras.utils.set_random_seed(0)
+generator = tf.keras.Sequential([tf.keras.Input((2,)), tf.keras.layers.Dense(6)])
+discriminator = tf.keras.Sequential([tf.keras.Input((3, 2)), tf.keras.layers.Flatten(), tf.keras.layers.Dense(1)])
+noise = tf.ones((4, 2))
+with tf.GradientTape() as tape:
+    fake = generator(noise)
+    fake_np = fake.numpy().reshape(4, 3, 2)  # leaves TensorFlow: the tape loses the path
+    g_loss = -tf.reduce_mean(discriminator(fake_np))
+print(tape.gradient(g_loss, generator.trainable_variables))
+#> [None, None]
+
+with tf.GradientTape() as tape:
+    fake = np.reshape(generator(noise), (4, 3, 2))  # a NumPy function returns an ndarray too
+    g_loss = -tf.reduce_mean(discriminator(fake))
+print(type(fake).__name__, tape.gradient(g_loss, generator.trainable_variables))
+#> ndarray [None, None]
+
+with tf.GradientTape() as tape:
+    fake = tf.reshape(generator(noise), (4, 3, 2))  # the fix: stay in TensorFlow
+    g_loss = -tf.reduce_mean(discriminator(fake))
+print([g.shape for g in tape.gradient(g_loss, generator.trainable_variables)])
+#> [TensorShape([2, 6]), TensorShape([6])]
+# --8<-- [end:tape_numpy]

@@ -146,6 +146,27 @@ print("eval mode:    ", {size: first_image_score(size) for size in (1, 2, 8)})
 #> eval mode:     {1: -0.0079, 2: -0.0079, 8: -0.0079}
 # --8<-- [end:batch_size]
 
+# --8<-- [start:predict_batch_rounding]
+import keras
+import numpy as np
+
+keras.utils.set_random_seed(0)
+model = keras.Sequential(
+    [keras.Input((64,)), keras.layers.Dense(64), keras.layers.BatchNormalization(), keras.layers.Dense(1)]
+)
+images = np.random.default_rng(0).normal(size=(8, 64)).astype("float32")
+alone = model.predict(images[:1], verbose=0)[0]
+in_batch = model.predict(images, verbose=0)[0]
+# Equal or not in the last bits depends on the CPU's kernels: compare with a tolerance.
+print(bool(np.abs(alone - in_batch).max() < 1e-5), np.allclose(alone, in_batch, rtol=1e-5, atol=1e-6))
+#> True True
+
+others = images.copy()
+others[1:] = 0.0  # same batch size, other neighbours
+print(np.array_equal(model.predict(others, verbose=0)[0], in_batch))  # no batch statistics
+#> True
+# --8<-- [end:predict_batch_rounding]
+
 # --8<-- [start:bn_momentum]
 import numpy as np
 import tensorflow as tf

@@ -151,6 +151,40 @@ print(torch.nn.MaxPool2d(3, stride=2)(x_nchw).shape, torch.nn.MaxPool2d(3, strid
 #> torch.Size([1, 2, 3, 3]) torch.Size([1, 2, 4, 4])
 # --8<-- [end:valid_padding]
 
+# --8<-- [start:same_pooling]
+x5 = np.random.default_rng(4).normal(size=(1, 5, 5, 2)).astype("float32")  # NHWC
+x5_t = torch.from_numpy(x5).permute(0, 3, 1, 2)  # NCHW
+
+
+def nhwc(t):
+    return t.permute(0, 2, 3, 1).numpy()
+
+
+# max pooling, 2x2 stride 2: 'SAME' needs same_pads(5, 2, 2) = (0, 1) on each axis
+k_max = keras.layers.MaxPooling2D(2, strides=2, padding="same")(x5).numpy()
+zero_pad = nhwc(F.max_pool2d(F.pad(x5_t, (0, 1, 0, 1)), 2, stride=2))  # pads with 0
+inf_pad = nhwc(F.max_pool2d(F.pad(x5_t, (0, 1, 0, 1), value=float("-inf")), 2, stride=2))
+print(k_max.shape, np.abs(zero_pad - k_max).max() > 0, np.abs(inf_pad - k_max).max() < 1e-6)
+#> (1, 3, 3, 2) True True
+k_max3 = keras.layers.MaxPooling2D(3, strides=1, padding="same")(x5).numpy()  # pads (1, 1)
+print(np.abs(nhwc(F.max_pool2d(x5_t, 3, stride=1, padding=1)) - k_max3).max() < 1e-6)
+#> True
+
+# average pooling, 3x3 stride 1: 'SAME' pads (1, 1), and Keras averages only real pixels
+k_avg = keras.layers.AveragePooling2D(3, strides=1, padding="same")(x5).numpy()
+counted = nhwc(F.avg_pool2d(x5_t, 3, stride=1, padding=1))  # count_include_pad=True
+excluded = nhwc(F.avg_pool2d(x5_t, 3, stride=1, padding=1, count_include_pad=False))
+print(np.abs(counted - k_avg).max() > 1e-3, np.abs(excluded - k_avg).max() < 1e-6)
+#> True True
+
+# uneven 'SAME' for average pooling: pad by hand, divide by the real pixels counted
+k_avg2 = keras.layers.AveragePooling2D(2, strides=2, padding="same")(x5).numpy()
+total = F.avg_pool2d(F.pad(x5_t, (0, 1, 0, 1)), 2, stride=2)
+real = F.avg_pool2d(F.pad(torch.ones_like(x5_t), (0, 1, 0, 1)), 2, stride=2)
+print(np.abs(nhwc(total / real) - k_avg2).max() < 1e-6)
+#> True
+# --8<-- [end:same_pooling]
+
 # --8<-- [start:bn_epsilon]
 k_bn = keras.layers.BatchNormalization()
 k_bn.build((None, 8, 8, 2))
