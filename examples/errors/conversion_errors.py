@@ -760,6 +760,49 @@ print(embed.predict(b, verbose=0).shape, np.allclose(embed.predict(a, verbose=0)
 #> (1, 2) True
 # --8<-- [end:keras_shared_layer_output]
 
+# --8<-- [start:keras_input_in_loss]
+keras.utils.set_random_seed(0)
+features, delta = keras.Input((2,)), keras.Input((1,))  # delta: an extra per-sample weight
+pred = keras.layers.Dense(1)(features)
+model = keras.Model([features, delta], pred)
+
+
+def weighted_mse(y_true, y_pred):
+    return keras.ops.mean(keras.ops.square(y_true - y_pred) * delta)  # delta is symbolic
+
+
+x, d, y = np.ones((4, 2), "float32"), np.full((4, 1), 2.0, "float32"), np.zeros((4, 1), "float32")
+model.compile("sgd", loss=weighted_mse)
+try:
+    model.fit([x, d], y, epochs=1, verbose=0)
+except ValueError as err:
+    print(f"{type(err).__name__}: {str(err).split('. A')[0]}.")
+    #> ValueError: A KerasTensor cannot be used as input to a TensorFlow function.
+
+
+class WeightedMSE(keras.layers.Layer):  # fix 1: the loss inside the model, with add_loss
+    def call(self, y_true, y_pred, delta):
+        self.add_loss(keras.ops.mean(keras.ops.square(y_true - y_pred) * delta))
+        return y_pred
+
+
+target = keras.Input((1,))
+model = keras.Model([features, delta, target], WeightedMSE()(target, pred, delta))
+model.compile("sgd")  # no loss argument: the model adds its own
+print(list(model.fit([x, d, y], epochs=1, verbose=0).history))
+#> ['loss']
+
+
+def weighted_mse(y_true, y_pred):  # fix 2: delta travels in y_true's last column
+    return keras.ops.mean(keras.ops.square(y_true[:, :1] - y_pred) * y_true[:, 1:])
+
+
+model = keras.Model(features, pred)
+model.compile("sgd", loss=weighted_mse)
+print(list(model.fit(x, np.concatenate([y, d], axis=1), epochs=1, verbose=0).history))
+#> ['loss']
+# --8<-- [end:keras_input_in_loss]
+
 # --8<-- [start:tf_symbolic_numpy_call]
 import keras
 import numpy as np
