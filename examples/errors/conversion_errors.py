@@ -738,6 +738,8 @@ except AttributeError as err:
 dense_8 = keras.Model(inputs=model.inputs[0], outputs=model.get_layer("dense_8").output)
 print(dense_8.predict(np.ones((3, 4), dtype=np.float32), verbose=0).shape)
 #> (3, 8)
+print(dense_8.get_layer("dense_8") is model.get_layer("dense_8"))  # the same layer, same weights
+#> True
 # --8<-- [end:keras_intermediate_layer]
 
 # --8<-- [start:keras_shared_layer_output]
@@ -750,13 +752,13 @@ print(hasattr(shared, "get_output_at"))
 #> False
 a, b = np.ones((1, 3), dtype=np.float32), np.zeros((1, 3), dtype=np.float32)
 first = keras.Model(siamese.inputs, shared.output)  # Keras 3: the output of the first call
-print(np.allclose(first.predict([a, b], verbose=0), base.predict(a, verbose=0)))
-#> True
+print(np.allclose(first([a, b]), base(a)), np.allclose(first([a, b]), base(b)))
+#> True False
 
 # The fix: the base network is a model already; or call it on a new Input.
 x = keras.Input((3,))
 embed = keras.Model(x, shared(x))
-print(embed.predict(b, verbose=0).shape, np.allclose(embed.predict(a, verbose=0), base(a)))
+print(embed.predict(b, verbose=0).shape, np.allclose(embed(a), base(a)))
 #> (1, 2) True
 # --8<-- [end:keras_shared_layer_output]
 
