@@ -713,6 +713,98 @@ print([(type(out).__name__, out.numpy().shape) for out in outputs])
 #> [('EagerTensor', (1, 2)), ('EagerTensor', (1, 1))]
 # --8<-- [end:keras_layer_output]
 
+# --8<-- [start:keras_intermediate_layer]
+model = keras.Sequential(
+    [keras.Input((4,)), keras.layers.Dense(8, name="dense_8"), keras.layers.Dense(2, name="out")],
+    name="classifier",
+)
+for kwargs in (
+    {"inputs": [model.layers[0]], "outputs": [model.layers[1]]},  # layers, not tensors
+    {"input": [model.layers[0]], "output": [model.layers[1]]},  # the Keras 1 spelling
+):
+    try:
+        keras.Model(**kwargs)
+    except ValueError as err:
+        print(f"{type(err).__name__}: {str(err)[:62]}")
+        #> ValueError: All `inputs` values must be KerasTensors. Received: inputs=[<D
+        #> ValueError: Unrecognized keyword arguments passed to Model: {'input': [<De
+try:
+    model.input  # a Sequential model that was never called on data has no `input` yet
+except AttributeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> AttributeError: The layer classifier has never been called and thus has no defined input.
+
+# The fix: the model's input tensor and the layer's output tensor.
+dense_8 = keras.Model(inputs=model.inputs[0], outputs=model.get_layer("dense_8").output)
+print(dense_8.predict(np.ones((3, 4), dtype=np.float32), verbose=0).shape)
+#> (3, 8)
+print(dense_8.get_layer("dense_8") is model.get_layer("dense_8"))  # the same layer, same weights
+#> True
+# --8<-- [end:keras_intermediate_layer]
+
+# --8<-- [start:keras_shared_layer_output]
+keras.utils.set_random_seed(0)
+base = keras.Sequential([keras.Input((3,)), keras.layers.Dense(2)], name="base")
+left, right = keras.Input((3,)), keras.Input((3,))
+siamese = keras.Model([left, right], keras.layers.Subtract()([base(left), base(right)]))
+shared = siamese.get_layer("base")  # called twice: two inbound nodes
+print(hasattr(shared, "get_output_at"))
+#> False
+a, b = np.ones((1, 3), dtype=np.float32), np.zeros((1, 3), dtype=np.float32)
+first = keras.Model(siamese.inputs, shared.output)  # Keras 3: the output of the first call
+print(np.allclose(first([a, b]), base(a)), np.allclose(first([a, b]), base(b)))
+#> True False
+
+# The fix: the base network is a model already; or call it on a new Input.
+x = keras.Input((3,))
+embed = keras.Model(x, shared(x))
+print(embed.predict(b, verbose=0).shape, np.allclose(embed(a), base(a)))
+#> (1, 2) True
+# --8<-- [end:keras_shared_layer_output]
+
+# --8<-- [start:keras_input_in_loss]
+keras.utils.set_random_seed(0)
+features, delta = keras.Input((2,)), keras.Input((1,))  # delta: an extra per-sample weight
+pred = keras.layers.Dense(1)(features)
+model = keras.Model([features, delta], pred)
+
+
+def weighted_mse(y_true, y_pred):
+    return keras.ops.mean(keras.ops.square(y_true - y_pred) * delta)  # delta is symbolic
+
+
+x, d, y = np.ones((4, 2), "float32"), np.full((4, 1), 2.0, "float32"), np.zeros((4, 1), "float32")
+model.compile("sgd", loss=weighted_mse)
+try:
+    model.fit([x, d], y, epochs=1, verbose=0)
+except ValueError as err:
+    print(f"{type(err).__name__}: {str(err).split('. A')[0]}.")
+    #> ValueError: A KerasTensor cannot be used as input to a TensorFlow function.
+
+
+class WeightedMSE(keras.layers.Layer):  # fix 1: the loss inside the model, with add_loss
+    def call(self, y_true, y_pred, delta):
+        self.add_loss(keras.ops.mean(keras.ops.square(y_true - y_pred) * delta))
+        return y_pred
+
+
+target = keras.Input((1,))
+model = keras.Model([features, delta, target], WeightedMSE()(target, pred, delta))
+model.compile("sgd")  # no loss argument: the model adds its own
+print(list(model.fit([x, d, y], epochs=1, verbose=0).history))
+#> ['loss']
+
+
+def weighted_mse(y_true, y_pred):  # fix 2: delta travels in y_true's last column
+    return keras.ops.mean(keras.ops.square(y_true[:, :1] - y_pred) * y_true[:, 1:])
+
+
+model = keras.Model(features, pred)
+model.compile("sgd", loss=weighted_mse)
+print(list(model.fit(x, np.concatenate([y, d], axis=1), epochs=1, verbose=0).history))
+#> ['loss']
+# --8<-- [end:keras_input_in_loss]
+
 # --8<-- [start:tf_symbolic_numpy_call]
 import keras
 import numpy as np

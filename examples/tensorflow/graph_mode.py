@@ -251,6 +251,61 @@ except TypeError as err:
     """
 # --8<-- [end:signature]
 
+# --8<-- [start:signature_variable]
+@tf.function(input_signature=[tf.TensorSpec(shape=None, dtype=tf.float32)])
+def double(x):
+    return x * 2
+
+
+a = tf.Variable([1.0, 2.0])
+print(double(a), double(a.read_value()).numpy())  # TensorFlow 2.21 accepts both
+#> tf.Tensor([2. 4.], shape=(2,), dtype=float32) [2. 4.]
+try:
+    double(tf.Variable([1.0], dtype=tf.float64))  # the dtype must still match
+except TypeError as err:
+    print(f"{type(err).__name__}: {str(err).split('. (Variable')[0]}")
+    """
+    TypeError: Binding inputs to tf.function failed due to `Incompatible type conversion requested to type float32 for `tf.Variable of type float64
+    """
+# --8<-- [end:signature_variable]
+
+# --8<-- [start:signature_train_step]
+import keras
+
+keras.utils.set_random_seed(0)
+model = keras.Sequential([keras.Input((2, 4, 4, 1)), keras.layers.Flatten(), keras.layers.Dense(1)])
+optimizer = keras.optimizers.SGD(0.1)
+loss_fn = keras.losses.MeanSquaredError()
+try:  # a model is no tensor: the signature cannot describe it
+    tf.function(lambda model, images: images, input_signature=[model, tf.TensorSpec(None)])
+except TypeError as err:
+    print(f"{type(err).__name__}: {str(err)[:70]}")
+    #> TypeError: input_signature must be a possibly nested sequence of TensorSpec objec
+
+# The fix: only the tensors in the signature; model, optimizer and loss are captured.
+spec = [
+    tf.TensorSpec([None, 2, 4, 4, 1], tf.float32),  # images, 5-D
+    tf.TensorSpec([None, 2, 4, 4, 1], tf.uint8),  # masks, 5-D
+]
+
+
+@tf.function(input_signature=spec)
+def train_step(images, masks):
+    target = tf.reduce_mean(tf.cast(masks, tf.float32), axis=[1, 2, 3])
+    with tf.GradientTape() as tape:
+        loss = loss_fn(target, model(images, training=True))
+    grads = tape.gradient(loss, model.trainable_variables)
+    optimizer.apply_gradients(zip(grads, model.trainable_variables, strict=True))
+    return loss
+
+
+images, masks = np.ones((3, 2, 4, 4, 1), np.float32), np.ones((3, 2, 4, 4, 1), np.uint8)
+train_step(images, masks)
+train_step(images[:2], masks[:2])  # another batch size: the same graph
+print(train_step.experimental_get_tracing_count())
+#> 1
+# --8<-- [end:signature_train_step]
+
 # --8<-- [start:numpy_inside]
 @tf.function(autograph=False)
 def to_numpy(t):
@@ -494,6 +549,39 @@ tf.config.run_functions_eagerly(False)
 print(is_eager())
 #> tf.Tensor(False, shape=(), dtype=bool)
 # --8<-- [end:variables]
+
+# --8<-- [start:variable_factory]
+@tf.function
+def new_weight(shape):  # meant to give a new weight matrix on each call
+    return tf.Variable(tf.random.normal(shape))
+
+
+try:
+    new_weight((2, 3))
+except ValueError as err:
+    print(str(err).splitlines()[-1].strip()[:84])
+    #> ValueError: tf.function only supports singleton tf.Variables created on the first ca
+
+
+def new_weight(shape):  # the fix: no tf.function on the helper that creates variables
+    return tf.Variable(tf.random.normal(shape))
+
+
+class Net(tf.Module):  # a module keeps the variables alive and lists them
+    def __init__(self, sizes):
+        self.weights = [new_weight((m, n)) for m, n in zip(sizes[:-1], sizes[1:], strict=True)]
+
+    @tf.function  # the computation that uses them can be a tf.function
+    def __call__(self, x):
+        for w in self.weights:
+            x = tf.matmul(x, w)
+        return x
+
+
+net = Net([4, 3, 3, 2])
+print(len(net.trainable_variables), net(tf.ones((1, 4))).shape)
+#> 3 (1, 2)
+# --8<-- [end:variable_factory]
 
 # --8<-- [start:tensor_bool]
 @tf.function(autograph=False)
