@@ -599,8 +599,9 @@ import torch
 import torchvision.transforms.functional as F
 
 image = torch.tensor([[[10, 200, 255]]], dtype=torch.uint8)  # a 1x1x3 uint8 image
+threshold = torch.linspace(256.0, 0.0, 10)[0]  # the reader's call: AutoAugment's old range
 try:
-    F.solarize(image, 256.0)  # the top of AutoAugment's old range
+    F.solarize(image, threshold)
 except TypeError as err:
     print(f"{type(err).__name__}: {err}")
     #> TypeError: Threshold should be less than bound of img.
@@ -609,6 +610,10 @@ except TypeError as err:
 # 0-d tensor is converted to uint8 and wraps to 0, silently; so every pixel is >= it.
 print(image >= 256, image >= torch.tensor(256), image >= 256.0)
 #> tensor([[[True, True, True]]]) tensor([[[True, True, True]]]) tensor([[[False, False, False]]])
+print(torch.result_type(image, 256), torch.tensor(256).to(torch.uint8).item())
+#> torch.uint8 0
+print(torch.result_type(image, 256.0), image >= threshold)  # a float threshold: compared in float
+#> torch.float32 tensor([[[False, False, False]]])
 try:
     image.masked_fill(image >= 255, 256)  # writing 256 into the uint8 image is refused
 except RuntimeError as err:
