@@ -234,6 +234,8 @@ print(x[0, 0].item(), flat.data_ptr() == x.data_ptr())  # the write reached x
 v = torch.arange(3)
 print(torch.flatten(v) is v)  # already 1-d: flatten returns the input itself
 #> True
+print(torch.flatten(x.T).data_ptr() == x.data_ptr())  # not contiguous: flatten copies
+#> False
 
 a = np.arange(6).reshape(2, 3)
 a_flat = a.flatten()  # NumPy's ndarray.flatten always copies
