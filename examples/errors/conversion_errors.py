@@ -138,6 +138,32 @@ print(torch.tensor(list(class_weights.values())))
 #> tensor([1.0000, 2.5000])
 # --8<-- [end:object_array]
 
+# --8<-- [start:object_array_broadcast]
+import numpy as np
+
+same_rows = [np.zeros((10, 5)), np.zeros((10, 8))]  # first dimensions equal, second differ
+try:
+    np.array(same_rows, dtype=object)
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> ValueError: could not broadcast input array from shape (10,5) into shape (10,)
+other_rows = [np.zeros((10, 5)), np.zeros((12, 5))]  # first dimensions differ
+print(np.array(other_rows, dtype=object).shape)  # works: a (2,) object array
+#> (2,)
+try:
+    np.array(same_rows)  # without dtype=object: the inhomogeneous-shape error
+except ValueError as err:
+    print(f"{type(err).__name__}: {str(err).split('. ')[1]}")
+    #> ValueError: The requested array has an inhomogeneous shape after 2 dimensions
+
+# The fix: make the (2,) object array first, then store each array in one element.
+holder = np.empty(len(same_rows), dtype=object)
+for i, arr in enumerate(same_rows):
+    holder[i] = arr
+print(holder.shape, holder[0].shape, holder[1].shape, holder[1] is same_rows[1])
+#> (2,) (10, 5) (10, 8) True
+# --8<-- [end:object_array_broadcast]
+
 # --8<-- [start:tf_non_rectangular]
 import tensorflow as tf
 

@@ -593,3 +593,35 @@ boxes = torch.tensor([[0.0, 0.0, 10.0, 10.0], [1.0, 1.0, 11.0, 11.0], [20.0, 20.
 print(torchvision.ops.nms(boxes, torch.tensor([0.9, 0.8, 0.7]), iou_threshold=0.5))
 #> tensor([0, 2])
 # --8<-- [end:nms_missing]
+
+# --8<-- [start:solarize_threshold]
+import torch
+import torchvision.transforms.functional as F
+
+image = torch.tensor([[[10, 200, 255]]], dtype=torch.uint8)  # a 1x1x3 uint8 image
+threshold = torch.linspace(256.0, 0.0, 10)[0]  # the reader's call: AutoAugment's old range
+try:
+    F.solarize(image, threshold)
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> TypeError: Threshold should be less than bound of img.
+
+# The comparison solarize makes: 256 does not fit uint8. A Python int or an integer
+# 0-d tensor is converted to uint8 and wraps to 0, silently; so every pixel is >= it.
+print(image >= 256, image >= torch.tensor(256), image >= 256.0)
+#> tensor([[[True, True, True]]]) tensor([[[True, True, True]]]) tensor([[[False, False, False]]])
+print(torch.result_type(image, 256), torch.tensor(256).to(torch.uint8).item())
+#> torch.uint8 0
+print(torch.result_type(image, 256.0), image >= threshold)  # a float threshold: compared in float
+#> torch.float32 tensor([[[False, False, False]]])
+try:
+    image.masked_fill(image >= 255, 256)  # writing 256 into the uint8 image is refused
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: value cannot be converted to type uint8_t without overflow
+
+# The fix: keep the threshold within the image's range (255 for uint8, 1.0 for float),
+# or compare in a wider dtype.
+print(F.solarize(image, min(256.0, 255.0)), image.to(torch.int16) >= 256)
+#> tensor([[[ 10, 200,   0]]], dtype=torch.uint8) tensor([[[False, False, False]]])
+# --8<-- [end:solarize_threshold]

@@ -445,3 +445,30 @@ active[active.clone()] = still  # the fix: index with a copy
 print(active)
 #> tensor([False, False,  True,  True])
 # --8<-- [end:overlap_mask]
+
+# --8<-- [start:fancy_assign_overlap]
+import numpy as np
+import torch
+
+a = np.array([0, 1, 2])
+idx = [2, 1, 0]  # meant to reverse a
+a[idx] = a  # the source is the array being written
+print(np.__version__.split(".")[0], a)
+#> 2 [2 1 0]
+a = np.array([0, 1, 2])
+a[idx] = a.copy()  # the fix: a source that no write can reach
+print(a)
+#> [2 1 0]
+
+t = torch.tensor([0, 1, 2])
+try:
+    t[torch.tensor(idx)] = t  # torch sees the overlap and refuses
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {str(err).split('. ')[0]}")
+    """
+    RuntimeError: unsupported operation: some elements of the input tensor and the written-to tensor refer to a single memory location
+    """
+t[torch.tensor(idx)] = t.clone()
+print(t, torch.flip(torch.tensor([0, 1, 2]), [0]))  # or build the result: flip, a[::-1]
+#> tensor([2, 1, 0]) tensor([2, 1, 0])
+# --8<-- [end:fancy_assign_overlap]

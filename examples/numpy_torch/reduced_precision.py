@@ -83,6 +83,25 @@ print(round(float(in_float32), 2), float(numbers[0]))  # float16 holds 0.01 as 0
 #> 100.02 0.01000213623046875
 # --8<-- [end:summation]
 
+# --8<-- [start:bfloat16_numpy_sum]
+import ml_dtypes
+import numpy as np
+import torch
+
+rng = np.random.default_rng(0)
+for n in (10_000, 20_000):
+    values = rng.random(n).astype(ml_dtypes.bfloat16)  # uniform in [0, 1), mean about 0.5
+    total = values.sum()  # accumulates in bfloat16: stuck at 256
+    fixed = values.sum(dtype=np.float32)  # the fix: accumulate in float32
+    in_torch = torch.from_numpy(values.astype(np.float32)).bfloat16().sum()
+    print(n, total, round(float(fixed), 1), in_torch)
+    #> 10000 256 4994.2 tensor(4992., dtype=torch.bfloat16)
+    #> 20000 256 10038.0 tensor(10048., dtype=torch.bfloat16)
+# Past 256, neighbouring bfloat16 numbers are 2 apart: adding a value below 1 rounds back.
+print(np.array(256, ml_dtypes.bfloat16) + np.array(0.9, ml_dtypes.bfloat16))
+#> 256
+# --8<-- [end:bfloat16_numpy_sum]
+
 # --8<-- [start:summation_overflow]
 import warnings
 

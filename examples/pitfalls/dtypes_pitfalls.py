@@ -170,6 +170,24 @@ print(tf.reduce_mean(tf.cast(scores, tf.float32), axis=1))
 #> tf.Tensor([1.  2.5], shape=(2,), dtype=float32)
 # --8<-- [end:tf_reduce_mean_int]
 
+# --8<-- [start:tf_reduce_mean_uint8_count]
+import numpy as np
+import tensorflow as tf
+
+pixels = tf.fill([256], tf.constant(3, tf.uint8))  # 256 elements: as a uint8, the count would be 0
+print(tf.reduce_mean(pixels))  # no crash in the release run here; still a uint8 result
+#> tf.Tensor(3, shape=(), dtype=uint8)
+print(tf.reduce_sum(pixels), np.sum(pixels.numpy()))  # the uint8 sum wraps: 768 - 3 * 256 = 0
+#> tf.Tensor(0, shape=(), dtype=uint8) 768
+print(tf.reduce_mean(tf.constant([0, 1] * 128, tf.uint8)))  # a mean of 0.5 is cut to 0
+#> tf.Tensor(0, shape=(), dtype=uint8)
+
+# The fix: cast to float (or a wide integer for sums) before reducing.
+as_float = tf.cast(pixels, tf.float32)
+print(tf.reduce_mean(as_float), tf.reduce_sum(tf.cast(pixels, tf.int32)))
+#> tf.Tensor(3.0, shape=(), dtype=float32) tf.Tensor(768, shape=(), dtype=int32)
+# --8<-- [end:tf_reduce_mean_uint8_count]
+
 # --8<-- [start:float_image_to_uint8]
 import numpy as np
 import torch

@@ -213,3 +213,21 @@ tensor([[1., 1.],
         [1., 1.]])
 """
 # --8<-- [end:softmax_axis]
+
+# --8<-- [start:flatten_scalar]
+import numpy as np
+import torch
+
+s = torch.tensor(123)  # 0-d
+print(s.flatten().shape, np.asarray(123.0).flatten().shape)  # 1-d in both now
+#> torch.Size([1]) (1,)
+print(torch.tensor([7]).squeeze().shape, np.squeeze(np.array([7])).shape)  # a batch of one: 0-d
+#> torch.Size([]) ()
+
+# The fix: reshape(-1) always gives 1-d; atleast_1d lifts only 0-d inputs.
+for t in (s, torch.tensor([7]), torch.zeros(2, 2)):
+    print(t.reshape(-1).shape, torch.atleast_1d(t).shape, np.atleast_1d(t.numpy()).shape)
+    #> torch.Size([1]) torch.Size([1]) (1,)
+    #> torch.Size([1]) torch.Size([1]) (1,)
+    #> torch.Size([4]) torch.Size([2, 2]) (2, 2)
+# --8<-- [end:flatten_scalar]

@@ -41,6 +41,46 @@ print(torch.sort(scores, stable=True).indices.equal(torch.arange(17)))
 #> True
 # --8<-- [end:torch_argsort]
 
+# --8<-- [start:argsort_not_rank]
+import numpy as np
+import torch
+
+x = torch.tensor([[1.54, -0.29], [-2.18, 0.57], [-1.08, -1.40], [0.40, 0.84], [-0.72, -0.40]])
+order = torch.argsort(x, dim=0)  # per column: which row holds the smallest, the next, ...
+print(order.T)  # transposed to fit a line: one row per column of x
+"""
+tensor([[1, 2, 4, 3, 0],
+        [2, 4, 0, 1, 3]])
+"""
+print(torch.equal(x.gather(0, order), torch.sort(x, dim=0).values))  # it does sort
+#> True
+
+# Each element's rank (0 = smallest): argsort the argsort.
+print(torch.argsort(order, dim=0).T)
+"""
+tensor([[4, 0, 1, 3, 2],
+        [2, 3, 0, 4, 1]])
+"""
+# Rank 0 = largest, what the reader expected:
+print(torch.argsort(torch.argsort(x, dim=0, descending=True), dim=0).T)
+"""
+tensor([[0, 4, 3, 1, 2],
+        [2, 1, 4, 0, 3]])
+"""
+# The same without a second sort: scatter 0..n-1 to the places argsort names.
+ranks = torch.empty_like(order).scatter_(0, order, torch.arange(5).unsqueeze(1).expand(5, 2))
+print(ranks.T)
+"""
+tensor([[4, 0, 1, 3, 2],
+        [2, 3, 0, 4, 1]])
+"""
+print(np.argsort(np.argsort(x.numpy(), axis=0), axis=0).T)  # NumPy: the same two steps
+"""
+[[4 0 1 3 2]
+ [2 3 0 4 1]]
+"""
+# --8<-- [end:argsort_not_rank]
+
 # --8<-- [start:argmax_ties]
 import numpy as np
 import torch

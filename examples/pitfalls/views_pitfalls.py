@@ -221,3 +221,34 @@ tensor([[[0., 2.],
 print(torch.equal(xb.clone().masked_fill_(mb, 0), xb.masked_fill(mb, 0)), x.sum().item())
 #> True 10.0
 # --8<-- [end:masked_fill_expanded]
+
+# --8<-- [start:flatten_view]
+import numpy as np
+import torch
+
+x = torch.arange(6).reshape(2, 3)  # contiguous
+flat = torch.flatten(x)  # a view of x's memory, no copy
+flat[0] = 100
+print(x[0, 0].item(), flat.data_ptr() == x.data_ptr())  # the write reached x
+#> 100 True
+v = torch.arange(3)
+print(torch.flatten(v) is v)  # already 1-d: flatten returns the input itself
+#> True
+print(torch.flatten(x.T).data_ptr() == x.data_ptr())  # not contiguous: flatten copies
+#> False
+
+a = np.arange(6).reshape(2, 3)
+a_flat = a.flatten()  # NumPy's ndarray.flatten always copies
+a_flat[0] = 100
+print(a[0, 0], np.shares_memory(a, a_flat))
+#> 0 False
+print(np.shares_memory(a, np.ravel(a)))  # np.ravel: a view when it can, like torch.flatten
+#> True
+
+# The fix: clone the result before writing into it.
+x = torch.arange(6).reshape(2, 3)
+flat = torch.flatten(x).clone()
+flat[0] = 100
+print(x[0, 0].item(), flat[0].item())
+#> 0 100
+# --8<-- [end:flatten_view]
