@@ -186,6 +186,55 @@ print(show(numbers.batch(2, drop_remainder=True).repeat(2)))  # or drop that bat
 #> [[0, 1], [2, 3], [0, 1], [2, 3]]
 # --8<-- [end:repeat_batch]
 
+# --8<-- [start:ran_out_of_data]
+import math
+import warnings
+
+
+class CountSteps(keras.callbacks.Callback):
+    """Counts the training steps each epoch really ran."""
+
+    def on_train_begin(self, logs=None):
+        self.steps = []
+
+    def on_epoch_begin(self, epoch, logs=None):
+        self.steps.append(0)
+
+    def on_train_batch_end(self, batch, logs=None):
+        self.steps[-1] += 1
+
+
+x, y = np.ones((10, 1), "float32"), np.zeros((10, 1), "float32")
+data = tf.data.Dataset.from_tensor_slices((x, y)).batch(4)  # 10 samples: 3 batches
+model = keras.Sequential([keras.Input((1,)), keras.layers.Dense(1)])
+model.compile("sgd", "mse")
+counter = CountSteps()
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    model.fit(data, steps_per_epoch=5, epochs=2, verbose=0, callbacks=[counter])
+print(*sorted({f"{w.category.__name__}: {w.message}" for w in caught if "ran out" in str(w.message)}))
+"""
+UserWarning: Your input ran out of data; interrupting training. Make sure that your dataset or generator can generate at least `steps_per_epoch * epochs` batches. You may need to use the `.repeat()` function when building your dataset.
+"""
+print("steps run:", counter.steps)  # 3 of the 5 asked for, in each epoch
+#> steps run: [3, 3]
+
+# The fix: as many steps as there are batches, ceil(10 / 4), or repeat() the dataset.
+model.fit(data, steps_per_epoch=math.ceil(10 / 4), epochs=2, verbose=0, callbacks=[counter])
+print("ceil(n / batch_size):", counter.steps)
+#> ceil(n / batch_size): [3, 3]
+model.fit(data.repeat(), steps_per_epoch=5, epochs=2, verbose=0, callbacks=[counter])
+print("repeat():", counter.steps)
+#> repeat(): [5, 5]
+# --8<-- [end:ran_out_of_data]
+
+# --8<-- [start:validation_steps]
+# validation_steps on a validation set that is not repeated: is val_loss there after epoch 1?
+history = model.fit(data, epochs=3, validation_data=data, validation_steps=2, verbose=0)
+print({name: len(values) for name, values in history.history.items()})
+#> {'loss': 3, 'val_loss': 3}
+# --8<-- [end:validation_steps]
+
 # --8<-- [start:shuffle_batch]
 numbers = tf.data.Dataset.range(8)
 late = numbers.batch(2).shuffle(4, seed=0)  # shuffles whole batches
