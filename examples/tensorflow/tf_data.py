@@ -103,6 +103,28 @@ with tempfile.TemporaryDirectory() as folder:
 # --8<-- [end:batch_twice]
 
 
+# --8<-- [start:class_names]
+with tempfile.TemporaryDirectory() as folder:
+    for name in ("dog", "cat", "bird"):  # one sub-folder per class, one PNG file in each
+        os.makedirs(os.path.join(folder, name))
+        tf.io.write_file(os.path.join(folder, name, "0.png"), tf.io.encode_png(tf.zeros((8, 8, 3), tf.uint8)))
+    loaded = keras.utils.image_dataset_from_directory(folder, image_size=(8, 8), shuffle=False, verbose=False)
+    print(loaded.class_names)  # sorted folder names: label i is class_names[i]
+    #> ['bird', 'cat', 'dog']
+    print([int(label) for _, labels in loaded for label in labels])  # bird, cat, dog
+    #> [0, 1, 2]
+
+scaled = loaded.map(lambda x, y: (x / 255, y)).prefetch(1)  # a new dataset: the attribute is gone
+print(hasattr(scaled, "class_names"))
+#> False
+
+# The fix: keep class_names before map/prefetch, then decode predictions with it.
+class_names = loaded.class_names
+logits = np.array([[0.1, 2.0, -1.0], [3.0, 0.0, 0.5]])  # a model's outputs for two images
+print([class_names[i] for i in logits.argmax(axis=1)])
+#> ['cat', 'bird']
+# --8<-- [end:class_names]
+
 # --8<-- [start:batch_different_shapes]
 def photo(height, width):
     """An RGB photo whose pixels hold their row number."""
