@@ -245,17 +245,13 @@ print("steps run:", counter.steps)  # 3 of the 5 asked for, in each epoch
 model.fit(data, steps_per_epoch=math.ceil(10 / 4), epochs=2, verbose=0, callbacks=[counter])
 print("ceil(n / batch_size):", counter.steps)
 #> ceil(n / batch_size): [3, 3]
+model.fit(data, epochs=2, verbose=0, callbacks=[counter])  # no steps_per_epoch: every batch once
+print("no steps_per_epoch:", counter.steps)
+#> no steps_per_epoch: [3, 3]
 model.fit(data.repeat(), steps_per_epoch=5, epochs=2, verbose=0, callbacks=[counter])
 print("repeat():", counter.steps)
 #> repeat(): [5, 5]
 # --8<-- [end:ran_out_of_data]
-
-# --8<-- [start:validation_steps]
-# validation_steps on a validation set that is not repeated: is val_loss there after epoch 1?
-history = model.fit(data, epochs=3, validation_data=data, validation_steps=2, verbose=0)
-print({name: len(values) for name, values in history.history.items()})
-#> {'loss': 3, 'val_loss': 3}
-# --8<-- [end:validation_steps]
 
 # --8<-- [start:shuffle_batch]
 numbers = tf.data.Dataset.range(8)
