@@ -196,6 +196,44 @@ print(total / count)
 #> 0.8
 # --8<-- [end:batch_mean]
 
+# --8<-- [start:evaluate_reshuffled]
+import keras
+import numpy as np
+import tensorflow as tf
+
+ids = np.arange(16, dtype="float32")[:, None]  # sample i holds the number i
+labels = (np.arange(16) % 2).astype("float32")[:, None]
+# As in the tutorial: a shuffled dataset, and its first 2 batches kept as the test set.
+keras.utils.set_random_seed(0)
+validation = tf.data.Dataset.from_tensor_slices((ids, labels)).shuffle(16, seed=0).batch(4)
+test = validation.take(2)
+# A fixed model: logit = i - 7.5, so it says 1 for samples 8 to 15.
+model = keras.Sequential([keras.Input((1,)), keras.layers.Dense(1, kernel_initializer="ones", bias_initializer=keras.initializers.Constant(-7.5))])
+model.compile(loss=keras.losses.BinaryCrossentropy(from_logits=True), metrics=[keras.metrics.BinaryAccuracy(threshold=0.0)], run_eagerly=True)  # eager: no tracing
+
+
+def by_hand(dataset):
+    """The reader's loop: sigmoid, threshold 0.5, compare with the labels."""
+    right = total = 0
+    for x, y in dataset:
+        predicted = tf.cast(tf.nn.sigmoid(model(x)) >= 0.5, tf.float32)
+        right += int(tf.reduce_sum(tf.cast(predicted == y, tf.int32)))
+        total += len(y)
+    return right / total
+
+
+print("evaluate:", [model.evaluate(test, verbose=0)[1] for _ in range(3)], "loop:", by_hand(test), by_hand(test))
+#> evaluate: [0.375, 0.375, 0.5] loop: 0.5 0.5
+print([sorted(int(i) for x, _ in test for i in x[:, 0]) for _ in range(2)])  # two passes, other samples
+#> [[0, 2, 3, 5, 6, 8, 11, 15], [0, 3, 5, 6, 8, 10, 12, 14]]
+
+# The fix: a test set that is the same on every pass (shuffle once, or shuffle=False).
+fixed = tf.data.Dataset.from_tensor_slices((ids, labels)).shuffle(16, seed=0, reshuffle_each_iteration=False)
+test = fixed.batch(4).take(2)
+print("evaluate:", [model.evaluate(test, verbose=0)[1] for _ in range(3)], "loop:", by_hand(test), by_hand(test))
+#> evaluate: [0.375, 0.375, 0.375] loop: 0.375 0.375
+# --8<-- [end:evaluate_reshuffled]
+
 # --8<-- [start:list_label]
 import torch
 from torch.utils.data import DataLoader, Dataset

@@ -296,3 +296,34 @@ print(one_step(registered=True))
 print(list(Net(registered=False).state_dict()))  # the listed layers are not saved either
 #> ['head.weight', 'head.bias']
 # --8<-- [end:plain_list]
+
+# --8<-- [start:keras_binary_accuracy]
+import keras
+import numpy as np
+
+# 17 classes with one-hot labels, sigmoid outputs and binary_crossentropy, as in the report.
+keras.utils.set_random_seed(0)
+x = np.random.default_rng(0).normal(size=(20, 4)).astype("float32")
+y = keras.utils.to_categorical(np.arange(20) % 17, 17)
+model = keras.Sequential(
+    [keras.Input((4,)), keras.layers.Dense(17, activation="sigmoid", bias_initializer=keras.initializers.Constant(-2.0))]
+)
+model.compile("adam", "binary_crossentropy", metrics=["accuracy", "binary_accuracy"])
+scores = model.evaluate(x, y, verbose=0, return_dict=True)
+print({name: round(value, 4) for name, value in scores.items()})
+#> {'accuracy': 0.05, 'binary_accuracy': 0.9412, 'loss': 0.2609}
+
+# By hand: binary_accuracy thresholds each of the 17 outputs at 0.5 and averages all 20 x 17;
+# the right class per sample (argmax) is what "accuracy" measures here.
+probs = model.predict(x, verbose=0)
+print(round(float(np.mean((probs > 0.5) == (y == 1))), 4), float(np.mean(probs.argmax(1) == y.argmax(1))))
+#> 0.9412 0.05
+print(round(float(np.mean(y == 0)), 4))  # a model that answers "no" to every class scores this
+#> 0.9412
+
+# The fix: name the metric that asks "is the right class the top one?"; it needs no model.
+metric = keras.metrics.CategoricalAccuracy()
+metric.update_state(y, probs)
+print(round(float(metric.result()), 4))
+#> 0.05
+# --8<-- [end:keras_binary_accuracy]

@@ -103,6 +103,28 @@ with tempfile.TemporaryDirectory() as folder:
 # --8<-- [end:batch_twice]
 
 
+# --8<-- [start:class_names]
+with tempfile.TemporaryDirectory() as folder:
+    for name in ("dog", "cat", "bird"):  # one sub-folder per class, one PNG file in each
+        os.makedirs(os.path.join(folder, name))
+        tf.io.write_file(os.path.join(folder, name, "0.png"), tf.io.encode_png(tf.zeros((8, 8, 3), tf.uint8)))
+    loaded = keras.utils.image_dataset_from_directory(folder, image_size=(8, 8), shuffle=False, verbose=False)
+    print(loaded.class_names)  # sorted folder names: label i is class_names[i]
+    #> ['bird', 'cat', 'dog']
+    print([int(label) for _, labels in loaded for label in labels])  # bird, cat, dog
+    #> [0, 1, 2]
+
+scaled = loaded.map(lambda x, y: (x / 255, y)).prefetch(1)  # a new dataset: the attribute is gone
+print(hasattr(scaled, "class_names"))
+#> False
+
+# The fix: keep class_names before map/prefetch, then decode predictions with it.
+class_names = loaded.class_names
+logits = np.array([[0.1, 2.0, -1.0], [3.0, 0.0, 0.5]])  # a model's outputs for two images
+print([class_names[i] for i in logits.argmax(axis=1)])
+#> ['cat', 'bird']
+# --8<-- [end:class_names]
+
 # --8<-- [start:batch_different_shapes]
 def photo(height, width):
     """An RGB photo whose pixels hold their row number."""
@@ -185,6 +207,51 @@ print(show(numbers.batch(2).repeat(2)))  # batch first: each epoch ends with a s
 print(show(numbers.batch(2, drop_remainder=True).repeat(2)))  # or drop that batch
 #> [[0, 1], [2, 3], [0, 1], [2, 3]]
 # --8<-- [end:repeat_batch]
+
+# --8<-- [start:ran_out_of_data]
+import math
+import warnings
+
+
+class CountSteps(keras.callbacks.Callback):
+    """Counts the training steps each epoch really ran."""
+
+    def on_train_begin(self, logs=None):
+        self.steps = []
+
+    def on_epoch_begin(self, epoch, logs=None):
+        self.steps.append(0)
+
+    def on_train_batch_end(self, batch, logs=None):
+        self.steps[-1] += 1
+
+
+x, y = np.ones((10, 1), "float32"), np.zeros((10, 1), "float32")
+data = tf.data.Dataset.from_tensor_slices((x, y)).batch(4)  # 10 samples: 3 batches
+model = keras.Sequential([keras.Input((1,)), keras.layers.Dense(1)])
+model.compile("sgd", "mse")
+counter = CountSteps()
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    model.fit(data, steps_per_epoch=5, epochs=2, verbose=0, callbacks=[counter])
+print(*sorted({f"{w.category.__name__}: {w.message}" for w in caught if "ran out" in str(w.message)}))
+"""
+UserWarning: Your input ran out of data; interrupting training. Make sure that your dataset or generator can generate at least `steps_per_epoch * epochs` batches. You may need to use the `.repeat()` function when building your dataset.
+"""
+print("steps run:", counter.steps)  # 3 of the 5 asked for, in each epoch
+#> steps run: [3, 3]
+
+# The fix: as many steps as there are batches, ceil(10 / 4), or repeat() the dataset.
+model.fit(data, steps_per_epoch=math.ceil(10 / 4), epochs=2, verbose=0, callbacks=[counter])
+print("ceil(n / batch_size):", counter.steps)
+#> ceil(n / batch_size): [3, 3]
+model.fit(data, epochs=2, verbose=0, callbacks=[counter])  # no steps_per_epoch: every batch once
+print("no steps_per_epoch:", counter.steps)
+#> no steps_per_epoch: [3, 3]
+model.fit(data.repeat(), steps_per_epoch=5, epochs=2, verbose=0, callbacks=[counter])
+print("repeat():", counter.steps)
+#> repeat(): [5, 5]
+# --8<-- [end:ran_out_of_data]
 
 # --8<-- [start:shuffle_batch]
 numbers = tf.data.Dataset.range(8)
