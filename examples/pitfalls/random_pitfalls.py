@@ -265,37 +265,6 @@ print("stateless, seeds [i, 1] and [i, 2], same sequence:", values(first) == val
 #> stateless, seeds [i, 1] and [i, 2], same sequence: False
 # --8<-- [end:tf_data_same_random]
 
-# --8<-- [start:tf_set_seed_tensor]
-import tensorflow as tf
-
-
-@tf.function
-def replica_noise(seed: tf.Tensor) -> tf.Tensor:
-    tf.random.set_seed(seed)  # a tensor: the seed of each replica
-    return tf.random.normal([2])
-
-
-try:
-    replica_noise(tf.constant(3))
-except Exception as err:
-    message = str(err).strip().splitlines()[-1].strip()
-    print(message[: message.index("allowed.") + len("allowed.")])
-    """
-    OperatorNotAllowedInGraphError: Using a symbolic `tf.Tensor` as a Python `bool` is not allowed.
-    """
-
-
-@tf.function
-def stateless_replica_noise(seed: tf.Tensor) -> tf.Tensor:
-    return tf.random.stateless_normal([2], seed=tf.stack([seed, 0]))  # a seed tensor is fine
-
-
-three, four = stateless_replica_noise(tf.constant(3)), stateless_replica_noise(tf.constant(4))
-print("seeds 3 and 4 differ:", not np.array_equal(three, four))
-#> seeds 3 and 4 differ: True
-print("seed 3 again, same numbers:", np.array_equal(three, stateless_replica_noise(tf.constant(3))))
-#> seed 3 again, same numbers: True
-# --8<-- [end:tf_set_seed_tensor]
 
 # --8<-- [start:keras_seed]
 import random
