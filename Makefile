@@ -21,7 +21,7 @@ export SITE_URL_EN ?= $(patsubst %/,%,$(SITE_URL))/en/
 endif
 MKDOCS_EN := -f mkdocs.en.yml
 
-.PHONY: serve serve-en build site-build check-sources offline offline-build generated notebooks reference test test-matrix test-examples run-examples test-gpu wheelhouse check-site lint benchmark budgets measure-matmul browser update-examples new-page sync-translation lock clean docs-env test-env canary links
+.PHONY: serve serve-en build site-build check-sources offline offline-build generated notebooks reference test test-matrix test-examples run-examples test-gpu wheelhouse check-site lint benchmark budgets measure-matmul browser update-examples new-page readers sync-translation lock clean docs-env test-env canary links
 
 $(PY):
 	@command -v $(PYTHON) >/dev/null || { echo "$(PYTHON) not found: install Python 3.11 or run 'make $(MAKECMDGOALS) PYTHON=/path/to/python3.11'"; exit 1; }
@@ -194,8 +194,14 @@ check-site: test-env browser
 	$(if $(unchecked_site),@echo "(the build or the source checks failed: skipping the checks of the built site)")
 	@status=0; $(call guarded,$(PY) -m pytest tests/content tests/tooling engine/tests \
 	  $(if $(unchecked_site),--ignore=tests/content/test_build.py,tests/browser) \
-	  $(if $(SOURCES),--ignore=tests/content/test_sources.py) -n $(WORKERS) --dist worksteal \
-	  || status=1); exit $$status
+	  $(if $(SOURCES),--ignore=tests/content/test_sources.py) -m "not readers" \
+	  -n $(WORKERS) --dist worksteal || status=1); exit $$status
+
+# The readers' corpus ranked on both sites built before, one language per worker (a minute
+# each): the shares and their floor. READER_QUESTIONS=<file>: a held-out set instead, printed.
+readers: test-env browser
+	@echo "== readers' questions: every query of every answered report, on both sites"
+	$(PY) -m pytest tests/browser/test_reader_questions.py -m readers -n $(WORKERS)
 
 test-examples: $(check_env) $(if $(filter default,$(ENV)),test-env,.venv-$(ENV)/.installed)
 	@echo "== 1/3 examples and notebooks in environment $(ENV), into the record $(RECORD)"

@@ -1,8 +1,8 @@
 """Readers' questions (data/reader-questions.yml, checked by tests/content/test_sources.py):
-real public reports, each with the queries its author would type. Every query of every report
-the site answers is ranked by each site's own search (test_search.rank); the run prints, per
-language, the share of reports answered and the share of queries whose answering page is among
-the first three pages found, and lists each miss with its first three pages in
+real public reports, each with the queries its author would type. `make readers` ranks every
+query of every report the site answers by each site's own search (test_search.rank) and prints,
+per language, the share of reports answered and the share of queries whose answering page is
+among the first three pages found, and lists each miss with its first three pages in
 build/reader-questions-<language>.txt. READER_QUESTIONS=<file> runs another file in the corpus's
 format instead: a set of reports held out from the corpus, to measure questions the site was not
 tuned on (CONTRIBUTING.md, "Readers' questions")."""
@@ -59,6 +59,10 @@ def test_answers_lead_to_sections(site, locale):
     assert not wrong, "\n".join(wrong)
 
 
+# `make readers`, not `make test`: about 2,500 queries a language at 20-25 ms each in Material's
+# worker (every query matches nearly every page, and the worker highlights each match), a
+# minute a language on two cores, which the 4-minute budget of `make test` cannot hold.
+@pytest.mark.readers
 @pytest.mark.parametrize("locale", SITES)
 def test_readers_find_the_answers(page, traffic, locale, record_property):
     reports = reader_questions.load(REPO_ROOT, CORPUS)
