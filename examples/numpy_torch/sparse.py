@@ -40,6 +40,10 @@ tensor([[0., 0., 3.],
 # --8<-- [end:scipy_coo]
 
 # --8<-- [start:invariants]
+# Without check_invariants, an index past the shape (3 in a dimension of size 3) passes:
+unchecked = torch.sparse_coo_tensor(torch.tensor([[0, 1], [2, 3]]), torch.tensor([1.0, 2.0]), (3, 3))
+print(unchecked.shape, unchecked._nnz())
+#> torch.Size([3, 3]) 2
 try:
     torch.sparse_coo_tensor(torch.tensor([[0, 1], [2, 3]]), torch.tensor([1.0, 2.0]), (3, 3), check_invariants=True)
 except RuntimeError as err:
@@ -144,10 +148,13 @@ unordered = tf.sparse.SparseTensor(indices=[[2, 1], [0, 2]], values=[5.0, 3.0], 
 try:
     tf.sparse.to_dense(unordered)
 except tf.errors.InvalidArgumentError as err:
-    print(type(err).__name__, err.message.split("}} ")[-1].splitlines()[0])
+    first, second = err.message.split("}} ")[-1].splitlines()[:2]
+    print(type(err).__name__, first)
     """
     InvalidArgumentError indices[1] = [0,2] is out of order. Many sparse ops require sorted indices.
     """
+    print(second.strip())
+    #> Use `tf.sparse.reorder` to create a correctly ordered copy.
 ordered = tf.sparse.reorder(unordered)
 print(ordered.indices.numpy().tolist())
 #> [[0, 2], [2, 1]]
@@ -171,6 +178,11 @@ try:
 except TypeError as err:
     print(type(err).__name__, err)
     #> TypeError can't convert Sparse layout tensor to numpy. Use Tensor.to_dense() first.
+try:
+    torch.as_tensor(unordered)
+except RuntimeError as err:
+    print(type(err).__name__, err)
+    #> RuntimeError Could not infer dtype of SparseTensor
 # PyTorch's indices are (ndim, nnz), TensorFlow's (nnz, ndim): transpose. coalesce() sorts them.
 coalesced = sparse.coalesce()
 to_tf = tf.sparse.SparseTensor(
