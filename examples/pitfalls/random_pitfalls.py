@@ -263,6 +263,8 @@ print("A, a fresh graph: ", program(True))  # a new graph stands in for a new ru
 #> A, a fresh graph:  ((0, 2147483647), 0.1239)
 print("B, seed after op: ", program(False))
 #> B, seed after op:  ((87654321, 0), -0.3992)
+print("B, a fresh graph: ", program(False))
+#> B, a fresh graph:  ((87654321, 0), -0.3992)
 print("a new graph's seed:", tf.Graph().seed)
 #> a new graph's seed: None
 

@@ -375,7 +375,7 @@ print("same predictions:", same)
 # --8<-- [end:predict_timing]
 
 # --8<-- [start:predict_after_compile]
-import time
+import timeit
 
 import keras
 import numpy as np
@@ -384,12 +384,9 @@ model = keras.Sequential([keras.Input((3,)), Double(), keras.layers.Dense(2)])
 sample = np.ones((1, 3), "float32")
 
 
-def per_call_seconds(run_once, calls: int = 20) -> float:
-    run_once()  # warm-up
-    start = time.perf_counter()
-    for _ in range(calls):
-        run_once()
-    return (time.perf_counter() - start) / calls
+def per_call_seconds(run_once, calls: int = 10) -> float:
+    run_once()  # warm-up: traces if needed
+    return min(timeit.repeat(run_once, number=calls, repeat=5)) / calls  # best of 5: less noise
 
 
 traces.clear()
