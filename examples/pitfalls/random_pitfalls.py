@@ -234,6 +234,55 @@ print(np.array_equal(first, seven), np.array_equal(first, generator_noise().nump
 #> False True
 # --8<-- [end:tf_function_seed]
 
+# --8<-- [start:tf1_seed_order]
+import tensorflow as tf
+
+print("tf.set_random_seed exists:", hasattr(tf, "set_random_seed"))  # TF1 names: tf.compat.v1
+#> tf.set_random_seed exists: False
+v1 = tf.compat.v1
+
+
+def program(seed_before_op: bool) -> tuple:
+    """The report's program A (seed first) or B (op first), in a graph of its own."""
+    graph = tf.Graph()
+    with graph.as_default():
+        if seed_before_op:
+            v1.set_random_seed(0)
+        sample = v1.random_normal([1], seed=0)
+        if not seed_before_op:
+            v1.set_random_seed(0)  # too late: the op above has its seeds already
+        op = next(o for o in graph.get_operations() if o.type == "RandomStandardNormal")
+        with v1.Session(graph=graph) as sess:
+            value = round(float(sess.run(sample)[0]), 4)
+        return (op.get_attr("seed"), op.get_attr("seed2")), value
+
+
+print("A, seed before op:", program(True))
+#> A, seed before op: ((0, 2147483647), 0.1239)
+print("A, a fresh graph: ", program(True))  # a new graph stands in for a new run
+#> A, a fresh graph:  ((0, 2147483647), 0.1239)
+print("B, seed after op: ", program(False))
+#> B, seed after op:  ((87654321, 0), -0.3992)
+print("B, a fresh graph: ", program(False))
+#> B, a fresh graph:  ((87654321, 0), -0.3992)
+print("a new graph's seed:", tf.Graph().seed)
+#> a new graph's seed: None
+
+
+def kernel_seeds(seed: int, seed2: int) -> float:
+    """The kernel called with an explicit seed pair, in a fresh graph."""
+    with tf.Graph().as_default():
+        draw = tf.raw_ops.RandomStandardNormal(shape=[1], dtype=tf.float32, seed=seed, seed2=seed2)
+        with v1.Session() as sess:
+            return float(sess.run(draw)[0])
+
+
+print("(0, 0) repeats in a fresh graph:", kernel_seeds(0, 0) == kernel_seeds(0, 0))
+#> (0, 0) repeats in a fresh graph: False
+print("(0, 2147483647) repeats:", kernel_seeds(0, 2**31 - 1) == kernel_seeds(0, 2**31 - 1))
+#> (0, 2147483647) repeats: True
+# --8<-- [end:tf1_seed_order]
+
 # --8<-- [start:tf_data_same_random]
 import numpy as np
 import tensorflow as tf

@@ -374,6 +374,41 @@ print("same predictions:", same)
 #> same predictions: True
 # --8<-- [end:predict_timing]
 
+# --8<-- [start:predict_after_compile]
+import timeit
+
+import keras
+import numpy as np
+
+model = keras.Sequential([keras.Input((3,)), Double(), keras.layers.Dense(2)])
+sample = np.ones((1, 3), "float32")
+
+
+def per_call_seconds(run_once, calls: int = 10) -> float:
+    run_once()  # warm-up: traces if needed
+    return min(timeit.repeat(run_once, number=calls, repeat=5)) / calls  # best of 5: less noise
+
+
+traces.clear()
+before_s = per_call_seconds(lambda: model.predict_on_batch(sample))
+print("predict_on_batch before compile:", traces)  # traced once, then reused
+#> predict_on_batch before compile: ['trace']
+model.compile(optimizer="sgd", loss="mse")
+print("predict function after compile:", model.predict_function)  # compile dropped it
+#> predict function after compile: None
+traces.clear()
+after_s = per_call_seconds(lambda: model.predict_on_batch(sample))
+print("predict_on_batch after compile:", traces)  # one new trace, then reused again
+#> predict_on_batch after compile: ['trace']
+print("after compile slower than before by more than 3x:", after_s > 3 * before_s)
+#> after compile slower than before by more than 3x: False
+call_s = per_call_seconds(lambda: model(sample, training=False))
+print("predict_on_batch slower than model(x) by more than 3x:", after_s > 3 * call_s)
+#> predict_on_batch slower than model(x) by more than 3x: False
+print("same predictions:", np.allclose(model.predict_on_batch(sample), model(sample, training=False)))
+#> same predictions: True
+# --8<-- [end:predict_after_compile]
+
 # --8<-- [start:model_in_loop]
 import keras
 import numpy as np
