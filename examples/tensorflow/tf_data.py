@@ -361,6 +361,43 @@ print(show(numbers.batch(2, drop_remainder=True).repeat(2)))  # or drop that bat
 #> [[0, 1], [2, 3], [0, 1], [2, 3]]
 # --8<-- [end:repeat_batch]
 
+# --8<-- [start:validation_steps]
+import warnings
+
+validation_reads = []
+
+
+def read_batch(x, y):
+    validation_reads.append(len(x))  # counts the validation batches read
+    return x, y
+
+
+def counted(x, y):
+    x2, y2 = tf.numpy_function(read_batch, [x, y], [tf.float32, tf.float32])
+    x2.set_shape(x.shape)
+    y2.set_shape(y.shape)
+    return x2, y2
+
+
+samples = np.arange(8, dtype=np.float32).reshape(8, 1)
+train = tf.data.Dataset.from_tensor_slices((samples, samples)).batch(4)
+validation = tf.data.Dataset.from_tensor_slices((samples[:4], samples[:4])).batch(2).map(counted)  # no repeat()
+model = keras.Sequential([keras.Input(shape=(1,)), keras.layers.Dense(1)])
+model.compile(optimizer="sgd", loss="mse")
+with tempfile.TemporaryDirectory() as folder:
+    best = keras.callbacks.ModelCheckpoint(os.path.join(folder, "best.keras"), save_best_only=True)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        history = model.fit(train, validation_data=validation, validation_steps=2, epochs=2, verbose=0, callbacks=[best])
+        print("val_loss values:", len(history.history["val_loss"]), "| validation batches read:", len(validation_reads))
+        #> val_loss values: 2 | validation batches read: 4
+        history = model.fit(train, validation_data=validation, validation_freq=2, epochs=2, verbose=0, callbacks=[best])
+        print("validation_freq=2, val_loss values:", len(history.history["val_loss"]))
+        #> validation_freq=2, val_loss values: 1
+print([str(w.message) for w in caught if "val_loss" in str(w.message)])
+#> ['Can save best model only with val_loss available.']
+# --8<-- [end:validation_steps]
+
 # --8<-- [start:ran_out_of_data]
 import math
 import warnings
