@@ -435,6 +435,8 @@ print(dataset.map(double_with_shape).element_spec)
 # --8<-- [end:dataset_map]
 
 # --8<-- [start:padded_batch_unknown]
+print("tf.py_func:", hasattr(tf, "py_func"))  # TensorFlow 1 only
+#> tf.py_func: False
 sentences = tf.data.Dataset.from_tensor_slices(["the cat sat", "a dog"])
 
 

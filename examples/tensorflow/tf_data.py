@@ -307,8 +307,6 @@ with tempfile.TemporaryDirectory() as folder:
     class_folders(folder)
     os.remove(os.path.join(folder, "dog", "1.png"))
     open(os.path.join(folder, "dog", "1.jpg"), "wb").close()  # an empty file, as an interrupted download leaves
-    print("validation files:", split_files(folder, subset="validation", seed=1))
-    #> validation files: ['cat/3.png', 'dog/1.jpg']
     for subset in ("training", "validation"):
         with contextlib.redirect_stdout(io.StringIO()):
             loaded = keras.utils.image_dataset_from_directory(
@@ -323,6 +321,8 @@ with tempfile.TemporaryDirectory() as folder:
             """
             validation InvalidArgumentError: Input is empty. [[{{node decode_image/DecodeImage}}]] [Op:IteratorGetNext]
             """
+    print("validation files:", sorted(os.path.relpath(path, folder) for path in loaded.file_paths))
+    #> validation files: ['cat/3.png', 'dog/1.jpg']
 
     # The fix: find the files TensorFlow cannot decode, and remove (or replace) them.
     broken = []
@@ -385,7 +385,9 @@ validation = tf.data.Dataset.from_tensor_slices((samples[:4], samples[:4])).batc
 model = keras.Sequential([keras.Input(shape=(1,)), keras.layers.Dense(1)])
 model.compile(optimizer="sgd", loss="mse")
 with tempfile.TemporaryDirectory() as folder:
-    best = keras.callbacks.ModelCheckpoint(os.path.join(folder, "best.keras"), save_best_only=True)
+    best = keras.callbacks.ModelCheckpoint(
+        os.path.join(folder, "best.weights.h5"), save_best_only=True, save_weights_only=True
+    )
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         history = model.fit(train, validation_data=validation, validation_steps=2, epochs=2, verbose=0, callbacks=[best])
