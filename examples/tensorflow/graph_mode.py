@@ -434,6 +434,53 @@ print(dataset.map(double_with_shape).element_spec)
 #> TensorSpec(shape=(), dtype=tf.float32, name=None)
 # --8<-- [end:dataset_map]
 
+# --8<-- [start:padded_batch_unknown]
+print("tf.py_func:", hasattr(tf, "py_func"))  # TensorFlow 1 only
+#> tf.py_func: False
+sentences = tf.data.Dataset.from_tensor_slices(["the cat sat", "a dog"])
+
+
+def word_lengths(sentence):
+    """A tokenizer in Python: one number per word, as many as the sentence has words."""
+    return np.array([len(word) for word in sentence.numpy().decode().split()], np.int32)
+
+
+def tokenize(sentence):
+    return tf.py_function(word_lengths, [sentence], tf.int32)
+
+
+tokens = sentences.map(tokenize)
+print(tokens.element_spec)  # py_function cannot say its result's rank
+#> TensorSpec(shape=<unknown>, dtype=tf.int32, name=None)
+try:
+    tokens.padded_batch(2)
+except ValueError as err:
+    print(type(err).__name__, err)
+    #> ValueError You must provide `padded_shapes` argument because component 0 has unknown rank.
+legacy = sentences.map(lambda s: tf.compat.v1.py_func(word_lengths, [s], tf.int32))  # TF1's tf.py_func
+print(legacy.element_spec)
+#> TensorSpec(shape=<unknown>, dtype=tf.int32, name=None)
+
+
+# The fix: give the result its rank, one axis of any length, before padded_batch.
+def tokenize_with_shape(sentence):
+    ids = tf.py_function(word_lengths, [sentence], tf.int32)
+    ids.set_shape([None])
+    return ids
+
+
+print(list(sentences.map(tokenize_with_shape).padded_batch(2).as_numpy_iterator()))
+"""
+[array([[3, 3, 3],
+       [1, 3, 0]], dtype=int32)]
+"""
+print(list(tokens.padded_batch(2, padded_shapes=[None]).as_numpy_iterator()))  # or say it here
+"""
+[array([[3, 3, 3],
+       [1, 3, 0]], dtype=int32)]
+"""
+# --8<-- [end:padded_batch_unknown]
+
 # --8<-- [start:static_shape]
 batches = tf.data.Dataset.from_tensor_slices(np.zeros((5, 2, 3), np.float32)).batch(2)
 print(batches.element_spec)  # the last batch may be shorter: the batch size is None
