@@ -625,6 +625,28 @@ print(relu_explicit(tf.constant(-2.0)))
 """
 # --8<-- [end:tensor_bool]
 
+# --8<-- [start:nested_get_layer]
+import keras
+
+inner = keras.Sequential(
+    [keras.Input((4,)), keras.layers.Dense(4), keras.layers.BatchNormalization(name="bn"), keras.layers.GaussianNoise(0.1)],
+    name="inner",
+)
+outer = keras.Sequential([keras.Input((4,)), inner, keras.layers.Dense(1)])
+try:  # the outer model's input, a layer output from inside the nested model
+    keras.Model(outer.inputs, outer.get_layer("inner").get_layer("bn").output)
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> ValueError: Output with path `` is not connected to `inputs`
+features = keras.Model(inner.inputs, inner.get_layer("bn").output)  # fix 1: the nested model's own input
+print(features(np.ones((2, 4))).shape)
+#> (2, 4)
+new_input = keras.Input((4,))  # fix 2: call the layers again on a new Input
+hidden = inner.layers[1](inner.layers[0](new_input), training=False)  # training given, not symbolic
+print(keras.Model(new_input, hidden)(np.ones((2, 4))).shape)
+#> (2, 4)
+# --8<-- [end:nested_get_layer]
+
 # --8<-- [start:list_append]
 import re
 
