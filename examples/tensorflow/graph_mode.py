@@ -647,6 +647,36 @@ print(keras.Model(new_input, hidden)(np.ones((2, 4))).shape)
 #> (2, 4)
 # --8<-- [end:nested_get_layer]
 
+# --8<-- [start:assign_in_call]
+class CausalBuffer(keras.layers.Layer):  # the reader's pattern: copy inputs into a Variable
+    def build(self, input_shape):
+        self.z = tf.Variable(tf.zeros((1, 8, 1)), trainable=False)
+
+    def call(self, inputs):
+        for i in range(4):
+            self.z[0, 4 + i, 0].assign(inputs[0, i, 0])
+        return self.z * 1.0
+
+
+class CausalPad(keras.layers.Layer):  # the fix: build the result from the inputs
+    def call(self, inputs):
+        return tf.pad(inputs, [[0, 0], [4, 0], [0, 0]])
+
+
+signal = tf.constant(np.arange(1.0, 9.0, dtype="float32").reshape(2, 4, 1))  # two samples
+for layer in [CausalBuffer(), CausalPad()]:
+    inputs = keras.Input((4, 1))
+    model = keras.Model(inputs, layer(inputs))  # both build without an error
+    with tf.GradientTape() as tape:
+        tape.watch(signal)
+        out = model(signal)
+        total = tf.reduce_sum(out)
+    grad = tape.gradient(total, signal)
+    print(type(layer).__name__, out.shape, None if grad is None else grad.numpy().ravel().tolist())
+    #> CausalBuffer (1, 8, 1) None
+    #> CausalPad (2, 8, 1) [1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0]
+# --8<-- [end:assign_in_call]
+
 # --8<-- [start:list_append]
 import re
 
