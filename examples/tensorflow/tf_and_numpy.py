@@ -239,6 +239,9 @@ print(Float64Only(dtype="float64")(data).dtype)  # fix: a float64 layer keeps fl
 keras.config.set_dtype_policy("float64")  # or: every new layer computes in float64
 print(Float64Only()(keras.Input((3,))).dtype)
 #> float64
+keras.backend.clear_session(free_memory=False)  # or: forget the policy; it follows floatx again
+print(keras.config.dtype_policy().name, Float64Only()(data).dtype)
+#> float64 <dtype: 'float64'>
 # --8<-- [end:input_spec_dtype]
 
 # --8<-- [start:set_floatx]
@@ -247,11 +250,12 @@ model = keras.Model(inputs, Float64Only()(keras.layers.Dense(1, activation="sigm
 auc = keras.metrics.AUC()  # a metric's dtype follows floatx
 print(model.layers[1].kernel.dtype, auc.dtype)
 #> float64 float64
-model.compile("sgd", "binary_crossentropy", metrics=[auc, keras.metrics.Precision(dtype="float32")])
+metrics = [auc, keras.metrics.Precision(dtype="float32")]
+model.compile("sgd", "binary_crossentropy", metrics=metrics, run_eagerly=True)  # eager: no tracing, fast
 labels = np.array([[0.0], [1.0], [1.0], [0.0]])
 history = model.fit(np.eye(4, 3), labels, epochs=1, verbose=0)  # float64 data, no error
-print(sorted(history.history), model.predict(np.eye(4, 3), verbose=0).dtype)
-#> ['auc', 'loss', 'precision'] float64
+print(sorted(history.history), model(np.eye(4, 3)).dtype)
+#> ['auc', 'loss', 'precision'] <dtype: 'float64'>
 keras.backend.set_floatx("float32")  # the defaults again, for the sections below
 keras.config.set_dtype_policy("float32")
 # --8<-- [end:set_floatx]
