@@ -258,6 +258,26 @@ print(torch_side.dtype, round(torch.nn.functional.cross_entropy(logits, torch_si
 #> torch.int64 1.3863
 # --8<-- [end:int32_labels]
 
+# --8<-- [start:int_type_numbers]
+# NumPy's integer types are C types; two of them may have one size, each with its own number.
+for name in ["intc", "int_", "longlong"]:
+    dtype = np.dtype(getattr(np, name))
+    print(name, dtype, dtype.num, dtype.char)
+    #> intc int32 5 i
+    #> int_ int64 7 l
+    #> longlong int64 9 q
+a = np.arange(4)  # the default integer: C long here
+b = np.arange(4, dtype=np.longlong)  # C long long: int64 too, another type number
+print(a.dtype == b.dtype, a.dtype.num, b.dtype.num)
+#> True 7 9
+# torch reads both as int64, and an intc array (kept by a % 2) as int32
+print(torch.from_numpy(a).dtype, torch.from_numpy(b).dtype, torch.from_numpy(np.arange(4, dtype=np.intc) % 2).dtype)
+#> torch.int64 torch.int64 torch.int32
+# Asking for a size gives the same tensor dtype in every release and on every system:
+print(torch.from_numpy(b.astype(np.int64)).dtype, torch.from_numpy((a % 2).astype(np.int32)).dtype)
+#> torch.int64 torch.int32
+# --8<-- [end:int_type_numbers]
+
 # --8<-- [start:numpy_scalars]
 # A NumPy scalar carries its dtype into torch.tensor; a Python float does not.
 print(torch.tensor(np.float64(1.5)).dtype, torch.tensor(1.5).dtype)
