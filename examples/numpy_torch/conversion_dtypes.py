@@ -105,22 +105,22 @@ print(np.allclose(products["numpy"], products["torch"], rtol=0, atol=1e-4), np.a
 import math
 
 rng = np.random.default_rng(0)
-J = rng.uniform(0.0, 100.0, size=(1_005_001, 2))  # float64, a million rows like the reader's J
+J = rng.uniform(0.0, 100.0, size=(100_000, 2))  # float64; the reader's J had 1,005,001 rows
 numpy_jtj = J.T @ J
 torch_jtj = torch.from_numpy(J).T @ torch.from_numpy(J)
 print(numpy_jtj.dtype, torch_jtj.dtype)  # both float64: no float32 anywhere
 #> float64 torch.float64
 
-# numpy_jtj[0, 1] is the sum of a million products; the order of the additions matters.
+# numpy_jtj[0, 1] is the sum of 100,000 products; the order of the additions matters.
 products = J[:, 0] * J[:, 1]
 exact = math.fsum(products)  # the correctly rounded sum: the reference
 pairwise = np.sum(products)  # NumPy's pairwise order
 sequential = np.cumsum(products)[-1]  # left to right
 print(f"{exact:.6f} {pairwise:.6f} {sequential:.6f}")
-#> 2513783343.665022 2513783343.665022 2513783343.664930
+#> 249418169.094160 249418169.094160 249418169.094158
 difference = abs(pairwise - sequential)
 print(f"absolute {difference:.1e}, relative {difference / exact:.1e}, last bit {np.spacing(exact):.1e}")
-#> absolute 9.2e-05, relative 3.6e-14, last bit 4.8e-07
+#> absolute 1.6e-06, relative 6.5e-15, last bit 3.0e-08
 
 # The fix: compare with a relative tolerance. Both products are within 1e-13 of the exact sum.
 print(np.allclose(numpy_jtj, torch_jtj.numpy(), rtol=1e-12, atol=0))
