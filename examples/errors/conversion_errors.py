@@ -138,6 +138,39 @@ print(torch.tensor(list(class_weights.values())))
 #> tensor([1.0000, 2.5000])
 # --8<-- [end:object_array]
 
+# --8<-- [start:mixed_columns]
+import numpy as np
+import torch
+
+# What a DataFrame's .values gives for a float column beside bool dummy columns (pandas is
+# not installed here): one object array, each cell a Python float or bool.
+values = np.array([[22.0, True, False], [38.0, False, True]], dtype=object)
+try:
+    torch.tensor(values, dtype=torch.float)  # dtype= does not convert the objects
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    TypeError: can't convert np.ndarray of type numpy.object_. The only supported types are: float64, float32, float16, complex64, complex128, int64, int32, int16, int8, uint64, uint32, uint16, uint8, and bool.
+    """
+
+# The fix: make the array numeric first (pandas: df.astype(float) or df.to_numpy(dtype=float)).
+print(torch.tensor(values.astype(float), dtype=torch.float))
+"""
+tensor([[22.,  1.,  0.],
+        [38.,  0.,  1.]])
+"""
+print(torch.from_numpy(values.astype(np.float32)).dtype)
+#> torch.float32
+
+# A text column not yet encoded cannot become a float:
+raw = np.array([[22.0, "male"], [38.0, "female"]], dtype=object)
+try:
+    raw.astype(float)
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> ValueError: could not convert string to float: 'male'
+# --8<-- [end:mixed_columns]
+
 # --8<-- [start:object_array_broadcast]
 import numpy as np
 

@@ -404,6 +404,36 @@ print(F.multilabel_margin_loss(scores, labels.long()).shape)
 #> torch.Size([])
 # --8<-- [end:expected_long_found_float]
 
+# --8<-- [start:expected_dtype_first_operand]
+conv = torch.nn.Conv1d(1, 1, kernel_size=2)  # weights: float32
+signal = torch.tensor([[[1, 2, 3, 4]]])  # int64 data: the input, not the layer, is Long
+for name, call in [("F.conv1d", lambda: F.conv1d(signal, conv.weight)), ("Conv1d", lambda: conv(signal))]:
+    try:
+        call()
+    except RuntimeError as err:
+        print(f"{name}: {type(err).__name__}: {err}")
+        #> F.conv1d: RuntimeError: expected scalar type Long but found Float
+        #> Conv1d: RuntimeError: Input type (long int) and bias type (float) should be the same
+
+ints = torch.ones(1, 2, 2, dtype=torch.long)
+floats = torch.ones(1, 2, 2)
+for name, left, right in [("bmm(ints, floats)", ints, floats), ("bmm(floats, ints)", floats, ints)]:
+    try:
+        torch.bmm(left, right)
+    except RuntimeError as err:  # "expected" is the first operand's dtype
+        print(f"{name}: {err}")
+        #> bmm(ints, floats): expected scalar type Long but found Float
+        #> bmm(floats, ints): expected scalar type Float but found Long
+
+# Which tensor is Long? Print the dtype of every tensor the call reads.
+print(signal.dtype, conv.weight.dtype)
+#> torch.int64 torch.float32
+
+# The fix: cast the data to the model's dtype (a float model cannot compute in int64).
+print(conv(signal.float()).dtype, torch.bmm(ints.float(), floats).dtype)
+#> torch.float32 torch.float32
+# --8<-- [end:expected_dtype_first_operand]
+
 # --8<-- [start:index_select_float_index]
 vocabulary_size = 3
 top_ids = torch.tensor([4, 2])  # best positions in the flattened (beam, word) scores

@@ -717,6 +717,36 @@ print(scores * row_weights[:, np.newaxis])
 """
 # --8<-- [end:numpy_broadcast]
 
+# --8<-- [start:star_not_matmul]
+import numpy as np
+import torch
+
+X = np.ones((97, 2))  # 97 samples, 2 features
+theta = np.array([[0.5], [2.0]])  # (2, 1) parameters
+try:
+    X * theta  # element-wise, not a matrix product
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> ValueError: operands could not be broadcast together with shapes (97,2) (2,1)
+try:
+    torch.from_numpy(X) * torch.from_numpy(theta)  # PyTorch's form of the same mistake
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: The size of tensor a (97) must match the size of tensor b (2) at non-singleton dimension 0
+    """
+
+# The fix: @ (np.matmul) or np.dot is the matrix product.
+print((X @ theta).shape, np.dot(X, theta).shape, (torch.from_numpy(X) @ torch.from_numpy(theta)).shape)
+#> (97, 1) (97, 1) torch.Size([97, 1])
+
+# The silent neighbour: a (97, 1) column times a (97,) vector broadcasts to (97, 97).
+predictions = X @ theta  # (97, 1)
+targets = np.ones(97)  # (97,)
+print((predictions - targets).shape, (predictions.ravel() - targets).shape)
+#> (97, 97) (97,)
+# --8<-- [end:star_not_matmul]
+
 # --8<-- [start:numpy_cannot_reshape]
 import numpy as np
 

@@ -101,6 +101,34 @@ print(np.allclose(products["numpy"], products["torch"], rtol=0, atol=1e-4), np.a
 #> True True
 # --8<-- [end:float32_matmul]
 
+# --8<-- [start:float64_matmul]
+import math
+
+rng = np.random.default_rng(0)
+J = rng.uniform(0.0, 100.0, size=(100_000, 2))  # float64; the reader's J had 1,005,001 rows
+numpy_jtj = J.T @ J
+torch_jtj = torch.from_numpy(J).T @ torch.from_numpy(J)
+print(numpy_jtj.dtype, torch_jtj.dtype)  # both float64: no float32 anywhere
+#> float64 torch.float64
+
+# numpy_jtj[0, 1] is the sum of 100,000 products; the order of the additions matters.
+products = J[:, 0] * J[:, 1]
+exact = math.fsum(products)  # the correctly rounded sum: the reference
+pairwise = np.sum(products)  # NumPy's pairwise order
+sequential = np.cumsum(products)[-1]  # left to right
+print(f"{exact:.6f} {pairwise:.6f} {sequential:.6f}")
+#> 249418169.094160 249418169.094160 249418169.094158
+difference = abs(pairwise - sequential)
+print(f"absolute {difference:.1e}, relative {difference / exact:.1e}, last bit {np.spacing(exact):.1e}")
+#> absolute 1.6e-06, relative 6.5e-15, last bit 3.0e-08
+
+# The fix: compare with a relative tolerance. Both products are within 1e-13 of the exact sum.
+print(np.allclose(numpy_jtj, torch_jtj.numpy(), rtol=1e-12, atol=0))
+#> True
+print(abs(numpy_jtj[0, 1] - exact) / exact < 1e-13, abs(torch_jtj[0, 1].item() - exact) / exact < 1e-13)
+#> True True
+# --8<-- [end:float64_matmul]
+
 # --8<-- [start:printed_decimals]
 small = np.array([0.00012, 0.00007587], dtype=np.float32)
 total = torch.from_numpy(small).sum()
@@ -229,6 +257,26 @@ torch_side = torch.from_numpy(reader_labels).long()
 print(torch_side.dtype, round(torch.nn.functional.cross_entropy(logits, torch_side).item(), 4))
 #> torch.int64 1.3863
 # --8<-- [end:int32_labels]
+
+# --8<-- [start:int_type_numbers]
+# NumPy's integer types are C types; two of them may have one size, each with its own number.
+for name in ["intc", "int_", "longlong"]:
+    dtype = np.dtype(getattr(np, name))
+    print(name, dtype, dtype.num, dtype.char)
+    #> intc int32 5 i
+    #> int_ int64 7 l
+    #> longlong int64 9 q
+a = np.arange(4)  # the default integer: C long here
+b = np.arange(4, dtype=np.longlong)  # C long long: int64 too, another type number
+print(a.dtype == b.dtype, a.dtype.num, b.dtype.num)
+#> True 7 9
+# torch reads both as int64, and an intc array (kept by a % 2) as int32
+print(torch.from_numpy(a).dtype, torch.from_numpy(b).dtype, torch.from_numpy(np.arange(4, dtype=np.intc) % 2).dtype)
+#> torch.int64 torch.int64 torch.int32
+# Asking for a size gives the same tensor dtype in every release and on every system:
+print(torch.from_numpy(b.astype(np.int64)).dtype, torch.from_numpy((a % 2).astype(np.int32)).dtype)
+#> torch.int64 torch.int32
+# --8<-- [end:int_type_numbers]
 
 # --8<-- [start:numpy_scalars]
 # A NumPy scalar carries its dtype into torch.tensor; a Python float does not.

@@ -93,6 +93,7 @@ print("float32 weights + bfloat16 autocast:", train_in(torch.float32, True))
 # --8<-- [start:grad_scaler]
 import contextlib
 import io
+import math
 import warnings
 
 # Without scaling, the float16 gradients are 0, and the optimizer does not move the weights:
@@ -138,6 +139,47 @@ print(torch.isfinite(net[0].weight.grad).all().item(), torch.equal(net[0].weight
 print(scaler.get_scale() == 2.0**59)
 #> True
 # --8<-- [end:grad_scaler]
+
+# --8<-- [start:scale_growth]
+def train(scaler, dtype=None, steps=10, cap=None):
+    """`steps` steps on `small_loss` (autocast in `dtype`); each step's scale, the steps
+    whose gradients were not finite, and the steps that left the weights unchanged."""
+    net = make_model()
+    optimizer = torch.optim.SGD(net.parameters(), lr=100.0)  # the gradients are about 1e-8
+    scales, not_finite, unchanged = [], 0, 0
+    for _ in range(steps):
+        before = net[0].weight.detach().clone()
+        optimizer.zero_grad()
+        scaler.scale(small_loss(net, dtype)).backward()
+        not_finite += not all(torch.isfinite(p.grad).all() for p in net.parameters())
+        scaler.step(optimizer)
+        scaler.update()
+        if cap is not None and scaler.get_scale() > cap:
+            scaler.update(cap)  # update(new_scale) sets the scale
+        scales.append(scaler.get_scale())
+        unchanged += torch.equal(before, net[0].weight)
+    return scales, not_finite, unchanged
+
+
+# growth_interval=1: the scale doubles after every step whose gradients are finite. Starting
+# at 2**125 (not 65536) to reach the top in a few steps:
+scaler = torch.amp.GradScaler("cpu", init_scale=2.0**125, growth_interval=1)
+scales, not_finite, unchanged = train(scaler, torch.bfloat16, steps=5)
+print([f"2**{math.log2(s):.0f}" for s in scales], not_finite, unchanged)
+#> ['2**126', '2**127', '2**127', '2**127', '2**127'] 0 0
+
+# A scale of inf, as in older releases: every step is skipped, and inf * 0.5 stays inf
+scaler.update(float("inf"))
+scales, not_finite, unchanged = train(scaler, steps=3)
+print(scales, not_finite, unchanged)
+#> [inf, inf, inf] 3 3
+
+# The fixes: the default growth_interval (2000), or a cap; bfloat16 needs no scaler at all
+print(train(torch.amp.GradScaler("cpu", init_scale=2.0**120), steps=3)[0][-1] == 2.0**120)
+#> True
+print(train(torch.amp.GradScaler("cpu", init_scale=2.0**120, growth_interval=1), steps=3, cap=2.0**24)[0][-1])
+#> 16777216.0
+# --8<-- [end:scale_growth]
 
 # --8<-- [start:forward_overflow]
 large_inputs = inputs * 1e5  # activations beyond float16's 65504

@@ -434,6 +434,53 @@ print(dataset.map(double_with_shape).element_spec)
 #> TensorSpec(shape=(), dtype=tf.float32, name=None)
 # --8<-- [end:dataset_map]
 
+# --8<-- [start:padded_batch_unknown]
+print("tf.py_func:", hasattr(tf, "py_func"))  # TensorFlow 1 only
+#> tf.py_func: False
+sentences = tf.data.Dataset.from_tensor_slices(["the cat sat", "a dog"])
+
+
+def word_lengths(sentence):
+    """A tokenizer in Python: one number per word, as many as the sentence has words."""
+    return np.array([len(word) for word in sentence.numpy().decode().split()], np.int32)
+
+
+def tokenize(sentence):
+    return tf.py_function(word_lengths, [sentence], tf.int32)
+
+
+tokens = sentences.map(tokenize)
+print(tokens.element_spec)  # py_function cannot say its result's rank
+#> TensorSpec(shape=<unknown>, dtype=tf.int32, name=None)
+try:
+    tokens.padded_batch(2)
+except ValueError as err:
+    print(type(err).__name__, err)
+    #> ValueError You must provide `padded_shapes` argument because component 0 has unknown rank.
+legacy = sentences.map(lambda s: tf.compat.v1.py_func(word_lengths, [s], tf.int32))  # TF1's tf.py_func
+print(legacy.element_spec)
+#> TensorSpec(shape=<unknown>, dtype=tf.int32, name=None)
+
+
+# The fix: give the result its rank, one axis of any length, before padded_batch.
+def tokenize_with_shape(sentence):
+    ids = tf.py_function(word_lengths, [sentence], tf.int32)
+    ids.set_shape([None])
+    return ids
+
+
+print(list(sentences.map(tokenize_with_shape).padded_batch(2).as_numpy_iterator()))
+"""
+[array([[3, 3, 3],
+       [1, 3, 0]], dtype=int32)]
+"""
+print(list(tokens.padded_batch(2, padded_shapes=[None]).as_numpy_iterator()))  # or say it here
+"""
+[array([[3, 3, 3],
+       [1, 3, 0]], dtype=int32)]
+"""
+# --8<-- [end:padded_batch_unknown]
+
 # --8<-- [start:static_shape]
 batches = tf.data.Dataset.from_tensor_slices(np.zeros((5, 2, 3), np.float32)).batch(2)
 print(batches.element_spec)  # the last batch may be shorter: the batch size is None
@@ -624,6 +671,58 @@ print(relu_explicit(tf.constant(-2.0)))
 (<tf.Tensor: shape=(), dtype=float32, numpy=0.0>, <tf.Tensor: shape=(), dtype=float32, numpy=0.0>)
 """
 # --8<-- [end:tensor_bool]
+
+# --8<-- [start:nested_get_layer]
+import keras
+
+inner = keras.Sequential(
+    [keras.Input((4,)), keras.layers.Dense(4), keras.layers.BatchNormalization(name="bn"), keras.layers.GaussianNoise(0.1)],
+    name="inner",
+)
+outer = keras.Sequential([keras.Input((4,)), inner, keras.layers.Dense(1)])
+try:  # the outer model's input, a layer output from inside the nested model
+    keras.Model(outer.inputs, outer.get_layer("inner").get_layer("bn").output)
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> ValueError: Output with path `` is not connected to `inputs`
+features = keras.Model(inner.inputs, inner.get_layer("bn").output)  # fix 1: the nested model's own input
+print(features(np.ones((2, 4))).shape)
+#> (2, 4)
+new_input = keras.Input((4,))  # fix 2: call the layers again on a new Input
+hidden = inner.layers[1](inner.layers[0](new_input), training=False)  # training given, not symbolic
+print(keras.Model(new_input, hidden)(np.ones((2, 4))).shape)
+#> (2, 4)
+# --8<-- [end:nested_get_layer]
+
+# --8<-- [start:assign_in_call]
+class CausalBuffer(keras.layers.Layer):  # the reader's pattern: copy inputs into a Variable
+    def build(self, input_shape):
+        self.z = tf.Variable(tf.zeros((1, 8, 1)), trainable=False)
+
+    def call(self, inputs):
+        for i in range(4):
+            self.z[0, 4 + i, 0].assign(inputs[0, i, 0])
+        return self.z * 1.0
+
+
+class CausalPad(keras.layers.Layer):  # the fix: build the result from the inputs
+    def call(self, inputs):
+        return tf.pad(inputs, [[0, 0], [4, 0], [0, 0]])
+
+
+signal = tf.constant(np.arange(1.0, 9.0, dtype="float32").reshape(2, 4, 1))  # two samples
+for layer in [CausalBuffer(), CausalPad()]:
+    inputs = keras.Input((4, 1))
+    model = keras.Model(inputs, layer(inputs))  # both build without an error
+    with tf.GradientTape() as tape:
+        tape.watch(signal)
+        out = model(signal)
+        total = tf.reduce_sum(out)
+    grad = tape.gradient(total, signal)
+    print(type(layer).__name__, out.shape, None if grad is None else grad.numpy().ravel().tolist())
+    #> CausalBuffer (1, 8, 1) None
+    #> CausalPad (2, 8, 1) [1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0]
+# --8<-- [end:assign_in_call]
 
 # --8<-- [start:list_append]
 import re

@@ -179,6 +179,74 @@ print(np.array_equal(loaded.predict(x[:, :, None], verbose=0), t2v.predict(x[:, 
 #> True
 # --8<-- [end:get_config]
 
+# --8<-- [start:layer_argument]
+class PositionalEmbedding(keras.layers.Layer):  # the translation example's layer, no get_config
+    def __init__(self, sequence_length, vocab_size, embed_dim, **kwargs):
+        super().__init__(**kwargs)
+        self.sequence_length, self.vocab_size, self.embed_dim = sequence_length, vocab_size, embed_dim
+        self.token_embeddings = keras.layers.Embedding(vocab_size, embed_dim)
+
+    def call(self, tokens):
+        return self.token_embeddings(tokens)
+
+
+config = PositionalEmbedding(5, 100, 8).get_config()  # Keras 3 records plain arguments
+print({key: config[key] for key in ["sequence_length", "vocab_size", "embed_dim"]})
+#> {'sequence_length': 5, 'vocab_size': 100, 'embed_dim': 8}
+
+
+class SpatialTransformer(keras.layers.Layer):
+    def __init__(self, localization_net, output_size, **kwargs):
+        super().__init__(**kwargs)
+        self.localization_net, self.output_size = localization_net, output_size
+
+    def call(self, x):
+        return self.localization_net(x)[:, : self.output_size]
+
+    def get_config(self):  # what Keras 2 gave by default: no constructor arguments
+        return super().get_config()
+
+
+def net():
+    return keras.Sequential([keras.Input((3,)), keras.layers.Dense(3)])
+
+
+st = keras.Sequential([keras.Input((3,)), SpatialTransformer(net(), 2)])
+st.save(os.path.join(folder, "st.keras"))
+try:
+    keras.models.load_model(os.path.join(folder, "st.keras"), custom_objects={"SpatialTransformer": SpatialTransformer})
+except TypeError as err:
+    print(f"{type(err).__name__}: {str(err).splitlines()[0][:46]}...")
+    #> TypeError: <class 'keras.src.models.sequential.Sequential...
+    print([line for line in str(err).splitlines() if "missing" in line][0])  # the cause, further down
+    """
+    Exception encountered: SpatialTransformer.__init__() missing 2 required positional arguments: 'localization_net' and 'output_size'
+    """
+
+
+class SpatialTransformerFixed(SpatialTransformer):
+    def get_config(self):  # the arguments; the layer argument as its own config
+        config = super().get_config()
+        config.update(
+            output_size=self.output_size,
+            localization_net=keras.saving.serialize_keras_object(self.localization_net),
+        )
+        return config
+
+    @classmethod
+    def from_config(cls, config):  # turn the layer argument back into a layer
+        config["localization_net"] = keras.saving.deserialize_keras_object(config["localization_net"])
+        return cls(**config)
+
+
+st = keras.Sequential([keras.Input((3,)), SpatialTransformerFixed(net(), 2)])
+st.save(os.path.join(folder, "st.keras"))
+custom = {"SpatialTransformerFixed": SpatialTransformerFixed}
+loaded = keras.models.load_model(os.path.join(folder, "st.keras"), custom_objects=custom)
+print(loaded.layers[0].output_size, np.array_equal(loaded.predict(x, verbose=0), st.predict(x, verbose=0)))
+#> 2 True
+# --8<-- [end:layer_argument]
+
 # --8<-- [start:tf_checkpoint]
 import tensorflow as tf
 

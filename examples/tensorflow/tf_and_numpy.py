@@ -206,6 +206,60 @@ print(rnn(np.ones((1, 3, 2))).dtype)  # float64 input is cast to float32, silent
 #> <dtype: 'float32'>
 # --8<-- [end:keras_dtype]
 
+# --8<-- [start:input_spec_dtype]
+class Float64Only(keras.layers.Layer):
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.input_spec = keras.layers.InputSpec(dtype="float64")
+
+    def call(self, x):
+        return x * 2
+
+
+data = np.ones((1, 3))  # float64
+try:
+    Float64Only()(data)  # the layer casts to its float32 compute dtype, then checks
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    ValueError: Input 0 with name 'None' of layer 'float64_only' is incompatible with the layer: expected dtype=float64, found dtype=float32
+    """
+keras.backend.set_floatx("float64")  # after layers were made: Input follows, layers do not
+print(keras.Input((3,)).dtype, Float64Only().compute_dtype, keras.config.dtype_policy().name)
+#> float64 float32 float32
+try:
+    Float64Only()(keras.Input((3,)))
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    ValueError: Input 0 with name 'None' of layer 'float64_only_2' is incompatible with the layer: expected dtype=float64, found dtype=float32
+    """
+print(Float64Only(dtype="float64")(data).dtype)  # fix: a float64 layer keeps float64
+#> <dtype: 'float64'>
+keras.config.set_dtype_policy("float64")  # or: every new layer computes in float64
+print(Float64Only()(keras.Input((3,))).dtype)
+#> float64
+keras.backend.clear_session(free_memory=False)  # or: forget the policy; it follows floatx again
+print(keras.config.dtype_policy().name, Float64Only()(data).dtype)
+#> float64 <dtype: 'float64'>
+# --8<-- [end:input_spec_dtype]
+
+# --8<-- [start:set_floatx]
+inputs = keras.Input((3,))  # floatx and the dtype policy are both float64 here
+model = keras.Model(inputs, Float64Only()(keras.layers.Dense(1, activation="sigmoid")(inputs)))
+auc = keras.metrics.AUC()  # a metric's dtype follows floatx
+print(model.layers[1].kernel.dtype, auc.dtype)
+#> float64 float64
+metrics = [auc, keras.metrics.Precision(dtype="float32")]
+model.compile("sgd", "binary_crossentropy", metrics=metrics, run_eagerly=True)  # eager: no tracing, fast
+labels = np.array([[0.0], [1.0], [1.0], [0.0]])
+history = model.fit(np.eye(4, 3), labels, epochs=1, verbose=0)  # float64 data, no error
+print(sorted(history.history), model(np.eye(4, 3)).dtype)
+#> ['auc', 'loss', 'precision'] <dtype: 'float64'>
+keras.backend.set_floatx("float32")  # the defaults again, for the sections below
+keras.config.set_dtype_policy("float32")
+# --8<-- [end:set_floatx]
+
 # --8<-- [start:strings]
 words = tf.constant(["Hello World", "B", "日本"])
 array = words.numpy()

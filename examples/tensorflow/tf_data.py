@@ -192,6 +192,159 @@ print("Rescaling(1 / 255):", float(tf.reduce_max(keras.layers.Rescaling(1 / 255)
 #> Rescaling(1 / 255): 1.0
 # --8<-- [end:convert_image_dtype]
 
+# --8<-- [start:resize_float]
+import logging
+
+from matplotlib.figure import Figure
+
+
+class Caught(logging.Handler):
+    """Keeps the messages matplotlib logs (it logs the clipping warning, not warnings.warn)."""
+
+    def __init__(self):
+        super().__init__()
+        self.messages = []
+
+    def emit(self, record):
+        self.messages.append(record.getMessage())
+
+
+caught = Caught()
+logging.getLogger("matplotlib.image").addHandler(caught)
+
+grey = tf.io.encode_jpeg(tf.fill((8, 8, 3), tf.constant(200, tf.uint8)))  # a JPEG file's bytes
+photo = tf.io.decode_jpeg(grey)
+print(photo.dtype.name, int(tf.reduce_max(photo)))  # what imshow draws well
+#> uint8 200
+resized = tf.image.resize(photo, [4, 4])
+print(resized.dtype.name, float(tf.reduce_max(resized)))  # float32, still 0 to 255
+#> float32 200.0
+Figure().add_subplot().imshow(resized.numpy())  # floats are drawn on [0, 1]: all white
+print(caught.messages)
+"""
+['Clipping input data to the valid range for imshow with RGB data ([0..1] for floats or [0..255] for integers). Got range [200.0..200.0].']
+"""
+print("nearest:", tf.image.resize(photo, [4, 4], method="nearest").dtype.name)  # keeps uint8
+#> nearest: uint8
+antialiased = tf.image.resize(photo, [4, 4], antialias=True)
+print("antialias:", antialiased.dtype.name, round(float(tf.reduce_max(antialiased)), 2))
+#> antialias: float32 200.0
+print("resize_with_pad:", tf.image.resize_with_pad(photo, 4, 4).dtype.name)
+#> resize_with_pad: float32
+print("keras Resizing layer:", keras.layers.Resizing(4, 4)(photo).dtype.name)
+#> keras Resizing layer: uint8
+
+# The fix: scale to [0, 1] for floats, or round back to uint8.
+caught.messages.clear()
+Figure().add_subplot().imshow((resized / 255).numpy())
+as_uint8 = tf.cast(tf.round(tf.clip_by_value(resized, 0, 255)), tf.uint8)
+Figure().add_subplot().imshow(as_uint8.numpy())
+print(caught.messages, as_uint8.dtype.name, int(tf.reduce_max(as_uint8)))
+#> [] uint8 200
+logging.getLogger("matplotlib.image").removeHandler(caught)
+# --8<-- [end:resize_float]
+
+# --8<-- [start:validation_split_files]
+import contextlib
+import io
+
+
+def class_folders(folder, files_per_class=4):
+    """Two class folders, cat and dog, of small PNG files 0.png, 1.png, ..."""
+    for name in ("cat", "dog"):
+        os.makedirs(os.path.join(folder, name))
+        for i in range(files_per_class):
+            png = tf.io.encode_png(tf.zeros((8, 8, 3), tf.uint8))
+            tf.io.write_file(os.path.join(folder, name, f"{i}.png"), png)
+
+
+def split_files(folder, **options):
+    """The files image_dataset_from_directory puts in a subset, relative to the folder."""
+    with contextlib.redirect_stdout(io.StringIO()):  # it prints "Using 2 files for validation."
+        subset = keras.utils.image_dataset_from_directory(
+            folder, image_size=(8, 8), validation_split=0.25, verbose=False, **options
+        )
+    return sorted(os.path.relpath(path, folder) for path in subset.file_paths)
+
+
+try:
+    from keras.preprocessing.image import ImageDataGenerator  # Keras 2 only
+except ImportError as err:
+    print(type(err).__name__, str(err).split(" (")[0])
+    #> ImportError cannot import name 'ImageDataGenerator' from 'keras.preprocessing.image'
+from keras.src.legacy.preprocessing.image import (
+    ImageDataGenerator,  # Keras 2's code, private in Keras 3
+)
+
+with tempfile.TemporaryDirectory() as folder:
+    class_folders(folder)  # cat/0.png ... cat/3.png, dog/0.png ... dog/3.png
+    with contextlib.redirect_stdout(io.StringIO()):  # "Found 2 images belonging to 2 classes."
+        legacy = ImageDataGenerator(validation_split=0.25).flow_from_directory(
+            folder, target_size=(8, 8), subset="validation"
+        )
+    print("ImageDataGenerator:", legacy.filenames)  # the first 25% of each class's sorted files
+    #> ImageDataGenerator: ['cat/0.png', 'dog/0.png']
+    print("shuffle=False:", split_files(folder, subset="validation", shuffle=False))  # the last 25% of all
+    #> shuffle=False: ['dog/2.png', 'dog/3.png']
+    try:
+        split_files(folder, subset="validation")
+    except ValueError as err:
+        print(type(err).__name__, err)
+        """
+        ValueError If using `validation_split` and shuffling the data, you must provide a `seed` argument, to make sure that there is no overlap between the training and validation subset.
+        """
+    validation = split_files(folder, subset="validation", seed=1)
+    print("seed=1:", validation)  # drawn from the whole shuffled list, not per class
+    #> seed=1: ['cat/3.png', 'dog/1.png']
+    print("same seed, overlap:", set(validation) & set(split_files(folder, subset="training", seed=1)))
+    #> same seed, overlap: set()
+    print("other seed, overlap:", set(validation) & set(split_files(folder, subset="training", seed=2)))
+    #> other seed, overlap: {'cat/3.png'}
+# --8<-- [end:validation_split_files]
+
+# --8<-- [start:empty_image]
+with tempfile.TemporaryDirectory() as folder:
+    class_folders(folder)
+    os.remove(os.path.join(folder, "dog", "1.png"))
+    open(os.path.join(folder, "dog", "1.jpg"), "wb").close()  # an empty file, as an interrupted download leaves
+    for subset in ("training", "validation"):
+        with contextlib.redirect_stdout(io.StringIO()):
+            loaded = keras.utils.image_dataset_from_directory(
+                folder, image_size=(8, 8), validation_split=0.25, subset=subset, seed=1, verbose=False
+            )
+        try:
+            print(subset, sum(len(labels) for _, labels in loaded), "images")
+            #> training 6 images
+        except tf.errors.InvalidArgumentError as err:
+            lines = [line.split("}} ")[-1].strip() for line in str(err).splitlines()]
+            print(subset, f"{type(err).__name__}: {lines[0]}", lines[1].removesuffix(" name:"))
+            """
+            validation InvalidArgumentError: Input is empty. [[{{node decode_image/DecodeImage}}]] [Op:IteratorGetNext]
+            """
+    print("validation files:", sorted(os.path.relpath(path, folder) for path in loaded.file_paths))
+    #> validation files: ['cat/3.png', 'dog/1.jpg']
+
+    # The fix: find the files TensorFlow cannot decode, and remove (or replace) them.
+    broken = []
+    for root, _, names in os.walk(folder):
+        for name in sorted(names):
+            path = os.path.join(root, name)
+            try:
+                tf.io.decode_image(tf.io.read_file(path))
+            except tf.errors.InvalidArgumentError:
+                broken.append(os.path.relpath(path, folder))
+    print("cannot decode:", broken)
+    #> cannot decode: ['dog/1.jpg']
+    for name in broken:
+        os.remove(os.path.join(folder, name))
+    with contextlib.redirect_stdout(io.StringIO()):
+        loaded = keras.utils.image_dataset_from_directory(
+            folder, image_size=(8, 8), validation_split=0.25, subset="validation", seed=1, verbose=False
+        )
+    print("validation", sum(len(labels) for _, labels in loaded), "images")
+    #> validation 1 images
+# --8<-- [end:empty_image]
+
 
 # --8<-- [start:repeat_batch]
 def show(dataset):
@@ -207,6 +360,45 @@ print(show(numbers.batch(2).repeat(2)))  # batch first: each epoch ends with a s
 print(show(numbers.batch(2, drop_remainder=True).repeat(2)))  # or drop that batch
 #> [[0, 1], [2, 3], [0, 1], [2, 3]]
 # --8<-- [end:repeat_batch]
+
+# --8<-- [start:validation_steps]
+import warnings
+
+validation_reads = []
+
+
+def read_batch(x, y):
+    validation_reads.append(len(x))  # counts the validation batches read
+    return x, y
+
+
+def counted(x, y):
+    x2, y2 = tf.numpy_function(read_batch, [x, y], [tf.float32, tf.float32])
+    x2.set_shape(x.shape)
+    y2.set_shape(y.shape)
+    return x2, y2
+
+
+samples = np.arange(8, dtype=np.float32).reshape(8, 1)
+train = tf.data.Dataset.from_tensor_slices((samples, samples)).batch(4)
+validation = tf.data.Dataset.from_tensor_slices((samples[:4], samples[:4])).batch(2).map(counted)  # no repeat()
+model = keras.Sequential([keras.Input(shape=(1,)), keras.layers.Dense(1)])
+model.compile(optimizer="sgd", loss="mse")
+with tempfile.TemporaryDirectory() as folder:
+    best = keras.callbacks.ModelCheckpoint(
+        os.path.join(folder, "best.weights.h5"), save_best_only=True, save_weights_only=True
+    )
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        history = model.fit(train, validation_data=validation, validation_steps=2, epochs=2, verbose=0, callbacks=[best])
+        print("val_loss values:", len(history.history["val_loss"]), "| validation batches read:", len(validation_reads))
+        #> val_loss values: 2 | validation batches read: 4
+        history = model.fit(train, validation_data=validation, validation_freq=2, epochs=2, verbose=0, callbacks=[best])
+        print("validation_freq=2, val_loss values:", len(history.history["val_loss"]))
+        #> validation_freq=2, val_loss values: 1
+print([str(w.message) for w in caught if "val_loss" in str(w.message)])
+#> ['Can save best model only with val_loss available.']
+# --8<-- [end:validation_steps]
 
 # --8<-- [start:ran_out_of_data]
 import math
