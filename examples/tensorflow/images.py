@@ -55,6 +55,9 @@ except tf.errors.InvalidArgumentError as err:
 
 
 # --8<-- [start:decode_image_map]
+Image.new("RGB", (8, 8)).save(os.path.join(folder.name, "still.gif"))  # a GIF of one frame
+print(tf.io.decode_image(tf.io.read_file(os.path.join(folder.name, "still.gif"))).shape)  # frames first
+#> (1, 8, 8, 3)
 paths = tf.data.Dataset.from_tensor_slices([os.path.join(folder.name, "rgba.png")])
 print(paths.map(lambda p: tf.io.decode_image(tf.io.read_file(p))).element_spec.shape)
 #> <unknown>
@@ -110,6 +113,10 @@ for mode in ("int", "categorical", "binary"):
         """
         binary ValueError When passing `label_mode="binary"`, there must be exactly 2 class_names. Received: class_names=['bird', 'cat', 'dog']
         """
+
+binary = keras.utils.image_dataset_from_directory(grey_folder, image_size=(8, 8), label_mode="binary", verbose=False)
+print("binary, 2 folders", binary.element_spec[1].shape, binary.element_spec[1].dtype.name)
+#> binary, 2 folders (None, 1) float32
 
 one_hot = keras.utils.image_dataset_from_directory(three, image_size=(8, 8), label_mode="categorical", verbose=False)
 _, labels = next(iter(one_hot))
