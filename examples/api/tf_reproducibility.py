@@ -58,12 +58,16 @@ print("after reset_from_seed:", bool(tf.reduce_all(own == generator.uniform([2])
 #> after reset_from_seed: True
 # --8<-- [end:tf_generator]
 
-# --8<-- [start:op_determinism]
 import tensorflow as tf
 from tensorflow.python.framework import config as tf_config  # no public API turns it off
 
-tf.config.experimental.enable_op_determinism()  # for the whole process
+# Other scripts share this process (the site's tests): the `finally` below, outside the page's
+# section, undoes the switch and the seed even after an error.
 try:
+    # --8<-- [start:op_determinism]
+    import tensorflow as tf
+
+    tf.config.experimental.enable_op_determinism()  # for the whole process
     tf.random.set_seed(None)  # no global seed, as in a program that never set one
     try:
         tf.random.normal([2])  # a random op with no seed set anywhere
@@ -82,7 +86,7 @@ try:
         """
         FailedPreconditionError: {{function_node __wrapped__Timestamp_device_/job:localhost/replica:0/task:0/device:CPU:0}} Timestamp cannot be called when determinism is enabled [Op:Timestamp] name:
         """
-finally:  # other scripts share this process (the site's tests): undo both, even after an error
+    # --8<-- [end:op_determinism]
+finally:
     tf_config.disable_op_determinism()
     tf.random.set_seed(None)
-# --8<-- [end:op_determinism]
