@@ -580,6 +580,30 @@ with warnings.catch_warnings():
     """
 # --8<-- [end:keepdims_without_dim]
 
+# --8<-- [start:max_dim_tuple]
+a = torch.arange(24.0).reshape(2, 3, 4)
+try:
+    torch.max(a, dim=(0, 1))  # max with dim returns (values, indices): one dim only
+except TypeError as err:
+    print(f"{type(err).__name__}: {str(err).splitlines()[0]}")
+    """
+    TypeError: max() received an invalid combination of arguments - got (Tensor, dim=tuple), but expected one of:
+    """
+try:
+    a.argmax(dim=(0, 1))
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> TypeError: argmax(): argument 'dim' must be int, not tuple
+
+# The fix: amax/amin reduce over several dims (values only), as np.max(axis=(0, 1)) does.
+print(torch.amax(a, dim=(0, 1)), a.amin(dim=(0, 1)), np.max(a.numpy(), axis=(0, 1)))
+#> tensor([20., 21., 22., 23.]) tensor([0., 1., 2., 3.]) [20. 21. 22. 23.]
+# The indices too: flatten the dims first; the index then counts over 2 * 3 positions.
+values, flat = a.flatten(0, 1).max(dim=0)
+print(values, flat, flat // 3, flat % 3)
+#> tensor([20., 21., 22., 23.]) tensor([5, 5, 5, 5]) tensor([1, 1, 1, 1]) tensor([2, 2, 2, 2])
+# --8<-- [end:max_dim_tuple]
+
 # --8<-- [start:einsum_subscript_size]
 import torch
 
