@@ -604,6 +604,40 @@ print(values, flat, flat // 3, flat % 3)
 #> tensor([20., 21., 22., 23.]) tensor([5, 5, 5, 5]) tensor([1, 1, 1, 1]) tensor([2, 2, 2, 2])
 # --8<-- [end:max_dim_tuple]
 
+# --8<-- [start:softmax_implicit_dim]
+import torch.nn.functional as F
+
+scores = torch.tensor([[1.0, 2.0, 3.0], [1.0, 1.0, 1.0]])  # (N, C) logits: 2 samples, 3 classes
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    implicit = F.softmax(scores)  # no dim
+    F.log_softmax(scores)
+    torch.nn.Softmax()(scores)
+for w in caught:
+    print(f"{w.category.__name__}: {w.message}")
+    """
+    UserWarning: Implicit dimension choice for softmax has been deprecated. Change the call to include dim=X as an argument.
+    UserWarning: Implicit dimension choice for log_softmax has been deprecated. Change the call to include dim=X as an argument.
+    UserWarning: Implicit dimension choice for softmax has been deprecated. Change the call to include dim=X as an argument.
+    """
+
+# Which dim it picked, by the number of dims of the input.
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    for shape in [(3,), (2, 3), (2, 3, 4), (2, 3, 4, 5)]:
+        x = torch.randn(shape, generator=torch.Generator().manual_seed(0))
+        picked = [d for d in range(x.ndim) if torch.equal(F.softmax(x), F.softmax(x, dim=d))]
+        print(shape, "dim", picked)
+        #> (3,) dim [0]
+        #> (2, 3) dim [1]
+        #> (2, 3, 4) dim [0]
+        #> (2, 3, 4, 5) dim [1]
+
+# The fix: name the class axis, dim=1 for (N, C) (dim=-1 is the last axis whatever comes first).
+print(torch.equal(implicit, F.softmax(scores, dim=1)), F.softmax(scores, dim=1).sum(dim=1))
+#> True tensor([1., 1.])
+# --8<-- [end:softmax_implicit_dim]
+
 # --8<-- [start:einsum_subscript_size]
 import torch
 
