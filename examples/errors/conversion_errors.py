@@ -689,6 +689,53 @@ print(conv(batch).shape)
 #> torch.Size([1, 8, 6, 6])
 # --8<-- [end:numpy_into_layer]
 
+# --8<-- [start:cat_separate_tensors]
+a, b = torch.ones(2), torch.zeros(2)
+out = torch.empty(4)
+try:
+    torch.cat(a, b, out=out)  # two tensors as two arguments
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> TypeError: cat(): argument 'tensors' (position 1) must be tuple of Tensors, not Tensor
+try:
+    torch.stack(a, b)
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> TypeError: stack(): argument 'tensors' (position 1) must be tuple of Tensors, not Tensor
+try:
+    torch.cat(a, b, 0)
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> TypeError: cat() takes from 1 to 2 positional arguments but 3 were given
+
+# The fix: one sequence (a tuple or a list) of tensors, then dim.
+print(torch.cat((a, b), out=out), torch.cat([a, b], dim=0).shape, torch.stack([a, b]).shape)
+#> tensor([1., 1., 0., 0.]) torch.Size([4]) torch.Size([2, 2])
+# --8<-- [end:cat_separate_tensors]
+
+# --8<-- [start:cat_list_of_tuples]
+pairs = [(torch.ones(2),), (torch.zeros(2),)]  # one-element tuples, as zip(*...) or a loader gives
+try:
+    torch.cat(pairs)
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> TypeError: expected Tensor as element 0 in argument 0, but got tuple
+try:
+    torch.stack(pairs)
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> TypeError: expected Tensor as element 0 in argument 0, but got tuple
+try:
+    torch.cat([[t] for (t,) in pairs])  # a list of lists
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> TypeError: expected Tensor as element 0 in argument 0, but got list
+
+# The fix: unpack each tuple, so that the list holds tensors.
+print(torch.cat([t for (t,) in pairs]), torch.stack([t for (t,) in pairs]).shape)
+#> tensor([1., 1., 0., 0.]) torch.Size([2, 2])
+# --8<-- [end:cat_list_of_tuples]
+
 # --8<-- [start:variable_numpy_graph]
 counter = tf.Variable([1.0, 2.0])
 

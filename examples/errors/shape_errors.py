@@ -580,6 +580,64 @@ with warnings.catch_warnings():
     """
 # --8<-- [end:keepdims_without_dim]
 
+# --8<-- [start:max_dim_tuple]
+a = torch.arange(24.0).reshape(2, 3, 4)
+try:
+    torch.max(a, dim=(0, 1))  # max with dim returns (values, indices): one dim only
+except TypeError as err:
+    print(f"{type(err).__name__}: {str(err).splitlines()[0]}")
+    """
+    TypeError: max() received an invalid combination of arguments - got (Tensor, dim=tuple), but expected one of:
+    """
+try:
+    a.argmax(dim=(0, 1))
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> TypeError: argmax(): argument 'dim' must be int, not tuple
+
+# The fix: amax/amin reduce over several dims (values only), as np.max(axis=(0, 1)) does.
+print(torch.amax(a, dim=(0, 1)), a.amin(dim=(0, 1)), np.max(a.numpy(), axis=(0, 1)))
+#> tensor([20., 21., 22., 23.]) tensor([0., 1., 2., 3.]) [20. 21. 22. 23.]
+# The indices too: flatten the dims first; the index then counts over 2 * 3 positions.
+values, flat = a.flatten(0, 1).max(dim=0)
+print(values, flat, flat // 3, flat % 3)
+#> tensor([20., 21., 22., 23.]) tensor([5, 5, 5, 5]) tensor([1, 1, 1, 1]) tensor([2, 2, 2, 2])
+# --8<-- [end:max_dim_tuple]
+
+# --8<-- [start:softmax_implicit_dim]
+import torch.nn.functional as F
+
+scores = torch.tensor([[1.0, 2.0, 3.0], [1.0, 1.0, 1.0]])  # (N, C) logits: 2 samples, 3 classes
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    implicit = F.softmax(scores)  # no dim
+    F.log_softmax(scores)
+    torch.nn.Softmax()(scores)
+for w in caught:
+    print(f"{w.category.__name__}: {w.message}")
+    """
+    UserWarning: Implicit dimension choice for softmax has been deprecated. Change the call to include dim=X as an argument.
+    UserWarning: Implicit dimension choice for log_softmax has been deprecated. Change the call to include dim=X as an argument.
+    UserWarning: Implicit dimension choice for softmax has been deprecated. Change the call to include dim=X as an argument.
+    """
+
+# Which dim it picked, by the number of dims of the input.
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    for shape in [(3,), (2, 3), (2, 3, 4), (2, 3, 4, 5)]:
+        x = torch.randn(shape, generator=torch.Generator().manual_seed(0))
+        picked = [d for d in range(x.ndim) if torch.equal(F.softmax(x), F.softmax(x, dim=d))]
+        print(shape, "dim", picked)
+        #> (3,) dim [0]
+        #> (2, 3) dim [1]
+        #> (2, 3, 4) dim [0]
+        #> (2, 3, 4, 5) dim [1]
+
+# The fix: name the class axis, dim=1 for (N, C) (dim=-1 is the last axis whatever comes first).
+print(torch.equal(implicit, F.softmax(scores, dim=1)), F.softmax(scores, dim=1).sum(dim=1))
+#> True tensor([1., 1.])
+# --8<-- [end:softmax_implicit_dim]
+
 # --8<-- [start:einsum_subscript_size]
 import torch
 

@@ -139,6 +139,45 @@ print((half + torch.from_numpy(counts)).dtype, (half + torch.as_tensor(counts)).
 #> torch.float16 torch.float16
 # --8<-- [end:tensor_plus_array]
 
+# --8<-- [start:numpy_scalar_left]
+import math
+
+weight = torch.nn.Parameter(torch.ones(2))  # requires grad
+for scale in (np.float64(2), np.float32(2)):  # a NumPy scalar on either side
+    print(type(scale).__name__, weight * scale, scale * weight)
+    #> float64 tensor([2., 2.], grad_fn=<MulBackward0>) tensor([2., 2.], grad_fn=<MulBackward0>)
+    #> float32 tensor([2., 2.], grad_fn=<MulBackward0>) tensor([2., 2.], grad_fn=<MulBackward0>)
+log_prob = -0.5 * np.log(2 * np.pi) - 0.5 * weight  # NumPy float64 minus a Parameter
+print(type(log_prob).__name__, log_prob.dtype, log_prob)
+#> Tensor torch.float32 tensor([-1.4189, -1.4189], grad_fn=<RsubBackward1>)
+
+# An ndarray (even 0-dim) on either side fails; so does a NumPy function.
+for name, op in [
+    ("np.ones(2) * weight", lambda: np.ones(2) * weight),
+    ("np.array(2.0) * weight", lambda: np.array(2.0) * weight),
+    ("weight * np.ones(2)", lambda: weight * np.ones(2)),
+    ("np.exp(weight)", lambda: np.exp(weight)),
+]:
+    try:
+        op()
+    except (TypeError, RuntimeError) as err:
+        print(f"{name}: {type(err).__name__}: {err}")
+        """
+        np.ones(2) * weight: TypeError: unsupported operand type(s) for *: 'numpy.ndarray' and 'Parameter'
+        np.array(2.0) * weight: TypeError: unsupported operand type(s) for *: 'numpy.ndarray' and 'Parameter'
+        weight * np.ones(2): RuntimeError: Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.
+        np.exp(weight): RuntimeError: Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead.
+        """
+
+# The fix: a Python float (float(), math.log) or a tensor, and torch's functions.
+for constant in (float(np.log(2 * np.pi)), math.log(2 * math.pi)):
+    print(type(constant).__name__, -0.5 * constant - 0.5 * weight)
+    #> float tensor([-1.4189, -1.4189], grad_fn=<RsubBackward1>)
+    #> float tensor([-1.4189, -1.4189], grad_fn=<RsubBackward1>)
+print(torch.as_tensor(np.ones(2), dtype=torch.float32) * weight, torch.exp(weight))
+#> tensor([1., 1.], grad_fn=<MulBackward0>) tensor([2.7183, 2.7183], grad_fn=<ExpBackward0>)
+# --8<-- [end:numpy_scalar_left]
+
 # --8<-- [start:cat_mixed_dtypes]
 import tensorflow as tf
 

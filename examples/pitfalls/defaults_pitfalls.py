@@ -142,6 +142,26 @@ print(round(float(keras_loss(labels.numpy(), probs)), 4))
 #> 0.7437
 # --8<-- [end:softmax_cross_entropy]
 
+# --8<-- [start:sigmoid_bce_with_logits]
+targets = torch.tensor([[1.0, 0.0, 1.0]])  # multi-label: 3 labels, each 0 or 1
+scores = torch.tensor([[20.0, -20.0, 20.0]])  # raw outputs, certain and right
+bce = torch.nn.BCEWithLogitsLoss()
+print(round(bce(torch.sigmoid(scores), targets).item(), 4))  # sigmoid, then the loss's own
+#> 0.4399
+# The fix: raw outputs to BCEWithLogitsLoss, or a sigmoid and BCELoss: the same loss.
+print(round(bce(scores, targets).item(), 4))
+#> 0.0
+logits = torch.tensor([[4.0, -4.0, 0.5]])
+with_logits = bce(logits, targets).item()
+after_sigmoid = torch.nn.BCELoss()(torch.sigmoid(logits), targets).item()
+print(round(with_logits, 4), round(after_sigmoid, 4))
+#> 0.1701 0.1701
+# Keras: BinaryCrossentropy(from_logits=True) is BCEWithLogitsLoss.
+keras_bce = tf.keras.losses.BinaryCrossentropy(from_logits=True)
+print(round(float(keras_bce(targets.numpy(), logits.numpy())), 4))
+#> 0.1701
+# --8<-- [end:sigmoid_bce_with_logits]
+
 # --8<-- [start:layer_norm_std]
 import inspect
 
