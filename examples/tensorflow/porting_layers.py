@@ -214,6 +214,43 @@ print(np.abs(torch_bn(eps=1e-3) - y_keras).max() < 1e-4)  # Keras's epsilon
 #> True
 # --8<-- [end:bn_epsilon]
 
+# --8<-- [start:bn_set_weights]
+import copy
+
+t_bn = torch.nn.BatchNorm2d(2, eps=1e-3)  # Keras's epsilon
+with torch.no_grad():
+    t_bn.weight.copy_(torch.tensor([1.5, 0.5]))
+    t_bn.bias.copy_(torch.tensor([0.1, -0.2]))
+    t_bn.running_mean.copy_(torch.tensor([0.3, -0.4]))
+    t_bn.running_var.copy_(torch.tensor([2.0, 0.25]))
+x_nchw = torch.from_numpy(images).permute(0, 3, 1, 2)
+params = [t.detach().numpy() for t in (t_bn.weight, t_bn.bias, t_bn.running_mean, t_bn.running_var)]
+print([w.name for w in k_bn.weights])  # the order set_weights expects
+#> ['gamma', 'beta', 'moving_mean', 'moving_variance']
+
+
+def keras_bn(weights):
+    layer = keras.layers.BatchNormalization(epsilon=1e-3)
+    layer.build(images.shape)
+    layer.set_weights(weights)
+    return layer(images, training=False).numpy()
+
+
+def gap(y_torch):  # largest difference, both in NHWC
+    return np.abs(y_torch.permute(0, 2, 3, 1).detach().numpy() - y_keras_bn).max().round(4)
+
+
+y_keras_bn = keras_bn(params)  # gamma, beta, moving_mean, moving_variance
+print(gap(copy.deepcopy(t_bn)(x_nchw)))  # still in training mode (a copy: training updates the running stats)
+#> 1.5401
+t_bn.eval()  # running statistics, as Keras's training=False
+print(gap(t_bn(x_nchw)) < 1e-4)
+#> True
+y_keras_bn = keras_bn([params[0], params[1], params[3], params[2]])  # running_var before running_mean
+print(gap(t_bn(x_nchw)))
+#> nan
+# --8<-- [end:bn_set_weights]
+
 # --8<-- [start:default_init]
 torch.manual_seed(0)
 k_dense = keras.layers.Dense(32)
