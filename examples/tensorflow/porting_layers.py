@@ -122,6 +122,43 @@ print(np.abs(y_pad - y_keras).max() < 1e-4)
 #> True
 # --8<-- [end:same_asymmetric]
 
+# --8<-- [start:conv_transpose_output_shape]
+import tensorflow as tf
+
+x = np.random.default_rng(4).normal(size=(1, 4, 4, 1)).astype("float32")  # NHWC
+k_tf = np.random.default_rng(5).normal(size=(3, 3, 1, 1)).astype("float32")  # (h, w, out, in)
+y7 = tf.nn.conv2d_transpose(x, k_tf, output_shape=(1, 7, 7, 1), strides=2, padding="SAME").numpy()
+y8 = tf.nn.conv2d_transpose(x, k_tf, output_shape=(1, 8, 8, 1), strides=2, padding="SAME").numpy()
+print(y7.shape, y8.shape)  # one input, two output shapes
+#> (1, 7, 7, 1) (1, 8, 8, 1)
+
+x_t = torch.from_numpy(x).permute(0, 3, 1, 2)  # NCHW
+w_t = torch.from_numpy(k_tf).permute(3, 2, 0, 1)  # (in, out, h, w), no flip
+
+
+def same(y_torch, y_tf):
+    return tuple(y_torch.shape), np.allclose(y_torch.permute(0, 2, 3, 1).detach().numpy(), y_tf, atol=1e-5)
+
+
+print(same(F.conv_transpose2d(x_t, w_t, stride=2, padding=1), y7))  # (4-1)*2 - 2*1 + 3 = 7
+#> ((1, 1, 7, 7), True)
+print(same(F.conv_transpose2d(x_t, w_t, stride=2, padding=1, output_padding=1), y8))  # 8, shifted a pixel
+#> ((1, 1, 8, 8), False)
+print(same(F.conv_transpose2d(x_t, w_t, stride=2)[..., :8, :8], y8))  # 9, cut after
+#> ((1, 1, 8, 8), True)
+up = torch.nn.ConvTranspose2d(1, 1, 3, stride=2, padding=1, bias=False)
+print(tuple(up(x_t, output_size=(8, 8)).shape))  # the module picks output_padding=1 itself
+#> (1, 1, 8, 8)
+# --8<-- [end:conv_transpose_output_shape]
+
+# --8<-- [start:keras_output_padding]
+for padding in ["same", "valid"]:
+    shapes = [keras.layers.Conv2DTranspose(1, 3, strides=2, padding=padding, output_padding=p)(x).shape[1] for p in [None, 0, 1]]
+    print(padding, shapes)  # output_padding None, 0, 1
+    #> same [8, 7, 8]
+    #> valid [9, 9, 10]
+# --8<-- [end:keras_output_padding]
+
 # --8<-- [start:same_even_stride1]
 print(same_pads(8, 4, 1))  # even kernel, stride 1: TensorFlow pads 1 before, 2 after
 #> (1, 2)
