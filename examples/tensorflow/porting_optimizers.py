@@ -1,7 +1,8 @@
 """Porting training code between TensorFlow/Keras and PyTorch: where Adam adds its epsilon, and the
-epsilon defaults of Adam and LayerNorm, checked by feeding both optimizers the same gradients. PyTorch builds its first optimizer before Keras
-is imported: the other way round, this process aborts with an LLVM "registered more than once" error
-in the environments the site is verified in.
+epsilon defaults of Adam and LayerNorm, checked by feeding both optimizers the same gradients.
+PyTorch builds its first optimizer (which loads torch's compiler stack) before Keras imports
+TensorFlow: the other way round, with torch 2.15 this process aborts with an LLVM "registered more
+than once" error (docs/en/tensorflow/torch-and-tensorflow.md#import-order).
 
 Run with `python examples/tensorflow/porting_optimizers.py`. The `#>` lines under each print are
 the output the libraries printed when the site was built; the test suite runs this script again
@@ -12,7 +13,7 @@ and compares.
 import numpy as np
 import torch
 
-print(torch.optim.Adam([torch.zeros(1)]).defaults["eps"], torch.nn.LayerNorm(4).eps)  # PyTorch first: see the docstring
+print(torch.optim.Adam([torch.zeros(1)]).defaults["eps"], torch.nn.LayerNorm(4).eps)  # PyTorch's optimizer before Keras: see the docstring
 #> 1e-08 1e-05
 import keras  # noqa: E402
 
@@ -45,6 +46,10 @@ print(f"{np.abs(torch_adam() - keras_adam()).max():.1e}")  # defaults
 #> 2.6e-02
 print(f"{np.abs(torch_adam(eps=1e-7) - keras_adam()).max():.1e}")  # the same epsilon, another place
 #> 2.4e-02
+grads = grads * 1e3  # gradients 1000 times larger against epsilon: a smaller gap
+print(f"{np.abs(torch_adam(eps=1e-7) - keras_adam()).max():.1e}")
+#> 1.9e-04
+grads = grads / 1e3
 keras_eps, beta_2 = 1e-7, 0.999
 tf_like = torch_adam(eps_per_step=lambda t: keras_eps / np.sqrt(1 - beta_2**t))
 print(np.abs(tf_like - keras_adam()).max() < 1e-6)
