@@ -2105,3 +2105,33 @@ print(np.var(x.numpy(), axis=0, keepdims=True), torch.var(torch.tensor(x.numpy()
 print(tf.compat.v1.reduce_sum(x, axis=0, keep_dims=True).numpy())
 #> [[4. 7.]]
 # --8<-- [end:tf_keep_dims]
+
+# --8<-- [start:tf_concat_axis_first]
+import tensorflow as tf
+
+boxes, scores = tf.ones((4, 2)), tf.ones((4,))  # a list of predictions, ranks 2 and 1
+with tf.Graph().as_default():  # TensorFlow 1's graphs, as in the report
+    try:
+        tf.concat(1, [tf.ones((4, 2)), tf.ones((4,))])  # TensorFlow 0.x's order: axis first
+    except ValueError as err:
+        print(f"{type(err).__name__}:", " ".join(str(err).split()))  # its two lines on one
+        """
+        ValueError: Shapes must be equal rank, but are 2 and 1 From merging shape 0 with other shapes. for '{{node concat/concat_dim}} = Pack[N=2, T=DT_INT32, axis=0](concat/Cast, concat/Cast_1)' with input shapes: [4,2], [4].
+        """
+try:
+    tf.concat(1, [boxes, scores])  # eager, as in TensorFlow 2
+except tf.errors.InvalidArgumentError as err:
+    print(f"{type(err).__name__}: {str(err).split('}} ')[-1]}")  # without the device name
+    """
+    InvalidArgumentError: Shapes of all inputs must match: values[0].shape = [4,2] != values[1].shape = [4] [Op:Pack] name: concat_dim
+    """
+try:
+    tf.concat(1, [boxes, boxes])  # tensors of one shape
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> ValueError: Shape (2, 4, 2) must have rank 0
+
+# The fix: values first, then the axis (by name, to be safe).
+print(tf.concat([boxes, boxes], axis=1).shape, tf.concat([boxes, scores[:, None]], axis=1).shape)
+#> (4, 4) (4, 3)
+# --8<-- [end:tf_concat_axis_first]

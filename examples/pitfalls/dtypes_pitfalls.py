@@ -73,6 +73,26 @@ print(targets, torch.nn.functional.mse_loss(predictions, targets))
 #> tensor([-0.8300, -0.1200,  0.4000,  0.9700]) tensor(0.0016)
 # --8<-- [end:float_targets_long]
 
+# --8<-- [start:tf_cast_truncates]
+import numpy as np
+import tensorflow as tf
+import torch
+
+x = tf.constant([3.7, -3.7, 2.5, -2.5, 0.5])
+print(tf.cast(x, tf.int32).numpy())  # towards zero: 3.7 -> 3, -3.7 -> -3
+#> [ 3 -3  2 -2  0]
+print(np.array(x).astype(np.int32), torch.tensor(x.numpy()).int().numpy())  # NumPy and PyTorch alike
+#> [ 3 -3  2 -2  0] [ 3 -3  2 -2  0]
+
+# The fix: round first, then cast.
+print(tf.cast(tf.round(x), tf.int32).numpy())  # to nearest, halves to even: 2.5 -> 2, 0.5 -> 0
+#> [ 4 -4  2 -2  0]
+print(tf.cast(tf.floor(x + 0.5), tf.int32).numpy())  # halves up: 2.5 -> 3, -2.5 -> -2
+#> [ 4 -4  3 -2  1]
+print(np.rint(np.array(x)).astype(np.int32), torch.round(torch.tensor(x.numpy())).int().numpy())
+#> [ 4 -4  2 -2  0] [ 4 -4  2 -2  0]
+# --8<-- [end:tf_cast_truncates]
+
 # --8<-- [start:uint8_plus_int]
 import warnings
 

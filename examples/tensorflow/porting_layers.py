@@ -122,6 +122,43 @@ print(np.abs(y_pad - y_keras).max() < 1e-4)
 #> True
 # --8<-- [end:same_asymmetric]
 
+# --8<-- [start:conv_transpose_output_shape]
+import tensorflow as tf
+
+x = np.random.default_rng(4).normal(size=(1, 4, 4, 1)).astype("float32")  # NHWC
+k_tf = np.random.default_rng(5).normal(size=(3, 3, 1, 1)).astype("float32")  # (h, w, out, in)
+y7 = tf.nn.conv2d_transpose(x, k_tf, output_shape=(1, 7, 7, 1), strides=2, padding="SAME").numpy()
+y8 = tf.nn.conv2d_transpose(x, k_tf, output_shape=(1, 8, 8, 1), strides=2, padding="SAME").numpy()
+print(y7.shape, y8.shape)  # one input, two output shapes
+#> (1, 7, 7, 1) (1, 8, 8, 1)
+
+x_t = torch.from_numpy(x).permute(0, 3, 1, 2)  # NCHW
+w_t = torch.from_numpy(k_tf).permute(3, 2, 0, 1)  # (in, out, h, w), no flip
+
+
+def same(y_torch, y_tf):
+    return tuple(y_torch.shape), np.allclose(y_torch.permute(0, 2, 3, 1).detach().numpy(), y_tf, atol=1e-5)
+
+
+print(same(F.conv_transpose2d(x_t, w_t, stride=2, padding=1), y7))  # (4-1)*2 - 2*1 + 3 = 7
+#> ((1, 1, 7, 7), True)
+print(same(F.conv_transpose2d(x_t, w_t, stride=2, padding=1, output_padding=1), y8))  # 8, shifted a pixel
+#> ((1, 1, 8, 8), False)
+print(same(F.conv_transpose2d(x_t, w_t, stride=2)[..., :8, :8], y8))  # 9, cut after
+#> ((1, 1, 8, 8), True)
+up = torch.nn.ConvTranspose2d(1, 1, 3, stride=2, padding=1, bias=False)
+print(tuple(up(x_t, output_size=(8, 8)).shape))  # the module picks output_padding=1 itself
+#> (1, 1, 8, 8)
+# --8<-- [end:conv_transpose_output_shape]
+
+# --8<-- [start:keras_output_padding]
+for padding in ["same", "valid"]:
+    shapes = [keras.layers.Conv2DTranspose(1, 3, strides=2, padding=padding, output_padding=p)(x).shape[1] for p in [None, 0, 1]]
+    print(padding, shapes)  # output_padding None, 0, 1
+    #> same [8, 7, 8]
+    #> valid [9, 9, 10]
+# --8<-- [end:keras_output_padding]
+
 # --8<-- [start:same_even_stride1]
 print(same_pads(8, 4, 1))  # even kernel, stride 1: TensorFlow pads 1 before, 2 after
 #> (1, 2)
@@ -213,6 +250,43 @@ print(np.abs(torch_bn() - y_keras).max().round(4))  # PyTorch's default eps
 print(np.abs(torch_bn(eps=1e-3) - y_keras).max() < 1e-4)  # Keras's epsilon
 #> True
 # --8<-- [end:bn_epsilon]
+
+# --8<-- [start:bn_set_weights]
+import copy
+
+t_bn = torch.nn.BatchNorm2d(2, eps=1e-3)  # Keras's epsilon
+with torch.no_grad():
+    t_bn.weight.copy_(torch.tensor([1.5, 0.5]))
+    t_bn.bias.copy_(torch.tensor([0.1, -0.2]))
+    t_bn.running_mean.copy_(torch.tensor([0.3, -0.4]))
+    t_bn.running_var.copy_(torch.tensor([2.0, 0.25]))
+x_nchw = torch.from_numpy(images).permute(0, 3, 1, 2)
+params = [t.detach().numpy() for t in (t_bn.weight, t_bn.bias, t_bn.running_mean, t_bn.running_var)]
+print([w.name for w in k_bn.weights])  # the order set_weights expects
+#> ['gamma', 'beta', 'moving_mean', 'moving_variance']
+
+
+def keras_bn(weights):
+    layer = keras.layers.BatchNormalization(epsilon=1e-3)
+    layer.build(images.shape)
+    layer.set_weights(weights)
+    return layer(images, training=False).numpy()
+
+
+def gap(y_torch):  # largest difference, both in NHWC
+    return np.abs(y_torch.permute(0, 2, 3, 1).detach().numpy() - y_keras_bn).max().round(4)
+
+
+y_keras_bn = keras_bn(params)  # gamma, beta, moving_mean, moving_variance
+print(gap(copy.deepcopy(t_bn)(x_nchw)))  # still in training mode (a copy: training updates the running stats)
+#> 1.5401
+t_bn.eval()  # running statistics, as Keras's training=False
+print(gap(t_bn(x_nchw)) < 1e-4)
+#> True
+y_keras_bn = keras_bn([params[0], params[1], params[3], params[2]])  # running_var before running_mean
+print(gap(t_bn(x_nchw)))
+#> nan
+# --8<-- [end:bn_set_weights]
 
 # --8<-- [start:default_init]
 torch.manual_seed(0)
