@@ -125,6 +125,7 @@ print([class_names[i] for i in logits.argmax(axis=1)])
 #> ['cat', 'bird']
 # --8<-- [end:class_names]
 
+
 # --8<-- [start:batch_different_shapes]
 def photo(height, width):
     """An RGB photo whose pixels hold their row number."""
@@ -655,3 +656,59 @@ print(list(mapped.as_numpy_iterator()) == values)  # map keeps the order
 print("map(num_parallel_calls), more than one at once:", most > 1)
 #> map(num_parallel_calls), more than one at once: True
 # --8<-- [end:from_generator_parallel]
+
+# --8<-- [start:label_mode]
+print(hasattr(keras.preprocessing.image, "ImageDataGenerator"))  # Keras 3: flow_from_directory is gone
+#> False
+
+
+def image_folder(folder, names=("cats", "dogs")):
+    """Four 4x4 PNG images per class: black cats, white dogs."""
+    for name, value in zip(names, (0, 255)):
+        os.makedirs(os.path.join(folder, name))
+        for i in range(4):
+            image = tf.fill((4, 4, 3), tf.constant(value, tf.uint8))
+            tf.io.write_file(os.path.join(folder, name, f"{i}.png"), tf.io.encode_png(image))
+
+
+def load(folder, **kwargs):
+    return keras.utils.image_dataset_from_directory(folder, image_size=(4, 4), batch_size=8, shuffle=False, verbose=False, **kwargs)
+
+
+def fit_one_sigmoid(dataset):
+    keras.utils.set_random_seed(0)
+    model = keras.Sequential(
+        [keras.Input((4, 4, 3)), keras.layers.Rescaling(1 / 255), keras.layers.Flatten(), keras.layers.Dense(1, activation="sigmoid")]
+    )
+    model.compile(keras.optimizers.SGD(1.0), "binary_crossentropy", metrics=["accuracy"], run_eagerly=True)
+    return [round(v, 4) for v in model.fit(dataset, epochs=3, shuffle=False, verbose=0).history["accuracy"]]
+
+
+with tempfile.TemporaryDirectory() as folder:
+    image_folder(folder)
+    for mode in ("categorical", "binary", "int"):  # "int" is image_dataset_from_directory's default
+        _, labels = next(iter(load(folder, label_mode=mode)))
+        print(mode, labels.shape, labels.numpy().tolist()[0], labels.numpy().tolist()[-1])
+        #> categorical (8, 2) [1.0, 0.0] [0.0, 1.0]
+        #> binary (8, 1) [0.0] [1.0]
+        #> int (8,) 0 1
+    try:
+        print(fit_one_sigmoid(load(folder, label_mode="categorical")))  # two label columns, one output unit
+    except ValueError as err:
+        print(f"{type(err).__name__}: {err}")
+        """
+        ValueError: Arguments `target` and `output` must have the same shape. Received: target.shape=(8, 2), output.shape=(8, 1)
+        """
+    print(fit_one_sigmoid(load(folder, label_mode="binary")))  # the fix: one 0/1 label per image
+    #> [1.0, 1.0, 1.0]
+# --8<-- [end:label_mode]
+
+# --8<-- [start:class_order]
+with tempfile.TemporaryDirectory() as folder:
+    image_folder(folder, names=("a", "b"))  # a: black images, b: white images
+    for dataset in (load(folder), load(folder, class_names=["b", "a"])):  # default, then a given order
+        pixel_to_label = {int(image[0, 0, 0]): int(label) for images, labels in dataset for image, label in zip(images, labels)}
+        print(dataset.class_names, "label of a (black):", pixel_to_label[0], "label of b (white):", pixel_to_label[255])
+        #> ['a', 'b'] label of a (black): 0 label of b (white): 1
+        #> ['b', 'a'] label of a (black): 1 label of b (white): 0
+# --8<-- [end:class_order]
