@@ -664,7 +664,7 @@ print(hasattr(keras.preprocessing.image, "ImageDataGenerator"))  # Keras 3: flow
 
 def image_folder(folder, names=("cats", "dogs")):
     """Four 4x4 PNG images per class: black cats, white dogs."""
-    for name, value in zip(names, (0, 255)):
+    for name, value in zip(names, (0, 255), strict=True):
         os.makedirs(os.path.join(folder, name))
         for i in range(4):
             image = tf.fill((4, 4, 3), tf.constant(value, tf.uint8))
@@ -707,7 +707,7 @@ with tempfile.TemporaryDirectory() as folder:
 with tempfile.TemporaryDirectory() as folder:
     image_folder(folder, names=("a", "b"))  # a: black images, b: white images
     for dataset in (load(folder), load(folder, class_names=["b", "a"])):  # default, then a given order
-        pixel_to_label = {int(image[0, 0, 0]): int(label) for images, labels in dataset for image, label in zip(images, labels)}
+        pixel_to_label = {int(image[0, 0, 0]): int(label) for images, labels in dataset for image, label in zip(images, labels, strict=True)}
         print(dataset.class_names, "label of a (black):", pixel_to_label[0], "label of b (white):", pixel_to_label[255])
         #> ['a', 'b'] label of a (black): 0 label of b (white): 1
         #> ['b', 'a'] label of a (black): 1 label of b (white): 0
