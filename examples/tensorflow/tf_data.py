@@ -712,3 +712,36 @@ with tempfile.TemporaryDirectory() as folder:
         #> ['a', 'b'] label of a (black): 0 label of b (white): 1
         #> ['b', 'a'] label of a (black): 1 label of b (white): 0
 # --8<-- [end:class_order]
+
+# --8<-- [start:class_weight]
+x = np.random.default_rng(0).normal(size=(10, 3)).astype("float32")
+y = (np.arange(10) < 3).astype("float32")  # imbalanced: 3 positives, 7 negatives
+class_weight = {0: 1.0, 1: 10.0}
+
+
+def first_loss(data, **kwargs):
+    """The loss of one epoch of one batch: the same starting weights for every call."""
+    keras.utils.set_random_seed(0)
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1, activation="sigmoid")])
+    model.compile("sgd", "binary_crossentropy", run_eagerly=True)
+    if isinstance(data, tuple):
+        kwargs["batch_size"] = 10
+    else:
+        data = (data,)
+    return round(model.fit(*data, epochs=1, shuffle=False, verbose=0, **kwargs).history["loss"][0], 4)
+
+
+batched = tf.data.Dataset.from_tensor_slices((x, y)).batch(10)
+print("arrays:", first_loss((x, y)), "with class_weight:", first_loss((x, y), class_weight=class_weight))
+#> arrays: 0.685 with class_weight: 2.6545
+print("dataset:", first_loss(batched), "with class_weight:", first_loss(batched, class_weight=class_weight))
+#> dataset: 0.685 with class_weight: 2.6545
+
+# Per-sample weights as a third element of each batch: (x, y, w).
+weights = tf.constant([class_weight[0], class_weight[1]])
+weighted = batched.map(lambda xb, yb: (xb, yb, tf.gather(weights, tf.cast(yb, tf.int32))))
+print("dataset of (x, y, w):", first_loss(weighted))
+#> dataset of (x, y, w): 2.6545
+print("w times 1000:", first_loss(batched.map(lambda xb, yb: (xb, yb, 1000 * tf.gather(weights, tf.cast(yb, tf.int32))))))
+#> w times 1000: 2654.5278
+# --8<-- [end:class_weight]
