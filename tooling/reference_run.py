@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import re
 import warnings
 from types import ModuleType
 
@@ -165,7 +166,46 @@ def run_family(
     family's own declared differences (`differences:` beside `rows:`) that no row shows."""
     rows = {row.key: run_row(row, inputs, modules, environment) for row in family.rows}
     found = [item for row in rows.values() for item in row["differences"]]
-    return rows, stale(family.differences, found, environment, family.source, "the family")
+    problems = stale(family.differences, found, environment, family.source, "the family")
+    for row in family.rows:
+        problems += unraised(row.differences, [rows[row.key]], environment, row.source, row.id)
+    return rows, problems + unraised(
+        family.differences, rows.values(), environment, family.source, None
+    )
+
+
+#: An exception's name in a declaration's text (`InvalidArgumentError`), and a Markdown link, whose
+#: text may name the errors of another case, shown where it leads.
+_EXCEPTION = re.compile(r"\b[A-Z]\w*(?:Error|Exception)\b")
+_LINK = re.compile(r"\[(?:[^][]|\[[^]]*\])*\]\([^)]*\)")
+
+
+def unraised(declared: list, records, environment: str, source: str, row: str | None) -> list[str]:
+    """One message per `raises` declaration of `row` (None: the family) in the data file `source`
+    whose text (either language, links aside) names exceptions but not every one that the calls
+    it covers in `records` (record rows) raised in `environment`: readers take the named errors
+    for what they will see."""
+    problems = []
+    for d in declared:
+        if d["aspect"] != "raises" or environment not in d.get("environments", [environment]):
+            continue
+        named = set(_EXCEPTION.findall(_LINK.sub("", f"{d['en']} {d['zh']}")))
+        raised = {
+            result["error"].partition(":")[0]
+            for record in records
+            for item in record["differences"]
+            if covers(d, environment, item)
+            for result in record["results"][item["input"]].values()
+            if result["error"]
+        }
+        if named and (unnamed := sorted(raised - named)):
+            who = f"row {row!r}" if row else "the family"
+            problems.append(
+                f"{source}:{d.line}: {who} declares a difference in raises whose text names "
+                f"{', '.join(sorted(named))}, but the calls it covers also raised "
+                f"{', '.join(unnamed)} in environment {environment}; name what they raise"
+            )
+    return problems
 
 
 def stale(declared: list, found: list[dict], environment: str, source: str, who: str) -> list[str]:

@@ -391,3 +391,22 @@ print("list:", net.blocks[0].weight.device, "ModuleList:", net.head[0].weight.de
 print(len(list(net.parameters())))  # the plain list's weight and bias are missing
 #> 2
 # --8<-- [end:plain_list_not_moved]
+
+# --8<-- [start:tf_threads_after_init]
+import tensorflow as tf
+
+print(tf.constant([1.0, 2.0]) * 2)  # the first op starts TensorFlow's thread pools
+#> tf.Tensor([2. 4.], shape=(2,), dtype=float32)
+try:
+    tf.config.threading.set_intra_op_parallelism_threads(2)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: Intra op parallelism cannot be modified after initialization.
+try:
+    tf.config.threading.set_inter_op_parallelism_threads(2)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: Inter op parallelism cannot be modified after initialization.
+print("intra-op threads:", tf.config.threading.get_intra_op_parallelism_threads())  # 0: TF picks
+#> intra-op threads: 0
+# --8<-- [end:tf_threads_after_init]
