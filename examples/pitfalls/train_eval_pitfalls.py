@@ -327,3 +327,42 @@ metric.update_state(y, probs)
 print(round(float(metric.result()), 4))
 #> 0.05
 # --8<-- [end:keras_binary_accuracy]
+
+# --8<-- [start:keras_single_softmax]
+import warnings
+
+import keras
+import numpy as np
+import torch
+
+x = np.random.default_rng(0).normal(size=(32, 2)).astype("float32")
+y = (x[:, 0] + x[:, 1] > 0).astype("float32")  # a binary toy problem: 15 of the 32 labels are 1
+
+
+def fit(activation):
+    keras.utils.set_random_seed(0)
+    model = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1, activation=activation)])
+    model.compile(keras.optimizers.SGD(0.5), "binary_crossentropy", metrics=["accuracy"], run_eagerly=True)
+    history = model.fit(x, y, epochs=3, batch_size=32, verbose=0)
+    return model, {name: [round(v, 4) for v in values] for name, values in history.history.items()}
+
+
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    model, history = fit("softmax")  # Dense(1, activation="softmax"), as in the report
+    probs = model(x).numpy()
+print(f"{caught[0].category.__name__}: {str(caught[0].message).split('. The')[0]}")
+"""
+UserWarning: You are using a softmax over axis -1 of a tensor of shape (32, 1). This axis has size 1
+"""
+print(history)  # accuracy stays at the share of 1 labels
+#> {'accuracy': [0.4688, 0.4688, 0.4688], 'loss': [0.8571, 0.7305, 0.636]}
+print(np.unique(probs), round(float(keras.losses.binary_crossentropy(y[:, None], probs).numpy().mean()), 4))
+#> [1.] 8.4694
+print(torch.softmax(torch.tensor([[-3.0], [0.2], [5.0]]), dim=1).flatten())  # PyTorch: the same ones
+#> tensor([1., 1., 1.])
+
+model, history = fit("sigmoid")  # the fix: one sigmoid unit for one yes/no output
+print(history)
+#> {'accuracy': [0.1875, 0.4688, 0.7188], 'loss': [0.8571, 0.7305, 0.636]}
+# --8<-- [end:keras_single_softmax]

@@ -125,6 +125,7 @@ print([class_names[i] for i in logits.argmax(axis=1)])
 #> ['cat', 'bird']
 # --8<-- [end:class_names]
 
+
 # --8<-- [start:batch_different_shapes]
 def photo(height, width):
     """An RGB photo whose pixels hold their row number."""
@@ -655,3 +656,91 @@ print(list(mapped.as_numpy_iterator()) == values)  # map keeps the order
 print("map(num_parallel_calls), more than one at once:", most > 1)
 #> map(num_parallel_calls), more than one at once: True
 # --8<-- [end:from_generator_parallel]
+
+# --8<-- [start:label_mode]
+print(hasattr(keras.preprocessing.image, "ImageDataGenerator"))  # Keras 3: flow_from_directory is gone
+#> False
+
+
+def image_folder(folder, names=("cats", "dogs")):
+    """Four 4x4 PNG images per class: black cats, white dogs."""
+    for name, value in zip(names, (0, 255), strict=True):
+        os.makedirs(os.path.join(folder, name))
+        for i in range(4):
+            image = tf.fill((4, 4, 3), tf.constant(value, tf.uint8))
+            tf.io.write_file(os.path.join(folder, name, f"{i}.png"), tf.io.encode_png(image))
+
+
+def load(folder, **kwargs):
+    return keras.utils.image_dataset_from_directory(folder, image_size=(4, 4), batch_size=8, shuffle=False, verbose=False, **kwargs)
+
+
+def fit_one_sigmoid(dataset):
+    keras.utils.set_random_seed(0)
+    model = keras.Sequential(
+        [keras.Input((4, 4, 3)), keras.layers.Rescaling(1 / 255), keras.layers.Flatten(), keras.layers.Dense(1, activation="sigmoid")]
+    )
+    model.compile(keras.optimizers.SGD(1.0), "binary_crossentropy", metrics=["accuracy"], run_eagerly=True)
+    return [round(v, 4) for v in model.fit(dataset, epochs=3, shuffle=False, verbose=0).history["accuracy"]]
+
+
+with tempfile.TemporaryDirectory() as folder:
+    image_folder(folder)
+    for mode in ("categorical", "binary"):  # the first and the last label: a cat, a dog
+        _, labels = next(iter(load(folder, label_mode=mode)))
+        print(mode, labels.shape, labels.numpy().tolist()[0], labels.numpy().tolist()[-1])
+        #> categorical (8, 2) [1.0, 0.0] [0.0, 1.0]
+        #> binary (8, 1) [0.0] [1.0]
+    try:
+        print(fit_one_sigmoid(load(folder, label_mode="categorical")))  # two label columns, one output unit
+    except ValueError as err:
+        print(f"{type(err).__name__}: {err}")
+        """
+        ValueError: Arguments `target` and `output` must have the same shape. Received: target.shape=(8, 2), output.shape=(8, 1)
+        """
+    print(fit_one_sigmoid(load(folder, label_mode="binary")))  # the fix: one 0/1 label per image
+    #> [1.0, 1.0, 1.0]
+# --8<-- [end:label_mode]
+
+# --8<-- [start:class_order]
+with tempfile.TemporaryDirectory() as folder:
+    image_folder(folder, names=("a", "b"))  # a: black images, b: white images
+    for dataset in (load(folder), load(folder, class_names=["b", "a"])):  # default, then a given order
+        pixel_to_label = {int(image[0, 0, 0]): int(label) for images, labels in dataset for image, label in zip(images, labels, strict=True)}
+        print(dataset.class_names, "label of a (black):", pixel_to_label[0], "label of b (white):", pixel_to_label[255])
+        #> ['a', 'b'] label of a (black): 0 label of b (white): 1
+        #> ['b', 'a'] label of a (black): 1 label of b (white): 0
+# --8<-- [end:class_order]
+
+# --8<-- [start:class_weight]
+x = np.random.default_rng(0).normal(size=(10, 3)).astype("float32")
+y = (np.arange(10) < 3).astype("float32")  # imbalanced: 3 positives, 7 negatives
+class_weight = {0: 1.0, 1: 10.0}
+
+
+def first_loss(data, **kwargs):
+    """The loss of one epoch of one batch: the same starting weights for every call."""
+    keras.utils.set_random_seed(0)
+    model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1, activation="sigmoid")])
+    model.compile("sgd", "binary_crossentropy", run_eagerly=True)
+    if isinstance(data, tuple):
+        kwargs["batch_size"] = 10
+    else:
+        data = (data,)
+    return round(model.fit(*data, epochs=1, shuffle=False, verbose=0, **kwargs).history["loss"][0], 4)
+
+
+batched = tf.data.Dataset.from_tensor_slices((x, y)).batch(10)
+print("arrays:", first_loss((x, y)), "with class_weight:", first_loss((x, y), class_weight=class_weight))
+#> arrays: 0.685 with class_weight: 2.6545
+print("dataset:", first_loss(batched), "with class_weight:", first_loss(batched, class_weight=class_weight))
+#> dataset: 0.685 with class_weight: 2.6545
+
+# Per-sample weights as a third element of each batch: (x, y, w).
+weights = tf.constant([class_weight[0], class_weight[1]])
+weighted = batched.map(lambda xb, yb: (xb, yb, tf.gather(weights, tf.cast(yb, tf.int32))))
+print("dataset of (x, y, w):", first_loss(weighted))
+#> dataset of (x, y, w): 2.6545
+print("w times 1000:", first_loss(batched.map(lambda xb, yb: (xb, yb, 1000 * tf.gather(weights, tf.cast(yb, tf.int32))))))
+#> w times 1000: 2654.5278
+# --8<-- [end:class_weight]
