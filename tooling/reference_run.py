@@ -62,8 +62,8 @@ def outcome(code: str, library: str, modules: dict, given: dict | None) -> Resul
 def judge(row: Row, results: dict[str, dict[str, Result]], environment: str) -> dict:
     """The record row of `row` from its `results` (input -> library -> Result) in `environment`:
     status, what differed and the problems that fail it (an undeclared difference, a declared one
-    that no longer holds), each naming the data file's line, the row, the input, the libraries and
-    their results."""
+    that no longer holds, a raises declaration naming the wrong errors), each naming the data
+    file's line, the row, the input, the libraries and their results."""
     # A random row's values are not compared across libraries.
     aspects = tuple(a for a in ASPECTS if a != "values") if row.random else ASPECTS
     found, problems = [], []
@@ -83,14 +83,14 @@ def judge(row: Row, results: dict[str, dict[str, Result]], environment: str) -> 
                 "saying why); else correct the call."
             )
     problems += stale(row.differences, found, environment, row.source, f"row {row.id!r}")
-    status = "failed" if problems else "missing" if row.missing else "differs" if found else "agree"
-    return {
-        "family": row.family,
-        "status": status,
+    record = {
         "results": {n: {lib: r.to_json() for lib, r in by.items()} for n, by in results.items()},
         "differences": found,
         "problems": problems,
     }
+    problems += unraised(row.differences, [record], environment, row.source, f"row {row.id!r}")
+    status = "failed" if problems else "missing" if row.missing else "differs" if found else "agree"
+    return {"family": row.family, "status": status, **record}
 
 
 def run_row(row: Row, inputs: dict[str, dict], modules: dict, environment: str) -> dict:
@@ -167,10 +167,8 @@ def run_family(
     rows = {row.key: run_row(row, inputs, modules, environment) for row in family.rows}
     found = [item for row in rows.values() for item in row["differences"]]
     problems = stale(family.differences, found, environment, family.source, "the family")
-    for row in family.rows:
-        problems += unraised(row.differences, [rows[row.key]], environment, row.source, row.id)
     return rows, problems + unraised(
-        family.differences, rows.values(), environment, family.source, None
+        family.differences, rows.values(), environment, family.source, "the family"
     )
 
 
@@ -180,8 +178,8 @@ _EXCEPTION = re.compile(r"\b[A-Z]\w*(?:Error|Exception)\b")
 _LINK = re.compile(r"\[(?:[^][]|\[[^]]*\])*\]\([^)]*\)")
 
 
-def unraised(declared: list, records, environment: str, source: str, row: str | None) -> list[str]:
-    """One message per `raises` declaration of `row` (None: the family) in the data file `source`
+def unraised(declared: list, records, environment: str, source: str, who: str) -> list[str]:
+    """One message per `raises` declaration of `who` (a row, the family) in the data file `source`
     whose text (either language, links aside) names exceptions but not every one that the calls
     it covers in `records` (record rows) raised in `environment`: readers take the named errors
     for what they will see."""
@@ -199,7 +197,6 @@ def unraised(declared: list, records, environment: str, source: str, row: str | 
             if result["error"]
         }
         if named and (unnamed := sorted(raised - named)):
-            who = f"row {row!r}" if row else "the family"
             problems.append(
                 f"{source}:{d.line}: {who} declares a difference in raises whose text names "
                 f"{', '.join(sorted(named))}, but the calls it covers also raised "
