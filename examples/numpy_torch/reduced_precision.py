@@ -307,21 +307,25 @@ print(linear.bfloat16()(torch.ones(2, 4, dtype=torch.bfloat16)).dtype)
 import timeit
 
 
-def best_time(fn):
-    """The best of five timings of fn (ten calls each), in seconds."""
-    return min(timeit.repeat(fn, number=10, repeat=5))
+def best_times(*fns, rounds=20):
+    """The best timing of each fn (ten calls each), in seconds, taken in turns: a pause of the
+    machine then slows every fn in one round, never one fn in all of its rounds."""
+    times = [[timeit.timeit(fn, number=10) for fn in fns] for _ in range(rounds)]
+    return [min(column) for column in zip(*times)]
 
 
 threads = torch.get_num_threads()
 torch.set_num_threads(1)  # one thread: steadier timings on a shared machine
 x, w = torch.rand(1, 16, 44, 80), torch.rand(16, 16, 1, 1)  # the report's shapes, a quarter of its image
 x16, w16 = x.half(), w.half()
-f32 = best_time(lambda: torch.nn.functional.conv2d(x, w))
-f16 = best_time(lambda: torch.nn.functional.conv2d(x16, w16))
+xb, wb = x.bfloat16(), w.bfloat16()
+f32, f16, bf16 = best_times(
+    lambda: torch.nn.functional.conv2d(x, w),
+    lambda: torch.nn.functional.conv2d(x16, w16),
+    lambda: torch.nn.functional.conv2d(xb, wb),
+)
 print("float16 conv2d more than 2x slower than float32:", f16 > 2 * f32)
 #> float16 conv2d more than 2x slower than float32: True
-xb, wb = x.bfloat16(), w.bfloat16()
-bf16 = best_time(lambda: torch.nn.functional.conv2d(xb, wb))
 print("bfloat16 conv2d more than 2x slower than float32:", bf16 > 2 * f32)
 #> bfloat16 conv2d more than 2x slower than float32: True
 # Same inputs, same result to float16's precision: only the time differs.
