@@ -131,9 +131,11 @@ print(tf.train.FloatList(value=values.numpy()).value)  # the same values from th
 import timeit
 
 
-def best(fn, number=20):
-    """The best of five timings of fn, in seconds per call."""
-    return min(timeit.repeat(fn, number=number, repeat=5)) / number
+def best_times(*fns, number=20, rounds=5):
+    """The best timing of each fn, in seconds per call, taken in turns: a pause of the
+    machine then slows every fn in one round, never one fn in all of its rounds."""
+    times = [[timeit.timeit(fn, number=number) / number for fn in fns] for _ in range(rounds)]
+    return [min(column) for column in zip(*times)]
 
 
 rows = [tf.fill([100], float(i)) for i in range(10)]  # a Python list of tensors
@@ -141,13 +143,15 @@ print(np.array(rows).shape, np.array(rows).dtype)
 #> (10, 100) float32
 print(np.array_equal(np.array(rows), tf.stack(rows).numpy()))  # the same as stacking first
 #> True
-ratio = best(lambda: np.array(rows)) / best(lambda: np.array([r.numpy() for r in rows]))
+whole, each = best_times(lambda: np.array(rows), lambda: np.array([r.numpy() for r in rows]))
+ratio = whole / each
 print("np.array(rows) within 4x of .numpy() on each:", ratio < 4)
 #> np.array(rows) within 4x of .numpy() on each: True
 
 one = tf.zeros([300])
 scalars = list(one)  # iterating a tensor: 300 scalar tensors
-ratio = best(lambda: np.array(scalars), 5) / best(lambda: one.numpy(), 5)
+from_scalars, at_once = best_times(lambda: np.array(scalars), lambda: one.numpy(), number=5)
+ratio = from_scalars / at_once
 print("np.array(scalars) more than 20x slower than one.numpy():", ratio > 20)
 #> np.array(scalars) more than 20x slower than one.numpy(): True
 print(np.array_equal(np.array(scalars), one.numpy()))
