@@ -311,7 +311,7 @@ def best_times(*fns, rounds=20):
     """The best timing of each fn (ten calls each), in seconds, taken in turns: a pause of the
     machine then slows every fn in one round, never one fn in all of its rounds."""
     times = [[timeit.timeit(fn, number=10) for fn in fns] for _ in range(rounds)]
-    return [min(column) for column in zip(*times)]
+    return [min(column) for column in zip(*times, strict=True)]
 
 
 threads = torch.get_num_threads()

@@ -135,7 +135,7 @@ def best_times(*fns, number=20, rounds=5):
     """The best timing of each fn, in seconds per call, taken in turns: a pause of the
     machine then slows every fn in one round, never one fn in all of its rounds."""
     times = [[timeit.timeit(fn, number=number) / number for fn in fns] for _ in range(rounds)]
-    return [min(column) for column in zip(*times)]
+    return [min(column) for column in zip(*times, strict=True)]
 
 
 rows = [tf.fill([100], float(i)) for i in range(10)]  # a Python list of tensors
