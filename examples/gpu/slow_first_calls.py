@@ -117,3 +117,77 @@ x = torch.randn(4, 8)
 print("same result as eager:", torch.allclose(compiled(x), model(x)))
 #> same result as eager: True
 # --8<-- [end:compile_same_result]
+
+# --8<-- [start:compile_recompile_reason]
+import logging
+
+
+class RecompileReasons(logging.Handler):
+    """Keep the reason lines that TORCH_LOGS="recompiles" prints ("- 0/0: ...")."""
+
+    def __init__(self):
+        super().__init__()
+        self.lines = []
+
+    def emit(self, record):
+        lines = record.getMessage().splitlines()
+        self.lines += [line.strip() for line in lines if line.strip().startswith("- ")]
+
+
+reasons = RecompileReasons()
+logging.getLogger("torch._dynamo").addHandler(reasons)
+torch._logging.set_logs(recompiles=True)  # the same as TORCH_LOGS="recompiles"
+
+
+def causal_mask(x):  # the report's function
+    _, length = x.shape
+    return torch.full((length, length), torch.finfo(torch.float16).min)
+
+
+for compile_kwargs in ({}, {"dynamic": True}):
+    torch._dynamo.reset()
+    reasons.lines.clear()
+    counter = CompileCounter()
+    compiled = torch.compile(causal_mask, backend=counter, **compile_kwargs)
+    for length in (3, 4, 5):  # the report's lengths
+        compiled(torch.randint(10, 1000, (2, length)))
+    print(compile_kwargs, "compilations:", counter.frame_count, reasons.lines)
+    #> {} compilations: 2 ["- 0/0: tensor 'x' size mismatch at index 1. expected 3, actual 4"]
+    #> {'dynamic': True} compilations: 1 []
+torch._logging.set_logs()  # logging back to its defaults
+logging.getLogger("torch._dynamo").removeHandler(reasons)
+# --8<-- [end:compile_recompile_reason]
+
+# --8<-- [start:compile_small_overhead]
+import timeit
+
+
+def min_sum(a, b):  # the report's function: a few hundred elements
+    return torch.minimum(a, b).sum()
+
+
+def min_sum_dynamic(a, b):  # the same code in another function: compiled apart from min_sum
+    return torch.minimum(a, b).sum()
+
+
+def best_times(*fns, rounds=10):
+    """The best timing of each fn (ten calls each), taken in turns: a pause of the machine
+    then slows every fn in one round, never one fn in all of its rounds."""
+    times = [[timeit.timeit(fn, number=10) for fn in fns] for _ in range(rounds)]
+    return [min(column) for column in zip(*times, strict=True)]
+
+
+threads = torch.get_num_threads()
+torch.set_num_threads(1)  # one thread: steadier timings on a shared machine
+torch._dynamo.reset()
+static = torch.compile(min_sum, backend="eager")  # captures the graph, runs it as it is
+dynamic = torch.compile(min_sum_dynamic, backend="eager", dynamic=True)
+a, b = torch.rand(192), torch.rand(192)
+static(a, b), dynamic(a, b)  # compile first: only steady-state calls are timed
+eager_t, static_t, dynamic_t = best_times(lambda: min_sum(a, b), lambda: static(a, b), lambda: dynamic(a, b))
+print("192 elements, compiled slower than eager:", static_t > eager_t)
+#> 192 elements, compiled slower than eager: True
+print("192 elements, dynamic=True more than 2x slower than eager:", dynamic_t > 2 * eager_t)
+#> 192 elements, dynamic=True more than 2x slower than eager: True
+torch.set_num_threads(threads)
+# --8<-- [end:compile_small_overhead]

@@ -71,6 +71,90 @@ print(np.abs(y_torch - y_keras).max() < 1e-5)
 #> True
 # --8<-- [end:lstm_gate_order]
 
+# --8<-- [start:tf1_lstm_cell]
+import tensorflow as tf
+
+try:
+    tf.compat.v1.nn.rnn_cell.LSTMCell(4)
+except AttributeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> AttributeError: `LSTMCell` is not available with Keras 3.
+
+# TF1's cell: one kernel (input + units, 4 * units), gates i, j, f, o, forget_bias=1.0 added when run
+rng = np.random.default_rng(3)
+xs = rng.normal(size=(2, 5, 3)).astype("float32")  # (batch, time, features)
+old_kernel = rng.normal(size=(3 + 4, 16)).astype("float32") * 0.5
+old_bias = rng.normal(size=(16,)).astype("float32") * 0.1
+c = h = np.zeros((2, 4), "float32")
+no_peephole = np.zeros(4, "float32")
+for t in range(5):  # the fused op behind TF1's LSTMBlockCell: the same formula and weights
+    out = tf.raw_ops.LSTMBlockCell(
+        x=xs[:, t], cs_prev=c, h_prev=h, w=old_kernel, b=old_bias, wci=no_peephole,
+        wcf=no_peephole, wco=no_peephole, forget_bias=1.0, cell_clip=-1.0, use_peephole=False)
+    c, h = out[1].numpy(), out[6].numpy()
+
+cell = keras.layers.LSTMCell(4)
+rnn = keras.layers.RNN(cell)  # last output, as h after the loop
+rnn.build(xs.shape)
+print([w.shape for w in cell.get_weights()])  # kernel, recurrent_kernel, bias
+#> [(3, 16), (4, 16), (16,)]
+try:
+    cell.set_weights([old_kernel, old_bias])
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    ValueError: You called `set_weights(weights)` on layer 'lstm_cell' with a weight list of length 2, but the layer was expecting 3 weights.
+    """
+cell.set_weights([old_kernel[:3], old_kernel[3:], old_bias])  # split only: input rows, hidden rows
+print(np.abs(rnn(xs).numpy() - h).max().round(4))
+#> 0.518
+
+
+def keras_gates(w):  # TF1 (..., i|j|f|o) -> Keras (..., i|f|c|o)
+    i, j, f, o = np.split(w, 4, axis=-1)
+    return np.concatenate([i, f, j, o], axis=-1)
+
+
+bias = keras_gates(old_bias)
+bias[4:8] += 1.0  # forget_bias: added at run time in TF1, stored in the Keras bias
+cell.set_weights([keras_gates(old_kernel[:3]), keras_gates(old_kernel[3:]), bias])
+print(np.abs(rnn(xs).numpy() - h).max() < 1e-5)
+#> True
+# --8<-- [end:tf1_lstm_cell]
+
+# --8<-- [start:conv_weights_nchw_nhwc]
+rng = np.random.default_rng(4)
+x_nchw = rng.normal(size=(1, 3, 5, 5)).astype("float32")
+w_oihw = rng.normal(size=(2, 3, 3, 3)).astype("float32")  # an NCHW model's kernel: (out, in, kH, kW)
+y_ref = F.conv2d(torch.from_numpy(x_nchw), torch.from_numpy(w_oihw)).numpy()
+x_nhwc = x_nchw.transpose(0, 2, 3, 1)  # the activation: (0, 2, 3, 1)
+for name, w_hwio in [("reshape", w_oihw.reshape(3, 3, 3, 2)), ("transpose", w_oihw.transpose(2, 3, 1, 0))]:
+    y = tf.nn.conv2d(x_nhwc, w_hwio, strides=1, padding="VALID").numpy()  # NHWC, HWIO
+    print(name, np.abs(y.transpose(0, 3, 1, 2) - y_ref).max() < 1e-5)
+    #> reshape False
+    #> transpose True
+
+
+def small_model(data_format):  # Conv2D, Flatten, Dense
+    shape = (3, 5, 5) if data_format == "channels_first" else (5, 5, 3)
+    return keras.Sequential([keras.Input(shape), keras.layers.Conv2D(2, 3, data_format=data_format),
+                             keras.layers.Flatten(), keras.layers.Dense(1)])
+
+
+first, last = small_model("channels_first"), small_model("channels_last")
+print([w.shape for w in first.get_weights()] == [w.shape for w in last.get_weights()])
+#> True
+y_first = first(x_nchw).numpy()
+last.set_weights(first.get_weights())  # copied unchanged
+print(np.abs(last(x_nhwc).numpy() - y_first).max().round(4))
+#> 1.0371
+kernel, bias, dense_kernel, dense_bias = first.get_weights()
+rows = dense_kernel.reshape(2, 3, 3, 1).transpose(1, 2, 0, 3).reshape(18, 1)  # rows (C, H, W) -> (H, W, C)
+last.set_weights([kernel, bias, rows, dense_bias])
+print(np.abs(last(x_nhwc).numpy() - y_first).max() < 1e-5)
+#> True
+# --8<-- [end:conv_weights_nchw_nhwc]
+
 # --8<-- [start:same_stride_error]
 try:
     torch.nn.Conv2d(2, 3, kernel_size=3, stride=2, padding="same")
@@ -114,7 +198,7 @@ y_sym = F.conv2d(x_nchw, weight, stride=2, padding=3).permute(0, 2, 3, 1).numpy(
 print(y_sym.shape, y_keras.shape)  # the same shape...
 #> (1, 112, 112, 1) (1, 112, 112, 1)
 print(np.abs(y_sym - y_keras).max().round(4))  # ...other values
-#> 6.956
+#> 5.8942
 print(same_pads(224, 7, 2))  # TensorFlow: 2 before, 3 after
 #> (2, 3)
 y_pad = F.conv2d(F.pad(x_nchw, (2, 3, 2, 3)), weight, stride=2).permute(0, 2, 3, 1).numpy()
