@@ -39,6 +39,11 @@ from torch.nn.utils.rnn import pad_sequence
 
 labels = [torch.tensor([1, 0, 2]), torch.tensor([2, 1]), torch.tensor([0])]  # different lengths
 try:
+    torch.tensor(labels, dtype=torch.long)  # the reader's call
+except (TypeError, ValueError) as err:  # integer tensors: a TypeError, same cause
+    print(f"{type(err).__name__}: {err}")
+    #> TypeError: only integer tensors of a single element can be converted to an index
+try:
     torch.stack(labels)
 except RuntimeError as err:
     print(f"{type(err).__name__}: {err}")
