@@ -152,6 +152,34 @@ print(a @ v, v @ v)
 #> tensor([ 4., 13.]) tensor(5.)
 # --8<-- [end:products]
 
+# --8<-- [start:batched_matvec]
+import numpy as np
+import torch
+
+rng = np.random.default_rng(0)
+mats, vecs = rng.random((4, 5, 3)), rng.random((4, 3))  # 4 matrices (5, 3) and 4 vectors of 3
+try:
+    mats @ vecs  # vecs is taken as one (4, 3) matrix, not as 4 vectors
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    ValueError: matmul: Input operand 1 has a mismatch in its core dimension 0, with gufunc signature (n?,k),(k,m?)->(n?,m?) (size 4 is different from 3)
+    """
+
+# The fix: make each vector a column (4, 3, 1), multiply, then drop that axis again.
+by_column = (mats @ vecs[..., None])[..., 0]
+print(by_column.shape, np.allclose(by_column, np.einsum("bij,bj->bi", mats, vecs)))
+#> (4, 5) True
+try:
+    torch.from_numpy(mats) @ torch.from_numpy(vecs)  # PyTorch refuses it as well
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: mm: mat1 and mat2 shapes cannot be multiplied (20x3 and 4x3)
+mats_t, vecs_t = torch.from_numpy(mats), torch.from_numpy(vecs)
+print(torch.allclose((mats_t @ vecs_t.unsqueeze(-1)).squeeze(-1), torch.einsum("bij,bj->bi", mats_t, vecs_t)))
+#> True
+# --8<-- [end:batched_matvec]
+
 # --8<-- [start:einsum]
 # One letter per dimension of each operand; a letter in two operands is multiplied along,
 # and a letter left out after "->" is summed over.

@@ -33,6 +33,43 @@ tensor([[1., 2.],
 """
 # --8<-- [end:list_of_tensors]
 
+# --8<-- [start:list_of_tensors_sizes]
+import numpy as np
+from torch.nn.utils.rnn import pad_sequence
+
+labels = [torch.tensor([1, 0, 2]), torch.tensor([2, 1]), torch.tensor([0])]  # different lengths
+try:
+    torch.tensor(labels, dtype=torch.long)  # the reader's call
+except (TypeError, ValueError) as err:  # integer tensors: a TypeError, same cause
+    print(f"{type(err).__name__}: {err}")
+    #> TypeError: only integer tensors of a single element can be converted to an index
+try:
+    torch.stack(labels)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: stack expects each tensor to be equal size, but got [3] at entry 0 and [2] at entry 1
+    """
+try:
+    np.array(labels)  # through NumPy: refused too
+except ValueError as err:
+    print(f"{type(err).__name__}: {str(err).split('. ')[0]}.")
+    #> ValueError: setting an array element with a sequence.
+
+print(torch.cat(labels))  # one flat tensor, when the positions do not matter
+#> tensor([1, 0, 2, 2, 1, 0])
+print(pad_sequence(labels, batch_first=True, padding_value=-100))  # rows padded to one length
+"""
+tensor([[   1,    0,    2],
+        [   2,    1, -100],
+        [   0, -100, -100]])
+"""
+print([t.long() for t in labels])  # or keep a list, one tensor each
+#> [tensor([1, 0, 2]), tensor([2, 1]), tensor([0])]
+print(torch.tensor([t.item() for t in [torch.tensor(3), torch.tensor(5)]]))  # one value each
+#> tensor([3, 5])
+# --8<-- [end:list_of_tensors_sizes]
+
 # --8<-- [start:ragged_list_torch]
 ragged = [[1, 2, 3], [4, 5]]  # rows of different lengths
 try:

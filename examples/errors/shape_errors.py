@@ -358,6 +358,18 @@ print(np.array_equal(a.numpy(), a_np))
 #> True
 # --8<-- [end:torch_mask_shape]
 
+# --8<-- [start:torch_mask_and_integer]
+import numpy as np
+import torch
+
+x = torch.arange(50).reshape(5, 5, 2)
+m = x[..., 0] % 3 == 0  # a (5, 5) mask over the first two axes
+print(x[m, 0])  # mask and integer in one bracket: accepted
+#> tensor([ 0,  6, 12, 18, 24, 30, 36, 42, 48])
+print(torch.equal(x[m, 0], x[m][:, 0]), np.array_equal(x.numpy()[m.numpy(), 0], x[m, 0].numpy()))
+#> True True
+# --8<-- [end:torch_mask_and_integer]
+
 # --8<-- [start:cat_sizes_must_match]
 import torch
 
@@ -854,6 +866,33 @@ except IndexError as err:
 print(a[a > 0], a[np.array([True, False, True])])
 #> [1 2] [0 2]
 # --8<-- [end:numpy_boolean_index]
+
+# --8<-- [start:numpy_keepdims_mask]
+import numpy as np
+import torch
+
+x = np.array([[0, 1], [1, 1], [2, 2]])  # the NumPy manual's example, (3, 2)
+rowsum = x.sum(-1, keepdims=True)  # (3, 1): keepdims keeps a length-1 last axis
+try:
+    x[rowsum <= 2]
+except IndexError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    IndexError: boolean index did not match indexed array along axis 1; size of axis is 2 but size of corresponding boolean axis is 1
+    """
+
+# The fix: a 1-d mask of one value per row, without keepdims or with its last axis dropped.
+print(x[x.sum(-1) <= 2].tolist(), x[rowsum[:, 0] <= 2].tolist())
+#> [[0, 1], [1, 1]] [[0, 1], [1, 1]]
+# PyTorch refuses the (3, 1) mask as well.
+try:
+    torch.from_numpy(x)[torch.from_numpy(rowsum) <= 2]
+except IndexError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    IndexError: The shape of the mask [3, 1] at index 1 does not match the shape of the indexed tensor [3, 2] at index 1
+    """
+# --8<-- [end:numpy_keepdims_mask]
 
 # --8<-- [start:numpy_axis_error]
 import numpy as np

@@ -164,6 +164,36 @@ print(torch.equal(t.repeat_interleave(torch.tensor(100)), t[:, None].expand(-1, 
 #> True
 # --8<-- [end:repeat_interleave]
 
+# --8<-- [start:numpy_append_loop]
+import numpy as np
+import torch
+
+n = 1000
+labels = np.empty(0)
+copied = 0  # elements written into new arrays
+for value in range(n):
+    grown = np.append(labels, value)  # a new array each time, the old one copied into it
+    copied += 0 if np.shares_memory(grown, labels) else grown.size
+    labels = grown
+print(n, "np.append calls copied", copied, "elements")
+#> 1000 np.append calls copied 500500 elements
+
+rows = []
+for value in range(n):
+    rows.append(value)  # a Python list grows in place
+from_list = np.array(rows, dtype=labels.dtype)  # one conversion at the end: n elements
+preallocated = np.empty(n)  # or, when n is known, fill an array made once
+for i in range(n):
+    preallocated[i] = i
+print(np.array_equal(from_list, labels), np.array_equal(preallocated, labels))
+#> True True
+
+# torch.cat in a loop copies the same way: the result is new memory each time.
+t = torch.zeros(3)
+print(torch.cat([t, torch.ones(1)]).data_ptr() == t.data_ptr())
+#> False
+# --8<-- [end:numpy_append_loop]
+
 # --8<-- [start:median_dim]
 import timeit
 

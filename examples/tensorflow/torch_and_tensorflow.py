@@ -265,6 +265,27 @@ for antialias in (False, True):
     #> True [ 9.9474 12.3421 14.7368] [ 9.9474 12.3421 14.7368]
 # --8<-- [end:bilinear_resize]
 
+# --8<-- [start:align_corners_scale]
+x = torch.arange(16, dtype=torch.float32).reshape(1, 1, 4, 4)  # a 4 x 4 image, values 0 to 15
+up = F.interpolate(x, scale_factor=2, mode="bilinear", align_corners=True)
+print(tuple(up.shape))  # floor(4 * 2) = 8 per side
+#> (1, 1, 8, 8)
+print(up[0, 0, 0].numpy().round(4))  # the first row: 0 to 3 spread over 8 points
+#> [0.     0.4286 0.8571 1.2857 1.7143 2.1429 2.5714 3.    ]
+print(torch.equal(up[0, 0, ::2, ::2], x[0, 0]))  # the input pixels are not every second output
+#> False
+
+fit = F.interpolate(x, size=(7, 7), mode="bilinear", align_corners=True)  # 2n - 1 = 7
+print(fit[0, 0, 0].numpy().round(4))
+#> [0.  0.5 1.  1.5 2.  2.5 3. ]
+print(torch.equal(fit[0, 0, ::2, ::2], x[0, 0]))
+#> True
+# TensorFlow 1's resize_bilinear(align_corners=True) places them the same way at 7 x 7.
+tf_fit = tf.compat.v1.image.resize_bilinear(x.permute(0, 2, 3, 1).numpy(), (7, 7), align_corners=True)
+print(np.array_equal(tf_fit.numpy()[0, ::2, ::2, 0], x[0, 0].numpy()))
+#> True
+# --8<-- [end:align_corners_scale]
+
 # Not shown on the page (README, "Framework tabs must agree"). Prints nothing.
 def agrees(group, label, tab, expected, what="the NumPy tab's"):
     """Fails unless a tab's result has the shape, dtype and values of `expected`."""
