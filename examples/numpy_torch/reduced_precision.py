@@ -129,6 +129,19 @@ print(tf.reduce_sum(tf.cast(tf_ones, tf.float32)).numpy(), tf.reduce_mean(tf.cas
 #> 70000.0 1.0
 # --8<-- [end:summation_overflow]
 
+# --8<-- [start:half_mean]
+values = torch.tensor([40000.0, 40000.0, 40000.0], dtype=torch.float16)  # each fits float16
+print(values.sum(), values.mean())  # the total 120000 does not; the mean, here, is right
+#> tensor(inf, dtype=torch.float16) tensor(40000., dtype=torch.float16)
+print(values.mean(dtype=torch.float32), values.float().mean())  # an explicit float32 mean
+#> tensor(40000.) tensor(40000.)
+tf_values = tf.constant([40000.0, 40000.0, 40000.0], dtype=tf.float16)
+print(tf.reduce_mean(tf_values).numpy(), tf.reduce_mean(tf.cast(tf_values, tf.float32)).numpy())
+#> inf 40000.0
+print(float(np.full(3, 40000, dtype=np.float16).mean()))  # NumPy's float16 mean adds in float32
+#> 40000.0
+# --8<-- [end:half_mean]
+
 # --8<-- [start:float32_axis]
 images = np.ones((80, 500, 500, 3), dtype=np.float32)  # 20 million pixels per channel
 print(images.mean(axis=(0, 1, 2)), images.mean())  # per channel: wrong; whole array: right
