@@ -429,6 +429,28 @@ print(np.allclose(target.kernel.numpy(), expected))  # updated, in float32
 keras.mixed_precision.set_global_policy("float32")  # back to the default for later layers
 # --8<-- [end:keras_mixed_precision_update]
 
+# --8<-- [start:keras_float16_nan]
+x = np.array([[0, 0], [0, 1], [1, 0], [1, 1]], dtype=np.float16)
+y = np.array([[0], [1], [1], [0]], dtype=np.float16)
+layer = keras.layers.Dense(1, activation="tanh", dtype="float16", kernel_initializer=keras.initializers.Constant(5.0))
+pred = layer(x)  # weights reached by training: tanh(5) = 0.99991 rounds to 1 in float16
+print(pred.dtype, pred.numpy().ravel(), np.float16(1 - keras.config.epsilon()) == 1)
+#> <dtype: 'float16'> [0. 1. 1. 1.] True
+print(keras.ops.binary_crossentropy(y, pred).numpy().ravel())  # the loss of each sample, in float16
+#> [-0. nan nan inf]
+print(keras.losses.BinaryCrossentropy(dtype="float16")(y, pred).numpy())
+#> nan
+keras.config.set_floatx("float16")  # tf.keras.backend.set_floatx in Keras 2
+print(keras.losses.BinaryCrossentropy()(y, pred).numpy())
+#> nan
+keras.config.set_floatx("float32")
+# The fix: compute the loss in float32 (the default of a Keras 3 loss object), or cast first.
+print(keras.losses.BinaryCrossentropy()(y, pred).numpy())
+#> 3.9855962
+print(keras.ops.binary_crossentropy(y.astype(np.float32), tf.cast(pred, tf.float32)).numpy().ravel())
+#> [1.1920929e-07 1.1920929e-07 1.1920929e-07 1.5942385e+01]
+# --8<-- [end:keras_float16_nan]
+
 # --8<-- [start:replaced_layer_device]
 import torch
 from torch import nn
