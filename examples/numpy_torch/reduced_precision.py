@@ -451,6 +451,31 @@ print(keras.ops.binary_crossentropy(y.astype(np.float32), tf.cast(pred, tf.float
 #> [1.1920929e-07 1.1920929e-07 1.1920929e-07 1.5942385e+01]
 # --8<-- [end:keras_float16_nan]
 
+# --8<-- [start:keras_find_overflow]
+keras.mixed_precision.set_global_policy("mixed_float16")
+layers = [
+    keras.layers.Dense(8, name="dense_a", kernel_initializer="ones"),
+    keras.layers.Dense(8, name="dense_b", kernel_initializer="ones"),
+    keras.layers.Dense(1, name="head", dtype="float32"),  # the output layer in float32
+]
+keras.mixed_precision.set_global_policy("float32")
+x = np.full((2, 4), 3000.0, dtype=np.float32)  # activations that grew during training
+value = x
+for layer in layers:  # run the layers one by one and count the values that are not finite
+    value = layer(value)
+    print(layer.name, value.dtype.name, int(tf.reduce_sum(tf.cast(~tf.math.is_finite(value), tf.int32))))
+    #> dense_a float16 0
+    #> dense_b float16 16
+    #> head float32 2
+# The fix: the layer whose outputs pass 65504 computes in float32.
+layers[1] = keras.layers.Dense(8, name="dense_b", kernel_initializer="ones", dtype="float32")
+value = x
+for layer in layers:
+    value = layer(value)
+print(layers[1].name, float(tf.reduce_max(layers[1](layers[0](x)))), bool(tf.reduce_all(tf.math.is_finite(value))))
+#> dense_b 96000.0 True
+# --8<-- [end:keras_find_overflow]
+
 # --8<-- [start:replaced_layer_device]
 import torch
 from torch import nn
