@@ -445,8 +445,9 @@ print(keras.losses.BinaryCrossentropy()(y, pred).numpy())
 #> nan
 keras.config.set_floatx("float32")
 # The fix: compute the loss in float32 (the default of a Keras 3 loss object), or cast first.
-print(keras.losses.BinaryCrossentropy()(y, pred).numpy())
-#> 3.9855962
+loss = keras.losses.BinaryCrossentropy()
+print(loss.dtype, loss(y, pred).numpy())
+#> float32 3.9855962
 print(keras.ops.binary_crossentropy(y.astype(np.float32), tf.cast(pred, tf.float32)).numpy().ravel())
 #> [1.1920929e-07 1.1920929e-07 1.1920929e-07 1.5942385e+01]
 # --8<-- [end:keras_float16_nan]
