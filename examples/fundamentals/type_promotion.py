@@ -92,6 +92,33 @@ print(np.arange(10**5).sum(dtype=np.int32), np.arange(10**5).sum())  # int32 as 
 #> 704982704 4999950000
 # --8<-- [end:int32_sum]
 
+# --8<-- [start:int_list_sum]
+import math
+
+row63 = [math.comb(63, k) for k in range(64)]  # Python ints, each below int64's largest, 2**63 - 1
+row64 = [math.comb(64, k) for k in range(65)]
+print(np.array(row63).dtype, np.sum(row63), sum(row63))  # the total 2**63 wraps to negative
+#> int64 -9223372036854775808 9223372036854775808
+print(np.array(row64).dtype, np.sum(row64), sum(row64))  # 2**64 wraps to 0
+#> int64 0 18446744073709551616
+row67 = [math.comb(67, k) for k in range(68)]  # some values beyond int64, all below 2**64
+row68 = [math.comb(68, k) for k in range(69)]  # one value beyond 2**64
+print(np.array(row67).dtype, np.sum(row67), sum(row67))  # int64 with uint64 gives float64
+#> float64 1.475739525896764e+20 147573952589676412928
+print(np.array(row68).dtype, np.sum(row68), sum(row68))  # Python ints in an object array: exact
+#> object 295147905179352825856 295147905179352825856
+# The fix: sum the Python ints in Python, or ask NumPy for an object array.
+print(sum(row64), np.sum(np.array(row64, dtype=object)))
+#> 18446744073709551616 18446744073709551616
+print(torch.tensor(row64).sum())  # PyTorch: int64, the same wrap
+#> tensor(0)
+try:
+    torch.tensor(row68)
+except (ValueError, RuntimeError) as error:
+    print(type(error).__name__, error)
+    #> ValueError Overflow when unpacking long long
+# --8<-- [end:int_list_sum]
+
 # --8<-- [start:torch_categories]
 import torch
 

@@ -129,6 +129,19 @@ print(tf.reduce_sum(tf.cast(tf_ones, tf.float32)).numpy(), tf.reduce_mean(tf.cas
 #> 70000.0 1.0
 # --8<-- [end:summation_overflow]
 
+# --8<-- [start:half_mean]
+values = torch.tensor([40000.0, 40000.0, 40000.0], dtype=torch.float16)  # each fits float16
+print(values.sum(), values.mean())  # the total 120000 does not; the mean, here, is right
+#> tensor(inf, dtype=torch.float16) tensor(40000., dtype=torch.float16)
+print(values.mean(dtype=torch.float32), values.float().mean())  # an explicit float32 mean
+#> tensor(40000.) tensor(40000.)
+tf_values = tf.constant([40000.0, 40000.0, 40000.0], dtype=tf.float16)
+print(tf.reduce_mean(tf_values).numpy(), tf.reduce_mean(tf.cast(tf_values, tf.float32)).numpy())
+#> inf 40000.0
+print(float(np.full(3, 40000, dtype=np.float16).mean()))  # NumPy's float16 mean adds in float32
+#> 40000.0
+# --8<-- [end:half_mean]
+
 # --8<-- [start:float32_axis]
 images = np.ones((80, 500, 500, 3), dtype=np.float32)  # 20 million pixels per channel
 print(images.mean(axis=(0, 1, 2)), images.mean())  # per channel: wrong; whole array: right
@@ -415,6 +428,54 @@ print(np.allclose(target.kernel.numpy(), expected))  # updated, in float32
 #> True
 keras.mixed_precision.set_global_policy("float32")  # back to the default for later layers
 # --8<-- [end:keras_mixed_precision_update]
+
+# --8<-- [start:keras_float16_nan]
+x = np.array([[0, 0], [0, 1], [1, 0], [1, 1]], dtype=np.float16)
+y = np.array([[0], [1], [1], [0]], dtype=np.float16)
+layer = keras.layers.Dense(1, activation="tanh", dtype="float16", kernel_initializer=keras.initializers.Constant(5.0))
+pred = layer(x)  # weights reached by training: tanh(5) = 0.99991 rounds to 1 in float16
+print(pred.dtype, pred.numpy().ravel(), np.float16(1 - keras.config.epsilon()) == 1)
+#> <dtype: 'float16'> [0. 1. 1. 1.] True
+print(keras.ops.binary_crossentropy(y, pred).numpy().ravel())  # the loss of each sample, in float16
+#> [-0. nan nan inf]
+print(keras.losses.BinaryCrossentropy(dtype="float16")(y, pred).numpy())
+#> nan
+keras.config.set_floatx("float16")  # tf.keras.backend.set_floatx in Keras 2
+print(keras.losses.BinaryCrossentropy()(y, pred).numpy())
+#> nan
+keras.config.set_floatx("float32")
+# The fix: compute the loss in float32 (the default of a Keras 3 loss object), or cast first.
+loss = keras.losses.BinaryCrossentropy()
+print(loss.dtype, loss(y, pred).numpy())
+#> float32 3.9855962
+print(keras.ops.binary_crossentropy(y.astype(np.float32), tf.cast(pred, tf.float32)).numpy().ravel())
+#> [1.1920929e-07 1.1920929e-07 1.1920929e-07 1.5942385e+01]
+# --8<-- [end:keras_float16_nan]
+
+# --8<-- [start:keras_find_overflow]
+keras.mixed_precision.set_global_policy("mixed_float16")
+layers = [
+    keras.layers.Dense(8, name="dense_a", kernel_initializer="ones"),
+    keras.layers.Dense(8, name="dense_b", kernel_initializer="ones"),
+    keras.layers.Dense(1, name="head", dtype="float32"),  # the output layer in float32
+]
+keras.mixed_precision.set_global_policy("float32")
+x = np.full((2, 4), 3000.0, dtype=np.float32)  # activations that grew during training
+value = x
+for layer in layers:  # run the layers one by one and count the values that are not finite
+    value = layer(value)
+    print(layer.name, value.dtype.name, int(tf.reduce_sum(tf.cast(~tf.math.is_finite(value), tf.int32))))
+    #> dense_a float16 0
+    #> dense_b float16 16
+    #> head float32 2
+# The fix: the layer whose outputs pass 65504 computes in float32.
+layers[1] = keras.layers.Dense(8, name="dense_b", kernel_initializer="ones", dtype="float32")
+value = x
+for layer in layers:
+    value = layer(value)
+print(layers[1].name, float(tf.reduce_max(layers[1](layers[0](x)))), bool(tf.reduce_all(tf.math.is_finite(value))))
+#> dense_b 96000.0 True
+# --8<-- [end:keras_find_overflow]
 
 # --8<-- [start:replaced_layer_device]
 import torch

@@ -266,6 +266,43 @@ print(t.grad)
 #> tensor([1., 1., nan])
 # --8<-- [end:tf_where_nan]
 
+# --8<-- [start:unused_rows_nan]
+import tensorflow as tf
+import torch
+
+torch.manual_seed(0)
+layer = torch.nn.Linear(3, 2)
+batch = torch.randn(4, 3)
+batch[2:] = float("nan")  # two rows of the batch hold NaN
+layer(batch)[:2].sum().backward()  # the loss uses only the first two rows
+print(layer.weight.grad)  # yet every weight gradient is NaN
+"""
+tensor([[nan, nan, nan],
+        [nan, nan, nan]])
+"""
+print(layer.bias.grad)
+#> tensor([2., 2.])
+# The fix: drop (or replace) the NaN rows before the layer, not after it.
+layer.zero_grad()
+layer(batch[:2]).sum().backward()
+print(layer.weight.grad.isnan().any().item(), layer.bias.grad)
+#> False tensor([2., 2.])
+# TensorFlow: the same with a Dense layer and a mask on the output.
+dense = tf.keras.layers.Dense(2)
+rows = tf.constant(batch.numpy())
+mask = tf.constant([[1.0], [1.0], [0.0], [0.0]])
+with tf.GradientTape() as tape:
+    loss = tf.reduce_sum(dense(rows) * mask)
+kernel_grad, bias_grad = tape.gradient(loss, [dense.kernel, dense.bias])
+print(tf.reduce_any(tf.math.is_nan(kernel_grad)).numpy(), bias_grad.numpy())
+#> True [2. 2.]
+clean = tf.where(tf.math.is_nan(rows), 0.0, rows)  # replace NaN inputs first
+with tf.GradientTape() as tape:
+    loss = tf.reduce_sum(dense(clean) * mask)
+print(tf.reduce_any(tf.math.is_nan(tape.gradient(loss, dense.kernel))).numpy())
+#> False
+# --8<-- [end:unused_rows_nan]
+
 # --8<-- [start:tape_gradient_none]
 import tensorflow as tf
 
