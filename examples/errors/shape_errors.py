@@ -1206,6 +1206,21 @@ except tf.errors.InvalidArgumentError as err:
     #> InvalidArgumentError: Condition x < y did not hold.
 print(tf.gather(embeddings, tf.clip_by_value(ids, 0, 2)).numpy().tolist())
 #> [[0.0, 1.0], [4.0, 5.0]]
+
+# Keras: Embedding(input_dim=...) is the number of ids, the largest id + 1.
+import re
+
+import keras
+
+word_ids = tf.constant([[3], [10000]])  # ids 0 to 10000: the largest is 10000
+try:
+    keras.layers.Embedding(input_dim=10000, output_dim=2)(word_ids)  # rows 0 to 9999
+except tf.errors.InvalidArgumentError as err:
+    found = re.search(r"indices\S* = \d+ is not in \[0, \d+\)", str(err))
+    print(f"{type(err).__name__}: {found.group()}")
+    #> InvalidArgumentError: indices[1,0] = 10000 is not in [0, 10000)
+print(keras.layers.Embedding(input_dim=10000 + 1, output_dim=2)(word_ids).shape)  # largest id + 1
+#> (2, 1, 2)
 # --8<-- [end:tf_gather_not_in_range]
 
 # --8<-- [start:tf_scatter_update_shape]

@@ -234,6 +234,42 @@ print("evaluate:", [model.evaluate(test, verbose=0)[1] for _ in range(3)], "loop
 #> evaluate: [0.375, 0.375, 0.375] loop: 0.375 0.375
 # --8<-- [end:evaluate_reshuffled]
 
+# --8<-- [start:predict_shuffled]
+import inspect
+
+import torch
+from torch.utils.data import DataLoader, TensorDataset
+
+numbers = np.arange(8, dtype="float32")[:, None]
+is_big = (numbers >= 4).astype("float32")  # label 1 for samples 4 to 7
+# A classifier that is always right: logit = i - 3.5.
+classifier = keras.Sequential([keras.Input((1,)), keras.layers.Dense(1, kernel_initializer="ones", bias_initializer=keras.initializers.Constant(-3.5))])
+print("image_dataset_from_directory shuffles by default:", inspect.signature(keras.utils.image_dataset_from_directory).parameters["shuffle"].default)
+#> image_dataset_from_directory shuffles by default: True
+test = tf.data.Dataset.from_tensor_slices((numbers, is_big)).shuffle(8, seed=1).batch(4)
+predicted = (classifier.predict(test, verbose=0) > 0).astype("float32")  # one pass
+truth = np.concatenate([y for _, y in test])  # another pass: another order
+print("predict, labels from a second pass:", float((predicted == truth).mean()))
+#> predict, labels from a second pass: 0.5
+
+# The fix: predictions and labels from the same pass (or a test set with shuffle=False).
+pairs = [((classifier.predict_on_batch(x) > 0).astype("float32"), y.numpy()) for x, y in test]
+print("same pass:", float(np.mean([(p == y).mean() for p, y in pairs])))
+#> same pass: 1.0
+in_order = tf.data.Dataset.from_tensor_slices((numbers, is_big)).batch(4)  # not shuffled
+print("shuffle=False:", float(((classifier.predict(in_order, verbose=0) > 0) == np.concatenate([y for _, y in in_order])).mean()))
+#> shuffle=False: 1.0
+
+# PyTorch: a DataLoader with shuffle=True, compared with the dataset's labels in their stored order.
+torch_set = TensorDataset(torch.from_numpy(numbers), torch.from_numpy(is_big))
+loader = DataLoader(torch_set, batch_size=4, shuffle=True, generator=torch.Generator().manual_seed(0))
+torch_predicted = torch.cat([(x - 3.5 > 0).float() for x, _ in loader])
+print("DataLoader(shuffle=True) vs stored labels:", (torch_predicted == torch_set.tensors[1]).float().mean().item())
+#> DataLoader(shuffle=True) vs stored labels: 0.5
+print("same pass:", torch.cat([((x - 3.5 > 0).float() == y).float() for x, y in loader]).mean().item())
+#> same pass: 1.0
+# --8<-- [end:predict_shuffled]
+
 # --8<-- [start:list_label]
 import torch
 from torch.utils.data import DataLoader, Dataset

@@ -446,6 +446,31 @@ print("repeat():", counter.steps)
 #> repeat(): [5, 5]
 # --8<-- [end:ran_out_of_data]
 
+# --8<-- [start:steps_across_epochs]
+x10 = np.arange(10, dtype="float32").reshape(10, 1)
+data = tf.data.Dataset.from_tensor_slices((x10, x10)).batch(4)  # 3 batches per pass
+y8 = np.arange(8, dtype="float32").reshape(8, 1)
+validation = tf.data.Dataset.from_tensor_slices((y8, y8)).batch(2)  # 4 batches
+# A model that always predicts 0 and never learns (learning rate 0), so val_loss is
+# the mean of y**2 over the validation batches read: batch [0, 1] gives 0.5.
+fixed = keras.Sequential([keras.Input((1,)), keras.layers.Dense(1, kernel_initializer="zeros")])
+fixed.compile(keras.optimizers.SGD(learning_rate=0.0), "mse")
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    history = fixed.fit(data, steps_per_epoch=2, epochs=3, validation_data=validation, validation_steps=1, verbose=0, callbacks=[counter])
+print("steps_per_epoch=2 of 3 batches:", counter.steps, "| warnings:", sum("ran out" in str(w.message) for w in caught))
+#> steps_per_epoch=2 of 3 batches: [2, 1, 2] | warnings: 1
+print("validation_steps=1, val_loss per epoch:", history.history["val_loss"])
+#> validation_steps=1, val_loss per epoch: [0.5, 0.5, 0.5]
+
+# The fix: repeat() the training data; validate on take(1), without validation_steps.
+history = fixed.fit(data.repeat(), steps_per_epoch=2, epochs=3, validation_data=validation.take(1), verbose=0, callbacks=[counter])
+print("repeat():", counter.steps, "| take(1), val_loss per epoch:", history.history["val_loss"])
+#> repeat(): [2, 2, 2] | take(1), val_loss per epoch: [0.5, 0.5, 0.5]
+print("whole validation set:", fixed.evaluate(validation, verbose=0))
+#> whole validation set: 17.5
+# --8<-- [end:steps_across_epochs]
+
 # --8<-- [start:shuffle_batch]
 numbers = tf.data.Dataset.range(8)
 late = numbers.batch(2).shuffle(4, seed=0)  # shuffles whole batches
@@ -656,6 +681,104 @@ print(list(mapped.as_numpy_iterator()) == values)  # map keeps the order
 print("map(num_parallel_calls), more than one at once:", most > 1)
 #> map(num_parallel_calls), more than one at once: True
 # --8<-- [end:from_generator_parallel]
+
+# --8<-- [start:from_generator_shape]
+print(tf.TensorSpec(shape=(None)).shape, "vs", tf.TensorSpec(shape=(None,)).shape)  # (None) is just None
+#> <unknown> vs (None,)
+
+
+def pairs():
+    for i in range(5):
+        yield np.full(3, i, "float32"), np.float32(i)
+
+
+def dense():
+    model = keras.Sequential([keras.layers.Dense(1)])  # no Input: the shape comes from the data
+    model.compile("sgd", "mse")  # fit traces its steps into a graph, the default
+    return model
+
+
+unknown = (tf.TensorSpec(shape=(None), dtype=tf.float32), tf.TensorSpec(shape=(None), dtype=tf.float32))
+bad = tf.data.Dataset.from_generator(pairs, output_signature=unknown).batch(2)
+print(bad.element_spec[0])
+#> TensorSpec(shape=<unknown>, dtype=tf.float32, name=None)
+try:
+    dense().fit(bad, epochs=1, verbose=0)
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> ValueError: as_list() is not defined on an unknown TensorShape.
+with_input = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1)])
+with_input.compile("sgd", "mse")
+try:
+    with_input.fit(bad, epochs=1, verbose=0)  # a model with Input((3,)) fails the same way
+except ValueError as err:
+    print(f"{type(err).__name__}:", re.sub(r"\x1b\[[0-9;]*m", "", str(err).splitlines()[2]))
+    #> ValueError: Cannot take the length of shape with unknown rank.
+
+# The fix: one sample's shape as a tuple; batch() adds a None batch dimension,
+# which the last, partial batch (1 of 5 samples) fits.
+signature = (tf.TensorSpec(shape=(3,), dtype=tf.float32), tf.TensorSpec(shape=(), dtype=tf.float32))
+good = tf.data.Dataset.from_generator(pairs, output_signature=signature).batch(2)
+print(good.element_spec[0])
+#> TensorSpec(shape=(None, 3), dtype=tf.float32, name=None)
+model = dense()
+print("batch sizes:", [len(xb) for xb, yb in good], "| epochs trained:", len(model.fit(good, verbose=0).epoch))
+#> batch sizes: [2, 2, 1] | epochs trained: 1
+
+
+def batches():  # a generator that yields whole batches: None as the first dimension
+    for start in range(0, 5, 2):
+        yield np.full((min(2, 5 - start), 3), start, "float32"), np.zeros(min(2, 5 - start), "float32")
+
+
+batched = (tf.TensorSpec(shape=(None, 3), dtype=tf.float32), tf.TensorSpec(shape=(None,), dtype=tf.float32))
+by_batch = tf.data.Dataset.from_generator(batches, output_signature=batched)
+print("batch sizes:", [len(xb) for xb, yb in by_batch], "| epochs trained:", len(model.fit(by_batch, verbose=0).epoch))
+#> batch sizes: [2, 2, 1] | epochs trained: 1
+# --8<-- [end:from_generator_shape]
+
+# --8<-- [start:parallel_reads]
+class Reads:
+    """Reads a file after a 10 ms wait (cloud storage) and counts the reads at once."""
+
+    def __init__(self):
+        self.running = self.most = 0
+        self.lock = threading.Lock()
+
+    def __call__(self, name):
+        with self.lock:
+            self.running += 1
+            self.most = max(self.most, self.running)
+        time.sleep(0.01)
+        with self.lock:
+            self.running -= 1
+        return np.fromfile(name.decode(), dtype=np.float32)
+
+
+with tempfile.TemporaryDirectory() as folder:
+    names = [os.path.join(folder, f"image_{i}.bin") for i in range(8)]
+    for i, name in enumerate(names):
+        np.full(4, i, np.float32).tofile(name)
+    files = tf.data.Dataset.from_tensor_slices(names)
+
+    def pipeline(read, **parallel):
+        def load(name):
+            image = tf.numpy_function(read, [name], tf.float32)
+            image.set_shape((4,))
+            return image
+
+        return files.map(load, **parallel).batch(4).prefetch(tf.data.AUTOTUNE)
+
+    serial = Reads()
+    first = [batch[:, 0].tolist() for batch in pipeline(serial).as_numpy_iterator()]
+    print("map + prefetch(AUTOTUNE), reads at once:", serial.most)
+    #> map + prefetch(AUTOTUNE), reads at once: 1
+    parallel = Reads()
+    # Usually num_parallel_calls=tf.data.AUTOTUNE; AUTOTUNE's choice depends on the cores, 2 here.
+    second = [batch[:, 0].tolist() for batch in pipeline(parallel, num_parallel_calls=2).as_numpy_iterator()]
+    print("map(num_parallel_calls=2), reads at once:", parallel.most, "| same batches:", first == second)
+    #> map(num_parallel_calls=2), reads at once: 2 | same batches: True
+# --8<-- [end:parallel_reads]
 
 # --8<-- [start:label_mode]
 print(hasattr(keras.preprocessing.image, "ImageDataGenerator"))  # Keras 3: flow_from_directory is gone
