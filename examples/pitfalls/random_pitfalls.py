@@ -234,6 +234,80 @@ print(np.array_equal(first, seven), np.array_equal(first, generator_noise().nump
 #> False True
 # --8<-- [end:tf_function_seed]
 
+# --8<-- [start:tf_while_loop_seed]
+import tensorflow as tf
+
+
+def draws():
+    before = tf.random.uniform([])
+    _, inside = tf.while_loop(lambda i, x: i < 1, lambda i, x: (i + 1, tf.random.uniform([])), (0, 0.0))
+    branch = tf.cond(before > 2.0, lambda: 0.0, lambda: tf.random.uniform([]))  # the second branch runs
+    return before, inside, branch
+
+
+tf.random.set_seed(0)
+for name, function in [("eager", draws), ("tf.function", tf.function(draws))]:
+    before, inside, branch = function()
+    print(name, bool(before == inside), bool(before == branch))  # equal to the draw before?
+    #> eager False False
+    #> tf.function True True
+
+# Fix: a tf.random.Generator, whose state advances at each draw, in the loop too.
+generator = tf.random.Generator.from_seed(0)
+
+
+@tf.function
+def generator_draws():
+    before = generator.uniform([])
+    _, inside = tf.while_loop(lambda i, x: i < 1, lambda i, x: (i + 1, generator.uniform([])), (0, 0.0))
+    return before, inside
+
+
+before, inside = generator_draws()
+print(bool(before == inside))
+#> False
+
+
+@tf.function
+def seeded_draws():  # or an operation seed of its own for each call
+    before = tf.random.uniform([], seed=1)
+    _, inside = tf.while_loop(lambda i, x: i < 1, lambda i, x: (i + 1, tf.random.uniform([], seed=2)), (0, 0.0))
+    return before, inside
+
+
+before, inside = seeded_draws()
+print(bool(before == inside))
+#> False
+# --8<-- [end:tf_while_loop_seed]
+
+# --8<-- [start:dataset_map_random]
+import random
+
+import numpy as np
+import tensorflow as tf
+
+np.random.seed(0)
+random.seed(0)
+tf.random.set_seed(0)
+generator = tf.random.Generator.from_seed(0)
+shifts = {
+    "np.random.uniform()": lambda: np.random.uniform(),  # Python: runs once, when map traces
+    "random.random()": lambda: random.random(),
+    "1 if random() > 0.5": lambda: 1.0 if random.random() > 0.5 else 0.0,  # one branch for all
+    "tf.random.uniform([])": lambda: tf.random.uniform([]),  # an operation: runs per element
+    "generator.uniform([])": lambda: generator.uniform([]),
+}
+for name, shift in shifts.items():
+    dataset = tf.data.Dataset.range(5).map(lambda x: tf.cast(x, tf.float32) + shift())
+    offsets = [round(float(value) - i, 4) for i, value in enumerate(dataset)]
+    print(f"{name:22} {len(set(offsets))} distinct shifts for 5 elements")
+    #> np.random.uniform()    1 distinct shifts for 5 elements
+    #> random.random()        1 distinct shifts for 5 elements
+    #> 1 if random() > 0.5    1 distinct shifts for 5 elements
+    #> tf.random.uniform([])  5 distinct shifts for 5 elements
+    #> generator.uniform([])  5 distinct shifts for 5 elements
+# --8<-- [end:dataset_map_random]
+
 # --8<-- [start:tf1_seed_order]
 import tensorflow as tf
 
