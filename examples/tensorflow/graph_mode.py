@@ -325,9 +325,37 @@ to_numpy(tf.constant([1.0, 2.0]))
 # --8<-- [start:lstm_build]
 import keras
 
-model = keras.Sequential([keras.Input((5, 3)), keras.layers.LSTM(4)])  # builds symbolically
-print(model.output_shape)
-#> (None, 4)
+model = keras.Sequential([keras.Input((5, 3)), keras.layers.Bidirectional(keras.layers.LSTM(4))])
+print(model.output_shape)  # builds symbolically
+#> (None, 8)
+
+# The call that failed: the LSTM's zero state has the shape [batch, units], where batch
+# is the symbolic tf.shape(inputs)[0] (strided_slice), and TensorFlow's tf.zeros asks NumPy
+# whether the shape is small, with np.prod. NumPy 1.20 and later turn the list into an
+# array, which asks the tensor for its values.
+import inspect
+
+from tensorflow.python.ops import array_ops
+
+
+@tf.function(autograph=False)  # traced as plain Python, as the layer's own code was
+def zero_state(inputs):
+    shape = [tf.shape(inputs)[0], 4]
+    try:
+        np.prod(shape)
+    except NotImplementedError as err:
+        print(f"{type(err).__name__}: {str(err).split('. This')[0]}.")
+        """
+        NotImplementedError: Cannot convert a symbolic tf.Tensor (strided_slice:0) to a numpy array.
+        """
+    return tf.zeros(shape)  # TensorFlow 2.21 catches that error
+
+
+print(zero_state(tf.ones((2, 5, 3))).shape)
+#> (2, 4)
+source = inspect.getsource(array_ops._constant_if_small)  # the guard, in tf.zeros's helper
+print([line.strip() for line in source.splitlines() if "np.prod" in line or "except" in line])
+#> ['if np.prod(shape) < 1000:', 'except (NotImplementedError, TypeError):']
 # --8<-- [end:lstm_build]
 
 # --8<-- [start:convert_outside]
@@ -671,6 +699,52 @@ print(relu_explicit(tf.constant(-2.0)))
 (<tf.Tensor: shape=(), dtype=float32, numpy=0.0>, <tf.Tensor: shape=(), dtype=float32, numpy=0.0>)
 """
 # --8<-- [end:tensor_bool]
+
+# --8<-- [start:autograph_not_converted]
+import contextlib
+import inspect
+import io
+import re
+
+
+@tf.function
+def dict_arg(arg):  # the reader's function: AutoGraph converts it, a dict argument is fine
+    img = arg["image"]
+    if tf.random.uniform(()) > 0.5:
+        img = img * 2
+    return img
+
+
+print(dict_arg({"image": tf.range(8)}).shape)
+#> (8,)
+
+namespace = {"tf": tf}
+exec(inspect.getsource(dict_arg.python_function).replace("@tf.function\n", ""), namespace)
+ag_log = io.StringIO()  # the same code from exec: no source file for AutoGraph to read
+tf.autograph.set_verbosity(2, alsologtostdout=True)  # or AUTOGRAPH_VERBOSITY=2 in the shell
+try:
+    with contextlib.redirect_stdout(ag_log):
+        tf.function(namespace["dict_arg"])({"image": tf.range(8)})
+except tf.errors.OperatorNotAllowedInGraphError as err:
+    print(f"{type(err).__name__}: {str(err).split('. You')[0]}.")
+    """
+    OperatorNotAllowedInGraphError: Using a symbolic `tf.Tensor` as a Python `bool` is not allowed.
+    """
+finally:
+    tf.autograph.set_verbosity(0)
+print([re.sub(r" at 0x\w+", "", line) for line in ag_log.getvalue().splitlines() if "allowed:" in line])
+#> ['Permanently allowed: <function dict_arg>: dynamic code (exec?)']
+
+# The fix: tf.cond, which needs no AutoGraph.
+exec(
+    "def dict_cond(arg):\n"
+    "    img = arg['image']\n"
+    "    return tf.cond(tf.random.uniform(()) > 0.5, lambda: img * 2, lambda: img)\n",
+    namespace,
+)
+print(tf.function(namespace["dict_cond"])({"image": tf.range(8)}).shape)
+#> (8,)
+# --8<-- [end:autograph_not_converted]
 
 # --8<-- [start:nested_get_layer]
 import keras
