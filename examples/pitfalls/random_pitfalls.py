@@ -286,24 +286,31 @@ import random
 import numpy as np
 import tensorflow as tf
 
+
+def distinct_shifts(shift):  # shifts five elements by shift(), inside map
+    dataset = tf.data.Dataset.range(5).map(lambda x: tf.cast(x, tf.float32) + shift())
+    return len({round(float(value) - i, 4) for i, value in enumerate(dataset)})
+
+
 np.random.seed(0)
 random.seed(0)
-tf.random.set_seed(0)
-generator = tf.random.Generator.from_seed(0)
-shifts = {
-    "np.random.uniform()": lambda: np.random.uniform(),  # Python: runs once, when map traces
+python_draws = {  # Python code: runs once, when map traces the function
+    "np.random.uniform()": lambda: np.random.uniform(),
     "random.random()": lambda: random.random(),
     "1 if random() > 0.5": lambda: 1.0 if random.random() > 0.5 else 0.0,  # one branch for all
-    "tf.random.uniform([])": lambda: tf.random.uniform([]),  # an operation: runs per element
-    "generator.uniform([])": lambda: generator.uniform([]),
 }
-for name, shift in shifts.items():
-    dataset = tf.data.Dataset.range(5).map(lambda x: tf.cast(x, tf.float32) + shift())
-    offsets = [round(float(value) - i, 4) for i, value in enumerate(dataset)]
-    print(f"{name:22} {len(set(offsets))} distinct shifts for 5 elements")
+for name, shift in python_draws.items():
+    print(f"{name:22} {distinct_shifts(shift)} distinct shifts for 5 elements")
     #> np.random.uniform()    1 distinct shifts for 5 elements
     #> random.random()        1 distinct shifts for 5 elements
     #> 1 if random() > 0.5    1 distinct shifts for 5 elements
+
+# The fix: TensorFlow operations, which run for each element.
+tf.random.set_seed(0)
+generator = tf.random.Generator.from_seed(0)
+tf_draws = {"tf.random.uniform([])": lambda: tf.random.uniform([]), "generator.uniform([])": lambda: generator.uniform([])}
+for name, shift in tf_draws.items():
+    print(f"{name:22} {distinct_shifts(shift)} distinct shifts for 5 elements")
     #> tf.random.uniform([])  5 distinct shifts for 5 elements
     #> generator.uniform([])  5 distinct shifts for 5 elements
 # --8<-- [end:dataset_map_random]
