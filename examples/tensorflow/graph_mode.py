@@ -333,11 +333,6 @@ print(model.output_shape)  # builds symbolically
 # is the symbolic tf.shape(inputs)[0] (strided_slice), and TensorFlow's tf.zeros asks NumPy
 # whether the shape is small, with np.prod. NumPy 1.20 and later turn the list into an
 # array, which asks the tensor for its values.
-import inspect
-
-from tensorflow.python.ops import array_ops
-
-
 @tf.function(autograph=False)  # traced as plain Python, as the layer's own code was
 def zero_state(inputs):
     shape = [tf.shape(inputs)[0], 4]
@@ -351,11 +346,8 @@ def zero_state(inputs):
     return tf.zeros(shape)  # TensorFlow 2.21 catches that error
 
 
-print(zero_state(tf.ones((2, 5, 3))).shape)
+print(zero_state(tf.ones((2, 5, 3))).shape)  # tf.zeros builds the zero state all the same
 #> (2, 4)
-source = inspect.getsource(array_ops._constant_if_small)  # the guard, in tf.zeros's helper
-print([line.strip() for line in source.splitlines() if "np.prod" in line or "except" in line])
-#> ['if np.prod(shape) < 1000:', 'except (NotImplementedError, TypeError):']
 # --8<-- [end:lstm_build]
 
 # --8<-- [start:convert_outside]
@@ -701,48 +693,32 @@ print(relu_explicit(tf.constant(-2.0)))
 # --8<-- [end:tensor_bool]
 
 # --8<-- [start:autograph_not_converted]
-import contextlib
-import inspect
-import io
-import re
-
-
-@tf.function
-def dict_arg(arg):  # the reader's function: AutoGraph converts it, a dict argument is fine
+def dict_arg(arg):  # the reader's function, which takes a dict
     img = arg["image"]
     if tf.random.uniform(()) > 0.5:
         img = img * 2
     return img
 
 
-print(dict_arg({"image": tf.range(8)}).shape)
+images = {"image": tf.range(8)}
+print(tf.function(dict_arg)(images).shape)  # AutoGraph converts it
 #> (8,)
-
-namespace = {"tf": tf}
-exec(inspect.getsource(dict_arg.python_function).replace("@tf.function\n", ""), namespace)
-ag_log = io.StringIO()  # the same code from exec: no source file for AutoGraph to read
-tf.autograph.set_verbosity(2, alsologtostdout=True)  # or AUTOGRAPH_VERBOSITY=2 in the shell
-try:
-    with contextlib.redirect_stdout(ag_log):
-        tf.function(namespace["dict_arg"])({"image": tf.range(8)})
+try:  # unconverted, as when AutoGraph fails (the reader's gast): the if runs as Python
+    tf.function(dict_arg, autograph=False)(images)
 except tf.errors.OperatorNotAllowedInGraphError as err:
     print(f"{type(err).__name__}: {str(err).split('. You')[0]}.")
     """
     OperatorNotAllowedInGraphError: Using a symbolic `tf.Tensor` as a Python `bool` is not allowed.
     """
-finally:
-    tf.autograph.set_verbosity(0)
-print([re.sub(r" at 0x\w+", "", line) for line in ag_log.getvalue().splitlines() if "allowed:" in line])
-#> ['Permanently allowed: <function dict_arg>: dynamic code (exec?)']
 
-# The fix: tf.cond, which needs no AutoGraph.
-exec(
-    "def dict_cond(arg):\n"
-    "    img = arg['image']\n"
-    "    return tf.cond(tf.random.uniform(()) > 0.5, lambda: img * 2, lambda: img)\n",
-    namespace,
-)
-print(tf.function(namespace["dict_cond"])({"image": tf.range(8)}).shape)
+
+@tf.function(autograph=False)
+def dict_cond(arg):  # tf.cond: a branch in the graph, without AutoGraph
+    img = arg["image"]
+    return tf.cond(tf.random.uniform(()) > 0.5, lambda: img * 2, lambda: img)
+
+
+print(dict_cond(images).shape)
 #> (8,)
 # --8<-- [end:autograph_not_converted]
 
