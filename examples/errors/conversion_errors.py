@@ -884,8 +884,11 @@ model.compile("sgd", loss=weighted_mse)
 try:
     model.fit([x, d], y, epochs=1, verbose=0)
 except ValueError as err:
-    print(f"{type(err).__name__}: {str(err).split('. A')[0]}.")
-    #> ValueError: A KerasTensor cannot be used as input to a TensorFlow function.
+    first, _, only = str(err).split(". ")[:3]  # the first sentence, and the one naming keras.ops
+    print(f"{type(err).__name__}: {first}. {only}.")
+    """
+    ValueError: A KerasTensor cannot be used as input to a TensorFlow function. You can only use it as input to a Keras layer or a Keras operation (from the namespaces `keras.layers` and `keras.ops`).
+    """
 
 
 class WeightedMSE(keras.layers.Layer):  # fix 1: the loss inside the model, with add_loss
@@ -921,8 +924,11 @@ b = keras.layers.Dense(4)(a)  # a KerasTensor: the Dense layer's symbolic output
 try:
     tf.stop_gradient(b)  # what keras.ops.stop_gradient called in the reader's release
 except ValueError as err:
-    print(f"{type(err).__name__}: {str(err).split('. A')[0]}.")
-    #> ValueError: A KerasTensor cannot be used as input to a TensorFlow function.
+    first, _, only = str(err).split(". ")[:3]  # the first sentence, and the one naming keras.ops
+    print(f"{type(err).__name__}: {first}. {only}.")
+    """
+    ValueError: A KerasTensor cannot be used as input to a TensorFlow function. You can only use it as input to a Keras layer or a Keras operation (from the namespaces `keras.layers` and `keras.ops`).
+    """
 
 
 class StopGradient(keras.layers.Layer):  # a TensorFlow function wrapped in a layer
