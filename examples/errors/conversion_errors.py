@@ -921,8 +921,11 @@ model.compile("sgd", loss=weighted_mse)
 try:
     model.fit([x, d], y, epochs=1, verbose=0)
 except ValueError as err:
-    print(f"{type(err).__name__}: {str(err).split('. A')[0]}.")
-    #> ValueError: A KerasTensor cannot be used as input to a TensorFlow function.
+    first, _, only = str(err).split(". ")[:3]  # the first sentence, and the one naming keras.ops
+    print(f"{type(err).__name__}: {first}. {only}.")
+    """
+    ValueError: A KerasTensor cannot be used as input to a TensorFlow function. You can only use it as input to a Keras layer or a Keras operation (from the namespaces `keras.layers` and `keras.ops`).
+    """
 
 
 class WeightedMSE(keras.layers.Layer):  # fix 1: the loss inside the model, with add_loss
@@ -947,6 +950,40 @@ model.compile("sgd", loss=weighted_mse)
 print(list(model.fit(x, np.concatenate([y, d], axis=1), epochs=1, verbose=0).history))
 #> ['loss']
 # --8<-- [end:keras_input_in_loss]
+
+# --8<-- [start:keras_stop_gradient]
+import keras
+import numpy as np
+import tensorflow as tf
+
+a = keras.Input((2,))
+b = keras.layers.Dense(4)(a)  # a KerasTensor: the Dense layer's symbolic output
+try:
+    tf.stop_gradient(b)  # what keras.ops.stop_gradient called in the reader's release
+except ValueError as err:
+    first, _, only = str(err).split(". ")[:3]  # the first sentence, and the one naming keras.ops
+    print(f"{type(err).__name__}: {first}. {only}.")
+    """
+    ValueError: A KerasTensor cannot be used as input to a TensorFlow function. You can only use it as input to a Keras layer or a Keras operation (from the namespaces `keras.layers` and `keras.ops`).
+    """
+
+
+class StopGradient(keras.layers.Layer):  # a TensorFlow function wrapped in a layer
+    def call(self, x):
+        return tf.stop_gradient(x)
+
+
+stopped = [keras.ops.stop_gradient(b), keras.layers.Lambda(tf.stop_gradient)(b), StopGradient()(b)]
+print([type(t).__name__ for t in stopped])  # Keras 3.15.1: all three build
+#> ['KerasTensor', 'KerasTensor', 'KerasTensor']
+first, second = keras.layers.Dense(4), keras.layers.Dense(1)
+model = keras.Model(a, second(keras.ops.stop_gradient(first(a))))
+with tf.GradientTape() as tape:
+    loss = keras.ops.sum(model(np.ones((2, 2), dtype="float32")))
+grads = tape.gradient(loss, first.trainable_weights + second.trainable_weights)
+print([g is None for g in grads])  # no gradient reaches the first layer
+#> [True, True, False, False]
+# --8<-- [end:keras_stop_gradient]
 
 # --8<-- [start:tf_symbolic_numpy_call]
 import keras

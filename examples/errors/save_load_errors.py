@@ -765,6 +765,134 @@ for name in ["model.h5", "model.keras"]:
     #> model.keras TrigPosEmbedding
 # --8<-- [end:keras_unknown_layer]
 
+# --8<-- [start:keras_subclassed_h5]
+import keras
+import numpy as np
+
+
+class CustomModel(keras.Model):  # a subclassed model, as in the reader's report
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.dense = keras.layers.Dense(1)
+
+    def call(self, x):
+        return self.dense(x)
+
+
+x = np.ones((4, 2), dtype="float32")
+model = CustomModel()
+model.compile(loss="mse", metrics=["mae"])
+model(x)  # builds it, as training would
+model.save(folder / "custom.h5")  # no error when saving
+with_class = {"custom_objects": {"CustomModel": CustomModel}}
+for kwargs in [{}, with_class, {**with_class, "compile": False}]:
+    try:
+        keras.models.load_model(folder / "custom.h5", **kwargs)
+    except ValueError as err:
+        print(f"{type(err).__name__}: {str(err).split('. Please')[0]}")
+        """
+        ValueError: Unknown layer: 'CustomModel'
+        ValueError: Layer count mismatch when loading weights from file. Model expected 0 layers, found 1 saved layers.
+        ValueError: Layer count mismatch when loading weights from file. Model expected 0 layers, found 1 saved layers.
+        """
+
+# The fix: the .keras format (with the class), or the weights alone into a built model.
+model.save(folder / "custom.keras")
+loaded = keras.models.load_model(folder / "custom.keras", custom_objects={"CustomModel": CustomModel})
+print(type(loaded).__name__, np.allclose(loaded(x), model(x)))
+#> CustomModel True
+# --8<-- [end:keras_subclassed_h5]
+
+# --8<-- [start:keras_custom_objects_name]
+import json
+
+import keras
+
+
+@keras.saving.register_keras_serializable(package="my_package")
+class MyLayer(keras.layers.Layer):
+    def call(self, x):
+        return x * 2.0
+
+
+model = keras.Sequential([keras.Input((2,)), MyLayer()])
+model.save(folder / "mylayer.h5")
+config = json.loads(model.to_json())["config"]["layers"][1]
+print(config["class_name"], config["registered_name"])  # the name the file keeps
+#> MyLayer my_package>MyLayer
+keras.saving.get_custom_objects().pop("my_package>MyLayer")  # as in a process that did not import it
+try:
+    keras.models.load_model(folder / "mylayer.h5", custom_objects={"MyLayer": MyLayer})
+except ValueError as err:
+    print(f"{type(err).__name__}: {str(err).split('. Please')[0]}")
+    #> ValueError: Unknown layer: 'my_package>MyLayer'
+
+# The fix: the key the message names (or import the module that registers the class).
+loaded = keras.models.load_model(folder / "mylayer.h5", custom_objects={"my_package>MyLayer": MyLayer})
+print(type(loaded.layers[0]).__name__)
+#> MyLayer
+with keras.saving.custom_object_scope({"my_package>MyLayer": MyLayer}):  # model_from_json too
+    print(type(keras.models.model_from_json(model.to_json()).layers[0]).__name__)
+    #> MyLayer
+# --8<-- [end:keras_custom_objects_name]
+
+# --8<-- [start:keras_custom_loss]
+import keras
+import numpy as np
+
+
+class SSD_Loss:  # the reader's loss: a method of an object
+    def __init__(self, weight=1.0):
+        self.weight = weight
+
+    def compute_loss(self, y_true, y_pred):
+        return self.weight * keras.ops.mean((y_true - y_pred) ** 2)
+
+
+x = np.ones((4, 2), dtype="float32")
+model = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1)])
+model.compile(optimizer="sgd", loss=SSD_Loss().compute_loss)
+model.save(folder / "loss.h5")
+model.save(folder / "loss.keras")
+try:
+    keras.models.load_model(folder / "loss.h5")
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> TypeError: string indices must be integers, not 'str'
+try:
+    keras.models.load_model(folder / "loss.keras", custom_objects={"compute_loss": SSD_Loss().compute_loss})
+except TypeError as err:
+    print(f"{type(err).__name__}: {str(err).splitlines()[0]}")
+    #> TypeError: Expected 'config' to be a dict for method,
+
+# The fix: compile=False (for inference, or compile again), or name the loss in custom_objects.
+for name in ["loss.h5", "loss.keras"]:
+    loaded = keras.models.load_model(folder / name, compile=False)
+    print(name, loaded.compiled, np.allclose(loaded(x), model(x)))
+    #> loss.h5 False True
+    #> loss.keras False True
+loaded.compile(optimizer="sgd", loss=SSD_Loss().compute_loss)  # to train on
+loaded = keras.models.load_model(folder / "loss.h5", custom_objects={"compute_loss": SSD_Loss().compute_loss})
+print(loaded.loss.__name__)
+#> compute_loss
+
+
+def compute_loss(y_true, y_pred):  # a plain function: .keras names it too
+    return keras.ops.mean((y_true - y_pred) ** 2)
+
+
+model.compile(optimizer="sgd", loss=compute_loss)
+model.save(folder / "function.keras")
+try:
+    keras.models.load_model(folder / "function.keras")
+except TypeError as err:
+    print(f"{type(err).__name__}: {str(err).split(' Make sure')[0]}")
+    #> TypeError: Could not locate function 'compute_loss'.
+loaded = keras.models.load_model(folder / "function.keras", custom_objects={"compute_loss": compute_loss})
+print(loaded.loss.__name__)
+#> compute_loss
+# --8<-- [end:keras_custom_loss]
+
 # --8<-- [start:keras_checkpoint_filepath]
 import keras
 
@@ -883,5 +1011,28 @@ print(list(outputs), np.allclose(outputs["output_0"], model(x)))
 #> ['output_0'] True
 os.chdir(start)
 # --8<-- [end:keras_savedmodel]
+
+# --8<-- [start:keras_userobject]
+import numpy as np
+import tensorflow as tf
+
+restored = tf.saved_model.load(folder / "segmenter")  # the SavedModel exported above
+x = np.ones((3, 2), dtype="float32")
+try:
+    restored.predict(x)
+except AttributeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> AttributeError: '_UserObject' object has no attribute 'predict'
+print(list(restored.signatures))
+#> ['serve', 'serving_default']
+
+# The fix: call the saved functions (a plain TensorFlow object has no Keras methods).
+print(np.allclose(restored.serve(x), model(x)))
+#> True
+outputs = restored.signatures["serving_default"](tf.constant(x))
+print(list(outputs), np.allclose(outputs["output_0"], model(x)))
+#> ['output_0'] True
+# For predict, fit and evaluate: save the model as .keras and load it with keras.models.load_model.
+# --8<-- [end:keras_userobject]
 
 workdir.cleanup()

@@ -234,6 +234,80 @@ print(np.array_equal(first, seven), np.array_equal(first, generator_noise().nump
 #> False True
 # --8<-- [end:tf_function_seed]
 
+# --8<-- [start:tf_while_loop_seed]
+import tensorflow as tf
+
+
+def draws():
+    before = tf.random.uniform([])
+    _, inside = tf.while_loop(lambda i, x: i < 1, lambda i, x: (i + 1, tf.random.uniform([])), (0, 0.0))
+    branch = tf.cond(before > 2.0, lambda: 0.0, lambda: tf.random.uniform([]))  # the second branch runs
+    return before, inside, branch
+
+
+tf.random.set_seed(0)
+for name, function in [("eager", draws), ("tf.function", tf.function(draws))]:
+    before, inside, branch = function()
+    print(name, bool(before == inside), bool(before == branch))  # equal to the draw before?
+    #> eager False False
+    #> tf.function True True
+
+# Fix: a tf.random.Generator, whose state advances at each draw, or an operation seed per call.
+generator = tf.random.Generator.from_seed(0)
+
+
+@tf.function
+def fixed_draws():
+    before = (generator.uniform([]), tf.random.uniform([], seed=1))
+    body = lambda i, x, y: (i + 1, generator.uniform([]), tf.random.uniform([], seed=2))  # noqa: E731
+    _, *inside = tf.while_loop(lambda i, x, y: i < 1, body, (0, 0.0, 0.0))
+    return before, inside
+
+
+before, inside = fixed_draws()
+print([bool(b == i) for b, i in zip(before, inside, strict=True)])  # Generator, seed=
+#> [False, False]
+# --8<-- [end:tf_while_loop_seed]
+
+# --8<-- [start:dataset_map_random]
+import random
+
+import numpy as np
+import tensorflow as tf
+
+
+def count_shifts(draws):  # shifts five elements by each draw, inside map; counts distinct shifts
+    dataset = tf.data.Dataset.range(5).map(lambda x: {k: tf.cast(x, tf.float32) + f() for k, f in draws.items()})
+    elements = list(dataset)
+    return {name: len({round(float(element[name]) - i, 4) for i, element in enumerate(elements)}) for name in draws}
+
+
+np.random.seed(0)
+random.seed(0)
+python_draws = {  # Python code: runs once, when map traces the function
+    "np.random.uniform()": np.random.uniform,
+    "random.random()": random.random,
+    "1 if random() > 0.5": lambda: 1.0 if random.random() > 0.5 else 0.0,  # one branch for all
+}
+for name, distinct in count_shifts(python_draws).items():
+    print(f"{name:22} {distinct} distinct shifts for 5 elements")
+    #> np.random.uniform()    1 distinct shifts for 5 elements
+    #> random.random()        1 distinct shifts for 5 elements
+    #> 1 if random() > 0.5    1 distinct shifts for 5 elements
+
+# The fix: TensorFlow operations, which run for each element.
+tf.random.set_seed(0)
+generator = tf.random.Generator.from_seed(0)
+tf_draws = {
+    "tf.random.uniform([])": lambda: tf.random.uniform([]),
+    "generator.uniform([])": lambda: generator.uniform([]),
+}
+for name, distinct in count_shifts(tf_draws).items():
+    print(f"{name:22} {distinct} distinct shifts for 5 elements")
+    #> tf.random.uniform([])  5 distinct shifts for 5 elements
+    #> generator.uniform([])  5 distinct shifts for 5 elements
+# --8<-- [end:dataset_map_random]
+
 # --8<-- [start:tf1_seed_order]
 import tensorflow as tf
 

@@ -325,9 +325,29 @@ to_numpy(tf.constant([1.0, 2.0]))
 # --8<-- [start:lstm_build]
 import keras
 
-model = keras.Sequential([keras.Input((5, 3)), keras.layers.LSTM(4)])  # builds symbolically
-print(model.output_shape)
-#> (None, 4)
+model = keras.Sequential([keras.Input((5, 3)), keras.layers.Bidirectional(keras.layers.LSTM(4))])
+print(model.output_shape)  # builds symbolically
+#> (None, 8)
+
+# The call that failed: the LSTM's zero state has the shape [batch, units], where batch
+# is the symbolic tf.shape(inputs)[0] (strided_slice), and TensorFlow's tf.zeros asks NumPy
+# whether the shape is small, with np.prod. NumPy 1.20 and later turn the list into an
+# array, which asks the tensor for its values.
+@tf.function(autograph=False)  # traced as plain Python, as the layer's own code was
+def zero_state(inputs):
+    shape = [tf.shape(inputs)[0], 4]
+    try:
+        np.prod(shape)
+    except NotImplementedError as err:
+        print(f"{type(err).__name__}: {str(err).split('. This')[0]}.")
+        """
+        NotImplementedError: Cannot convert a symbolic tf.Tensor (strided_slice:0) to a numpy array.
+        """
+    return tf.zeros(shape)  # TensorFlow 2.21 catches that error
+
+
+print(zero_state(tf.ones((2, 5, 3))).shape)  # tf.zeros builds the zero state all the same
+#> (2, 4)
 # --8<-- [end:lstm_build]
 
 # --8<-- [start:convert_outside]
@@ -671,6 +691,36 @@ print(relu_explicit(tf.constant(-2.0)))
 (<tf.Tensor: shape=(), dtype=float32, numpy=0.0>, <tf.Tensor: shape=(), dtype=float32, numpy=0.0>)
 """
 # --8<-- [end:tensor_bool]
+
+# --8<-- [start:autograph_not_converted]
+def dict_arg(arg):  # the reader's function, which takes a dict
+    img = arg["image"]
+    if tf.random.uniform(()) > 0.5:
+        img = img * 2
+    return img
+
+
+images = {"image": tf.range(8)}
+print(tf.function(dict_arg)(images).shape)  # AutoGraph converts it
+#> (8,)
+try:  # unconverted, as when AutoGraph fails (the reader's gast): the if runs as Python
+    tf.function(dict_arg, autograph=False)(images)
+except tf.errors.OperatorNotAllowedInGraphError as err:
+    print(f"{type(err).__name__}: {str(err).split('. You')[0]}.")
+    """
+    OperatorNotAllowedInGraphError: Using a symbolic `tf.Tensor` as a Python `bool` is not allowed.
+    """
+
+
+@tf.function(autograph=False)
+def dict_cond(arg):  # tf.cond: a branch in the graph, without AutoGraph
+    img = arg["image"]
+    return tf.cond(tf.random.uniform(()) > 0.5, lambda: img * 2, lambda: img)
+
+
+print(dict_cond(images).shape)
+#> (8,)
+# --8<-- [end:autograph_not_converted]
 
 # --8<-- [start:nested_get_layer]
 import keras
