@@ -1091,6 +1091,9 @@ print(round(float(keras.losses.CategoricalCrossentropy(from_logits=True)(onehot_
 resized = tf.image.resize(small_masks[..., None], (4, 4), method="nearest")
 print(resized.shape, round(float(sparse(resized, logits)), 4))  # a loss, no error
 #> (2, 4, 4, 1) 1.3425
+blended = tf.image.resize(small_masks[..., None].astype("float32"), (4, 4))  # the default, bilinear
+print(np.unique(resized).tolist(), bool((blended.numpy() % 1 != 0).any()))  # nearest: class indices only; bilinear: fractions, no class
+#> [0, 1, 2] True
 # --8<-- [end:keras_sparse_segmentation_labels]
 
 # --8<-- [start:tf_matrix_size_incompatible]

@@ -89,6 +89,7 @@ with tempfile.TemporaryDirectory() as root:
     print((image / torch.iinfo(image.dtype).max).max(), v2.ToDtype(torch.float32, scale=True)(image).max())
     #> tensor(1.) tensor(1.)
     # Converted to int32 first, ToDtype and iinfo scale by int32's range: values near 0.
-    print(v2.ToDtype(torch.float32, scale=True)(image.to(torch.int32)).max())
-    #> tensor(3.0517e-05)
+    wide = image.to(torch.int32)
+    print((wide / torch.iinfo(wide.dtype).max).max(), v2.ToDtype(torch.float32, scale=True)(wide).max())
+    #> tensor(3.0517e-05) tensor(3.0517e-05)
 # --8<-- [end:sixteen_bit_png]
