@@ -962,6 +962,27 @@ print(tf.reduce_sum(labels).numpy(), tf.reduce_sum(small_labels * 16).numpy())
 #> 256.0 256.0
 # --8<-- [end:tf_loss_shapes]
 
+# --8<-- [start:keras_categorical_incompatible_shapes]
+import keras
+import tensorflow as tf
+
+# message(err): the helper defined in the first TensorFlow section.
+labels = tf.constant([1, 3])  # integer labels, one per sample
+probs = tf.nn.softmax(tf.zeros((2, 5)))  # a softmax output over 5 classes
+try:
+    -tf.reduce_sum(tf.cast(labels, tf.float32) * tf.math.log(probs), axis=-1)  # categorical cross-entropy's formula
+except tf.errors.InvalidArgumentError as err:
+    print(f"{type(err).__name__}: {message(err)}")
+    #> InvalidArgumentError: Incompatible shapes: [2] vs. [2,5]
+
+# The fix: one-hot labels for categorical_crossentropy, or the integers for the sparse loss.
+onehot = tf.one_hot(labels, 5)
+print(keras.losses.categorical_crossentropy(onehot, probs), keras.losses.sparse_categorical_crossentropy(labels, probs))
+"""
+tf.Tensor([1.609438 1.609438], shape=(2,), dtype=float32) tf.Tensor([1.609438 1.609438], shape=(2,), dtype=float32)
+"""
+# --8<-- [end:keras_categorical_incompatible_shapes]
+
 # --8<-- [start:keras_categorical_integer_labels]
 import os
 import tempfile
@@ -1026,6 +1047,54 @@ with tempfile.TemporaryDirectory() as root:  # 5 class folders, one tiny image e
         ValueError: Argument `output` must have rank (ndim) `target.ndim - 1`. Received: target.shape=(5, 5), output.shape=(5, 5)
         """
 # --8<-- [end:keras_categorical_integer_labels]
+
+# --8<-- [start:keras_sparse_segmentation_labels]
+import keras
+import numpy as np
+import tensorflow as tf
+
+rng = np.random.default_rng(0)
+logits = rng.normal(size=(2, 4, 4, 3)).astype("float32")  # a segmentation output: 2 images, 4 x 4 pixels, 3 classes
+sparse = keras.losses.SparseCategoricalCrossentropy(from_logits=True)
+masks = rng.integers(0, 3, (2, 4, 4))  # one class index per pixel
+onehot_masks = np.eye(3, dtype="float32")[masks]  # the same masks one-hot: (2, 4, 4, 3)
+try:
+    sparse(onehot_masks, logits)
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    ValueError: Argument `output` must have rank (ndim) `target.ndim - 1`. Received: target.shape=(2, 4, 4, 3), output.shape=(2, 4, 4, 3)
+    """
+small_masks = masks[:, ::2, ::2]  # masks of another size than the output
+try:
+    sparse(small_masks, logits)
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    ValueError: Arguments `target` and `output` must have the same shape up until the last dimension: target.shape=(2, 2, 2), output.shape=(2, 4, 4, 3)
+    """
+try:
+    tf.nn.sparse_softmax_cross_entropy_with_logits(small_masks, logits)
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    ValueError: `labels.shape` must equal `logits.shape` except for the last dimension. Received: labels.shape=(2, 2, 2) and logits.shape=(2, 4, 4, 3)
+    """
+
+# The fix: one class index per pixel, at the output's size; (N, H, W, 1) is accepted too.
+print(round(float(sparse(onehot_masks.argmax(-1), logits)), 4), round(float(sparse(masks[..., None], logits)), 4))
+#> 1.2071 1.2071
+# Or keep the one-hot masks with the categorical loss: the same value.
+print(round(float(keras.losses.CategoricalCrossentropy(from_logits=True)(onehot_masks, logits)), 4))
+#> 1.2071
+# Masks of another size: resize them with "nearest", which keeps class indices whole.
+resized = tf.image.resize(small_masks[..., None], (4, 4), method="nearest")
+print(resized.shape, round(float(sparse(resized, logits)), 4))  # a loss, no error
+#> (2, 4, 4, 1) 1.3425
+blended = tf.image.resize(small_masks[..., None].astype("float32"), (4, 4))  # the default, bilinear
+print(np.unique(resized).tolist(), bool((blended.numpy() % 1 != 0).any()))  # nearest: class indices only; bilinear: fractions, no class
+#> [0, 1, 2] True
+# --8<-- [end:keras_sparse_segmentation_labels]
 
 # --8<-- [start:tf_matrix_size_incompatible]
 import tensorflow as tf

@@ -71,3 +71,25 @@ print(preprocess(rgb)[:, 0, 0], preprocess(bgr)[:, 0, 0])  # no error: red arriv
 print(torch.equal(preprocess(bgr[..., ::-1].copy()), preprocess(rgb)))  # the fix: back to RGB first
 #> True
 # --8<-- [end:opencv_bgr]
+
+# --8<-- [start:sixteen_bit_png]
+from torchvision.io import read_image
+
+depth = np.arange(16, dtype=np.uint16).reshape(4, 4) * 4369  # a 16-bit PNG's values, up to 65535
+with tempfile.TemporaryDirectory() as root:
+    path = str(pathlib.Path(root, "depth.png"))
+    Image.fromarray(depth).save(path)  # PIL writes a 16-bit greyscale PNG (mode I;16)
+    image = read_image(path)
+    print(image.dtype, np.asarray(Image.open(path)).dtype)  # torchvision and PIL both keep 16 bits
+    #> torch.uint16 uint16
+    print((image / 255).max())  # the 8-bit habit: values up to 257, no error
+    #> tensor(257.)
+
+    # The fix: scale by the dtype's range, 65535 for uint16, or let ToDtype do it.
+    print((image / torch.iinfo(image.dtype).max).max(), v2.ToDtype(torch.float32, scale=True)(image).max())
+    #> tensor(1.) tensor(1.)
+    # Converted to int32 first, ToDtype and iinfo scale by int32's range: values near 0.
+    wide = image.to(torch.int32)
+    print((wide / torch.iinfo(wide.dtype).max).max(), v2.ToDtype(torch.float32, scale=True)(wide).max())
+    #> tensor(3.0517e-05) tensor(3.0517e-05)
+# --8<-- [end:sixteen_bit_png]
