@@ -68,7 +68,7 @@ except ValueError as err:
 with tempfile.TemporaryDirectory() as tmp:  # a one-process group, on the CPU
     dist.init_process_group("gloo", init_method=f"file://{tmp}/store", rank=0, world_size=1)
     try:
-        net(images)  # now it synchronises, and only GPU (XPU, HPU) inputs are accepted
+        net(images)  # now it synchronises, and only GPU (XPU, ...) inputs are accepted
     except ValueError as err:
         print(f"{type(err).__name__}: {err}")
         #> ValueError: SyncBatchNorm expected input tensor to be on GPU or XPU or privateuseone
