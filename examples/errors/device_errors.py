@@ -325,6 +325,31 @@ print(resumed.weight.device, state["exp_avg"].device, state["step"].device)
 #> meta meta cpu
 # --8<-- [end:optimizer_state_device]
 
+# --8<-- [start:optimizer_before_to]
+import torch
+from torch import nn
+
+model = nn.Linear(2, 1)
+weight = model.weight
+adam = torch.optim.Adam(model.parameters())  # creates its state at the first step()
+adagrad = torch.optim.Adagrad(model.parameters())  # creates its state here, now
+model.double()  # after the optimizers; float64 stands in for the GPU
+print(model.weight is weight, adam.param_groups[0]["params"][0] is model.weight)
+#> True True
+print(dict(adam.state), adagrad.state[model.weight]["sum"].dtype)
+#> {} torch.float32
+model(torch.ones(1, 2, dtype=torch.float64)).sum().backward()
+adam.step()
+print(adam.state[model.weight]["exp_avg"].dtype)
+#> torch.float64
+
+# The fix: move the model first, then build the optimizer.
+model = nn.Linear(2, 1).double()
+adagrad = torch.optim.Adagrad(model.parameters())
+print(adagrad.state[model.weight]["sum"].dtype)
+#> torch.float64
+# --8<-- [end:optimizer_before_to]
+
 # --8<-- [start:pin_memory_no_accelerator]
 import warnings
 

@@ -72,6 +72,31 @@ optimizer.load_state_dict(checkpoint["optimizer"])
 print(optimizer.state[resumed.weight]["exp_avg"].device)
 # --8<-- [end:optimizer_state_on_cpu]
 
+# --8<-- [start:optimizer_before_cuda]
+import torch
+
+model = torch.nn.Linear(2, 1)
+weight = model.weight
+adam = torch.optim.Adam(model.parameters())
+adagrad = torch.optim.Adagrad(model.parameters())  # its state is created here, on the CPU
+model.cuda()  # after the optimizers
+print(model.weight is weight, adagrad.state[model.weight]["sum"].device)
+model(torch.ones(1, 2, device="cuda")).sum().backward()
+adam.step()  # Adam creates its state now, next to the parameter
+print(adam.state[model.weight]["exp_avg"].device)
+try:
+    adagrad.step()
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+
+# The fix: model.cuda() first, then the optimizer.
+model = torch.nn.Linear(2, 1).cuda()
+adagrad = torch.optim.Adagrad(model.parameters())
+model(torch.ones(1, 2, device="cuda")).sum().backward()
+adagrad.step()
+print(adagrad.state[model.weight]["sum"].device)
+# --8<-- [end:optimizer_before_cuda]
+
 # --8<-- [start:index_on_other_device]
 import torch
 

@@ -50,6 +50,53 @@ print(list(DistributedSampler(range(8), num_replicas=2, rank=1, shuffle=False)))
 #> [1, 3, 5, 7]
 # --8<-- [end:not_initialized]
 
+# --8<-- [start:sync_batchnorm]
+from torch import nn
+
+net = nn.Sequential(nn.Conv2d(3, 4, 1), nn.SyncBatchNorm(4))  # as in a multi-GPU config
+images = torch.ones(2, 3, 4, 4)
+print(dist.is_initialized(), net(images).shape)  # no process group: it runs as BatchNorm
+#> False torch.Size([2, 4, 4, 4])
+try:
+    dist.get_world_size()  # what still needs the group: code that asks it itself
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    ValueError: Default process group has not been initialized, please make sure to call init_process_group.
+    """
+
+with tempfile.TemporaryDirectory() as tmp:  # a one-process group, on the CPU
+    dist.init_process_group("gloo", init_method=f"file://{tmp}/store", rank=0, world_size=1)
+    try:
+        net(images)  # now it synchronises, and only GPU (XPU, ...) inputs are accepted
+    except ValueError as err:
+        print(f"{type(err).__name__}: {err}")
+        #> ValueError: SyncBatchNorm expected input tensor to be on GPU or XPU or privateuseone
+    dist.destroy_process_group()
+
+
+# The fix for one GPU or the CPU: every SyncBatchNorm back to a BatchNorm, weights kept.
+def to_batchnorm(module):
+    if isinstance(module, nn.SyncBatchNorm):
+        bn = nn.BatchNorm2d(module.num_features, module.eps, module.momentum,
+                            module.affine, module.track_running_stats)
+        bn.load_state_dict(module.state_dict())
+        return bn
+    for name, child in module.named_children():
+        setattr(module, name, to_batchnorm(child))
+    return module
+
+
+net = to_batchnorm(net)
+print(net[1], net(images).shape)
+"""
+BatchNorm2d(4, eps=1e-05, momentum=0.1, affine=True, bias=True, track_running_stats=True) torch.Size([2, 4, 4, 4])
+"""
+# For several GPUs, the other way: nn.SyncBatchNorm.convert_sync_batchnorm(net).
+print(type(nn.SyncBatchNorm.convert_sync_batchnorm(net)[1]).__name__)
+#> SyncBatchNorm
+# --8<-- [end:sync_batchnorm]
+
 # --8<-- [start:env_not_set]
 import os
 
@@ -145,6 +192,96 @@ with tempfile.TemporaryDirectory() as tmp:
     #> tensor([[4., 4., 4., 4.]]) None
     dist.destroy_process_group()
 # --8<-- [end:unused_parameters]
+
+# --8<-- [start:unused_output]
+class WithAux(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.main = nn.Linear(4, 1)  # parameters 0 and 1
+        self.aux = nn.Linear(4, 1)  # parameters 2 and 3: an auxiliary head
+
+    def forward(self, x):
+        return self.main(x), self.aux(x)  # forward returns both outputs
+
+
+x = torch.ones(2, 4)
+with tempfile.TemporaryDirectory() as tmp:
+    dist.init_process_group("gloo", init_method=f"file://{tmp}/store", rank=0, world_size=1)
+    model = DistributedDataParallel(WithAux())
+    out, aux = model(x)
+    out.sum().backward()  # the loss leaves aux out
+    try:
+        model(x)
+    except RuntimeError as err:
+        lines = str(err).splitlines()
+        print(f"{type(err).__name__}: {lines[0].split('. ')[0]}.")
+        """
+        RuntimeError: Expected to have finished reduction in the prior iteration before starting a new one.
+        """
+        print(next(line for line in lines if line.startswith("Parameter indices")))
+        #> Parameter indices which did not receive grad for rank 0: 2 3
+
+    # With find_unused_parameters=True it runs, but the auxiliary head never trains.
+    model = DistributedDataParallel(WithAux(), find_unused_parameters=True)
+    for _ in range(2):
+        out, aux = model(x)
+        out.sum().backward()
+    print(model.module.aux.weight.grad)
+    #> None
+
+    # The fix: every output takes part in the loss (or forward does not return it).
+    model = DistributedDataParallel(WithAux())
+    for _ in range(2):
+        out, aux = model(x)
+        (out.sum() + 0.5 * aux.sum()).backward()
+    print(model.module.aux.weight.grad)
+    #> tensor([[2., 2., 2., 2.]])
+    dist.destroy_process_group()
+# --8<-- [end:unused_output]
+
+# --8<-- [start:checkpoint_ready_twice]
+from torch.utils.checkpoint import checkpoint
+
+
+class Checkpointed(nn.Module):
+    def __init__(self, use_reentrant):
+        super().__init__()
+        self.stem = nn.Linear(4, 4)  # parameters 0 and 1
+        self.block = nn.Linear(4, 4)  # parameters 2 and 3: recomputed in backward
+        self.use_reentrant = use_reentrant
+
+    def forward(self, x):
+        return checkpoint(self.block, self.stem(x), use_reentrant=self.use_reentrant)
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    dist.init_process_group("gloo", init_method=f"file://{tmp}/store", rank=0, world_size=1)
+    model = DistributedDataParallel(Checkpointed(use_reentrant=True), find_unused_parameters=True)
+    try:
+        model(torch.ones(2, 4)).sum().backward()
+    except RuntimeError as err:
+        print(f"{type(err).__name__}: {err}")
+        """
+        RuntimeError: Expected to mark a variable ready only once. This error is caused by one of the following reasons: 1) Use of a module parameter outside the `forward` function. Please make sure model parameters are not shared across multiple concurrent forward-backward passes. or try to use _set_static_graph() as a workaround if this module graph does not change during training loop.2) Reused parameters in multiple reentrant backward passes. For example, if you use multiple `checkpoint` functions to wrap the same part of your model, it would result in the same set of parameters been used by different reentrant backward passes multiple times, and hence marking a variable ready multiple times. DDP does not support such use cases in default. You can try to use _set_static_graph() as a workaround if your module graph does not change over iterations.
+        Parameter at index 3 with name block.bias has been marked as ready twice. This means that multiple autograd engine  hooks have fired for this particular parameter during this iteration.
+        """
+
+    # The fixes: the non-reentrant checkpoint; or static_graph=True; or no
+    # find_unused_parameters when every parameter is used.
+    for use_reentrant, options in [
+        (False, {"find_unused_parameters": True}),
+        (True, {"static_graph": True}),
+        (True, {}),
+    ]:
+        model = DistributedDataParallel(Checkpointed(use_reentrant), **options)
+        for _ in range(2):
+            model(torch.ones(2, 4)).sum().backward()
+        print(use_reentrant, options, model.module.block.bias.grad)
+        #> False {'find_unused_parameters': True} tensor([4., 4., 4., 4.])
+        #> True {'static_graph': True} tensor([4., 4., 4., 4.])
+        #> True {} tensor([4., 4., 4., 4.])
+    dist.destroy_process_group()
+# --8<-- [end:checkpoint_ready_twice]
 
 # --8<-- [start:module_prefix]
 with tempfile.TemporaryDirectory() as tmp:
