@@ -64,6 +64,29 @@ def test_another_environment_is_updated_apart_and_checked_against_its_own_output
     assert "make update-examples ENV=previous EXAMPLE=examples/demo.py" in result.out
 
 
+def test_an_entry_that_says_what_the_file_says_fails_until_an_update_drops_it(project):
+    # Recorded before the `#>` lines were written, an entry can equal them: it checks nothing, and
+    # an update, which records what differs from the file, drops it; the run says so first.
+    project.write({"examples/demo.py": SCRIPT})
+    same, right = PrintKey("", 'print("same")', 0), {PRINT: "4", LOOP: ""}
+    write_expected(
+        project.path / EXPECTED, "previous", {"examples/demo.py": {**right, same: "same"}}
+    )
+    result = project.run(*PREVIOUS)
+    result.assert_outcomes(failed=1)
+    assert (
+        "examples/demo.py:8: in environment previous (NumPy 1.26.4), verification/expected/"
+        'previous.json holds for print("same") the output its #> lines already say'
+    ) in result.out
+    assert "make update-examples ENV=previous EXAMPLE=examples/demo.py" in result.out
+    update = (*PREVIOUS, "--update-examples", "--example", "examples/demo.py")
+    assert project.run(*update).ret == 0
+    assert load_expected(project.path / EXPECTED) == {"examples/demo.py": right}
+    project.run(*PREVIOUS).assert_outcomes(passed=1)  # and an update changes nothing now
+    assert project.run(*update).ret == 0
+    assert load_expected(project.path / EXPECTED) == {"examples/demo.py": right}
+
+
 # In sections, as the site's scripts are: `previous` prints 4 where the file says 5.
 SECTIONS = """\
 import math

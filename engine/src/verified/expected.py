@@ -12,6 +12,8 @@ output is kept in `verification/expected/<environment>.json`, written by
 
 A print is identified by its `verified.outputs.PrintKey`. An entry that no longer matches what
 the environment prints makes that environment's run fail; it can never make a wrong output pass.
+So does one that holds what the `#>` lines say, which an update (recording only what differs)
+would drop.
 Standard library only: the site build reads these files for the "changed in" notes.
 """
 

@@ -334,10 +334,21 @@ def _check_environment(
         return
     # Without outputs of its own for this example, the environment expects the file's.
     overrides = target.overrides.get(example.id, {})
+    name = target.environment.name
     if not (wrong := _mismatches(source, printed, overrides)):
+        # An entry that says what the file says checks nothing, and an update, which records only
+        # what differs from the file, drops it: refuse it here, so that a run that passes leaves
+        # nothing for an update of this example to change.
+        if same := _same_as_file(source, overrides):
+            fail(
+                f"{target.where(example, example.code.start_line + same.first)} "
+                f"verification/expected/{name}.json holds for {same.key.code} the output its "
+                "#> lines already say, which checks nothing (recorded before they were written?); "
+                f"drop it with `make update-examples ENV={name} EXAMPLE={example.source}`",
+                report,
+            )
         return
     call, expected, actual = wrong[0]
-    name = target.environment.name
     whence = (
         f"verification/expected/{name}.json" if call.key in overrides else "the file's #> lines"
     )
@@ -364,6 +375,20 @@ def _mismatches(
         if normalise(expected) != printed.get(call.key, ""):
             found.append((call, expected, printed.get(call.key, "")))
     return found
+
+
+def _same_as_file(source: Parsed, overrides: dict[PrintKey, str]) -> PrintCall | None:
+    """The first print whose entry in `overrides` is the output written under it in the file."""
+    return next(
+        (
+            call
+            for call in source.prints
+            if call.key in overrides
+            and normalise(overrides[call.key])
+            == normalise(call.written.text if call.written else "")
+        ),
+        None,
+    )
 
 
 def describe_mismatch(example: Example, expected_source: str) -> str:
