@@ -32,6 +32,12 @@ KINDS = (
     *schema("reference")["properties"]["differences"]["items"]["properties"]["kind"]["enum"],
     MISSING_KIND,
 )
+#: Why a row's PyTorch result can differ on CUDA: the schema's `cuda.cause`s, in page order.
+CUDA_CAUSES = tuple(
+    schema("reference")["properties"]["rows"]["items"]["properties"]["cuda"]["properties"]["cause"][
+        "enum"
+    ]
+)
 FOLDER = "data/reference"
 INPUTS = f"{FOLDER}/inputs.yml"
 #: The input key of a row that takes no input.
