@@ -280,12 +280,13 @@ update-examples: $(check_env) test-env $(if $(filter default,$(ENV)),,.venv-$(EN
 	$(call env_python,$(ENV)) -m pytest tests/examples -p no:xdist --update-examples \
 	  --environment $(ENV) $(if $(EXAMPLE),--example '$(EXAMPLE)')
 
-# A GPU machine's Python needs only torch, pytest and the engine (README, `make wheelhouse`).
+# A GPU machine's Python needs torch, pytest, the engine and what the reference's data reads
+# (README, `make wheelhouse`): the CUDA examples, then the reference's rows marked `cuda:`.
 GPU_PYTHON ?= python3
 GPU_RUN_OUT ?= build/gpu-run.json
 test-gpu:
-	$(GPU_PYTHON) -m pytest tests/examples/test_examples.py -m cuda -p no:xdist \
-	  --environment gpu --record $(GPU_RUN_OUT)
+	PYTHONPATH=mkdocs-plugin/src $(GPU_PYTHON) -m pytest tests/examples/test_examples.py \
+	  tests/examples/test_reference.py -m cuda -p no:xdist --environment gpu --record $(GPU_RUN_OUT)
 
 # WHEEL_PYTHON: the GPU machine's Python version; WHEEL_PLATFORMS: the tags its pip accepts.
 WHEELHOUSE ?= build/wheelhouse
@@ -296,9 +297,9 @@ wheelhouse: docs-env
 	$(PY) -m pip wheel --disable-pip-version-check --no-deps -q -w $(WHEELHOUSE) ./engine
 	$(PY) -m pip download --disable-pip-version-check -q -d $(WHEELHOUSE) --only-binary=:all: \
 	  --python-version $(WHEEL_PYTHON) $(WHEEL_PLATFORMS:%=--platform %) --find-links $(WHEELHOUSE) \
-	  -c requirements/test.txt tensors-verified-engine
+	  -c requirements/test.txt tensors-verified-engine numpy pyyaml jsonschema jinja2
 	@echo "$(WHEELHOUSE): copy it to the GPU machine, then there: python -m pip install \
-	--no-index --find-links wheelhouse tensors-verified-engine"
+	--no-index --find-links wheelhouse tensors-verified-engine numpy pyyaml jsonschema jinja2"
 
 new-page: test-env
 	@test -n "$(SECTION)" -a -n "$(SLUG)" || { echo "usage: make new-page SECTION=numpy-torch SLUG=my-topic [TITLE_ZH=... TITLE_EN=...]"; exit 2; }

@@ -32,6 +32,12 @@ KINDS = (
     *schema("reference")["properties"]["differences"]["items"]["properties"]["kind"]["enum"],
     MISSING_KIND,
 )
+#: Why a row's PyTorch result can differ on CUDA: the schema's `cuda.cause`s, in page order.
+CUDA_CAUSES = tuple(
+    schema("reference")["properties"]["rows"]["items"]["properties"]["cuda"]["properties"]["cause"][
+        "enum"
+    ]
+)
 FOLDER = "data/reference"
 INPUTS = f"{FOLDER}/inputs.yml"
 #: The input key of a row that takes no input.
@@ -63,6 +69,8 @@ class Row:
     note: dict | None = None
     #: The family's declared differences, which hold for any of its rows.
     shared: list[dict] = field(default_factory=list)
+    #: Why its PyTorch result can differ on CUDA (`cuda:` in the data: cause, zh, en), or None.
+    cuda: dict | None = None
 
     @property
     def key(self) -> str:
@@ -107,8 +115,9 @@ def load_families(root: Path, inputs: dict[str, dict]) -> list[Family]:
     """Every family of `data/reference/NN-<id>.yml`, sorted by file name; DataError, naming the file
     and line, for a misnamed file, a family id given twice, or a malformed row: a schema mistake, an
     id given twice, an unknown input, a library without a call and no `missing` reason, `also`
-    under a library without a call, or a declared difference (of a row or the family) naming a
-    library without a call, an input not run or an unknown verification environment."""
+    under a library without a call, `cuda` on a row without a PyTorch call, or a declared
+    difference (of a row or the family) naming a library without a call, an input not run or an
+    unknown verification environment."""
     families, seen, pages = [], {}, {}
     known = [env.name for env in environments()] + [GPU_ENVIRONMENT]
     for path in sorted((root / FOLDER).iterdir()):
@@ -155,6 +164,8 @@ def load_families(root: Path, inputs: dict[str, dict]) -> list[Family]:
                 )
             if not absent and "missing" in item:
                 raise DataError(f"{where}: `missing` is given, but every library has a call")
+            if "cuda" in item and calls["torch"] is None:
+                raise DataError(f"{where}: `cuda` is given, but PyTorch has no call to run on CUDA")
             used = item.get("inputs", data.get("inputs", []))
             if unknown := [name for name in used if name not in inputs]:
                 raise DataError(
@@ -186,6 +197,7 @@ def load_families(root: Path, inputs: dict[str, dict]) -> list[Family]:
                     item.get("missing"),
                     note=item.get("note"),
                     shared=data.get("differences", []),
+                    cuda=item.get("cuda"),
                 )
             )
         title = {"zh": data["zh"], "en": data["en"]}

@@ -18,6 +18,7 @@ from pathlib import Path
 from tooling import templates
 from tooling.api_links import api_spans
 from tooling.reference import (
+    CUDA_CAUSES,
     INPUTS,
     KINDS,
     LIBRARIES,
@@ -31,7 +32,7 @@ from tooling.reference import (
     reasons,
 )
 from verified import record
-from verified.paths import REPO_ROOT, generated_pages, record_path, relative
+from verified.paths import REPO_ROOT, generated_pages, gpu_run_path, record_path, relative
 from verified_site.api_names import load_table
 from verified_site.pages import LOCALES
 from verified_site.wording import wording
@@ -215,7 +216,28 @@ TEMPLATES.globals.update(
         for row in family.rows
     },
     inputs_file=INPUTS,
+    causes=CUDA_CAUSES,
+    cuda_rows=lambda families: [(f, row) for f in families for row in f.rows if row.cuda],
 )
+
+
+def on_cuda(root: Path, families: list[Family], inputs: dict[str, dict]) -> dict[str, tuple]:
+    """Row key -> (the GPU run's record row or None, that run) for each `cuda:` row the GPU run
+    (verification/gpu-run.json) recorded; None where it ran other code than the row's PyTorch
+    call and inputs now. RecordError for a malformed record."""
+    found = record.load_record(gpu_run_path(root), "write it again with `make test-gpu`") or {}
+    run = found.get("environments", {}).get(record.GPU_ENVIRONMENT) or {}
+    recorded = run.get("reference", {})
+    shown = {}
+    for row in (row for family in families for row in family.rows):
+        if row.cuda and row.key in recorded:
+            now = {
+                "call": row.calls["torch"],
+                "inputs": {n: inputs[n]["torch"] for n in row.inputs},
+            }
+            judged = recorded[row.key]
+            shown[row.key] = (judged if judged.get("code") == now else None, run)
+    return shown
 
 
 def operations(families: list[Family], runs_of: dict) -> list[dict]:
@@ -239,6 +261,7 @@ def operations(families: list[Family], runs_of: dict) -> list[dict]:
                     "differences": [{k: d[k] for k in keys if k in d} for d in reasons(row, found)],
                     "results": {name: j["results"] for name, j in judged.items()},
                     "statuses": {name: j["status"] for name, j in judged.items()},
+                    "cuda": row.cuda,
                 }
             )
     return entries
@@ -269,11 +292,14 @@ def pages(
         found = leading_runs[family.id][1]["reference"]
         leading[family.id] = {row.key: found[row.key] for row in family.rows}
     kinds = _kinds(families, leading_runs)
+    cuda = on_cuda(root, families, inputs)
     files = {}
     for locale in LOCALES:
         folder = relative(generated_pages(locale, root), root)
         words = wording(locale)["reference"]
-        context = dict(locale=locale, words=words, families=families, inputs=inputs, links=links)
+        context = dict(
+            locale=locale, words=words, families=families, inputs=inputs, links=links, cuda=cuda
+        )
         for page in ("index", "differences"):
             template = TEMPLATES.get_template(f"reference-{page}.md.jinja")
             files[f"{folder}/{page}.md"] = template.render(context, leading=leading, kinds=kinds)

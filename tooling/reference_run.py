@@ -115,6 +115,42 @@ def run_row(row: Row, inputs: dict[str, dict], modules: dict, environment: str) 
     return judged
 
 
+def run_on_device(row: Row, inputs: dict[str, dict], modules: dict, device: str) -> dict:
+    """The record row of a `cuda:` row's PyTorch call run on the CPU and on `device` (`cuda` in
+    the GPU run), its input made there too: status (`agree`, `differs`, `failed`), `device`,
+    `results` (input -> `cpu` and `device` -> `Result.to_json()`), `differences` (input, aspect)
+    and `problems`; `code`, the PyTorch code that ran, tells the pages whether it still holds."""
+    torch, call = modules["torch"], row.calls["torch"]
+    results, found, problems = {}, [], []
+    for name in row.inputs or [NO_INPUT]:
+        given = inputs.get(name)
+        try:
+            here = outcome(call, "torch", modules, given)
+            with torch.device(device):  # factory functions, the input's too, make it there
+                made = given and _evaluate(given["torch"], modules, None)
+                if given and made.device.type != torch.device(device).type:
+                    raise RowProblem(f"its input is made on {made.device}, not {device}")
+                there = outcome(call, "torch", modules, given)
+        except RowProblem as exc:
+            problems.append(f"{row.source}:{row.line}: row {row.id!r}, input {name!r}: {exc}")
+            continue
+        results[name] = {"cpu": here.to_json(), "device": there.to_json()}
+        pair = {"cpu": here, "device": there}
+        for aspect in differing(pair, "cpu", row.rtol, row.atol):
+            found.append({"input": name, "aspect": aspect})
+    status = "failed" if problems else "differs" if found else "agree"
+    code = {name: inputs[name]["torch"] for name in row.inputs}
+    return {
+        "family": row.family,
+        "status": status,
+        "device": device,
+        "results": results,
+        "differences": found,
+        "problems": problems,
+        "code": {"call": call, "inputs": code},
+    }
+
+
 def _checks(row, library, name, given, modules, result) -> list[str]:
     """The problems of a call's `result`: an other spelling that gives something else, a random
     row's value outside its range, values that change when the call runs again (a random one

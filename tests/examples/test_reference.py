@@ -3,7 +3,8 @@ TensorFlow on the shared inputs, one test per family, in every verification envi
 difference the data does not declare, or a declared one that no longer holds, fails the
 family, naming the data file's line, the row, the input and each library's result. What the
 rows returned goes into the verification record, from which the pages are written
-(tooling/reference_pages.py)."""
+(tooling/reference_pages.py). Rows marked `cuda:` also run their PyTorch call on a CUDA device in
+the GPU run (`make test-gpu`), whose record the pages show beside the CPU's results."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import pytest
 
 from tooling.data import DataError
 from tooling.reference import ALIASES, FOLDER, load_families, load_inputs
-from tooling.reference_run import input_problems, run_family
+from tooling.reference_run import input_problems, run_family, run_on_device
 from verified.paths import content_root
 
 try:
@@ -54,4 +55,23 @@ def test_family(family, modules, sandbox, verification_environment, record_prope
     record_property("reference", json.dumps(rows))  # the recorder's format (verified.plugin)
     problems += [problem for row in rows.values() for problem in row["problems"]]
     if problems:
+        pytest.fail("\n".join(problems), pytrace=False)
+
+
+@pytest.mark.cuda
+def test_rows_marked_cuda_on_a_cuda_device(libraries, sandbox, record_property):
+    torch = libraries.get("torch")
+    if PROBLEM:
+        pytest.fail(PROBLEM, pytrace=False)
+    if torch is None or not torch.cuda.is_available():
+        pytest.skip("no CUDA device here: the GPU run (`make test-gpu`) records the `cuda:` rows")
+    modules = {"np": libraries["numpy"], "torch": torch}
+    rows = {
+        row.key: run_on_device(row, INPUTS, modules, "cuda")
+        for family in FAMILIES
+        for row in family.rows
+        if row.cuda
+    }
+    record_property("reference", json.dumps(rows))
+    if problems := [problem for row in rows.values() for problem in row["problems"]]:
         pytest.fail("\n".join(problems), pytrace=False)

@@ -85,6 +85,12 @@ MALFORMED = {
         6,
         "`also` gives spellings for TensorFlow, which has no call in this row",
     ),
+    "cuda-without-torch": _row(
+        "torch.neg(x)\n",
+        "null\n    missing: {zh: 没有, en: none}\n    cuda: {cause: ties, zh: 原因, en: why}\n",
+        6,
+        "`cuda` is given, but PyTorch has no call to run on CUDA",
+    ),
     "misnamed-file": ("03-other.yaml", "", "03-other.yaml:1: a family's file is named NN-<family>"),
     "family-id-twice": (
         "02-sample.yml",

@@ -86,6 +86,11 @@ def record_path(root: Path | None = None) -> Path:
     return (root or repository()) / "build" / "verification.json"
 
 
+def gpu_run_path(root: Path | None = None) -> Path:
+    """The GPU run's record (`make test-gpu`, committed): CUDA examples and `cuda:` rows."""
+    return (root or content_root()) / "verification" / "gpu-run.json"
+
+
 def expected_dir(root: Path | None = None) -> Path:
     return (root or content_root()) / "verification" / "expected"
 

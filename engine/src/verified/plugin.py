@@ -30,7 +30,14 @@ from verified.examples import Example, collect
 from verified.expected import ExpectedOutputError, expected_path, load_expected, write_expected
 from verified.markers import MarkerError
 from verified.outputs import line_sections, parse
-from verified.paths import content_root, enter_session, leave_session, relative, repository
+from verified.paths import (
+    content_root,
+    enter_session,
+    gpu_run_path,
+    leave_session,
+    relative,
+    repository,
+)
 from verified.record import (
     GPU_ENVIRONMENT,
     RecordError,
@@ -142,7 +149,7 @@ def gpu_run() -> dict | None:
     """The `gpu` run of `verification/gpu-run.json` (`make test-gpu`), or None without that file:
     what CUDA examples are checked against when this machine has no CUDA. A bad record, or one
     without a GPU run, fails the tests that use it."""
-    path = content_root() / "verification" / "gpu-run.json"
+    path = gpu_run_path()
     try:
         found = load_record(path, "write it again with `make test-gpu`")
     except RecordError as exc:
