@@ -38,8 +38,17 @@ def test_a_cuda_row_runs_its_pytorch_call_on_the_device_beside_the_cpu(tmp_path)
     )
 
 
-def _page(root, families, inputs) -> str:
-    return pages(root, families, inputs, {})["docs/en/reference/sample.md"]
+def _page(root, families, inputs, name: str = "sample") -> str:
+    return pages(root, families, inputs, {})[f"docs/en/reference/{name}.md"]
+
+
+def _counted(root, families, inputs) -> str:
+    """The differences page's row of the generator cause: rows marked, rows recorded."""
+    return next(
+        line
+        for line in _page(root, families, inputs, "differences").splitlines()
+        if line.startswith("| random generator |")
+    )
 
 
 def test_a_cuda_rows_page_shows_the_gpu_runs_result_or_why_it_does_not(tmp_path):
@@ -76,9 +85,11 @@ def test_a_cuda_rows_page_shows_the_gpu_runs_result_or_why_it_does_not(tmp_path)
     page = _page(tmp_path, families, inputs)
     assert f"On CUDA (NVIDIA H100, torch 2.15, {gpu['created'][:10]}), PyTorch returned:" in page
     assert "| Input | PyTorch, CPU | PyTorch, CUDA |" in page
+    assert _counted(tmp_path, families, inputs) == "| random generator | 1 | 1 |"
 
     changed = FAMILY.replace("torch.neg(x)", "-x") + CUDA
     (tmp_path / row.source).write_text(changed, encoding="utf-8")
     families = load_families(tmp_path, inputs)
     cpu_run()
     assert "ran other code for this row" in _page(tmp_path, families, inputs)
+    assert _counted(tmp_path, families, inputs) == "| random generator | 1 | 0 |"
