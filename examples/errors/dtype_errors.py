@@ -156,9 +156,11 @@ except TypeError as err:
 counts -= 1
 print(counts, counts.dtype)
 #> [2 4] uint8
-np.add(counts, np.int8(-1), out=counts, casting="unsafe")
+print(counts.astype(np.int16) - 3)  # room for negative results
+#> [-1  1]
+np.add(counts, np.int8(-3), out=counts, casting="unsafe")  # wrap-around, on purpose
 print(counts)
-#> [1 3]
+#> [255   1]
 # --8<-- [end:numpy_uint8_negative]
 
 # --8<-- [start:numpy_uint8_out_of_bounds]

@@ -335,6 +335,8 @@ values = np.array([1, 2, 2, 3, 3, 4, 4])
 edges = np.array([1, 2, 3, 4])
 print(np.digitize(values, edges) - 1)  # the 4s land past the last bin, at 3
 #> [0 1 1 2 2 3 3]
+print(np.digitize(values, edges, right=True) - 1)  # right=True: now the first edge falls outside
+#> [-1  0  0  1  1  2  2]
 
 # The fix: the same half-open bins, with the right edge moved into the last bin.
 bins = np.clip(np.digitize(values, edges) - 1, 0, len(edges) - 2)
