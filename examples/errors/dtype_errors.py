@@ -137,6 +137,32 @@ print(totals)
 #> [1 2 3]
 # --8<-- [end:numpy_same_kind]
 
+# --8<-- [start:numpy_uint8_negative]
+counts = np.array([3, 5], dtype=np.uint8)
+try:
+    counts += -1  # a negative Python int with an unsigned array
+except (TypeError, OverflowError) as err:  # NumPy 1.x: UFuncTypeError; NumPy 2: OverflowError
+    print(f"{type(err).__name__}: {err}")
+    #> OverflowError: Python integer -1 out of bounds for uint8
+try:
+    counts += np.int8(-1)  # a signed NumPy scalar (or array): int16 result in every release
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    UFuncTypeError: Cannot cast ufunc 'add' output from dtype('int16') to dtype('uint8') with casting rule 'same_kind'
+    """
+
+# The fix: subtract a positive number, or cast on purpose.
+counts -= 1
+print(counts, counts.dtype)
+#> [2 4] uint8
+print(counts.astype(np.int16) - 3)  # room for negative results
+#> [-1  1]
+np.add(counts, np.int8(-3), out=counts, casting="unsafe")  # wrap-around, on purpose
+print(counts)
+#> [255   1]
+# --8<-- [end:numpy_uint8_negative]
+
 # --8<-- [start:numpy_uint8_out_of_bounds]
 import warnings
 
@@ -232,6 +258,31 @@ print(np.ones(3, dtype=float).dtype, np.ones(3, dtype=np.float64).dtype)
 print(np.array([1.7, 2.2]).astype(int).dtype, np.zeros(2, dtype=bool).dtype)
 #> int64 bool
 # --8<-- [end:numpy_float_alias]
+
+# --8<-- [start:linalg_object_dtype]
+innovation = np.empty((2, 2), dtype=object)  # entries filled one by one from matrix products
+innovation[0, 0] = np.matrix([[2.0]])  # a 1 x 1 matrix where a number was meant
+innovation[0, 1] = innovation[1, 0] = 0.0
+innovation[1, 1] = np.matrix([[1.0]])
+S = np.matrix(innovation)
+print(S.dtype)
+#> object
+try:
+    np.linalg.inv(S)
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    UFuncTypeError: Cannot cast ufunc 'inv' input from dtype('O') to dtype('float64') with casting rule 'same_kind'
+    """
+
+# The fix: build a float array, taking the number out of each 1 x 1 matrix.
+S = np.array([[np.asarray(v).item() for v in row] for row in innovation.tolist()])
+print(S.dtype, np.linalg.inv(S).tolist())
+#> float64 [[0.5, 0.0], [0.0, 1.0]]
+# Plain numbers in an object array only need astype.
+print(np.linalg.inv(np.array([[2.0, 0.0], [0.0, 1.0]], dtype=object).astype(np.float64)).tolist())
+#> [[0.5, 0.0], [0.0, 1.0]]
+# --8<-- [end:linalg_object_dtype]
 
 # --8<-- [start:overflow_unpacking_long]
 hashes = [2**63 + 5, 12345]  # 64-bit hashes: the first is above int64's largest, 2**63 - 1
@@ -371,6 +422,95 @@ except IndexError as err:
 print(table[positions.long()])
 #> tensor([10, 30])
 # --8<-- [end:float_indices]
+
+# --8<-- [start:numpy_float_index]
+values = np.arange(10, 20)
+n = len(values)
+try:
+    values[n / 2]  # Python 3: / always gives a float, 5.0
+except IndexError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    IndexError: only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or boolean arrays are valid indices
+    """
+try:
+    values[: n / 2]  # a float in a slice
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> TypeError: slice indices must be integers or None or have an __index__ method
+try:
+    values[np.array([0.0, 5.0])]  # a float array
+except IndexError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> IndexError: arrays used as indices must be of integer (or boolean) type
+
+# The fix: floor division, or int() of a computed float.
+print(values[n // 2], values[: n // 2], values[np.array([0.0, 5.0]).astype(int)])
+#> 15 [10 11 12 13 14] [10 15]
+# --8<-- [end:numpy_float_index]
+
+# --8<-- [start:numpy_float_shape]
+items = list(range(12))
+try:
+    np.zeros((len(items) / float(3),))  # a shape computed with /
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> TypeError: 'float' object cannot be interpreted as an integer
+try:
+    np.arange(12).reshape(2, len(items) / 2)
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> TypeError: 'float' object cannot be interpreted as an integer
+try:
+    torch.zeros(len(items) / 3)
+except TypeError as err:
+    print(f"{type(err).__name__}: {str(err).splitlines()[0]}")
+    #> TypeError: zeros(): argument 'size' (position 1) must be tuple of ints, not float
+
+# The fix: shapes are integers: // or int().
+print(np.zeros((len(items) // 3,)).shape, np.zeros(int(len(items) / 3.0)).shape)
+#> (4,) (4,)
+# --8<-- [end:numpy_float_shape]
+
+# --8<-- [start:json_float32]
+import json
+
+loss = np.float32(0.1)  # e.g. a mean over a float32 array
+try:
+    json.dumps({"loss": loss})  # Flask's jsonify fails the same way
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> TypeError: Object of type float32 is not JSON serializable
+print(json.dumps({"loss": np.float64(0.1)}))  # float64 works: it is a Python float
+#> {"loss": 0.1}
+print(isinstance(np.float64(0.1), float), isinstance(loss, float))
+#> True False
+for value in (np.int64(3), np.array([1.5]), torch.tensor(1.5)):
+    try:
+        json.dumps(value)
+    except TypeError as err:
+        print(f"{type(err).__name__}: {err}")
+        #> TypeError: Object of type int64 is not JSON serializable
+        #> TypeError: Object of type ndarray is not JSON serializable
+        #> TypeError: Object of type Tensor is not JSON serializable
+
+# The fix: convert to Python numbers first: .item(), float(), .tolist().
+print(json.dumps({"loss": loss.item(), "sizes": np.array([1.5]).tolist()}))
+#> {"loss": 0.10000000149011612, "sizes": [1.5]}
+print(json.dumps({"loss": float(loss)}), json.dumps(torch.tensor(1.5).item()))
+#> {"loss": 0.10000000149011612} 1.5
+
+
+class NumpyEncoder(json.JSONEncoder):  # or convert everything NumPy in one place
+    def default(self, o):
+        if isinstance(o, (np.generic, np.ndarray)):
+            return o.tolist()
+        return super().default(o)
+
+
+print(json.dumps({"loss": loss, "ids": np.arange(3)}, cls=NumpyEncoder))
+#> {"loss": 0.10000000149011612, "ids": [0, 1, 2]}
+# --8<-- [end:json_float32]
 
 # --8<-- [start:int32_indices]
 a = torch.tensor([10, 20, 30])

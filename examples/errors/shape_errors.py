@@ -2116,6 +2116,34 @@ print(features.T.shape, features.t().shape, features.transpose(0, 1).shape, (fea
 #> torch.Size([2, 3]) torch.Size([2, 3]) torch.Size([2, 3]) torch.Size([3, 3])
 # --8<-- [end:transpose_no_args]
 
+# --8<-- [start:transpose_grey_image]
+import numpy as np
+import torch
+
+grey = np.zeros((4, 5), dtype=np.uint8)  # a greyscale image as read: (H, W), no channel axis
+rgb = np.zeros((4, 5, 3), dtype=np.uint8)  # (H, W, C)
+print(rgb.transpose(2, 0, 1).shape)  # to (C, H, W): fine for colour images
+#> (3, 4, 5)
+try:
+    grey.transpose(2, 0, 1)  # or np.transpose(grey, (2, 0, 1))
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> ValueError: axes don't match array
+try:
+    torch.from_numpy(grey).permute(2, 0, 1)  # PyTorch's wording
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: permute(sparse_coo): number of dimensions in the tensor input does not match the length of the desired ordering of dimensions i.e. input.dim() = 2 is not equal to len(dims) = 3
+    """
+
+# The fix: give the image a channel axis first: one channel, or three copies (as RGB).
+print(grey.ndim, grey[:, :, None].transpose(2, 0, 1).shape)
+#> 2 (1, 4, 5)
+print(np.stack([grey] * 3, axis=-1).transpose(2, 0, 1).shape)
+#> (3, 4, 5)
+# --8<-- [end:transpose_grey_image]
+
 # --8<-- [start:numpy_squeeze_axis]
 import numpy as np
 
@@ -2258,3 +2286,52 @@ except ValueError as err:
 print(tf.concat([boxes, boxes], axis=1).shape, tf.concat([boxes, scores[:, None]], axis=1).shape)
 #> (4, 4) (4, 3)
 # --8<-- [end:tf_concat_axis_first]
+
+# --8<-- [start:linalg_singular]
+import numpy as np
+import torch
+
+# A 3 x 3 covariance matrix stored as 9 numbers, read back with an off-by-one loop.
+stored = np.array([4.0, 1.0, 0.5, 1.0, 3.0, 0.2, 0.5, 0.2, 2.0])
+n = 3
+cov = np.zeros((n, n))
+for i in range(0, n - 1):  # misses the last row...
+    for j in range(0, n - 1):  # ...and the last column: they stay 0
+        cov[i, j] = stored[i * n + j]
+try:
+    np.linalg.inv(cov)
+except np.linalg.LinAlgError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> LinAlgError: Singular matrix
+# Look before inverting: rows of zeros, the rank, the condition number.
+print(np.where(~cov.any(axis=1))[0], np.linalg.matrix_rank(cov), np.linalg.cond(cov))
+#> [2] 2 inf
+cov = stored.reshape(n, n)  # the fix: read all of it at once
+print(np.linalg.matrix_rank(cov), np.allclose(cov @ np.linalg.inv(cov), np.eye(n)))
+#> 3 True
+
+# A design matrix whose columns repeat each other: an intercept and two dummies that sum to it.
+X = np.column_stack([np.ones(4), [0, 1, 0, 1], [1, 0, 1, 0]])
+y = np.array([1.0, 2.0, 1.0, 2.0])
+try:
+    np.linalg.inv(X.T @ X)
+except np.linalg.LinAlgError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> LinAlgError: Singular matrix
+print(np.linalg.matrix_rank(X), X.shape[1])  # rank below the number of columns
+#> 2 3
+# The fixes: drop a redundant column, or a least-squares solve that allows it.
+print(np.linalg.inv(X[:, :2].T @ X[:, :2]) @ X[:, :2].T @ y)
+#> [1. 1.]
+print(np.round(np.linalg.pinv(X) @ y, 6) + 0.0, np.round(np.linalg.lstsq(X, y, rcond=None)[0], 6) + 0.0)
+#> [1. 1. 0.] [1. 1. 0.]
+
+# PyTorch says it in other words.
+try:
+    torch.linalg.inv(torch.from_numpy(X.T @ X))
+except RuntimeError as err:  # torch.linalg.LinAlgError, a subclass
+    print(f"{type(err).__name__}: {err}")
+    """
+    _LinAlgError: linalg.inv: The diagonal element 3 is zero, the inversion could not be completed because the input matrix is singular.
+    """
+# --8<-- [end:linalg_singular]

@@ -309,3 +309,40 @@ print(number[0, 0, p[0].long()], number[0, 0, int(p[3])])
 print(number[0, p[:3].long()][:, 0])
 #> tensor([ 0, 11, 22])
 # --8<-- [end:uint8_index]
+
+# --8<-- [start:histogram_edges]
+import numpy as np
+import torch
+
+values = np.array([1, 2, 2, 3, 3, 4, 4])
+counts, edges = np.histogram(values, bins=[1, 2, 3, 4])  # a list gives edges, not bins
+print(counts, edges)  # 4 edges, 3 bins: [1, 2), [2, 3) and [3, 4], which takes the 4s too
+#> [1 2 4] [1 2 3 4]
+print(torch.histogram(torch.tensor(values, dtype=torch.float32), bins=torch.tensor([1.0, 2, 3, 4])).hist)
+#> tensor([1., 2., 4.])
+
+# The fix: one more edge than the bins you want; for integers, put the edges between them.
+print(np.histogram(values, bins=[1, 2, 3, 4, 5])[0], np.histogram(values, bins=np.arange(0.5, 5))[0])
+#> [1 2 2 2] [1 2 2 2]
+print(np.bincount(values)[1:])  # counts of each integer value
+#> [1 2 2 2]
+# --8<-- [end:histogram_edges]
+
+# --8<-- [start:digitize_like_histogram]
+import numpy as np
+
+values = np.array([1, 2, 2, 3, 3, 4, 4])
+edges = np.array([1, 2, 3, 4])
+print(np.digitize(values, edges) - 1)  # the 4s land past the last bin, at 3
+#> [0 1 1 2 2 3 3]
+print(np.digitize(values, edges, right=True) - 1)  # right=True: now the first edge falls outside
+#> [-1  0  0  1  1  2  2]
+
+# The fix: the same half-open bins, with the right edge moved into the last bin.
+bins = np.clip(np.digitize(values, edges) - 1, 0, len(edges) - 2)
+print(bins, np.bincount(bins, minlength=len(edges) - 1), np.histogram(values, edges)[0])
+#> [0 1 1 2 2 2 2] [1 2 4] [1 2 4]
+# np.searchsorted says the same; values below the first edge need a check of their own.
+print(np.clip(np.searchsorted(edges, values, side="right") - 1, 0, len(edges) - 2))
+#> [0 1 1 2 2 2 2]
+# --8<-- [end:digitize_like_histogram]
