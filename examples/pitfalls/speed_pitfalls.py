@@ -245,6 +245,45 @@ print(torch.cat([t, torch.ones(1)]).data_ptr() == t.data_ptr())
 #> False
 # --8<-- [end:numpy_append_loop]
 
+# --8<-- [start:numpy_vectorize]
+calls = 0
+
+
+def sigmoid_double(x):
+    global calls
+    calls += 1
+    return 1.0 / (1.0 + np.exp(-x))
+
+
+z = np.random.default_rng(0).standard_normal(10_000)
+looped = np.vectorize(sigmoid_double)(z)
+print("np.vectorize calls:", calls)  # once per element, plus once to find the output dtype
+#> np.vectorize calls: 10001
+calls = 0
+direct = sigmoid_double(z)  # the same expression on the whole array
+print("direct calls:", calls, "same result:", np.allclose(looped, direct))
+#> direct calls: 1 same result: True
+
+# The other per-element (or per-row) loops in Python: each one calls f many times.
+calls = 0
+np.apply_along_axis(sigmoid_double, 1, z.reshape(100, 100))  # once per row
+print("np.apply_along_axis calls:", calls)
+#> np.apply_along_axis calls: 100
+calls = 0
+torch.from_numpy(z[:100].copy()).apply_(lambda v: float(sigmoid_double(v)))  # CPU only
+print("torch Tensor.apply_ calls:", calls)
+#> torch Tensor.apply_ calls: 100
+
+t_vectorize, t_direct = best_times(lambda: np.vectorize(sigmoid_double)(z), lambda: sigmoid_double(z))
+print("np.vectorize more than 10x slower than the direct call:", t_vectorize > 10 * t_direct)
+#> np.vectorize more than 10x slower than the direct call: True
+
+# A branch written for one number: np.where keeps it on the whole array.
+relu_like = np.vectorize(lambda v: v if v > 0 else 0.0)(z)
+print(np.array_equal(relu_like, np.where(z > 0, z, 0.0)))
+#> True
+# --8<-- [end:numpy_vectorize]
+
 # --8<-- [start:median_dim]
 import timeit
 
