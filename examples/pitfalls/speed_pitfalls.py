@@ -86,6 +86,11 @@ print("multiplications:", n**3, "against", n**2)  # A.T @ B, then what the sum n
 # --8<-- [end:full_contraction]
 
 # --8<-- [start:numpy_matmul_dtypes]
+import timeit
+
+import numpy as np
+
+
 def best_times(*fns, rounds=7):
     """The best timing of each fn, in seconds, taken in turns: a pause of the machine then
     slows every fn in one round, never one fn in all of its rounds."""
@@ -246,6 +251,9 @@ print(torch.cat([t, torch.ones(1)]).data_ptr() == t.data_ptr())
 # --8<-- [end:numpy_append_loop]
 
 # --8<-- [start:numpy_vectorize]
+import numpy as np
+import torch
+
 calls = 0
 
 
