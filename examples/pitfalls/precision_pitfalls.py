@@ -108,6 +108,38 @@ print(var64)
 #> tensor([85.2500, 85.2500, 85.2500, 85.2500], dtype=torch.float64)
 # --8<-- [end:layer_norm_float32_variance]
 
+# --8<-- [start:cdist_mm_cancellation]
+import numpy as np
+import torch
+
+a, b = torch.tensor([[512695.0]]), torch.tensor([[512804.0]])  # float32 points, 109 apart
+print(torch.cdist(a, b, compute_mode="use_mm_for_euclid_dist"))
+#> tensor([[0.]])
+print(torch.cdist(a, b, compute_mode="donot_use_mm_for_euclid_dist"))
+#> tensor([[109.]])
+# The matrix-product route: |a|^2 + |b|^2 - 2 a.b, three numbers near 2.6e11 in float32.
+print(float(a.square().sum() + b.square().sum() - 2 * (a * b).sum()))
+#> 0.0
+# The default mode takes that route once either side has more than 25 points.
+x25, y25 = a.expand(25, 1), b.expand(25, 1)
+x26, y26 = a.expand(26, 1), b.expand(26, 1)
+print(torch.cdist(x25, y25)[0, 0].item(), torch.cdist(x26, y26)[0, 0].item())
+#> 109.0 0.0
+
+# Fixes: the direct mode, float64, or points centred near 0 (distances do not change).
+print(torch.cdist(x26, y26, compute_mode="donot_use_mm_for_euclid_dist")[0, 0].item())
+#> 109.0
+print(torch.cdist(x26.double(), y26.double())[0, 0].item())
+#> 109.0
+centre = torch.cat([x26, y26]).mean(0)
+print(torch.cdist(x26 - centre, y26 - centre)[0, 0].item())
+#> 109.0
+# NumPy has no cdist; the same expansion written by hand in float32 cancels the same way.
+p, q = np.array([512695.0], np.float32), np.array([512804.0], np.float32)
+print(np.sqrt(np.maximum(p @ p + q @ q - 2 * (p @ q), 0)), np.sqrt((p - q) @ (p - q)))
+#> 0.0 109.0
+# --8<-- [end:cdist_mm_cancellation]
+
 # --8<-- [start:float16_norm]
 import warnings
 

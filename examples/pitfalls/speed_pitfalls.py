@@ -85,6 +85,62 @@ print("multiplications:", n**3, "against", n**2)  # A.T @ B, then what the sum n
 #> multiplications: 27000000 against 90000
 # --8<-- [end:full_contraction]
 
+# --8<-- [start:numpy_matmul_dtypes]
+import timeit
+
+import numpy as np
+
+
+def best_times(*fns, rounds=7):
+    """The best timing of each fn, in seconds, taken in turns: a pause of the machine then
+    slows every fn in one round, never one fn in all of its rounds."""
+    times = [[timeit.timeit(fn, number=1) for fn in fns] for _ in range(rounds)]
+    return [min(column) for column in zip(*times, strict=True)]
+
+
+rng = np.random.default_rng(0)
+a, b = rng.integers(0, 100, (60, 60)), rng.integers(0, 100, (60, 60))  # int64, small to run fast
+a64, b64 = a.astype(np.float64), b.astype(np.float64)
+a32, b32 = (a64 / 100).astype(np.float32), (b64 / 100).astype(np.float32)
+a16, b16 = a32.astype(np.float16), b32.astype(np.float16)
+t_int, t_f64, t_round_trip, t_f16, t_f32, t_f16_via_f32 = best_times(
+    lambda: a @ b,
+    lambda: a64 @ b64,
+    lambda: (a.astype(np.float64) @ b.astype(np.float64)).astype(np.int64),
+    lambda: a16 @ b16,
+    lambda: a32 @ b32,
+    lambda: (a16.astype(np.float32) @ b16.astype(np.float32)).astype(np.float16),
+)
+print("int64 @ more than 4x slower than float64 @:", t_int > 4 * t_f64)
+#> int64 @ more than 4x slower than float64 @: True
+print("int64 @ more than 3x slower than casting to float64 and back:", t_int > 3 * t_round_trip)
+#> int64 @ more than 3x slower than casting to float64 and back: True
+print("float16 @ more than 20x slower than float32 @:", t_f16 > 20 * t_f32)
+#> float16 @ more than 20x slower than float32 @: True
+print("float16 @ more than 8x slower than computing in float32:", t_f16 > 8 * t_f16_via_f32)
+#> float16 @ more than 8x slower than computing in float32: True
+# The round trip through float64 is exact while every sum stays below 2**53:
+print(np.array_equal(a @ b, (a64 @ b64).astype(np.int64)))
+#> True
+big = np.array([[2**31 + 1]])  # its square, 2**62 + 2**32 + 1, needs 63 bits
+print(big @ big, (big.astype(np.float64) @ big.astype(np.float64)).astype(np.int64))
+#> [[4611686022722355201]] [[4611686022722355200]]
+# float16 through float32: the same result to float16's precision.
+print(np.allclose(a16 @ b16, (a16.astype(np.float32) @ b16.astype(np.float32)).astype(np.float16), rtol=1e-2))
+#> True
+# --8<-- [end:numpy_matmul_dtypes]
+
+# --8<-- [start:numpy_matmul_strided]
+c = a64 + 1j * b64  # complex128
+print(c.real.dtype, c.real.flags["C_CONTIGUOUS"], c.real.strides)  # every other float64
+#> float64 False (960, 16)
+t_view, t_copy = best_times(lambda: c.real @ b64, lambda: np.ascontiguousarray(c.real) @ b64)
+print("c.real @ b more than 3x slower than a contiguous copy @ b:", t_view > 3 * t_copy)
+#> c.real @ b more than 3x slower than a contiguous copy @ b: False
+print(np.array_equal(c.real @ b64, np.ascontiguousarray(c.real) @ b64))
+#> True
+# --8<-- [end:numpy_matmul_strided]
+
 # --8<-- [start:torch_einsum]
 import torch
 from torch.profiler import ProfilerActivity, profile
@@ -193,6 +249,48 @@ t = torch.zeros(3)
 print(torch.cat([t, torch.ones(1)]).data_ptr() == t.data_ptr())
 #> False
 # --8<-- [end:numpy_append_loop]
+
+# --8<-- [start:numpy_vectorize]
+import numpy as np
+import torch
+
+calls = 0
+
+
+def sigmoid_double(x):
+    global calls
+    calls += 1
+    return 1.0 / (1.0 + np.exp(-x))
+
+
+z = np.random.default_rng(0).standard_normal(10_000)
+looped = np.vectorize(sigmoid_double)(z)
+print("np.vectorize calls:", calls)  # once per element, plus once to find the output dtype
+#> np.vectorize calls: 10001
+calls = 0
+direct = sigmoid_double(z)  # the same expression on the whole array
+print("direct calls:", calls, "same result:", np.allclose(looped, direct))
+#> direct calls: 1 same result: True
+
+# The other per-element (or per-row) loops in Python: each one calls f many times.
+calls = 0
+np.apply_along_axis(sigmoid_double, 1, z.reshape(100, 100))  # once per row
+print("np.apply_along_axis calls:", calls)
+#> np.apply_along_axis calls: 100
+calls = 0
+torch.from_numpy(z[:100].copy()).apply_(lambda v: float(sigmoid_double(v)))  # CPU only
+print("torch Tensor.apply_ calls:", calls)
+#> torch Tensor.apply_ calls: 100
+
+t_vectorize, t_direct = best_times(lambda: np.vectorize(sigmoid_double)(z), lambda: sigmoid_double(z))
+print("np.vectorize more than 10x slower than the direct call:", t_vectorize > 10 * t_direct)
+#> np.vectorize more than 10x slower than the direct call: True
+
+# A branch written for one number: np.where keeps it on the whole array.
+relu_like = np.vectorize(lambda v: v if v > 0 else 0.0)(z)
+print(np.array_equal(relu_like, np.where(z > 0, z, 0.0)))
+#> True
+# --8<-- [end:numpy_vectorize]
 
 # --8<-- [start:median_dim]
 import timeit
