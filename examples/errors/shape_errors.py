@@ -240,6 +240,50 @@ print(x.gather(1, torch.where(index < 0, index + x.shape[1], index)).flatten(), 
 #> tensor([3., 4.]) tensor([3., 4.])
 # --8<-- [end:label_out_of_bounds]
 
+# --8<-- [start:keras_label_out_of_range]
+import keras
+import numpy as np
+import tensorflow as tf
+
+x = np.ones((4, 3), dtype="float32")
+labels = np.array([0, 5, 32, 1])  # 32 is not a class of an 11-unit output
+
+
+def classifier(units):
+    return keras.Sequential([keras.Input((3,)), keras.layers.Dense(units, activation="softmax", name="head")])
+
+
+def message(err):
+    """The message without the device prefix and op suffix, which vary by machine."""
+    return err.message.split("}} ")[-1].split(" [Op:")[0]
+
+
+try:  # the loss fit computes on this batch
+    keras.losses.sparse_categorical_crossentropy(labels, classifier(11)(x))
+except tf.errors.InvalidArgumentError as err:
+    print(f"{type(err).__name__}: {message(err)}")
+    """
+    InvalidArgumentError: Received a label value of 32 which is outside the valid range of [0, 11).  Label values: 0 5 32 1
+    """
+try:  # -1 for "no label" is out of range too
+    keras.losses.sparse_categorical_crossentropy(np.array([0, -1]), np.full((2, 11), 1 / 11, "float32"))
+except tf.errors.InvalidArgumentError as err:
+    print(f"{type(err).__name__}: {message(err)}")
+    """
+    InvalidArgumentError: Received a label value of -1 which is outside the valid range of [0, 11).  Label values: 0 -1
+    """
+
+# Fix 1: one output per class index up to the largest label; the loss is then defined for every label.
+model = classifier(int(labels.max()) + 1)
+print(model.output_shape, keras.losses.sparse_categorical_crossentropy(labels, model(x)).shape)
+#> (None, 33) (4,)
+# Fix 2: map the labels that occur to 0 ... n-1 and keep the mapping to read predictions back.
+classes, index = np.unique(labels, return_inverse=True)
+model = classifier(len(classes))
+print(classes, index, model.output_shape, keras.losses.sparse_categorical_crossentropy(index, model(x)).shape)
+#> [ 0  1  5 32] [0 2 3 1] (None, 4) (4,)
+# --8<-- [end:keras_label_out_of_range]
+
 # --8<-- [start:label_minus_one]
 import torch
 import torch.nn.functional as F
@@ -1048,6 +1092,40 @@ with tempfile.TemporaryDirectory() as root:  # 5 class folders, one tiny image e
         """
 # --8<-- [end:keras_categorical_integer_labels]
 
+# --8<-- [start:keras_onehot_units]
+import keras
+import numpy as np
+
+features = np.ones((4, 8), dtype="float32")
+y = keras.utils.to_categorical([0, 1, 2, 3])  # 4 emotions in this dataset: 4 columns
+print(y.shape)
+#> (4, 4)
+
+
+def classifier(units):
+    keras.utils.set_random_seed(0)
+    model = keras.Sequential([keras.Input((8,)), keras.layers.Dense(units, activation="softmax", name="head")])
+    model.compile("adam", "categorical_crossentropy")
+    return model
+
+
+try:
+    classifier(10).fit(features, y, verbose=0)  # an output layer written for 10 classes
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    ValueError: Arguments `target` and `output` must have the same shape. Received: target.shape=(None, 4), output.shape=(None, 10)
+    """
+
+# The fix: as many output units as label columns.
+model = classifier(y.shape[1])
+print(model.output_shape, keras.losses.categorical_crossentropy(y, model(features)).shape)  # one loss per sample
+#> (None, 4) (4,)
+# Or, where the model really has 10 classes, ask to_categorical for 10 columns.
+print(keras.utils.to_categorical([0, 1, 2, 3], num_classes=10).shape)
+#> (4, 10)
+# --8<-- [end:keras_onehot_units]
+
 # --8<-- [start:keras_sparse_segmentation_labels]
 import keras
 import numpy as np
@@ -1451,6 +1529,39 @@ print(windows.shape, model.predict(windows, verbose=0).shape)
 #> (2, 3, 57) (2, 4)
 # --8<-- [end:keras_lstm_ndim]
 
+# --8<-- [start:keras_lstm_4d]
+import keras
+import numpy as np
+import torch
+
+maps = np.zeros((2, 6, 4, 5), dtype="float32")  # (batch, 6 time steps, 4, 5): a conv layer's output
+try:
+    keras.Sequential([keras.Input((6, 4, 5)), keras.layers.LSTM(3, name="encoder")])
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    ValueError: Input 0 with name 'None' of layer 'encoder' is incompatible with the layer: expected ndim=3, found ndim=4. Full shape received: (None, 6, 4, 5)
+    """
+try:  # PyTorch's LSTM refuses a 4-D input as well
+    torch.nn.LSTM(20, 3, batch_first=True)(torch.from_numpy(maps))
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> ValueError: LSTM: Expected input to be 2D or 3D, got 4D instead
+
+# The fix: inside the model, merge the axes after the time axis into features, (batch, 6, 4 * 5).
+model = keras.Sequential([keras.Input((6, 4, 5)), keras.layers.Reshape((6, 4 * 5), name="merge"), keras.layers.LSTM(3, name="encoder")])
+print(model.layers[0].output.shape, model(maps).shape)
+#> (None, 6, 20) (2, 3)
+# Time on another axis (the last, here): move it to axis 1 first with Permute, then merge the rest.
+model = keras.Sequential(
+    [keras.Input((6, 4, 5)), keras.layers.Permute((3, 1, 2), name="time_first"), keras.layers.Reshape((5, 6 * 4), name="merge"), keras.layers.LSTM(3, name="encoder")]
+)
+print([layer.output.shape for layer in model.layers[:2]], model(maps).shape)
+#> [(None, 5, 6, 4), (None, 5, 24)] (2, 3)
+print(torch.nn.LSTM(20, 3, batch_first=True)(torch.from_numpy(maps).flatten(2))[0].shape)  # PyTorch: flatten(2)
+#> torch.Size([2, 6, 3])
+# --8<-- [end:keras_lstm_4d]
+
 # --8<-- [start:keras_input_shape_batch]
 import warnings
 
@@ -1756,6 +1867,46 @@ logits = head(features.flatten(1))
 print(tuple(logits.shape), F.cross_entropy(logits, targets).shape)
 #> (2, 3) torch.Size([])
 # --8<-- [end:loss_batch_size]
+
+# --8<-- [start:keras_data_cardinality]
+import keras
+import numpy as np
+import torch
+
+x_train, y_train = np.zeros((6, 4), dtype="float32"), np.zeros(6, dtype="int64")  # 6 samples
+x_test, y_test = np.zeros((2, 4), dtype="float32"), np.zeros(2, dtype="int64")  # 2 samples
+keras.utils.set_random_seed(0)
+model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(3, activation="softmax", name="head")])
+model.compile("adam", "sparse_categorical_crossentropy", run_eagerly=True)
+try:
+    model.fit(x_train, y_test, verbose=0)  # the training images with the test labels
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    ValueError: Data cardinality is ambiguous. Make sure all arrays contain the same number of samples.'x' sizes: 6
+    'y' sizes: 2
+
+    """
+first, second = keras.Input((4,)), keras.Input((4,))  # a model with two inputs
+two_inputs = keras.Model([first, second], keras.layers.Concatenate(name="join")([first, second]))
+try:  # the same check across the inputs of one model
+    two_inputs.predict([x_train, x_test], verbose=0)
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    ValueError: Data cardinality is ambiguous. Make sure all arrays contain the same number of samples.'x' sizes: 6, 2
+
+    """
+try:  # PyTorch's form: a dataset of features and labels
+    torch.utils.data.TensorDataset(torch.from_numpy(x_train), torch.from_numpy(y_test))
+except AssertionError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> AssertionError: Size mismatch between tensors
+
+# The fix: pass the arrays that belong together, and check that their first axes agree.
+print(len(x_train) == len(y_train), round(float(model.train_on_batch(x_train, y_train)), 4))  # a training step: ln 3
+#> True 1.0986
+# --8<-- [end:keras_data_cardinality]
 
 # --8<-- [start:multi_target]
 import torch
