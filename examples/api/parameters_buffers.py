@@ -159,7 +159,7 @@ print(len(layers.state_dict()))  # frozen parameters are still saved
 torch.manual_seed(0)
 net = nn.Sequential(nn.Linear(4, 3), nn.Linear(3, 1))
 net[0].requires_grad_(False)  # freeze the first layer
-# Frozen parameters may go to the optimizer (PyTorch 0.4.0 and older raised ValueError here).
+# Frozen parameters may go to the optimizer (releases before pull request 7419 raised ValueError here).
 optimizer = torch.optim.SGD(net.parameters(), lr=0.1, momentum=0.9, weight_decay=0.1)
 before = net[0].weight.clone()
 net(torch.ones(2, 4)).sum().backward()

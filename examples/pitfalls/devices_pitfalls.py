@@ -117,18 +117,18 @@ values, indices = torch.max(t, 2)
 print(indices.shape, indices.max().item())
 #> torch.Size([1, 26, 25]) 4
 
-# Every rank from 2 to 6, every dim: indices in range, pointing at the maximum, as NumPy's.
+# 2-D to 6-D, every dim: indices in range, pointing at the maximum, as NumPy's.
 wrong = []
-for rank in range(2, 7):
-    t = torch.randn((3,) * (rank - 2) + (5, 4))
-    for dim in range(rank):
+for ndim in range(2, 7):
+    t = torch.randn((3,) * (ndim - 2) + (5, 4))
+    for dim in range(ndim):
         values, indices = t.max(dim)
         if not (
             indices.max() < t.shape[dim]
             and torch.equal(t.gather(dim, indices.unsqueeze(dim)).squeeze(dim), values)
             and np.array_equal(indices.numpy(), np.argmax(t.numpy(), axis=dim))
         ):
-            wrong.append((rank, dim))
+            wrong.append((ndim, dim))
 print(wrong)
 #> []
 # --8<-- [end:max_index_range]
