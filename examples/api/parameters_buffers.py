@@ -155,6 +155,23 @@ print(len(layers.state_dict()))  # frozen parameters are still saved
 #> 4
 # --8<-- [end:freezing]
 
+# --8<-- [start:freezing_optimizer]
+torch.manual_seed(0)
+net = nn.Sequential(nn.Linear(4, 3), nn.Linear(3, 1))
+net[0].requires_grad_(False)  # freeze the first layer
+# Frozen parameters may go to the optimizer (releases before pull request 7419 raised ValueError here).
+optimizer = torch.optim.SGD(net.parameters(), lr=0.1, momentum=0.9, weight_decay=0.1)
+before = net[0].weight.clone()
+net(torch.ones(2, 4)).sum().backward()
+optimizer.step()
+print(net[0].weight.grad, torch.equal(net[0].weight, before))  # no gradient: skipped
+#> None True
+# The filter that old answers give still works, and leaves the optimizer only the trainable ones.
+optimizer = torch.optim.SGD(filter(lambda p: p.requires_grad, net.parameters()), lr=0.1)
+print(len(optimizer.param_groups[0]["params"]), len(list(net.parameters())))
+#> 2 4
+# --8<-- [end:freezing_optimizer]
+
 # --8<-- [start:batchnorm]
 norm = nn.BatchNorm1d(3)  # PyTorch's own layers use buffers for running statistics
 print([name for name, _ in norm.named_parameters()])

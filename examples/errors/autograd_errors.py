@@ -518,6 +518,41 @@ print(image_syn.is_leaf, param.is_leaf, len(optimizer.param_groups[0]["params"])
 #> True True 2
 # --8<-- [end:optimize_non_leaf]
 
+# --8<-- [start:optimizer_empty_params]
+class Normalize(torch.nn.Module):  # a module with no learnable weights
+    def forward(self, x):
+        return x / x.norm()
+
+
+model = Normalize()
+print(list(model.parameters()))
+#> []
+try:
+    torch.optim.Adam(model.parameters(), lr=1e-3)
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> ValueError: optimizer got an empty parameter list
+# Two more ways to hand over nothing: every parameter frozen and filtered out,
+# and a generator that an earlier loop has already used up.
+frozen = torch.nn.Linear(2, 2).requires_grad_(False)
+params = torch.nn.Linear(2, 2).parameters()
+print(sum(p.numel() for p in params))  # consumes the generator
+#> 6
+for given in (filter(lambda p: p.requires_grad, frozen.parameters()), params):
+    try:
+        torch.optim.SGD(given, lr=0.1)
+    except ValueError as err:
+        print(f"{type(err).__name__}: {err}")
+        #> ValueError: optimizer got an empty parameter list
+        #> ValueError: optimizer got an empty parameter list
+
+# The fix: make a list once, and build the optimizer only when it is not empty.
+params = list(model.parameters())
+optimizer = torch.optim.Adam(params, lr=1e-3) if params else None
+print(optimizer)
+#> None
+# --8<-- [end:optimizer_empty_params]
+
 # --8<-- [start:unused_in_graph]
 weight = torch.ones(3, requires_grad=True)
 bias = torch.zeros(3, requires_grad=True)

@@ -636,6 +636,36 @@ with warnings.catch_warnings():
     """
 # --8<-- [end:keepdims_without_dim]
 
+# --8<-- [start:max_return_types]
+def max_like_numpy(a, dim):  # meant to behave as np.max(a, axis=dim)
+    return torch.max(a, dim=dim)
+
+
+a = torch.tensor([[1.0, 5.0, 2.0], [7.0, 0.0, 3.0]])
+result = max_like_numpy(a, 1)
+try:
+    result.shape
+except AttributeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> AttributeError: 'torch.return_types.max' object has no attribute 'shape'
+print(type(result).__name__, len(result))  # a named tuple: (values, indices)
+#> max 2
+try:
+    a.min(1) + 1  # tuple arithmetic
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> TypeError: can only concatenate tuple (not "int") to tuple
+print([type(f(a, 1)).__name__ for f in (torch.min, torch.median, torch.mode, torch.sort)])
+#> ['min', 'median', 'mode', 'sort']
+
+# The fix: amax (values only, as np.max), or take .values from the tuple.
+print(torch.amax(a, dim=1), torch.max(a, dim=1).values, np.max(a.numpy(), axis=1))
+#> tensor([5., 7.]) tensor([5., 7.]) [5. 7.]
+values, indices = torch.max(a, dim=1)  # or unpack both
+print(values.shape, indices)
+#> torch.Size([2]) tensor([1, 0])
+# --8<-- [end:max_return_types]
+
 # --8<-- [start:max_dim_tuple]
 a = torch.arange(24.0).reshape(2, 3, 4)
 try:

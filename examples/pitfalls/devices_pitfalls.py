@@ -106,6 +106,33 @@ print(x.argmax(dim=2).max(), x.numpy().argmax(axis=2).max())  # every index is 0
 #> tensor(0) 0
 # --8<-- [end:argmax_first]
 
+# --8<-- [start:max_index_range]
+import numpy as np
+import torch
+
+# A 2017 report: torch.max(t, 2) of a 4-D tensor gave indices beyond the size 5 of dim 2.
+torch.manual_seed(0)
+t = torch.randn(1, 26, 5, 25)
+values, indices = torch.max(t, 2)
+print(indices.shape, indices.max().item())
+#> torch.Size([1, 26, 25]) 4
+
+# 2-D to 6-D, every dim: indices in range, pointing at the maximum, as NumPy's.
+wrong = []
+for ndim in range(2, 7):
+    t = torch.randn((3,) * (ndim - 2) + (5, 4))
+    for dim in range(ndim):
+        values, indices = t.max(dim)
+        if not (
+            indices.max() < t.shape[dim]
+            and torch.equal(t.gather(dim, indices.unsqueeze(dim)).squeeze(dim), values)
+            and np.array_equal(indices.numpy(), np.argmax(t.numpy(), axis=dim))
+        ):
+            wrong.append((ndim, dim))
+print(wrong)
+#> []
+# --8<-- [end:max_index_range]
+
 # --8<-- [start:round_half]
 import numpy as np
 import torch

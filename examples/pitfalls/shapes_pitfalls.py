@@ -214,6 +214,28 @@ tensor([[1., 1.],
 """
 # --8<-- [end:softmax_axis]
 
+# --8<-- [start:argmax_no_dim]
+import numpy as np
+import tensorflow as tf
+import torch
+
+# CLIP-style logits (N, N): row i should pick column i; 3 of the 4 rows do.
+logits = torch.tensor(
+    [[5.0, 1.0, 0.0, 0.0], [0.0, 4.0, 9.0, 0.0], [0.0, 1.0, 3.0, 0.0], [1.0, 0.0, 0.0, 2.0]]
+)
+ground_truth = torch.arange(4)
+print(torch.argmax(logits), (torch.argmax(logits) == ground_truth).sum())  # one index, flattened
+#> tensor(6) tensor(0)
+print(np.argmax(logits.numpy()), tf.math.argmax(logits.numpy()).numpy())  # NumPy flattens; TF's axis=0
+#> 6 [0 1 1 3]
+
+# The fix: one index per row, over the classes.
+print(torch.argmax(logits, dim=1), (logits.argmax(dim=-1) == ground_truth).sum())
+#> tensor([0, 2, 2, 3]) tensor(3)
+print(np.argmax(logits.numpy(), axis=1), tf.math.argmax(logits.numpy(), axis=-1).numpy())
+#> [0 2 2 3] [0 2 2 3]
+# --8<-- [end:argmax_no_dim]
+
 # --8<-- [start:flatten_scalar]
 import numpy as np
 import torch

@@ -98,6 +98,24 @@ print(np.argsort(-probs.numpy(), axis=1, kind="stable")[:, 0])
 #> [1 0]
 # --8<-- [end:argmax_ties]
 
+# --8<-- [start:argmax_ties_old]
+import numpy as np
+import torch
+
+a = torch.zeros(1, 3, 10, 10)  # the 2020 report: PyTorch 1.4 and 1.6 returned 2 here
+b = torch.argmax(a, dim=1)
+print(b.min().item(), b.max().item(), np.argmax(a.numpy(), axis=1).max())
+#> 0 0 0
+print(a.max(dim=1).indices.max().item(), a.argmin(dim=1).max().item())
+#> 0 0
+
+# Independent of any tie-break: the smallest channel index that holds the maximum.
+is_max = a == a.amax(dim=1, keepdim=True)
+channels = torch.arange(a.shape[1]).view(1, -1, 1, 1)
+print(torch.where(is_max, channels, a.shape[1]).amin(dim=1).max().item())
+#> 0
+# --8<-- [end:argmax_ties_old]
+
 # --8<-- [start:topk_ties]
 import torch
 
