@@ -667,30 +667,8 @@ apply_once(fast, [tf.ones(2)], [v])  # first trace: fast's variables are created
 try:
     apply_once(slow, [tf.ones(2)], [v])  # second trace: slow's variables would be created
 except ValueError as err:
-    print(str(err).splitlines()[-1].strip()[:84])
-    #> ValueError: tf.function only supports singleton tf.Variables created on the first ca
-# The same optimizer for a second model: Keras 3 refuses the new variables.
-model_a = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1)], name="model_a")
-model_b = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1, name="dense")], name="model_b")
-optimizer = keras.optimizers.Adam(0.01)
-
-
-@tf.function
-def train_step(model, optimizer, x):
-    with tf.GradientTape() as tape:
-        loss = tf.reduce_mean(model(x) ** 2)
-    grads = tape.gradient(loss, model.trainable_variables)
-    optimizer.apply_gradients(zip(grads, model.trainable_variables, strict=True))
-
-
-train_step(model_a, optimizer, tf.ones((4, 3)))
-try:
-    train_step(model_b, optimizer, tf.ones((4, 3)))
-except ValueError as err:
-    print(str(err).splitlines()[-1].strip())
-    """
-    ValueError: Unknown variable: <Variable path=model_b/dense/kernel, shape=(3, 1), dtype=float32>. This optimizer can only be called for the variables it was originally built with. When working with a new set of variables, you should recreate a new optimizer instance.
-    """
+    print(str(err).splitlines()[-1].strip().split(". ")[0])
+    #> ValueError: tf.function only supports singleton tf.Variables created on the first call
 
 
 @tf.function
@@ -701,8 +679,8 @@ def build_and_run(x):  # a model created inside the function
 try:
     build_and_run(tf.ones((4, 3)))
 except ValueError as err:
-    print(str(err).splitlines()[-1].strip()[:84])
-    #> ValueError: tf.function only supports singleton tf.Variables created on the first ca
+    print(str(err).splitlines()[-1].strip().split(". ")[0])
+    #> ValueError: tf.function only supports singleton tf.Variables created on the first call
 # The fix: create models and optimizers outside, and build each optimizer before the first call.
 fast, slow = keras.optimizers.Adam(1e-3), keras.optimizers.Adam(1e-12)
 fast.build([v])
@@ -711,11 +689,6 @@ apply_once(fast, [tf.ones(2)], [v])
 apply_once(slow, [tf.ones(2)], [v])
 print([int(opt.iterations) for opt in (fast, slow)])
 #> [1, 1]
-optimizer_b = keras.optimizers.Adam(0.01)  # one optimizer per model
-optimizer_b.build(model_b.trainable_variables)
-train_step(model_b, optimizer_b, tf.ones((4, 3)))
-print(int(optimizer_b.iterations))
-#> 1
 # --8<-- [end:optimizer_variables]
 
 # --8<-- [start:tensor_bool]
