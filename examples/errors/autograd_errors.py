@@ -922,3 +922,125 @@ except NotImplementedError as err:
     NotImplementedError: You must implement either the backward or vjp method for your custom autograd.Function to use it with backward mode AD.
     """
 # --8<-- [end:function_no_backward]
+
+# --8<-- [start:tape_non_persistent]
+import tensorflow as tf
+
+w = tf.Variable(3.0)
+with tf.GradientTape() as tape:
+    loss_a = w * w
+    loss_b = 2.0 * w
+print(tape.gradient(loss_a, w).numpy())
+#> 6.0
+try:
+    tape.gradient(loss_b, w)  # a second call on the same tape
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: A non-persistent GradientTape can only be used to compute one set of gradients (or jacobians)
+    """
+# Fix 1: a persistent tape answers any number of calls; delete it when done.
+with tf.GradientTape(persistent=True) as tape:
+    loss_a = w * w
+    loss_b = 2.0 * w
+print(tape.gradient(loss_a, w).numpy(), tape.gradient(loss_b, w).numpy())
+#> 6.0 2.0
+del tape  # a persistent tape holds its recorded values until it is deleted
+# Fix 2: one call; a list of targets gives the gradient of their sum.
+with tf.GradientTape() as tape:
+    loss_a = w * w
+    loss_b = 2.0 * w
+print(tape.gradient([loss_a, loss_b], w).numpy())
+#> 8.0
+# One call also takes a list of sources: one gradient each.
+b = tf.Variable(1.0)
+with tf.GradientTape() as tape:
+    loss = w * w + 5.0 * b
+print([float(g) for g in tape.gradient(loss, [w, b])])
+#> [6.0, 5.0]
+# --8<-- [end:tape_non_persistent]
+
+# --8<-- [start:tape_still_recording]
+import tensorflow as tf
+
+y = tf.constant([2.0, 1.0])
+v = tf.Variable([3.0, 4.0])
+with tf.GradientTape(persistent=True) as tape:
+    tape.watch(y)
+    w = y * y * v
+    grads = tape.gradient(w, y)  # 2 * y * v, recorded by the same tape
+    try:
+        with tape:  # entering the tape again inside its own block
+            pass
+    except ValueError as err:
+        print(f"{type(err).__name__}: {err}")
+        """
+        ValueError: Tape is still recording, This can happen if you try to re-enter an already-active tape.
+        """
+    print(tape.jacobian(grads, v).numpy())  # inside the block: runs in these releases
+    """
+    [[4. 0.]
+     [0. 2.]]
+    """
+# The first gradient outside the block: not recorded, so no path back to v.
+with tf.GradientTape(persistent=True) as tape:
+    tape.watch(y)
+    w = y * y * v
+grads = tape.gradient(w, y)
+print(tape.jacobian(grads, v))
+#> None
+# Fix: nested tapes; the inner gradient inside the outer tape, the outer jacobian after it.
+with tf.GradientTape() as outer:
+    outer.watch(y)
+    with tf.GradientTape() as inner:
+        inner.watch(y)
+        w = y * y * v
+    grads = inner.gradient(w, y)
+print(outer.jacobian(grads, v).numpy())
+"""
+[[4. 0.]
+ [0. 2.]]
+"""
+# --8<-- [end:tape_still_recording]
+
+# --8<-- [start:no_gradients_provided]
+import re
+
+import keras
+import tensorflow as tf
+
+y_n = tf.Variable(1.0, name="y_n")
+cost = (y_n - 3.0) ** 2  # computed once, before minimize
+adam = keras.optimizers.Adam(0.5)
+print(hasattr(adam, "minimize"))  # Keras 3 optimizers have no minimize
+#> False
+v1_adam = tf.compat.v1.train.AdamOptimizer(0.5)
+try:
+    v1_adam.minimize(lambda: cost, var_list=[y_n])
+except ValueError as err:
+    print(f"{type(err).__name__}: {re.sub('0x[0-9a-f]+', '0x...', str(err))}")
+    """
+    ValueError: No gradients provided for any variable, check your graph for ops that do not support gradients, between variables ["<tf.Variable 'y_n:0' shape=() dtype=float32, numpy=1.0>"] and loss <function <lambda> at 0x...>.
+    """
+# Keras 3's form of the same mistake: the loss computed before the tape.
+with tf.GradientTape() as tape:
+    pass
+grads = tape.gradient(cost, [y_n])
+print(grads)
+#> [None]
+try:
+    adam.apply_gradients(zip(grads, [y_n], strict=True))
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> ValueError: No gradients provided for any variable.
+# Fix: compute the loss inside the callable (or inside the tape).
+v1_adam.minimize(lambda: (y_n - 3.0) ** 2, var_list=[y_n])
+print(y_n.numpy())
+#> 1.5
+with tf.GradientTape() as tape:
+    cost = (y_n - 3.0) ** 2
+grads = tape.gradient(cost, [y_n])
+adam.apply_gradients(zip(grads, [y_n], strict=True))
+print(round(float(y_n), 3))
+#> 2.0
+# --8<-- [end:no_gradients_provided]

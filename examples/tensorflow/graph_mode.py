@@ -650,6 +650,47 @@ print(len(net.trainable_variables), net(tf.ones((1, 4))).shape)
 #> 3 (1, 2)
 # --8<-- [end:variable_factory]
 
+# --8<-- [start:optimizer_variables]
+import keras
+
+v = tf.Variable([1.0, 2.0])
+fast = keras.optimizers.Adam(1e-3)
+slow = keras.optimizers.Adam(1e-12)
+
+
+@tf.function
+def apply_once(optimizer, grads, variables):
+    optimizer.apply_gradients(zip(grads, variables, strict=True))  # creates Adam's variables on first use
+
+
+apply_once(fast, [tf.ones(2)], [v])  # first trace: fast's variables are created
+try:
+    apply_once(slow, [tf.ones(2)], [v])  # second trace: slow's variables would be created
+except ValueError as err:
+    print(str(err).splitlines()[-1].strip().split(". ")[0])
+    #> ValueError: tf.function only supports singleton tf.Variables created on the first call
+
+
+@tf.function
+def build_and_run(x):  # a model created inside the function
+    return keras.Sequential([keras.layers.Dense(1)])(x)
+
+
+try:
+    build_and_run(tf.ones((4, 3)))
+except ValueError as err:
+    print(str(err).splitlines()[-1].strip().split(". ")[0])
+    #> ValueError: tf.function only supports singleton tf.Variables created on the first call
+# The fix: create models and optimizers outside, and build each optimizer before the first call.
+fast, slow = keras.optimizers.Adam(1e-3), keras.optimizers.Adam(1e-12)
+fast.build([v])
+slow.build([v])
+apply_once(fast, [tf.ones(2)], [v])
+apply_once(slow, [tf.ones(2)], [v])
+print([int(opt.iterations) for opt in (fast, slow)])
+#> [1, 1]
+# --8<-- [end:optimizer_variables]
+
 # --8<-- [start:tensor_bool]
 @tf.function(autograph=False)
 def relu(t):
