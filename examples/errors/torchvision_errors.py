@@ -625,3 +625,26 @@ except RuntimeError as err:
 print(F.solarize(image, min(256.0, 255.0)), image.to(torch.int16) >= 256)
 #> tensor([[[ 10, 200,   0]]], dtype=torch.uint8) tensor([[[False, False, False]]])
 # --8<-- [end:solarize_threshold]
+
+# --8<-- [start:to_pil_mode_f]
+spectrogram = torch.tensor([[[0.1234567, -3.5, 10000.0]]], dtype=torch.float64)  # 1 x H x W
+for wrong in (spectrogram, spectrogram.to(torch.uint8)):
+    try:
+        F.to_pil_image(wrong, mode="F")
+    except ValueError as err:
+        print(f"{type(err).__name__}: {err}")
+        """
+        ValueError: Incorrect mode (F) supplied for input type <class 'numpy.dtype'>. Should be None
+        ValueError: Incorrect mode (F) supplied for input type <class 'numpy.dtype'>. Should be L
+        """
+print(np.asarray(F.to_pil_image(spectrogram.float())))  # no mode: taken as 0..1, scaled to 8 bits
+#> [[ 31 132 240]]
+
+# The fix: float32 with mode="F", or PIL's own Image.fromarray on the 2-D float32 array.
+exact = F.to_pil_image(spectrogram.float(), mode="F")
+print(exact.mode, torch.equal(torch.from_numpy(np.array(exact)), spectrogram[0].float()))
+#> F True
+array_image = Image.fromarray(spectrogram[0].float().numpy())
+print(array_image.mode, np.asarray(array_image).dtype)
+#> F float32
+# --8<-- [end:to_pil_mode_f]
