@@ -648,3 +648,47 @@ array_image = Image.fromarray(spectrogram[0].float().numpy())
 print(array_image.mode, np.asarray(array_image).dtype)
 #> F float32
 # --8<-- [end:to_pil_mode_f]
+
+# --8<-- [start:other_resnet_depth]
+import warnings
+
+# The meta device gives shapes only (nothing allocated or initialised): the same checks, fast.
+with torch.device("meta"):
+    saved = models.resnet18().state_dict()  # the checkpoint came from a ResNet-18
+    model = models.resnet50()
+    same = models.resnet18()
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")  # the meta device's "copying ... is a no-op" warnings
+    try:
+        model.load_state_dict(saved)
+    except RuntimeError as err:
+        lines = str(err).expandtabs(4).splitlines()
+        print(f"{type(err).__name__}: {lines[0]}")
+        #> RuntimeError: Error(s) in loading state_dict for ResNet:
+        print(lines[1][:100], "...")  # dozens of keys
+        """
+            Missing key(s) in state_dict: "layer1.0.conv3.weight", "layer1.0.bn3.weight", "layer1.0.bn3.bias ...
+        """
+        print(lines[2])
+        """
+            size mismatch for layer1.0.conv1.weight: copying a param with shape torch.Size([64, 64, 3, 3]) from checkpoint, the shape in current model is torch.Size([64, 64, 1, 1]).
+        """
+        print(sum("size mismatch" in line for line in lines), "size mismatch lines in all")
+        #> 24 size mismatch lines in all
+    try:
+        model.load_state_dict(saved, strict=False)  # skips missing keys, not other shapes
+    except RuntimeError as err:
+        print(f"strict=False: {type(err).__name__}:", str(err).count("size mismatch"), "size mismatches")
+        #> strict=False: RuntimeError: 24 size mismatches
+for resnet in (model, same):  # ResNet-50's blocks have a third convolution
+    block = resnet.layer1[0]
+    print(type(block).__name__, [name for name, _ in block.named_children()])
+    #> Bottleneck ['conv1', 'bn1', 'conv2', 'bn2', 'conv3', 'bn3', 'relu', 'downsample']
+    #> BasicBlock ['conv1', 'bn1', 'relu', 'conv2', 'bn2']
+
+# The fix: build the architecture the checkpoint was saved from.
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    print(same.load_state_dict(saved))
+    #> <All keys matched successfully>
+# --8<-- [end:other_resnet_depth]
