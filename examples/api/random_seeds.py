@@ -182,14 +182,19 @@ print(torch.equal(torch.get_rng_state(), before))  # each iterator draws a base 
 print(train_orders(False, torch.Generator().manual_seed(0)) == train_orders(True, torch.Generator().manual_seed(0)))
 #> True
 
-# a rerun without torch.manual_seed: the sampler draws the order in the main process
-loader = DataLoader(range(20), batch_size=20, shuffle=True)
+# a rerun with the seed set in worker_init_fn only: the order is drawn in the main process
+def seed_worker(_worker_id: int) -> None:
+    torch.manual_seed(0)  # runs in the worker, after the order is drawn
+
+
+loader = DataLoader(range(20), batch_size=20, shuffle=True, num_workers=1, worker_init_fn=seed_worker)
 runs = []
 for _run in range(2):
     torch.seed()  # what a new process starts with: a seed from the OS
     runs.append(next(iter(loader)).tolist())
 print(runs[0] == runs[1])
 #> False
+loader = DataLoader(range(20), batch_size=20, shuffle=True)
 for run in range(2):
     torch.manual_seed(0)  # in the main process, before iterating
     runs[run] = next(iter(loader)).tolist()
