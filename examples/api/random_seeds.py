@@ -154,6 +154,54 @@ print(torch.equal(torch.rand(2, generator=local), private_draw))  # the private 
 #> True
 # --8<-- [end:generators]
 
+# --8<-- [start:loader_global]
+def train_orders(validate: bool, generator=None) -> list:
+    """Seed once, then three epochs: the training order of each, with or without a validation pass."""
+    torch.manual_seed(0)
+    train = DataLoader(range(6), batch_size=6, shuffle=True, generator=generator)
+    val = DataLoader(range(4), batch_size=2)  # shuffle=False
+    orders = []
+    for _epoch in range(3):
+        orders.append(next(iter(train)).tolist())
+        if validate:
+            for _batch in val:  # a validation pass
+                pass
+    return orders
+
+
+print(train_orders(validate=False))
+#> [[0, 4, 3, 5, 2, 1], [2, 3, 1, 5, 4, 0], [5, 2, 0, 3, 1, 4]]
+print(train_orders(validate=True))  # epochs 2 and 3 change
+#> [[0, 4, 3, 5, 2, 1], [4, 5, 1, 2, 3, 0], [1, 5, 2, 4, 3, 0]]
+before = torch.get_rng_state()
+iter(DataLoader(range(4), batch_size=2))  # shuffle=False, no batch taken
+print(torch.equal(torch.get_rng_state(), before))  # each iterator draws a base seed
+#> False
+
+# the fix: a generator of the training loader's own
+print(train_orders(False, torch.Generator().manual_seed(0)) == train_orders(True, torch.Generator().manual_seed(0)))
+#> True
+
+# a rerun with the seed set in worker_init_fn only: the order is drawn in the main process
+def seed_worker(_worker_id: int) -> None:
+    torch.manual_seed(0)  # runs in the worker, after the order is drawn
+
+
+loader = DataLoader(range(20), batch_size=20, shuffle=True, num_workers=1, worker_init_fn=seed_worker)
+runs = []
+for _run in range(2):
+    torch.seed()  # what a new process starts with: a seed from the OS
+    runs.append(next(iter(loader)).tolist())
+print(runs[0] == runs[1])
+#> False
+loader = DataLoader(range(20), batch_size=20, shuffle=True)
+for run in range(2):
+    torch.manual_seed(0)  # in the main process, before iterating
+    runs[run] = next(iter(loader)).tolist()
+print(runs[0] == runs[1])
+#> True
+# --8<-- [end:loader_global]
+
 # --8<-- [start:workers]
 from torch.utils.data import Dataset
 

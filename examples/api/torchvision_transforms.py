@@ -224,6 +224,20 @@ print(transforms.ConvertImageDtype(torch.uint8)(torch.tensor([0.3, 0.7])))  # it
 #> tensor([ 76, 179], dtype=torch.uint8)
 # --8<-- [end:to_uint8]
 
+# --8<-- [start:to_pil_float_255]
+from torchvision.transforms.v2.functional import to_pil_image
+
+pixels = torch.tensor([0, 100, 200, 255], dtype=torch.uint8).expand(3, 1, 4)  # as read_image gives
+as_float = pixels.float()  # 0.0 .. 255.0
+print(np.asarray(to_pil_image(as_float))[0, :, 0])  # taken as 0..1: times 255, wrapped to a byte
+#> [  0 156  56   1]
+# The fix: divide by 255, or hand over the uint8 tensor itself
+print(np.asarray(to_pil_image(as_float / 255))[0, :, 0], np.asarray(to_pil_image(pixels))[0, :, 0])
+#> [  0 100 200 255] [  0 100 200 255]
+print(np.asarray(v2.ToPILImage()(as_float))[0, :, 0])  # the transform class alike
+#> [  0 156  56   1]
+# --8<-- [end:to_pil_float_255]
+
 # --8<-- [start:normalize_stats]
 def per_channel(x: torch.Tensor) -> tuple[list[float], list[float]]:
     """Mean and standard deviation of each channel over all images and pixels, to 3 decimals."""

@@ -625,3 +625,70 @@ except RuntimeError as err:
 print(F.solarize(image, min(256.0, 255.0)), image.to(torch.int16) >= 256)
 #> tensor([[[ 10, 200,   0]]], dtype=torch.uint8) tensor([[[False, False, False]]])
 # --8<-- [end:solarize_threshold]
+
+# --8<-- [start:to_pil_mode_f]
+spectrogram = torch.tensor([[[0.1234567, -3.5, 10000.0]]], dtype=torch.float64)  # 1 x H x W
+for wrong in (spectrogram, spectrogram.to(torch.uint8)):
+    try:
+        F.to_pil_image(wrong, mode="F")
+    except ValueError as err:
+        print(f"{type(err).__name__}: {err}")
+        """
+        ValueError: Incorrect mode (F) supplied for input type <class 'numpy.dtype'>. Should be None
+        ValueError: Incorrect mode (F) supplied for input type <class 'numpy.dtype'>. Should be L
+        """
+print(np.asarray(F.to_pil_image(spectrogram.float())))  # no mode: taken as 0..1, scaled to 8 bits
+#> [[ 31 132 240]]
+
+# The fix: float32 with mode="F", or PIL's own Image.fromarray on the 2-D float32 array.
+exact = F.to_pil_image(spectrogram.float(), mode="F")
+print(exact.mode, torch.equal(torch.from_numpy(np.array(exact)), spectrogram[0].float()))
+#> F True
+array_image = Image.fromarray(spectrogram[0].float().numpy())
+print(array_image.mode, np.asarray(array_image).dtype)
+#> F float32
+# --8<-- [end:to_pil_mode_f]
+
+# --8<-- [start:other_resnet_depth]
+import warnings
+
+# The meta device gives shapes only (nothing allocated or initialised): the same checks, fast.
+with torch.device("meta"):
+    saved = models.resnet18().state_dict()  # the checkpoint came from a ResNet-18
+    model = models.resnet50()
+    same = models.resnet18()
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")  # the meta device's "copying ... is a no-op" warnings
+    try:
+        model.load_state_dict(saved)
+    except RuntimeError as err:
+        lines = str(err).expandtabs(4).splitlines()
+        print(f"{type(err).__name__}: {lines[0]}")
+        #> RuntimeError: Error(s) in loading state_dict for ResNet:
+        print(lines[1][:100], "...")  # dozens of keys
+        """
+            Missing key(s) in state_dict: "layer1.0.conv3.weight", "layer1.0.bn3.weight", "layer1.0.bn3.bias ...
+        """
+        print(lines[2])
+        """
+            size mismatch for layer1.0.conv1.weight: copying a param with shape torch.Size([64, 64, 3, 3]) from checkpoint, the shape in current model is torch.Size([64, 64, 1, 1]).
+        """
+        print(sum("size mismatch" in line for line in lines), "size mismatch lines in all")
+        #> 24 size mismatch lines in all
+    try:
+        model.load_state_dict(saved, strict=False)  # skips missing keys, not other shapes
+    except RuntimeError as err:
+        print(f"strict=False: {type(err).__name__}:", str(err).count("size mismatch"), "size mismatches")
+        #> strict=False: RuntimeError: 24 size mismatches
+for resnet in (model, same):  # ResNet-50's blocks have a third convolution
+    block = resnet.layer1[0]
+    print(type(block).__name__, [name for name, _ in block.named_children()])
+    #> Bottleneck ['conv1', 'bn1', 'conv2', 'bn2', 'conv3', 'bn3', 'relu', 'downsample']
+    #> BasicBlock ['conv1', 'bn1', 'relu', 'conv2', 'bn2']
+
+# The fix: build the architecture the checkpoint was saved from.
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    print(same.load_state_dict(saved))
+    #> <All keys matched successfully>
+# --8<-- [end:other_resnet_depth]

@@ -189,4 +189,28 @@ print("main process:", next(iter(DataLoader(data, batch_size=2)))[0].is_shared()
 #> main process: False
 print("from a worker:", next(iter(DataLoader(data, batch_size=2, num_workers=1)))[0].is_shared())
 #> from a worker: True
+
+import re
+import signal
+import time
+
+
+def bus_error(worker_id: int) -> None:
+    """Stand-in for a write to a full /dev/shm: the kernel answers it with SIGBUS."""
+    signal.raise_signal(signal.SIGBUS)
+
+
+try:
+    batches = iter(DataLoader(data, batch_size=2, num_workers=1, worker_init_fn=bus_error))
+    for _ in range(200):  # the SIGCHLD handler raises here as soon as the worker dies
+        time.sleep(0.05)
+    else:
+        print("no error within 10 s")
+except RuntimeError as err:
+    print(type(err).__name__, re.sub(r"pid \d+", "pid ...", str(err)))
+    """
+    RuntimeError DataLoader worker (pid ...) is killed by signal: Bus error. It is possible that dataloader's workers are out of shared memory. Please try to raise your shared memory limit.
+    """
+print(torch.multiprocessing.get_sharing_strategy())  # Linux's default; 'file_system' is the other
+#> file_descriptor
 # --8<-- [end:worker_shm]
