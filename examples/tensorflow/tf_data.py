@@ -491,6 +491,37 @@ print(show(numbers.shuffle(1, seed=0)))  # a buffer of 1 does not shuffle at all
 #> [0, 1, 2, 3, 4, 5, 6, 7]
 # --8<-- [end:shuffle_batch]
 
+# --8<-- [start:fit_reshuffle]
+import keras
+import tensorflow as tf
+
+
+def orders_seen_by_fit(dataset, **fit_args):
+    """The items fit reads, in order: a map step records each one as it passes."""
+    seen = []
+
+    def record(i):
+        seen.append(int(i))
+        return i
+
+    recorded = dataset.map(lambda i: tf.py_function(record, [i], tf.int64))
+    pairs = recorded.map(lambda i: (tf.reshape(tf.cast(i, tf.float32), (1,)), tf.zeros((1,))))
+    model = keras.Sequential([keras.Input((1,)), keras.layers.Dense(1)])
+    model.compile("sgd", "mse", run_eagerly=True)
+    model.fit(pairs.batch(6), epochs=2, verbose=0, **fit_args)
+    return seen[:6], seen[6:12]  # epoch 1, epoch 2
+
+
+items = tf.data.Dataset.range(6)
+print(orders_seen_by_fit(items.shuffle(6, seed=0)))  # reshuffle_each_iteration=True, the default
+#> ([0, 1, 2, 5, 3, 4], [1, 3, 2, 5, 4, 0])
+print(orders_seen_by_fit(items.shuffle(6, seed=0, reshuffle_each_iteration=False)))
+#> ([3, 4, 1, 5, 0, 2], [3, 4, 1, 5, 0, 2])
+# The workaround of issue 29558: one endless pass, cut into epochs by steps_per_epoch.
+print(orders_seen_by_fit(items.shuffle(6, seed=0).repeat(), steps_per_epoch=1))
+#> ([0, 1, 2, 5, 3, 4], [3, 0, 2, 5, 1, 4])
+# --8<-- [end:fit_reshuffle]
+
 # --8<-- [start:shuffle_memory]
 decoded = 0
 
