@@ -439,7 +439,7 @@ print(np.round(direct.numpy()[:, 0], 3), np.round(predicted[:, 0], 3))
 # training=True normalises with the batch's own statistics and moves the moving mean:
 print(np.round(model(x, training=True).numpy()[:, 0], 3))
 #> [-1.414 -0.707  0.     0.707  1.414]
-print(np.round(model.layers[-1].moving_mean.numpy(), 3), np.round(model.predict(x, verbose=0)[:, 0], 3))
+print(np.round(model.layers[-1].moving_mean.numpy(), 3), np.round(model(x).numpy()[:, 0], 3))
 #> [0.03] [0.965 1.959 2.954 3.948 4.943]
 # --8<-- [end:model_call_vs_predict]
 

@@ -102,7 +102,6 @@ print(scale_autograph.experimental_get_tracing_count())
 # --8<-- [start:keras_print_intermediate]
 import keras
 import numpy as np
-import torch
 
 values_log = pathlib.Path(folder.name) / "keras_print.txt"
 inputs = keras.Input((2,))
@@ -122,29 +121,12 @@ model = keras.Model(inputs, keras.layers.Dense(1)(shown))
 values_log.unlink()
 x = np.array([[1.0, 2.0]], dtype="float32")
 model(x)
-model.predict(x, verbose=0)  # traced into a graph: tf.print still runs
-model.predict(2 * x, verbose=0)
+model.predict(2 * x, verbose=0)  # traced into a graph: tf.print still runs
 print(values_log.read_text().rstrip())
 """
 hidden: [[3 3]]
-hidden: [[3 3]]
 hidden: [[6 6]]
 """
-
-# PyTorch: a forward hook prints a submodule's output at every forward pass.
-net = torch.nn.Sequential(torch.nn.Linear(2, 2), torch.nn.ReLU(), torch.nn.Linear(2, 1))
-with torch.no_grad():
-    net[0].weight.fill_(1.0)
-    net[0].bias.zero_()
-
-
-def print_output(module, args, output):
-    print("hidden:", output.tolist())
-    #> hidden: [[3.0, 3.0]]
-
-
-net[0].register_forward_hook(print_output)
-net(torch.tensor([[1.0, 2.0]]))
 # --8<-- [end:keras_print_intermediate]
 
 # --8<-- [start:print_order]
