@@ -266,3 +266,54 @@ print(moving_mean_after_fit(frozen))
 print(moving_mean_after_fit(keras.layers.BatchNormalization(momentum=0.5, name="bn"), training=False))
 #> [2.25 2.75 3.25]
 # --8<-- [end:keras_batchnorm_freeze]
+
+
+# --8<-- [start:keras_batchnorm_loop]
+import keras
+import numpy as np
+import tensorflow as tf
+
+x = np.arange(12, dtype="float32").reshape(4, 3)  # one batch; its mean is [4.5, 5.5, 6.5]
+y = np.zeros((4, 3), dtype="float32")
+
+
+def bn_model(trainable=True):
+    """One BatchNormalization layer (momentum 0.5: one batch moves the mean halfway)."""
+    inputs = keras.Input((3,))
+    bn = keras.layers.BatchNormalization(momentum=0.5)
+    bn.trainable = trainable
+    model = keras.Model(inputs, bn(inputs))
+    model.compile(keras.optimizers.SGD(learning_rate=0.0), "mse", run_eagerly=True)
+    return model, bn
+
+
+model, bn = bn_model()
+print("before:", bn.moving_mean.numpy())
+#> before: [0. 0. 0.]
+model.train_on_batch(x, y)  # a hand-written loop's step: training=True
+print("train_on_batch:", bn.moving_mean.numpy())
+#> train_on_batch: [2.25 2.75 3.25]
+
+model, bn = bn_model()
+model(x)  # a direct call: training defaults to False, inference statistics
+print("model(x):", bn.moving_mean.numpy())
+#> model(x): [0. 0. 0.]
+with tf.GradientTape() as tape:  # a GradientTape loop must pass training=True
+    loss = tf.reduce_mean(model(x, training=True) ** 2)
+print("model(x, training=True):", bn.moving_mean.numpy())
+#> model(x, training=True): [2.25 2.75 3.25]
+
+model, bn = bn_model(trainable=False)
+model.train_on_batch(x, y)  # a frozen layer runs in inference mode
+print("trainable=False:", bn.moving_mean.numpy())
+#> trainable=False: [0. 0. 0.]
+
+# TF1's update ops (tf.GraphKeys.UPDATE_OPS, to run with the train op) are gone with Keras 3:
+try:
+    tf.compat.v1.layers.batch_normalization
+except AttributeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> AttributeError: `batch_normalization` is not available with Keras 3.
+print("bn.updates:", hasattr(bn, "updates"))
+#> bn.updates: False
+# --8<-- [end:keras_batchnorm_loop]

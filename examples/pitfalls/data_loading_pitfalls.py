@@ -270,6 +270,46 @@ print("same pass:", torch.cat([((x - 3.5 > 0).float() == y).float() for x, y in 
 #> same pass: 1.0
 # --8<-- [end:predict_shuffled]
 
+# --8<-- [start:flow_from_directory_classes]
+import contextlib
+import io
+import os
+import tempfile
+
+import keras
+import numpy as np
+import tensorflow as tf
+from keras.src.legacy.preprocessing.image import ImageDataGenerator  # private in Keras 3
+
+# Keras 3 has no predict_generator (predict takes the generator) and no public ImageDataGenerator:
+print(hasattr(keras.Model, "predict_generator"), hasattr(keras.preprocessing.image, "ImageDataGenerator"))
+#> False False
+# An always-right classifier: black images (cats) give 0, white images (dogs) give 1.
+ones_third, minus_half = keras.initializers.Constant(1 / 3), keras.initializers.Constant(-0.5)
+classifier = keras.Sequential(
+    [keras.Input((4, 4, 3)), keras.layers.GlobalAveragePooling2D(), keras.layers.Dense(1, kernel_initializer=ones_third, bias_initializer=minus_half)]
+)
+classifier.run_eagerly = True  # no graph to trace for six images
+
+with tempfile.TemporaryDirectory() as folder:
+    for name, value in (("cats", 0), ("dogs", 255)):
+        os.makedirs(os.path.join(folder, name))
+        for i in range(3):
+            image = tf.fill((4, 4, 3), tf.constant(value, tf.uint8))
+            tf.io.write_file(os.path.join(folder, name, f"{i}.png"), tf.io.encode_png(image))
+    for shuffle in (False, True):
+        with contextlib.redirect_stdout(io.StringIO()):  # "Found 6 images belonging to 2 classes."
+            generator = ImageDataGenerator(rescale=1 / 255).flow_from_directory(
+                folder, target_size=(4, 4), batch_size=2, class_mode="binary", shuffle=shuffle, seed=0
+            )
+        predicted = (classifier.predict(generator, verbose=0)[:, 0] > 0).astype(int)
+        print(f"shuffle={shuffle}:", predicted, generator.classes, round(float((predicted == generator.classes).mean()), 2))
+        #> shuffle=False: [0 0 0 1 1 1] [0 0 0 1 1 1] 1.0
+        #> shuffle=True: [1 0 0 1 0 1] [0 0 0 1 1 1] 0.67
+    print(generator.class_indices, generator.filenames[:2])
+    #> {'cats': 0, 'dogs': 1} ['cats/0.png', 'cats/1.png']
+# --8<-- [end:flow_from_directory_classes]
+
 # --8<-- [start:list_label]
 import torch
 from torch.utils.data import DataLoader, Dataset

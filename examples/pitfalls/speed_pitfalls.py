@@ -502,6 +502,45 @@ print("same predictions:", same)
 #> same predictions: True
 # --8<-- [end:predict_timing]
 
+# --8<-- [start:model_call_vs_predict]
+import keras
+import numpy as np
+
+
+class CountCalls(keras.layers.Layer):
+    """Passes its input on and counts the batches it sees."""
+
+    calls = 0
+
+    def call(self, x):
+        self.calls += 1
+        return x
+
+
+counter = CountCalls()
+inputs = keras.Input((1,))
+model = keras.Model(inputs, keras.layers.BatchNormalization()(counter(inputs)))
+model.run_eagerly = True  # Python runs at every batch, so the counter counts them
+x = np.array([[1.0], [2.0], [3.0], [4.0], [5.0]], dtype="float32")
+
+counter.calls = 0
+direct = model(x)
+print(type(direct).__name__, "batches:", counter.calls)
+#> EagerTensor batches: 1
+counter.calls = 0
+predicted = model.predict(x, batch_size=2, verbose=0)
+print(type(predicted).__name__, "batches:", counter.calls)
+#> ndarray batches: 3
+# Both run in inference mode: BatchNormalization uses its moving mean 0 and variance 1.
+print(np.round(direct.numpy()[:, 0], 3), np.round(predicted[:, 0], 3))
+#> [1.    1.999 2.999 3.998 4.998] [1.    1.999 2.999 3.998 4.998]
+# training=True normalises with the batch's own statistics and moves the moving mean:
+print(np.round(model(x, training=True).numpy()[:, 0], 3))
+#> [-1.414 -0.707  0.     0.707  1.414]
+print(np.round(model.layers[-1].moving_mean.numpy(), 3), np.round(model(x).numpy()[:, 0], 3))
+#> [0.03] [0.965 1.959 2.954 3.948 4.943]
+# --8<-- [end:model_call_vs_predict]
+
 # --8<-- [start:predict_after_compile]
 import timeit
 

@@ -257,6 +257,50 @@ print(model(x)[0].numpy(), model(x, training=True)[0].numpy())  # a direct call:
 #> [2. 2. 2. 2.] [4. 0. 0. 4.]
 # --8<-- [end:keras_call_training]
 
+# --8<-- [start:keras_dropout_training]
+import inspect
+
+import keras
+import numpy as np
+import tensorflow as tf
+
+print("is_training" in inspect.signature(keras.layers.Dropout.__init__).parameters)
+#> False
+print("training" in inspect.signature(keras.layers.Dropout.call).parameters)
+#> True
+# TF1's switches are gone: tf.layers.dropout(training=...) and the learning phase.
+print(hasattr(tf.compat.v1.layers, "dropout"), hasattr(keras.backend, "learning_phase"))
+#> False False
+
+keras.utils.set_random_seed(0)
+x = np.ones((1, 2), dtype="float32")  # without dropout every output is 2.0
+dense = keras.layers.Dense(4, kernel_initializer="ones")
+drop = keras.layers.Dropout(0.5)
+
+
+def forward(x, training):
+    """Keras layers mixed with raw TF ops, as code written for tf.layers does."""
+    h = tf.nn.relu(dense(x))
+    return drop(h, training=True)  # hard-coded, like tf.layers.dropout(training=True)
+
+
+def forward_fixed(x, training):
+    h = tf.nn.relu(dense(x))
+    return drop(h, training=training)  # the caller's flag reaches the layer
+
+
+print(forward(x, training=False).numpy(), forward_fixed(x, training=False).numpy())
+#> [[4. 0. 4. 0.]] [[2. 2. 2. 2.]]
+
+# In a Keras 3 functional model, the training of the outer call wins over one written in:
+inputs = keras.Input((2,))
+h = keras.layers.Dense(4, kernel_initializer="ones")(inputs)
+written = keras.Model(inputs, keras.layers.Dropout(0.5)(h, training=True))
+written.run_eagerly = True  # one row: skip tracing
+print(written.predict(x, verbose=0), written(x).numpy(), written(x, training=True).numpy())
+#> [[2. 2. 2. 2.]] [[0. 0. 0. 4.]] [[0. 0. 0. 0.]]
+# --8<-- [end:keras_dropout_training]
+
 # --8<-- [start:plain_list]
 import torch
 from torch import nn

@@ -99,6 +99,36 @@ print(scale_autograph.experimental_get_tracing_count())
 #> 1
 # --8<-- [end:tracing]
 
+# --8<-- [start:keras_print_intermediate]
+import keras
+import numpy as np
+
+values_log = pathlib.Path(folder.name) / "keras_print.txt"
+inputs = keras.Input((2,))
+hidden = keras.layers.Dense(2, kernel_initializer="ones")(inputs)
+tf.print("build time:", hidden, output_stream=f"file://{values_log}")  # once, with no values
+print(values_log.read_text().split(" name=")[0])  # a symbolic KerasTensor
+#> build time: <KerasTensor shape=(None, 2), dtype=float32, sparse=False, ragged=False,
+
+
+def show(t):
+    tf.print("hidden:", t, output_stream=f"file://{values_log}")  # an op: runs at every call
+    return t  # the layer passes its input on unchanged
+
+
+shown = keras.layers.Lambda(show)(hidden)
+model = keras.Model(inputs, keras.layers.Dense(1)(shown))
+values_log.unlink()
+x = np.array([[1.0, 2.0]], dtype="float32")
+model(x)
+model.predict(2 * x, verbose=0)  # traced into a graph: tf.print still runs
+print(values_log.read_text().rstrip())
+"""
+hidden: [[3 3]]
+hidden: [[6 6]]
+"""
+# --8<-- [end:keras_print_intermediate]
+
 # --8<-- [start:print_order]
 v = tf.Variable(5)
 log_unordered = pathlib.Path(folder.name) / "find_next_odd.txt"

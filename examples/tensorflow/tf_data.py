@@ -491,6 +491,36 @@ print(show(numbers.shuffle(1, seed=0)))  # a buffer of 1 does not shuffle at all
 #> [0, 1, 2, 3, 4, 5, 6, 7]
 # --8<-- [end:shuffle_batch]
 
+# --8<-- [start:fit_reshuffle]
+import keras
+import tensorflow as tf
+
+seen = {"default": [], "no reshuffle": []}
+
+
+def recorded(name, dataset):
+    """The dataset, with a map step that records each item as fit reads it."""
+
+    def record(i):
+        seen[name].append(int(i))
+        return i
+
+    return dataset.map(lambda i: tf.py_function(record, [i], tf.int64))
+
+
+items = tf.data.Dataset.range(6)
+default = recorded("default", items.shuffle(6, seed=0))  # reshuffle_each_iteration=True
+fixed = recorded("no reshuffle", items.shuffle(6, seed=0, reshuffle_each_iteration=False))
+pairs = tf.data.Dataset.zip(default, fixed).map(lambda a, b: (tf.cast(tf.stack([a, b]), tf.float32), 0.0))
+model = keras.Sequential([keras.Input((2,)), keras.layers.Dense(1)])
+model.compile("sgd", "mse", run_eagerly=True)
+model.fit(pairs.batch(6), epochs=2, verbose=0)  # both datasets, read in the same fit
+for name, order in seen.items():
+    print(f"{name}: epoch 1 {order[:6]}, epoch 2 {order[6:]}")
+    #> default: epoch 1 [0, 1, 2, 5, 3, 4], epoch 2 [1, 3, 2, 5, 4, 0]
+    #> no reshuffle: epoch 1 [3, 4, 1, 5, 0, 2], epoch 2 [3, 4, 1, 5, 0, 2]
+# --8<-- [end:fit_reshuffle]
+
 # --8<-- [start:shuffle_memory]
 decoded = 0
 
