@@ -102,13 +102,14 @@ def inline_names(markdown: str) -> list[str]:
 
 def reference_prose(root: Path) -> dict[str, str]:
     """The reference's prose, which the build links as other pages (introductions, reasons for
-    differences and missing operations, both languages) -> `data/reference/<file>:<row id>`."""
+    differences and missing operations, notes, why a result can differ on CUDA, both languages)
+    -> `data/reference/<file>:<row id>`."""
     texts = {}
     for family in load_families(root, load_inputs(root)):
         for locale, intro in family.intro.items():
             texts[intro] = f"{family.source} (introduction, {locale})"
         for owner, declared in [(None, family.differences)] + [
-            (row, [*row.differences, *([row.missing] if row.missing else [])])
+            (row, [*row.differences, *(text for text in (row.missing, row.note, row.cuda) if text)])
             for row in family.rows
         ]:
             where = f"{family.source}:{owner.id}" if owner else family.source
