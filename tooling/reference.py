@@ -226,6 +226,12 @@ def _check(declared: dict, who: str, source: str, calls: dict, used: list, known
         )
 
 
+def torch_code(row: Row, inputs: dict[str, dict]) -> dict:
+    """The PyTorch code a row runs: its call and, by input id, the code that makes each input. The
+    GPU run records it beside a `cuda:` row's results; the pages show them while it is unchanged."""
+    return {"call": row.calls["torch"], "inputs": {n: inputs[n]["torch"] for n in row.inputs}}
+
+
 def names(libraries: list[str]) -> str:
     """The libraries as pages and messages name them: `NumPy, PyTorch`."""
     return ", ".join(NAMES[library] for library in libraries)

@@ -30,6 +30,7 @@ from tooling.reference import (
     load_inputs,
     names,
     reasons,
+    torch_code,
 )
 from verified import record
 from verified.paths import REPO_ROOT, generated_pages, gpu_run_path, record_path, relative
@@ -123,6 +124,11 @@ def _aspect(aspect: str, words: dict) -> str:
     return words[f"aspect_{aspect.replace(' ', '_')}"]()
 
 
+def _cause(cause: str, words: dict) -> str:
+    """Why a `cuda:` row can differ on CUDA (`summation order`) in the locale's words."""
+    return words[f"cause_{cause.replace(' ', '_')}"]()
+
+
 def _kind(kind: str, words: dict, what: str = "") -> str:
     """A kind of difference's name in the locale's words, or with `what="about"` what it means."""
     return words["_".join(["kind", kind.replace(" ", "_"), *([what] if what else [])])]()
@@ -196,6 +202,7 @@ TEMPLATES = templates(
     linked_code=_linked_code,
     cell=_cell,
     aspect=_aspect,
+    cause=_cause,
     kind=_kind,
 )
 TEMPLATES.globals.update(
@@ -231,12 +238,9 @@ def on_cuda(root: Path, families: list[Family], inputs: dict[str, dict]) -> dict
     shown = {}
     for row in (row for family in families for row in family.rows):
         if row.cuda and row.key in recorded:
-            now = {
-                "call": row.calls["torch"],
-                "inputs": {n: inputs[n]["torch"] for n in row.inputs},
-            }
             judged = recorded[row.key]
-            shown[row.key] = (judged if judged.get("code") == now else None, run)
+            current = judged.get("code") == torch_code(row, inputs)
+            shown[row.key] = (judged if current else None, run)
     return shown
 
 

@@ -14,7 +14,17 @@ from types import ModuleType
 import numpy as np
 
 from tooling.agreement import ASPECTS, Result, as_result, differing, raised
-from tooling.reference import INPUTS, LIBRARIES, NAMES, NO_INPUT, Family, Row, covers, names
+from tooling.reference import (
+    INPUTS,
+    LIBRARIES,
+    NAMES,
+    NO_INPUT,
+    Family,
+    Row,
+    covers,
+    names,
+    torch_code,
+)
 
 
 def _evaluate(code: str, modules: dict, given: object) -> object:
@@ -127,9 +137,10 @@ def run_on_device(row: Row, inputs: dict[str, dict], modules: dict, device: str)
         try:
             here = outcome(call, "torch", modules, given)
             with torch.device(device):  # factory functions, the input's too, make it there
-                made = given and _evaluate(given["torch"], modules, None)
-                if given and made.device.type != torch.device(device).type:
-                    raise RowProblem(f"its input is made on {made.device}, not {device}")
+                if given is not None:  # an input made elsewhere would run the call on the CPU
+                    made = _evaluate(given["torch"], modules, None)
+                    if made.device.type != torch.device(device).type:
+                        raise RowProblem(f"its input is made on {made.device}, not {device}")
                 there = outcome(call, "torch", modules, given)
         except RowProblem as exc:
             problems.append(f"{row.source}:{row.line}: row {row.id!r}, input {name!r}: {exc}")
@@ -139,7 +150,6 @@ def run_on_device(row: Row, inputs: dict[str, dict], modules: dict, device: str)
         for aspect in differing(pair, "cpu", row.rtol, row.atol):
             found.append({"input": name, "aspect": aspect})
     status = "failed" if problems else "differs" if found else "agree"
-    code = {name: inputs[name]["torch"] for name in row.inputs}
     return {
         "family": row.family,
         "status": status,
@@ -147,7 +157,7 @@ def run_on_device(row: Row, inputs: dict[str, dict], modules: dict, device: str)
         "results": results,
         "differences": found,
         "problems": problems,
-        "code": {"call": call, "inputs": code},
+        "code": torch_code(row, inputs),
     }
 
 
