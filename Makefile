@@ -197,11 +197,13 @@ check-site: test-env browser
 	  $(if $(SOURCES),--ignore=tests/content/test_sources.py) -m "not readers" \
 	  -n $(WORKERS) --dist worksteal || status=1); exit $$status
 
-# The readers' corpus ranked on both sites built before, one language per worker (a minute
-# each): the shares and their floor. READER_QUESTIONS=<file>: a held-out set instead, printed.
+# Search ranked on both sites built before: the readers' corpus (a minute a language), the query
+# file, the atlas's printed lines and the reference's API names; the shares and their floors.
+# READER_QUESTIONS=<file>: a held-out set instead of the corpus, printed.
 readers: test-env browser
-	@echo "== readers' questions: every query of every answered report, on both sites"
-	$(PY) -m pytest tests/browser/test_reader_questions.py -m readers -n $(WORKERS)
+	@echo "== search: the readers' questions, the query file and the API names, on both sites"
+	$(PY) -m pytest tests/browser/test_reader_questions.py tests/browser/test_search.py \
+	  -m readers -n $(WORKERS) --dist worksteal
 
 test-examples: $(check_env) $(if $(filter default,$(ENV)),test-env,.venv-$(ENV)/.installed)
 	@echo "== 1/3 examples and notebooks in environment $(ENV), into the record $(RECORD)"

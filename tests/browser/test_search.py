@@ -3,7 +3,9 @@ loaded home page as the page starts it): every query of search_queries.yml; each
 entry's printed line, as a reader pastes it, and a variant with other numbers; each other name
 the glossary gives a term (`also`), expecting the page it shows the term at; each API name the
 cross-library reference's calls spell, expecting a row that calls it. (Typing into the search
-box is test_offline.py's.)"""
+box is test_offline.py's.) The ranking tests are `make readers`'s, with the readers' questions
+(marked `readers`): about 4,000 queries at 20-50 ms each, which the 4-minute budget of
+`make test` cannot hold; the check that search answers at all stays in `make test`."""
 
 from __future__ import annotations
 
@@ -124,6 +126,7 @@ def search_failures(wanted: list[tuple[str, str, int]], page, locale: str) -> di
     return failures
 
 
+@pytest.mark.readers
 @pytest.mark.parametrize("locale", HOME)
 def test_search_finds_the_pages(page, traffic, locale, record_property):
     generated = atlas_queries(locale) + glossary_queries(locale)
@@ -153,6 +156,7 @@ def test_search_finds_the_pages(page, traffic, locale, record_property):
 SPELLINGS_FLOOR = 0.95
 
 
+@pytest.mark.readers
 @pytest.mark.parametrize("locale", HOME)
 def test_reference_rows_found_by_their_spellings(page, traffic, locale, record_property):
     """The API names the reference's calls spell (data/reference: `torch.cat`, `np.concatenate`,
