@@ -236,6 +236,10 @@ print(np.asarray(to_pil_image(as_float / 255))[0, :, 0], np.asarray(to_pil_image
 #> [  0 100 200 255] [  0 100 200 255]
 print(np.asarray(v2.ToPILImage()(as_float))[0, :, 0])  # the transform class alike
 #> [  0 156  56   1]
+# Or convert with scaling in the first place: ToDtype(..., scale=True) maps 0..255 to 0..1
+scaled = v2.ToDtype(torch.float32, scale=True)(pixels)
+print(scaled[0, 0], np.asarray(to_pil_image(scaled))[0, :, 0])
+#> tensor([0.0000, 0.3922, 0.7843, 1.0000]) [  0 100 200 255]
 # --8<-- [end:to_pil_float_255]
 
 # --8<-- [start:normalize_stats]
