@@ -131,6 +131,61 @@ print(hasattr(nn, "ParameterList"), hasattr(nn, "BufferList"))  # no list type f
 #> True False
 # --8<-- [end:buffer_list]
 
+# --8<-- [start:keep_on_cpu]
+class Recommender(nn.Module):
+    def __init__(self, table: nn.Embedding):
+        super().__init__()
+        self.table = table  # too large for the GPU, in the report
+        self.head = nn.Linear(4, 1)
+
+    def forward(self, ids: torch.Tensor) -> torch.Tensor:
+        rows = self.table(ids)
+        return self.head(rows.to(self.head.weight.device))  # only the looked-up rows move
+
+
+model = Recommender(nn.Embedding(1000, 4)).to("meta")  # "meta" stands in for "cuda"
+print({name: p.device.type for name, p in model.named_parameters()})  # the table moved too
+#> {'table.weight': 'meta', 'head.weight': 'meta', 'head.bias': 'meta'}
+
+
+class CpuEmbedding(nn.Embedding):
+    """An embedding table that stays on the CPU when its model moves."""
+
+    def _apply(self, fn, recurse=True):
+        return self  # .to(), .cuda(), .half() and the like skip this module
+
+    def forward(self, ids: torch.Tensor) -> torch.Tensor:
+        return super().forward(ids.cpu())  # the lookup runs on the CPU
+
+
+torch.manual_seed(0)
+model = Recommender(CpuEmbedding(1000, 4)).to("meta")
+print({name: p.device.type for name, p in model.named_parameters()})
+#> {'table.weight': 'cpu', 'head.weight': 'meta', 'head.bias': 'meta'}
+print(model(torch.tensor([1, 2])).device)  # the output is on the model's device
+#> meta
+print(model.half().table.weight.dtype, model.head.weight.dtype)  # .half() skips it too
+#> torch.float32 torch.float16
+
+# Still registered: in parameters() (so in the optimizer) and in the state_dict. A step on the
+# CPU trains the table too.
+model = Recommender(CpuEmbedding(1000, 4))
+opt = torch.optim.SGD(model.parameters(), lr=0.1)
+before = model.table.weight[1].clone()
+model(torch.tensor([1, 2])).sum().backward()
+opt.step()
+print(list(model.state_dict()), not torch.equal(before, model.table.weight[1]))
+#> ['table.weight', 'head.weight', 'head.bias'] True
+
+# Kept out of the module instead: not moved, but not in parameters() or the state_dict either.
+hidden = Recommender(nn.Embedding(1000, 4))
+del hidden.table  # unregister, then store it as a plain attribute
+hidden.__dict__["table"] = nn.Embedding(1000, 4)
+hidden.to("meta")
+print(hidden.table.weight.device.type, [name for name, _ in hidden.named_parameters()])
+#> cpu ['head.weight', 'head.bias']
+# --8<-- [end:keep_on_cpu]
+
 # --8<-- [start:assignment]
 scaler.running_mean = torch.ones(3)  # assigning a tensor to a buffer's name keeps it a buffer
 print("running_mean" in dict(scaler.named_buffers()))

@@ -242,6 +242,45 @@ with warnings.catch_warnings(record=True) as caught:
     #> [0.1, 0.05, 0.025] 0
 # --8<-- [end:scheduler_order]
 
+# --8<-- [start:scaler_skipped_step]
+import warnings
+
+
+def amp_rates(skip_scheduler_on_skip: bool) -> tuple[list[float], list[float], list[str]]:
+    """Three steps under a GradScaler; the first gradient overflows once scaled by 65536."""
+    torch.manual_seed(0)
+    model = nn.Linear(2, 1)
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    sched = torch.optim.lr_scheduler.StepLR(opt, step_size=1, gamma=0.5)
+    scaler = torch.amp.GradScaler("cpu")  # torch.amp.GradScaler("cuda") on a GPU
+    used, scales = [], []
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for loss_factor in (1e34, 1.0, 1.0):  # 1e34 * 65536 is inf in float32
+            opt.zero_grad()
+            loss = model(torch.ones(4, 2)).sum() * loss_factor
+            scaler.scale(loss).backward()
+            scale = scaler.get_scale()
+            used.append(opt.param_groups[0]["lr"])
+            scaler.step(opt)  # skips opt.step() when a gradient is inf or NaN
+            scaler.update()  # and then halves the scale
+            scales.append(scaler.get_scale())
+            if skip_scheduler_on_skip and scaler.get_scale() < scale:
+                continue  # the optimizer did not step: neither does the schedule
+            sched.step()
+    return used, scales, [str(w.message).split(". In")[0] for w in caught]
+
+
+used, scales, messages = amp_rates(skip_scheduler_on_skip=False)
+print("scale after each step:", scales)
+#> scale after each step: [32768.0, 32768.0, 32768.0]
+print("rates:", used, messages)  # step 1 was skipped: 0.1 was never applied
+#> rates: [0.1, 0.05, 0.025] ['Detected call of `lr_scheduler.step()` before `optimizer.step()`']
+used, scales, messages = amp_rates(skip_scheduler_on_skip=True)
+print("rates:", used, messages)
+#> rates: [0.1, 0.1, 0.05] []
+# --8<-- [end:scaler_skipped_step]
+
 # --8<-- [start:get_lr]
 import warnings
 

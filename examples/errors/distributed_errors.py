@@ -2,7 +2,8 @@
 
 Run with `python examples/errors/distributed_errors.py`. Every process group here has
 one process (world_size=1) and meets through a file in a temporary directory
-(`file://` init_method), so the script needs no launcher and no network port.
+(`file://` init_method), so the script needs no launcher; the one section about a port in use
+binds ports the OS picks, on 127.0.0.1.
 
 The section on CUDA in forked DataLoader workers starts CUDA in this process (or tries to),
 which changes torch for the whole process and cannot be undone: every process forked from it
@@ -129,6 +130,66 @@ with tempfile.TemporaryDirectory() as tmp:
     #> True gloo
     dist.destroy_process_group()
 # --8<-- [end:env_not_set]
+
+# --8<-- [start:address_in_use]
+import os
+import socket
+
+# A first job's rendezvous store listens on its port (torchrun's default is 29500;
+# here a free port the OS picks, so that the example never collides with a real job).
+first_job = dist.TCPStore("127.0.0.1", 0, world_size=1, is_master=True, wait_for_workers=False)
+taken = first_job.port
+
+# A second job on the same machine, with the same MASTER_PORT:
+os.environ.update(MASTER_ADDR="127.0.0.1", MASTER_PORT=str(taken), RANK="0", WORLD_SIZE="1")
+try:
+    dist.init_process_group("gloo")
+except RuntimeError as err:  # DistNetworkError is a RuntimeError
+    print(f"{type(err).__name__}: {err}".replace(str(taken), "<port>"))
+    """
+    DistNetworkError: The server socket has failed to listen on any local network address. port: <port>, useIpv6: false, code: -98, name: EADDRINUSE, message: address already in use
+    """
+
+# Which port a torchrun command line uses: torchrun's own code, with the launch of the
+# processes replaced by a record of the rendezvous it would use.
+from unittest import mock
+
+import torch.distributed.run as torchrun
+
+for argv in (
+    "--nproc-per-node=1 train.py",  # one machine, no port given: a free port (":0")
+    "--nproc-per-node=1 --master-port=29500 train.py",  # a fixed port: clashes
+    "--nnodes=2 --nproc-per-node=1 train.py",  # several machines: 29500 by default
+    "--nproc-per-node=1 --master-port=29501 train.py",  # the fix: another port
+):
+    with mock.patch.object(torchrun, "elastic_launch") as launch:
+        torchrun.run(torchrun.get_args_parser().parse_args(argv.split()))
+    config = launch.call_args.kwargs["config"]
+    print(f"{argv:50} {config.rdzv_backend:6} {config.rdzv_endpoint}")
+    #> --nproc-per-node=1 train.py                        c10d   localhost:0
+    #> --nproc-per-node=1 --master-port=29500 train.py    static 127.0.0.1:29500
+    #> --nnodes=2 --nproc-per-node=1 train.py             static 127.0.0.1:29500
+    #> --nproc-per-node=1 --master-port=29501 train.py    static 127.0.0.1:29501
+
+import torch.distributed.launch as launcher  # python -m torch.distributed.launch
+
+print(launcher.parse_args(["--master_port=29501", "train.py"]).master_port)
+#> 29501
+
+# The same fix where the code sets MASTER_PORT itself: a port no other job uses;
+# here one the OS reports free.
+with socket.socket() as probe:
+    probe.bind(("127.0.0.1", 0))
+    free = probe.getsockname()[1]
+os.environ["MASTER_PORT"] = str(free)
+dist.init_process_group("gloo")
+print(dist.is_initialized(), free != taken)
+#> True True
+dist.destroy_process_group()
+for name in ("MASTER_ADDR", "MASTER_PORT", "RANK", "WORLD_SIZE"):
+    del os.environ[name]
+del first_job
+# --8<-- [end:address_in_use]
 
 # --8<-- [start:init_twice]
 with tempfile.TemporaryDirectory() as tmp:

@@ -446,6 +446,69 @@ print(active)
 #> tensor([False, False,  True,  True])
 # --8<-- [end:overlap_mask]
 
+# --8<-- [start:shift_assign]
+import numpy as np
+import torch
+
+# Shift by one with a plain assignment: the source a[:-1] overlaps the target a[1:].
+shifted = torch.arange(10)
+try:
+    shifted[1:] = shifted[:-1]
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: unsupported operation: some elements of the input tensor and the written-to tensor refer to a single memory location. Please clone() the tensor before performing the operation.
+    """
+left = torch.arange(10)
+try:
+    left[:-1].copy_(left[1:])  # the other direction, spelled with copy_
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {str(err).split(':')[0]}")
+    #> RuntimeError: unsupported operation
+
+# Along the second axis the check misses the overlap: no error, a wrong result.
+rows = torch.arange(9).reshape(3, 3)
+rows[:, 1:] = rows[:, :-1]
+print(rows)
+"""
+tensor([[0, 0, 0],
+        [3, 3, 3],
+        [6, 6, 6]])
+"""
+
+# NumPy copies an overlapping source first: the intended shift.
+shifted_np = np.arange(10)
+shifted_np[1:] = shifted_np[:-1]
+print(shifted_np)
+#> [0 0 1 2 3 4 5 6 7 8]
+rows_np = np.arange(9).reshape(3, 3)
+rows_np[:, 1:] = rows_np[:, :-1]
+print(rows_np)
+"""
+[[0 0 1]
+ [3 3 4]
+ [6 6 7]]
+"""
+
+# The fixes: clone the source, or build a new tensor.
+shifted[1:] = shifted[:-1].clone()
+print(shifted)
+#> tensor([0, 0, 1, 2, 3, 4, 5, 6, 7, 8])
+rows = torch.arange(9).reshape(3, 3)
+rows[:, 1:] = rows[:, :-1].clone()
+print(rows)
+"""
+tensor([[0, 0, 1],
+        [3, 3, 4],
+        [6, 6, 7]])
+"""
+print(torch.roll(torch.arange(10), 1))  # wraps the last element around
+#> tensor([9, 0, 1, 2, 3, 4, 5, 6, 7, 8])
+source = torch.arange(10)
+print(torch.cat([source[:1], source[:-1]]))  # shift, repeating the first element
+#> tensor([0, 0, 1, 2, 3, 4, 5, 6, 7, 8])
+# --8<-- [end:shift_assign]
+
 # --8<-- [start:fancy_assign_overlap]
 import numpy as np
 import torch
