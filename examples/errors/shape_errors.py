@@ -1435,6 +1435,40 @@ print(pairs.shape, bool(tf.reduce_all(tf.tensor_scatter_nd_update(x, pairs, y) =
 #> (4, 3, 2) True
 # --8<-- [end:tf_scatter_update_shape]
 
+# --8<-- [start:tf_tensor_as_index]
+import numpy as np
+import tensorflow as tf
+import torch
+
+# message(err): the helper defined in the first TensorFlow section.
+A = tf.constant([10.0, 20.0, 30.0, 40.0])  # the values
+B = tf.constant([[3, 0], [1, 1]])  # an index for each element of the result
+try:
+    A[B.numpy().tolist()]  # a list of indices, as NumPy and PyTorch take it
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    TypeError: Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar tf.int32/tf.int64 tensors are valid indices, got [3, 0]
+    """
+try:
+    A[B]  # the index tensor itself: read as begin/end of a slice
+except tf.errors.InvalidArgumentError as err:
+    print(f"{type(err).__name__}: {message(err)}")
+    """
+    InvalidArgumentError: Expected begin, end, and strides to be 1D equal size tensors, but got shapes [1,2,2], [1,2,2], and [1] instead.
+    """
+
+# The fix: tf.gather; the result has B's shape, C[i, j] = A[B[i, j]].
+print(tf.gather(A, B).numpy())
+"""
+[[40. 10.]
+ [20. 20.]]
+"""
+a, b = A.numpy(), B.numpy()
+print(a[b].tolist(), torch.from_numpy(a)[torch.from_numpy(b)].tolist())  # NumPy, PyTorch: x[index]
+#> [[40.0, 10.0], [20.0, 20.0]] [[40.0, 10.0], [20.0, 20.0]]
+# --8<-- [end:tf_tensor_as_index]
+
 # --8<-- [start:tf_bool_index_axis]
 import tensorflow as tf
 

@@ -162,6 +162,32 @@ print(round(float(keras_bce(targets.numpy(), logits.numpy())), 4))
 #> 0.1701
 # --8<-- [end:sigmoid_bce_with_logits]
 
+# --8<-- [start:bce_clip]
+import keras
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+labels = np.array([[1.0, 0.0, 1.0]], dtype=np.float32)
+for probs in ([[0.9, 0.2, 0.8]], [[0.9, 0.2, 0.0]]):  # the second: a certain, wrong 0
+    p = np.array(probs, dtype=np.float32)
+    keras_fn = float(keras.losses.binary_crossentropy(labels, p)[0])
+    keras_class = float(keras.losses.BinaryCrossentropy()(labels, p))
+    torch_bce = F.binary_cross_entropy(torch.from_numpy(p), torch.from_numpy(labels)).item()
+    print(f"Keras {keras_fn:.4f} {keras_class:.4f}  PyTorch {torch_bce:.4f}")
+    #> Keras 0.1839 0.1839  PyTorch 0.1839
+    #> Keras 5.4822 5.4822  PyTorch 33.4428
+# The terms of the wrong 0: Keras clips p to 1e-7, PyTorch clamps log(p) at -100.
+print(f"{-np.log(np.float32(1e-7)):.4f} {100.0:.4f}")
+#> 16.1181 100.0000
+# The fix: logits, which neither library clips.
+logits = torch.tensor([[2.0, -1.5, -20.0]])
+torch_logits = F.binary_cross_entropy_with_logits(logits, torch.from_numpy(labels)).item()
+keras_logits = float(keras.losses.BinaryCrossentropy(from_logits=True)(labels, logits.numpy()))
+print(f"Keras {keras_logits:.4f}  PyTorch {torch_logits:.4f}")
+#> Keras 6.7761  PyTorch 6.7761
+# --8<-- [end:bce_clip]
+
 # --8<-- [start:layer_norm_std]
 import inspect
 

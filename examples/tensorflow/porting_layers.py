@@ -372,6 +372,32 @@ print(gap(t_bn(x_nchw)))
 #> nan
 # --8<-- [end:bn_set_weights]
 
+# --8<-- [start:dense_linear]
+import tensorflow as tf
+
+try:
+    tf.compat.v1.layers.dense(tf.ones((4, 5)), 3)  # TF1's tf.layers.dense(x, units)
+except AttributeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> AttributeError: `dense` is not available with Keras 3.
+
+x = np.random.default_rng(0).standard_normal((4, 5)).astype(np.float32)  # 4 samples, 5 features
+dense = keras.layers.Dense(3)  # Keras: the input size is read from the first call
+y_keras = dense(x).numpy()
+linear = torch.nn.Linear(x.shape[-1], 3)  # PyTorch: in_features given up front
+lazy = torch.nn.LazyLinear(3)  # or read from the first call, like Dense
+lazy(torch.from_numpy(x))
+print(tuple(dense.kernel.shape), tuple(linear.weight.shape), tuple(lazy.weight.shape))
+#> (5, 3) (3, 5) (3, 5)
+
+with torch.no_grad():  # Keras's weights into PyTorch: transpose the kernel
+    linear.weight.copy_(torch.from_numpy(dense.kernel.numpy().T))
+    linear.bias.copy_(torch.from_numpy(dense.bias.numpy()))
+    y_torch = linear(torch.from_numpy(x)).numpy()
+print(np.allclose(y_torch, y_keras, atol=1e-6))
+#> True
+# --8<-- [end:dense_linear]
+
 # --8<-- [start:default_init]
 torch.manual_seed(0)
 k_dense = keras.layers.Dense(32)

@@ -57,6 +57,32 @@ print("batched Dataset: trained", len(history.epoch), "epoch")
 #> batched Dataset: trained 1 epoch
 # --8<-- [end:unbatched]
 
+# --8<-- [start:slices_tuple]
+words = ("the", "cat", "sat")  # a tuple: three components, each a scalar string
+try:
+    tf.data.Dataset.from_tensor_slices(words)
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> ValueError: Unbatching a tensor is only supported for rank >= 1
+
+print(tf.data.Dataset.from_tensors(words).element_spec)  # the same tuple as one element
+"""
+(TensorSpec(shape=(), dtype=tf.string, name=None), TensorSpec(shape=(), dtype=tf.string, name=None), TensorSpec(shape=(), dtype=tf.string, name=None))
+"""
+
+for data in (list(words), np.array(words)):  # the fix: one tensor of shape (3,)
+    dataset = tf.data.Dataset.from_tensor_slices(data)
+    print(type(data).__name__, [w.decode() for w in dataset.as_numpy_iterator()])
+    #> list ['the', 'cat', 'sat']
+    #> ndarray ['the', 'cat', 'sat']
+
+pairs = tf.data.Dataset.from_tensor_slices((list(words), [0, 1, 0]))  # tuple of 2 components
+print(pairs.element_spec)  # each element: (word, label)
+"""
+(TensorSpec(shape=(), dtype=tf.string, name=None), TensorSpec(shape=(), dtype=tf.int32, name=None))
+"""
+# --8<-- [end:slices_tuple]
+
 # --8<-- [start:batch_twice]
 import os
 import tempfile
