@@ -332,10 +332,11 @@ print(torch.allclose(torch.stack([M @ v for v in vectors]), vectors @ M.T, atol=
 import timeit
 
 
-def per_call(first, second, number=1000):
-    """How many times as long a call of first takes as one of second: each timed in turns, five
-    rounds, each's best (a pause of the machine then slows both in one round, never one alone)."""
-    rounds = [[timeit.timeit(fn, number=number) for fn in (first, second)] for _ in range(5)]
+def per_call(first, second, number=200):
+    """How many times as long a call of first takes as one of second: each timed in turns, in
+    fifteen short rounds, each's best (a busy machine then pauses some rounds of a function,
+    rarely all: five long rounds once measured a 1.4x ratio as 6x on a loaded machine)."""
+    rounds = [[timeit.timeit(fn, number=number) for fn in (first, second)] for _ in range(15)]
     return min(r[0] for r in rounds) / min(r[1] for r in rounds)
 
 
@@ -358,7 +359,7 @@ print("torch.nonzero within 3x of np.nonzero:", 1 / 3 < ratio < 3)
 
 # Many small additions: one call for all of them pays the fixed cost once.
 rows = torch.ones(1000, 16)
-ratio = per_call(lambda: [r + r for r in rows], lambda: rows + rows, 5)
+ratio = per_call(lambda: [r + r for r in rows], lambda: rows + rows, 1)
 print("1000 calls more than 20x slower than one:", ratio > 20)
 #> 1000 calls more than 20x slower than one: True
 print(torch.equal(torch.stack([r + r for r in rows]), rows + rows))
