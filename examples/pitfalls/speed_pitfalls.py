@@ -250,6 +250,32 @@ print(torch.cat([t, torch.ones(1)]).data_ptr() == t.data_ptr())
 #> False
 # --8<-- [end:numpy_append_loop]
 
+# --8<-- [start:torch_cat_loop]
+import torch
+
+pieces = [torch.full((10, 4), float(k)) for k in range(100)]  # 100 blocks of 10 rows
+
+grown = torch.empty(0, 4)
+copied = 0  # elements written by torch.cat
+for piece in pieces:
+    grown = torch.cat([grown, piece])  # a new tensor each time: the old rows copied again
+    copied += grown.numel()
+print(len(pieces), "torch.cat calls copied", copied, "elements for a result of", grown.numel())
+#> 100 torch.cat calls copied 202000 elements for a result of 4000
+
+# Fix 1: preallocate once with torch.empty and fill slices in place.
+filled = torch.empty(1000, 4)
+start = filled.data_ptr()
+for k, piece in enumerate(pieces):
+    filled[10 * k : 10 * (k + 1)] = piece  # writes 40 elements, no new tensor
+print(filled.data_ptr() == start, torch.equal(filled, grown))
+#> True True
+
+# Fix 2: collect the pieces in a list and concatenate once (4000 elements copied).
+print(torch.equal(torch.cat(pieces), grown), torch.equal(torch.stack(pieces).reshape(-1, 4), grown))
+#> True True
+# --8<-- [end:torch_cat_loop]
+
 # --8<-- [start:numpy_vectorize]
 import numpy as np
 import torch
@@ -365,6 +391,47 @@ print("1000 calls more than 20x slower than one:", ratio > 20)
 print(torch.equal(torch.stack([r + r for r in rows]), rows + rows))
 #> True
 # --8<-- [end:small_overhead]
+
+# --8<-- [start:element_loop]
+import tensorflow as tf
+
+t = torch.arange(500.0).reshape(20, 25)
+a = t.numpy()  # shares t's memory: no copy
+print(t[2, 3], t[2, 3].shape)  # each index makes a new 0-dim tensor
+#> tensor(53.) torch.Size([])
+
+
+def loop_tensor():
+    return sum(t[i, j] for i in range(20) for j in range(25))  # 500 tensors, 500 additions
+
+
+def loop_item():
+    return sum(t[i, j].item() for i in range(20) for j in range(25))  # still 500 tensors
+
+
+def loop_numpy():
+    return sum(a[i, j] for i in range(20) for j in range(25))
+
+
+def loop_list():
+    rows = t.tolist()  # one conversion into Python floats
+    return sum(rows[i][j] for i in range(20) for j in range(25))
+
+
+rounds = [[timeit.timeit(fn, number=1) for fn in (loop_tensor, loop_item, loop_numpy, loop_list)] for _ in range(5)]
+tensor_time, item_time, numpy_time, list_time = (min(column) for column in zip(*rounds, strict=True))
+print("t[i, j] loop more than 4x slower than a[i, j] on the NumPy array:", tensor_time > 4 * numpy_time)
+#> t[i, j] loop more than 4x slower than a[i, j] on the NumPy array: True
+print("t[i, j].item() loop more than 5x slower than a list from t.tolist():", item_time > 5 * list_time)
+#> t[i, j].item() loop more than 5x slower than a list from t.tolist(): True
+print(loop_tensor().item(), loop_item(), float(loop_numpy()), loop_list(), t.sum().item())
+#> 124750.0 124750.0 124750.0 124750.0 124750.0
+
+# TensorFlow: indexing an eager tensor also makes a new tensor per element.
+tf_t = tf.constant(a)
+print(type(tf_t[2, 3]).__name__, tf_t[2, 3].shape, tf_t.numpy()[2, 3])
+#> EagerTensor () 53.0
+# --8<-- [end:element_loop]
 
 # --8<-- [start:threads]
 import threading
