@@ -265,6 +265,27 @@ for antialias in (False, True):
     #> True [ 9.9474 12.3421 14.7368] [ 9.9474 12.3421 14.7368]
 # --8<-- [end:bilinear_resize]
 
+# --8<-- [start:align_corners_warning]
+import warnings
+
+import torch
+import torch.nn.functional as F
+
+x = torch.arange(1.0, 10.0).reshape(1, 1, 3, 3)
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    F.interpolate(x, size=(6, 6), mode="bilinear")  # no align_corners given
+    torch.nn.Upsample(size=(6, 6), mode="bilinear")(x)
+    F.upsample(x, size=(6, 6), mode="bilinear")  # the old name
+print([f"{w.category.__name__}: {w.message}" for w in caught])
+#> ['UserWarning: `nn.functional.upsample` is deprecated. Use `nn.functional.interpolate` instead.']
+# The two values give different pixels: keep the one the weights were trained with.
+for corners in (False, True):
+    print(corners, F.interpolate(x, size=(6, 6), mode="bilinear", align_corners=corners)[0, 0, 0])
+    #> False tensor([1.0000, 1.2500, 1.7500, 2.2500, 2.7500, 3.0000])
+    #> True tensor([1.0000, 1.4000, 1.8000, 2.2000, 2.6000, 3.0000])
+# --8<-- [end:align_corners_warning]
+
 # --8<-- [start:align_corners_scale]
 x = torch.arange(16, dtype=torch.float32).reshape(1, 1, 4, 4)  # a 4 x 4 image, values 0 to 15
 up = F.interpolate(x, scale_factor=2, mode="bilinear", align_corners=True)
