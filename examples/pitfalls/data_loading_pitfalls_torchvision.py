@@ -111,6 +111,8 @@ with tempfile.TemporaryDirectory() as root:
     # The fix: ask for RGB, and every image has 3 channels (alpha dropped, grey copied).
     print([tuple(read_image(path, mode=ImageReadMode.RGB).shape) for path in paths])
     #> [(3, 4, 6), (3, 4, 6), (3, 4, 6)]
+    print(read_image(paths[0], mode=ImageReadMode.RGB)[:, 0, 0].tolist())  # grey 100 in R, G and B
+    #> [100, 100, 100]
     print(torch.stack([read_image(path, mode=ImageReadMode.RGB) for path in paths]).shape)
     #> torch.Size([3, 3, 4, 6])
 # --8<-- [end:read_image_channels]
