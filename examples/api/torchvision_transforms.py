@@ -242,6 +242,27 @@ print(scaled[0, 0], np.asarray(to_pil_image(scaled))[0, :, 0])
 #> tensor([0.0000, 0.3922, 0.7843, 1.0000]) [  0 100 200 255]
 # --8<-- [end:to_pil_float_255]
 
+# --8<-- [start:to_pil_clamp]
+import tempfile
+from pathlib import Path
+
+from PIL import Image
+from torchvision.utils import save_image
+
+output = torch.tensor([-0.02, 0.5, 1.0, 1.02]).expand(3, 1, 4)  # a model's output, just past 0..1
+print(np.asarray(to_pil_image(output))[0, :, 0])  # -0.02 wraps to 251, 1.02 to 4: pink patches
+#> [251 127 255   4]
+print(v2.ToDtype(torch.uint8, scale=True)(output)[0, 0])  # no clamp here either
+#> tensor([251, 127, 255,   5], dtype=torch.uint8)
+with tempfile.TemporaryDirectory() as folder:
+    save_image(output, Path(folder) / "out.png")  # clamps to 0..255 before saving
+    print(np.asarray(Image.open(Path(folder) / "out.png"))[0, :, 0])
+    #> [  0 128 255 255]
+# The fix: clamp to 0..1 (after undoing Normalize, if the tensor was normalised), then convert.
+print(np.asarray(to_pil_image(output.clamp(0, 1)))[0, :, 0])
+#> [  0 127 255 255]
+# --8<-- [end:to_pil_clamp]
+
 # --8<-- [start:normalize_stats]
 def per_channel(x: torch.Tensor) -> tuple[list[float], list[float]]:
     """Mean and standard deviation of each channel over all images and pixels, to 3 decimals."""

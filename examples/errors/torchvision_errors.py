@@ -87,6 +87,28 @@ print(transforms.Normalize((0.5,), (0.5,))(digit).shape)
 #> torch.Size([1, 28, 28])
 # --8<-- [end:normalize_grey]
 
+# --8<-- [start:normalize_hwc]
+import numpy as np
+
+array = np.random.default_rng(0).random((64, 48, 3), dtype=np.float32)  # H x W x C, as read
+image = torch.from_numpy(array)  # torch.FloatTensor(array) alike: still H x W x C
+for normalize in (transforms.Normalize([0.5] * 3, [0.5] * 3), v2.Normalize([0.5] * 3, [0.5] * 3)):
+    try:
+        normalize(image)
+    except RuntimeError as err:
+        print(f"{type(err).__name__}: {err}")
+        """
+        RuntimeError: The size of tensor a (64) must match the size of tensor b (3) at non-singleton dimension 0
+        RuntimeError: The size of tensor a (64) must match the size of tensor b (3) at non-singleton dimension 0
+        """
+# The fix: channels first, C x H x W, before Normalize.
+print(v2.Normalize([0.5] * 3, [0.5] * 3)(image.permute(2, 0, 1)).shape)
+#> torch.Size([3, 64, 48])
+# Or let ToImage move the axis: it takes an array as H x W x C.
+print(v2.ToImage()(array).shape)
+#> torch.Size([3, 64, 48])
+# --8<-- [end:normalize_hwc]
+
 # --8<-- [start:conv_channels]
 from torchvision import models
 
@@ -158,6 +180,60 @@ with torch.no_grad():
     #> torch.Size([1, 1000])
 # --8<-- [end:unbatched]
 
+# --8<-- [start:interpolate_dims]
+import torch.nn.functional as F
+
+depth = torch.rand(48, 64)  # a 2-D map: H x W, no batch or channel axis
+for x in (depth.unsqueeze(1), depth.unsqueeze(0), depth):  # (48, 1, 64), (1, 48, 64), (48, 64)
+    try:
+        F.interpolate(x, size=(96, 128), mode="bicubic")
+    except ValueError as err:
+        print(f"{type(err).__name__}: {err}")
+        """
+        ValueError: Input and output must have the same number of spatial dimensions, but got input with spatial dimensions of [64] and output size of (96, 128). Please provide input tensor in (N, C, d1, d2, ...,dK) format and output size in (o1, o2, ...,oK) format.
+        ValueError: Input and output must have the same number of spatial dimensions, but got input with spatial dimensions of [64] and output size of (96, 128). Please provide input tensor in (N, C, d1, d2, ...,dK) format and output size in (o1, o2, ...,oK) format.
+        ValueError: Input and output must have the same number of spatial dimensions, but got input with spatial dimensions of [] and output size of (96, 128). Please provide input tensor in (N, C, d1, d2, ...,dK) format and output size in (o1, o2, ...,oK) format.
+        """
+# The fix: N x C x H x W, a batch of one with one channel; [0, 0] takes the map back out.
+print(F.interpolate(depth.unsqueeze(0).unsqueeze(1), size=(96, 128), mode="bicubic").shape)
+#> torch.Size([1, 1, 96, 128])
+print(F.interpolate(depth[None, None], size=(96, 128), mode="bicubic")[0, 0].shape)
+#> torch.Size([96, 128])
+# --8<-- [end:interpolate_dims]
+
+# --8<-- [start:align_corners_nearest]
+import torch.nn.functional as F
+
+x = torch.arange(4.0).reshape(1, 1, 2, 2)
+for mode in ("nearest", "area", "nearest-exact"):
+    try:
+        F.interpolate(x, scale_factor=2, mode=mode, align_corners=True)
+    except ValueError as err:
+        print(mode, f"{type(err).__name__}: {err}")
+        """
+        nearest ValueError: align_corners option can only be set with the interpolating modes: linear | bilinear | bicubic | trilinear
+        area ValueError: align_corners option can only be set with the interpolating modes: linear | bilinear | bicubic | trilinear
+        nearest-exact ValueError: align_corners option can only be set with the interpolating modes: linear | bilinear | bicubic | trilinear
+        """
+try:
+    torch.nn.Upsample(scale_factor=2, mode="nearest", align_corners=True)(x)  # the module alike
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    ValueError: align_corners option can only be set with the interpolating modes: linear | bilinear | bicubic | trilinear
+    """
+
+
+# The fix: pass align_corners only with linear, bilinear, bicubic or trilinear.
+def resize(x, mode, scale_factor=2):
+    corners = {"align_corners": False} if mode in ("linear", "bilinear", "bicubic", "trilinear") else {}
+    return F.interpolate(x, scale_factor=scale_factor, mode=mode, **corners)
+
+
+print(resize(x, "nearest")[0, 0, 0], resize(x, "bilinear")[0, 0, 0])
+#> tensor([0., 0., 1., 1.]) tensor([0.0000, 0.2500, 0.7500, 1.0000])
+# --8<-- [end:align_corners_nearest]
+
 # --8<-- [start:input_dtype]
 try:
     model(torch.randint(0, 256, (1, 3, 64, 64), dtype=torch.uint8))  # pixels as read
@@ -194,6 +270,35 @@ with torch.no_grad():
 print(detector.transform.image_mean, detector.transform.image_std)
 #> [0.485, 0.456, 0.406] [0.229, 0.224, 0.225]
 # --8<-- [end:detection_uint8]
+
+# --8<-- [start:detection_boxes]
+torch.manual_seed(0)
+detector = models.detection.fasterrcnn_mobilenet_v3_large_320_fpn(
+    weights=None, weights_backbone=None, num_classes=3, min_size=64, max_size=80  # no resizing
+).train()
+images = [torch.rand(3, 64, 80)]
+random_boxes = torch.rand(1, 4) * 64  # four random numbers: x2 < x1 or y2 < y1 is likely
+print(random_boxes.round())
+#> tensor([[48., 42., 39., 14.]])
+try:
+    detector(images, [{"boxes": random_boxes, "labels": torch.tensor([1])}])
+except AssertionError as err:  # ValueError in older releases, same message
+    print(f"{type(err).__name__}: {err}")
+    """
+    AssertionError: All bounding boxes should have positive height and width. Found invalid box [48.153472900390625, 41.68083953857422, 38.736717224121094, 14.36495590209961] for target at index 0.
+    """
+# The fix: boxes as [x1, y1, x2, y2] with x2 > x1 and y2 > y1, e.g. a corner plus a size.
+corner, size = torch.rand(2, 2) * 40, 4 + torch.rand(2, 2) * 20
+boxes = torch.cat([corner, corner + size], dim=1)
+losses = detector(images, [{"boxes": boxes, "labels": torch.tensor([1, 2])}])
+print(sorted(losses))
+#> ['loss_box_reg', 'loss_classifier', 'loss_objectness', 'loss_rpn_box_reg']
+# Boxes as [x, y, width, height] (COCO): convert them first.
+from torchvision.ops import box_convert
+
+print(box_convert(torch.tensor([[10.0, 20.0, 5.0, 8.0]]), in_fmt="xywh", out_fmt="xyxy"))
+#> tensor([[10., 20., 15., 28.]])
+# --8<-- [end:detection_boxes]
 
 # --8<-- [start:collate_pil]
 from torch.utils.data import DataLoader

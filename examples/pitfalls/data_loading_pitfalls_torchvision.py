@@ -93,3 +93,47 @@ with tempfile.TemporaryDirectory() as root:
     print((wide / torch.iinfo(wide.dtype).max).max(), v2.ToDtype(torch.float32, scale=True)(wide).max())
     #> tensor(3.0517e-05) tensor(3.0517e-05)
 # --8<-- [end:sixteen_bit_png]
+
+# --8<-- [start:read_image_channels]
+from torchvision.io import ImageReadMode
+
+with tempfile.TemporaryDirectory() as root:
+    files = {
+        "grey.png": np.full((4, 6), 100, np.uint8),  # greyscale (mode L)
+        "rgb.png": np.full((4, 6, 3), 100, np.uint8),
+        "rgba.png": np.full((4, 6, 4), 100, np.uint8),  # with transparency
+    }
+    for name, pixels in files.items():
+        Image.fromarray(pixels).save(pathlib.Path(root, name))
+    paths = [str(pathlib.Path(root, name)) for name in files]
+    print([tuple(read_image(path).shape) for path in paths])  # the file's own channels
+    #> [(1, 4, 6), (3, 4, 6), (4, 4, 6)]
+    # The fix: ask for RGB, and every image has 3 channels (alpha dropped, grey copied).
+    print([tuple(read_image(path, mode=ImageReadMode.RGB).shape) for path in paths])
+    #> [(3, 4, 6), (3, 4, 6), (3, 4, 6)]
+    print(read_image(paths[0], mode=ImageReadMode.RGB)[:, 0, 0].tolist())  # grey 100 in R, G and B
+    #> [100, 100, 100]
+    print(torch.stack([read_image(path, mode=ImageReadMode.RGB) for path in paths]).shape)
+    #> torch.Size([3, 3, 4, 6])
+# --8<-- [end:read_image_channels]
+
+# --8<-- [start:palette_png]
+with tempfile.TemporaryDirectory() as root:
+    labels = np.array([[0, 1], [15, 255]], np.uint8)  # a VOC-style mask: class indices, 255 = border
+    mask = Image.fromarray(labels, mode="P")
+    mask.putpalette([0, 0, 0, 128, 0, 0] + [0, 128, 128] * 254)  # colours for display
+    path = str(pathlib.Path(root, "mask.png"))
+    mask.save(path)
+    with Image.open(path) as opened:
+        print(opened.mode, read_image(path).shape)  # paletted: one channel of indices
+        #> P torch.Size([1, 2, 2])
+        from_pil = torch.from_numpy(np.array(opened))  # PIL: the indices too
+    print(read_image(path)[0].tolist())  # the labels themselves
+    #> [[0, 1], [15, 255]]
+    print(read_image(path, mode=ImageReadMode.GRAY)[0].tolist())  # converted: labels lost
+    #> [[0, 38], [89, 89]]
+    print(read_image(path, mode=ImageReadMode.RGB)[:, 0, 1].tolist())  # label 1's colour
+    #> [128, 0, 0]
+    print(from_pil.tolist())
+    #> [[0, 1], [15, 255]]
+# --8<-- [end:palette_png]

@@ -265,6 +265,55 @@ for antialias in (False, True):
     #> True [ 9.9474 12.3421 14.7368] [ 9.9474 12.3421 14.7368]
 # --8<-- [end:bilinear_resize]
 
+# --8<-- [start:align_corners_warning]
+import warnings
+
+import torch
+import torch.nn.functional as F
+
+x = torch.arange(1.0, 10.0).reshape(1, 1, 3, 3)
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    F.interpolate(x, size=(6, 6), mode="bilinear")  # no align_corners given
+    torch.nn.Upsample(size=(6, 6), mode="bilinear")(x)
+    F.upsample(x, size=(6, 6), mode="bilinear")  # the old name
+print([f"{w.category.__name__}: {w.message}" for w in caught])
+#> ['UserWarning: `nn.functional.upsample` is deprecated. Use `nn.functional.interpolate` instead.']
+# The two values give different pixels: keep the one the weights were trained with.
+for corners in (False, True):
+    print(corners, F.interpolate(x, size=(6, 6), mode="bilinear", align_corners=corners)[0, 0, 0])
+    #> False tensor([1.0000, 1.2500, 1.7500, 2.2500, 2.7500, 3.0000])
+    #> True tensor([1.0000, 1.4000, 1.8000, 2.2000, 2.6000, 3.0000])
+# --8<-- [end:align_corners_warning]
+
+# --8<-- [start:conv_channels_first]
+import keras
+import torch
+
+torch.manual_seed(0)
+tokens = torch.rand(2, 10, 16)  # (batch, length, hidden), as an embedding layer gives
+conv = torch.nn.Conv1d(in_channels=16, out_channels=8, kernel_size=3)
+try:
+    conv(tokens)  # PyTorch reads axis 1 as the channels: 10, not 16
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: Given groups=1, weight of size [8, 16, 3], expected input[2, 10, 16] to have 16 channels, but got 10 channels instead
+    """
+# The fix: move hidden to axis 1, and the output back; no contiguous() is needed.
+out = conv(tokens.transpose(1, 2)).transpose(1, 2)
+print(tokens.transpose(1, 2).is_contiguous(), out.shape)
+#> False torch.Size([2, 8, 8])
+print(torch.equal(conv(tokens.transpose(1, 2)), conv(tokens.transpose(1, 2).contiguous())))
+#> True
+# Keras takes (batch, length, hidden) as it is: data_format="channels_last" is its default.
+print(keras.layers.Conv1D(8, 3).data_format, keras.layers.Conv1D(8, 3)(tokens.numpy()).shape)
+#> channels_last (2, 8, 8)
+# channels_last in PyTorch is a memory layout: the shape, and what Conv2d expects, stay N, C, H, W.
+print(torch.rand(2, 3, 4, 5).to(memory_format=torch.channels_last).shape)
+#> torch.Size([2, 3, 4, 5])
+# --8<-- [end:conv_channels_first]
+
 # --8<-- [start:align_corners_scale]
 x = torch.arange(16, dtype=torch.float32).reshape(1, 1, 4, 4)  # a 4 x 4 image, values 0 to 15
 up = F.interpolate(x, scale_factor=2, mode="bilinear", align_corners=True)
