@@ -128,11 +128,12 @@ wrong = keras.losses.SparseCategoricalCrossentropy(from_logits=True)  # on a sof
 right = keras.losses.SparseCategoricalCrossentropy()  # from_logits=False
 
 probs = model(x)  # a Keras softmax output remembers its logits
+model.compile(loss=wrong)  # the reader's setup: fit and evaluate compute the loss on that output
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
-    print(round(float(wrong(y, probs)), 4))  # Keras 3 uses the remembered logits, and warns
-    #> 0.9201
-print([f"{w.category.__name__}: {str(w.message)[:70]}" for w in caught])
+    print(round(float(wrong(y, probs)), 4), round(model.evaluate(x, y, verbose=0), 4))  # the remembered logits
+    #> 0.9201 0.9201
+print(sorted({f"{w.category.__name__}: {str(w.message)[:70]}" for w in caught}))  # and warns
 #> ['UserWarning: "`sparse_categorical_crossentropy` received `from_logits=True`, but th']
 
 # Probabilities without that memory (predict's NumPy array, tf.nn.softmax): silently wrong.
