@@ -128,7 +128,7 @@ wrong = keras.losses.SparseCategoricalCrossentropy(from_logits=True)  # on a sof
 right = keras.losses.SparseCategoricalCrossentropy()  # from_logits=False
 
 probs = model(x)  # a Keras softmax output remembers its logits
-model.compile(loss=wrong)  # the reader's setup: fit and evaluate compute the loss on that output
+model.compile(loss=wrong, run_eagerly=True)  # the reader's setup: fit and evaluate compute the loss on that output
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     print(round(float(wrong(y, probs)), 4), round(model.evaluate(x, y, verbose=0), 4))  # the remembered logits
