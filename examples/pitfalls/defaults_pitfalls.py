@@ -113,6 +113,39 @@ print(round(float(tf.keras.losses.sparse_categorical_crossentropy(labels, tf.nn.
 #> 0.1481
 # --8<-- [end:keras_from_logits]
 
+# --8<-- [start:keras_softmax_from_logits]
+import warnings
+
+import keras
+import numpy as np
+import tensorflow as tf
+
+keras.utils.set_random_seed(0)
+x = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0], [0.5, -1.0]], dtype="float32")
+y = np.array([0, 1, 2, 0])
+model = keras.Sequential([keras.Input((2,)), keras.layers.Dense(3, activation="softmax")])
+wrong = keras.losses.SparseCategoricalCrossentropy(from_logits=True)  # on a softmax output
+right = keras.losses.SparseCategoricalCrossentropy()  # from_logits=False
+
+probs = model(x)  # a Keras softmax output remembers its logits
+model.compile(loss=wrong, run_eagerly=True)  # the reader's setup: fit and evaluate compute the loss on that output
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    print(round(float(wrong(y, probs)), 4), round(model.evaluate(x, y, verbose=0), 4))  # the remembered logits
+    #> 0.9201 0.9201
+print(sorted({f"{w.category.__name__}: {str(w.message)[:70]}" for w in caught}))  # and warns
+#> ['UserWarning: "`sparse_categorical_crossentropy` received `from_logits=True`, but th']
+
+# Probabilities without that memory (predict's NumPy array, tf.nn.softmax): silently wrong.
+plain = model.predict(x, verbose=0)
+print(round(float(wrong(y, plain)), 4), round(float(wrong(y, tf.nn.softmax(tf.math.log(plain)))), 4))
+#> 1.0305 1.0305
+
+# The fix: from_logits=False on probabilities, or no softmax in the model and from_logits=True.
+print(round(float(right(y, plain)), 4), round(float(wrong(y, tf.math.log(plain))), 4))
+#> 0.9201 0.9201
+# --8<-- [end:keras_softmax_from_logits]
+
 # --8<-- [start:softmax_cross_entropy]
 import math
 

@@ -341,6 +341,49 @@ print(list(Net(registered=False).state_dict()))  # the listed layers are not sav
 #> ['head.weight', 'head.bias']
 # --8<-- [end:plain_list]
 
+# --8<-- [start:keras_variable_list]
+import keras
+import numpy as np
+import tensorflow as tf
+
+
+class Scale(keras.layers.Layer):
+    def __init__(self, use_add_weight):
+        super().__init__()
+        self.ws = []
+        for _ in range(2):  # appended one by one, as in the report
+            if use_add_weight:  # the fix
+                self.ws.append(self.add_weight(shape=(2,), initializer="ones"))
+            else:
+                self.ws.append(tf.Variable(tf.ones((2,))))
+
+    def call(self, x):
+        return x * self.ws[0] + self.ws[1]
+
+
+keras.utils.set_random_seed(0)
+x, y = np.ones((4, 2), "float32"), np.zeros((4, 2), "float32")
+for use_add_weight in (False, True):
+    layer = Scale(use_add_weight)
+    model = keras.Sequential([keras.Input((2,)), keras.layers.Dense(2), layer])
+    model.compile(optimizer=keras.optimizers.SGD(0.1), loss="mse", run_eagerly=True)
+    model.fit(x, y, epochs=1, verbose=0)
+    print(len(layer.trainable_variables), len(model.trainable_variables), np.asarray(layer.ws[0]).round(3))
+    #> 0 2 [1. 1.]
+    #> 2 4 [1.003 1.021]
+
+# tf.Variable is not tracked by a Keras 3 layer in any form: list comprehension or attribute.
+class Comprehension(keras.layers.Layer):
+    def __init__(self):
+        super().__init__()
+        self.ws = [tf.Variable(tf.ones((2,))) for _ in range(2)]
+        self.w = tf.Variable(tf.ones((2,)))
+
+
+print(len(Comprehension().trainable_variables))
+#> 0
+# --8<-- [end:keras_variable_list]
+
 # --8<-- [start:keras_binary_accuracy]
 import keras
 import numpy as np

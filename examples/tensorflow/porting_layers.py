@@ -463,3 +463,39 @@ print((y_keras == 0).mean().round(1), (y_torch == 0).mean().round(1))  # both dr
 print(y_keras.max(), y_torch.max())  # and scale the rest by 1 / (1 - 0.2)
 #> 1.25 1.25
 # --8<-- [end:dropout_rate]
+
+# --8<-- [start:embedding_mask_zero]
+keras.utils.set_random_seed(0)
+ids = np.array([[3, 1, 0, 0]])  # two tokens, then padding 0
+masked = keras.Sequential([keras.Input((4,), dtype="int32"), keras.layers.Embedding(5, 2, mask_zero=True)])
+plain = keras.Sequential([keras.Input((4,), dtype="int32"), keras.layers.Embedding(5, 2)])
+plain.set_weights(masked.get_weights())
+vectors = masked.predict(ids, verbose=0)
+print(vectors[0, 2:].round(3))  # index 0 still has its own (non-zero) vector
+"""
+[[ 0.002 -0.019]
+ [ 0.002 -0.019]]
+"""
+print(np.array_equal(vectors, plain.predict(ids, verbose=0)))  # the same as without the flag
+#> True
+embedding = masked.layers[0]
+print(embedding.compute_mask(ids).numpy())  # the mask, which only mask-aware layers downstream read
+#> [[ True  True False False]]
+pooled = keras.layers.GlobalAveragePooling1D()(embedding(ids))  # reads the mask: skips the padding
+print(pooled.numpy().round(3), vectors[:, :2].mean(1).round(3))
+#> [[0.017 0.005]] [[0.017 0.005]]
+
+# Zeros wanted: multiply by the mask. PyTorch's nn.Embedding(padding_idx=0) starts row 0 at zeros.
+mask = np.asarray(embedding.compute_mask(ids))[..., None]
+print((vectors * mask)[0, 2:] + 0.0)
+"""
+[[0. 0.]
+ [0. 0.]]
+"""
+torch.manual_seed(0)
+print(torch.nn.Embedding(5, 2, padding_idx=0)(torch.from_numpy(ids))[0, 2:])
+"""
+tensor([[0., 0.],
+        [0., 0.]], grad_fn=<SliceBackward0>)
+"""
+# --8<-- [end:embedding_mask_zero]
