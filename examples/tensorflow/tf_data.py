@@ -204,9 +204,13 @@ for values in ((-1,), -1.0):  # a padding tuple too short, a float for int compo
         print(f"{type(err).__name__}: {str(err).split('. ')[0]}")
         #> ValueError: The two structures don't have the same sequence length
         #> TypeError: Invalid `padding_values`
-# The fix: shapes and padding values with the element's structure (one scalar: every part).
+# The fix: shapes and padding values with the element's structure.
 batch = pairs.padded_batch(2, padded_shapes=([None], []), padding_values=(-1, 0))
 print([part.numpy().tolist() for part in next(iter(batch))])
+#> [[[1, 2, 3], [4, -1, -1]], [5, 6]]
+# One scalar, as the reader passed, pads every part in this TensorFlow.
+scalar = pairs.padded_batch(2, padded_shapes=([None], []), padding_values=-1)
+print([part.numpy().tolist() for part in next(iter(scalar))])
 #> [[[1, 2, 3], [4, -1, -1]], [5, 6]]
 # --8<-- [end:padded_batch_ragged]
 
