@@ -820,6 +820,89 @@ print(round_to_grid(tf.cast(image_h, tf.float32) / 32))
 #> tf.Tensor(16.0, shape=(), dtype=float32)
 # --8<-- [end:tf_graph_int_not_allowed]
 
+
+# --8<-- [start:tf_cast_string]
+import keras
+
+lookup = keras.layers.StringLookup()  # maps strings to integer ids
+lookup.adapt(["cat", "dog", "cat", "bird"])
+words = tf.constant([["cat"], ["bird"]])  # a string tensor
+model = keras.Sequential([keras.Input(shape=(1,)), lookup])  # Input's dtype: float32
+try:
+    model(words)
+except tf.errors.UnimplementedError as err:
+    print(f'{type(err).__name__}: {str(err).split("}} ")[1].split(" name:")[0]}')
+    #> UnimplementedError: Cast string to float is not supported [Op:Cast]
+try:
+    tf.cast(words, tf.int64)  # the same Cast op, to the integer dtype of TF 2.8's message
+except tf.errors.UnimplementedError as err:
+    print(f'{type(err).__name__}: {str(err).split("}} ")[1].split(" name:")[0]}')
+    #> UnimplementedError: Cast string to int64 is not supported [Op:Cast]
+
+# The fix: declare the string input, or let the model take its dtype from the data.
+model = keras.Sequential([keras.Input(shape=(1,), dtype="string"), lookup])
+print(model(words).numpy().tolist())
+#> [[1], [3]]
+print(keras.Sequential([lookup])(words).numpy().tolist())  # no Input: Keras 3 accepts it
+#> [[1], [3]]
+try:
+    model.predict(np.array([["cat"]]), verbose=0)  # a NumPy str array is refused
+except ValueError as err:
+    print(type(err).__name__, err)
+    #> ValueError Invalid dtype: str96
+print(model.predict(tf.constant([["cat"]]), verbose=0).tolist())
+#> [[1]]
+print(tf.strings.to_number(tf.constant(["3", "4.5"])))  # digits in strings: parse, not cast
+#> tf.Tensor([3.  4.5], shape=(2,), dtype=float32)
+# --8<-- [end:tf_cast_string]
+
+
+# --8<-- [start:lookup_positional_vocabulary]
+vocab = ["cat", "dog", "bird"]
+try:
+    keras.layers.StringLookup(vocab)  # the first positional parameter is max_tokens
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> TypeError: '<=' not supported between instances of 'list' and 'int'
+for layer in (keras.layers.IntegerLookup, keras.layers.TextVectorization):
+    try:
+        layer([1, 2] if layer is keras.layers.IntegerLookup else vocab)
+    except TypeError as err:
+        print(layer.__name__, type(err).__name__)
+        #> IntegerLookup TypeError
+        #> TextVectorization TypeError
+
+# The fix: pass the vocabulary by keyword.
+lookup = keras.layers.StringLookup(vocabulary=vocab)
+print([str(w) for w in lookup.get_vocabulary()], lookup(tf.constant(["dog", "fish"])).numpy().tolist())
+#> ['[UNK]', 'cat', 'dog', 'bird'] [2, 0]
+# --8<-- [end:lookup_positional_vocabulary]
+
+
+# --8<-- [start:tf_one_hot_float]
+labels = tf.constant([0.0, 2.0, 1.0])  # labels read as float32, e.g. from an image volume
+try:
+    tf.one_hot(labels, 3)
+except tf.errors.InvalidArgumentError as err:
+    print(f"{type(err).__name__}: {err.message.splitlines()[0]}")
+    """
+    InvalidArgumentError: Value for attr 'TI' of float is not in the list of allowed values: uint8, int8, int32, int64
+    """
+dataset = tf.data.Dataset.from_tensor_slices(labels)
+try:
+    dataset.map(lambda y: tf.one_hot(y, 3))  # map traces a graph: a TypeError at once
+except TypeError as err:
+    print(str(err).strip().splitlines()[-1].strip())
+    """
+    TypeError: Value passed to parameter 'indices' has DataType float32 not in list of allowed values: uint8, int8, int32, int64
+    """
+
+# The fix: cast the labels to an integer dtype before one_hot.
+onehot = dataset.map(lambda y: tf.one_hot(tf.cast(y, tf.int32), 3))
+print(next(iter(onehot.batch(3))).numpy().tolist())
+#> [[1.0, 0.0, 0.0], [0.0, 0.0, 1.0], [0.0, 1.0, 0.0]]
+# --8<-- [end:tf_one_hot_float]
+
 # --8<-- [start:half_on_cpu]
 # float16 layers run on the CPU in the releases verified here.
 layer = torch.nn.Linear(3, 2).half()

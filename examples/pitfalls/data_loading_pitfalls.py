@@ -410,3 +410,26 @@ train, val = torch.utils.data.random_split(range(10), [8, 2], generator=torch.Ge
 print(list(val))
 #> [6, 2]
 # --8<-- [end:validation_split_last]
+
+
+# --8<-- [start:text_vectorization_max_tokens]
+import keras
+
+texts = ["cat dog bird", "dog bird", "bird"]  # three words
+small = keras.layers.TextVectorization(max_tokens=3)  # room for one word only
+small.adapt(texts)  # no error, no warning
+print([str(w) for w in small.get_vocabulary()], small(["cat dog bird"]).numpy().tolist())
+#> ['', '[UNK]', 'bird'] [[1, 1, 2]]
+lookup = keras.layers.StringLookup(max_tokens=3)  # the lookup layers reserve slots too
+lookup.adapt(["cat", "dog", "bird", "bird"])
+print([str(w) for w in lookup.get_vocabulary()], lookup(["cat", "bird"]).numpy().tolist())
+#> ['[UNK]', 'bird', 'dog'] [0, 1]
+
+# The fix: max_tokens = vocabulary size + 2 (padding "" and OOV "[UNK]"), or None.
+for max_tokens in (5, None):
+    vectorize = keras.layers.TextVectorization(max_tokens=max_tokens)
+    vectorize.adapt(texts)
+    print(max_tokens, vectorize.vocabulary_size(), vectorize(["cat dog bird"]).numpy().tolist())
+    #> 5 5 [[4, 3, 2]]
+    #> None 5 [[4, 3, 2]]
+# --8<-- [end:text_vectorization_max_tokens]

@@ -195,6 +195,78 @@ print("no error; photos intact:", intact, "of 2")
 #> no error; photos intact: 1 of 2
 # --8<-- [end:batch_different_shapes]
 
+
+# --8<-- [start:padded_batch_ragged]
+rows = tf.ragged.constant([[1, 2, 3], [4]])
+dataset = tf.data.Dataset.from_tensor_slices(rows)  # elements are RaggedTensors
+try:
+    dataset.padded_batch(2)
+except TypeError as err:
+    print(f"{type(err).__name__}: {str(err).split(' but ')[0]}")
+    #> TypeError: `padded_batch` is only supported for datasets that produce tensor elements
+print(next(iter(dataset.ragged_batch(2))))  # keep the rows ragged
+#> <tf.RaggedTensor [[1, 2, 3], [4]]>
+print(dataset.element_spec)  # each row: a RaggedTensor with no ragged dimension left
+#> RaggedTensorSpec(TensorShape([None]), tf.int32, 0, tf.int64)
+dense = dataset.map(lambda row: row)  # map hands such a row on as a plain tensor
+print(dense.element_spec)
+#> TensorSpec(shape=(None,), dtype=tf.int32, name=None)
+print(next(iter(dense.padded_batch(2))).numpy().tolist())
+#> [[1, 2, 3], [4, 0, 0]]
+
+labels = tf.data.Dataset.from_tensor_slices([5, 6])
+pairs = tf.data.Dataset.zip(dense, labels)  # (sequence, label) tuples
+try:
+    pairs.padded_batch(2, padded_shapes=[None])  # one shape for a two-part element
+except TypeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    TypeError: If shallow structure is a sequence, input must also be a sequence. Input has type: 'list'.
+    """
+for values in ((-1,), -1.0):  # a padding tuple too short, a float for int components
+    try:
+        pairs.padded_batch(2, padded_shapes=([None], []), padding_values=values)
+    except (ValueError, TypeError) as err:
+        print(f"{type(err).__name__}: {str(err).split('. ')[0]}")
+        #> ValueError: The two structures don't have the same sequence length
+        #> TypeError: Invalid `padding_values`
+# The fix: shapes and padding values with the element's structure.
+batch = pairs.padded_batch(2, padded_shapes=([None], []), padding_values=(-1, 0))
+print([part.numpy().tolist() for part in next(iter(batch))])
+#> [[[1, 2, 3], [4, -1, -1]], [5, 6]]
+# One scalar, as the reader passed, pads every part in this TensorFlow.
+scalar = pairs.padded_batch(2, padded_shapes=([None], []), padding_values=-1)
+print([part.numpy().tolist() for part in next(iter(scalar))])
+#> [[[1, 2, 3], [4, -1, -1]], [5, 6]]
+# --8<-- [end:padded_batch_ragged]
+
+
+# --8<-- [start:tfrecord_parse]
+with tempfile.TemporaryDirectory() as folder:
+    path = os.path.join(folder, "marks.tfrecord")
+    with tf.io.TFRecordWriter(path) as writer:  # written with the key "marks", as floats
+        marks = tf.train.Feature(float_list=tf.train.FloatList(value=[0.25, 0.5]))
+        example = tf.train.Example(features=tf.train.Features(feature={"marks": marks}))
+        writer.write(example.SerializeToString())
+    record = next(iter(tf.data.TFRecordDataset(path)))
+for spec in ({"label/marks": tf.io.FixedLenFeature([], tf.string)},  # a key not written
+             {"marks": tf.io.FixedLenFeature([], tf.string)}):  # the key, the wrong dtype
+    try:
+        tf.io.parse_single_example(record, spec)
+    except tf.errors.InvalidArgumentError as err:
+        print(f"{type(err).__name__}: {err.message.split('}} ')[-1]}")
+        """
+        InvalidArgumentError: Feature: label/marks (data type: string) is required but could not be found. [Op:ParseExampleV2]
+        InvalidArgumentError: Key: marks.  Data types don't match. Data type: float but expected type: string [Op:ParseExampleV2]
+        """
+print(list(tf.train.Example.FromString(record.numpy()).features.feature))  # the keys written
+#> ['marks']
+# The fix: the key and dtype the writer used (float_list: tf.float32), and the length.
+parsed = tf.io.parse_single_example(record, {"marks": tf.io.FixedLenFeature([2], tf.float32)})
+print(parsed["marks"].numpy().tolist())
+#> [0.25, 0.5]
+# --8<-- [end:tfrecord_parse]
+
 # --8<-- [start:convert_image_dtype]
 with tempfile.TemporaryDirectory() as folder:
     os.makedirs(os.path.join(folder, "white"))
