@@ -417,10 +417,10 @@ print("GPUs hidden:", os.environ.get("CUDA_VISIBLE_DEVICES") in ("", "-1"))
 # --8<-- [end:cuda_deserialize_which_torch]
 
 # --8<-- [start:cuda_getdevice]
-# A CPU-only build of PyTorch has no CUDA functions in torch._C (this one's CUDA version
-# is printed first): older torch.load called torch._C._cuda_getDevice there.
-print(torch.version.cuda, hasattr(torch._C, "_cuda_getDevice"))
-#> 13.2 True
+# torch._C has _cuda_getDevice only in a CUDA build (torch.version.cuda is None in a
+# CPU-only one); older torch.load called it to restore a CUDA storage.
+print(hasattr(torch._C, "_cuda_getDevice") == (torch.version.cuda is not None))
+#> True
 
 # The fix in every version: map_location. The older spellings still work.
 with mock.patch("torch.serialization.location_tag", return_value="cuda:0"):
