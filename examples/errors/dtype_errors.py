@@ -643,6 +643,18 @@ print(embedding(token_ids.long()).shape)
 #> torch.Size([2, 2])
 # --8<-- [end:embedding_float_indices]
 
+# --8<-- [start:embedding_int32_indices]
+embedding = torch.nn.Embedding(num_embeddings=5, embedding_dim=2)
+int32_ids = torch.tensor([1, 3], dtype=torch.int32)  # a torch.IntTensor
+print(int32_ids.type())
+#> torch.IntTensor
+# This PyTorch looks up int32 ids; .long() (int64) gives the same rows, in every version.
+print(torch.equal(embedding(int32_ids), embedding(int32_ids.long())))
+#> True
+print(torch.equal(torch.nn.functional.embedding(int32_ids, embedding.weight), embedding(int32_ids.long())))
+#> True
+# --8<-- [end:embedding_int32_indices]
+
 # --8<-- [start:cross_entropy_target]
 scores = torch.zeros(3, 4)  # 3 samples, 4 classes
 targets = torch.tensor([2.0, 0.0, 1.0])  # class indices, but float
@@ -1001,6 +1013,27 @@ print(torch.where(mask == 1, scores, 0.0))
 print(torch.where(scores > 0, scores, 1.0).dtype)
 #> torch.float32
 # --8<-- [end:where_condition_dtype]
+
+# --8<-- [start:masked_fill_mask_dtype]
+probability_matrix = torch.full((2, 4), 0.15)
+special_tokens_mask = [[1, 0, 0, 1], [1, 0, 1, 1]]  # 1 marks [CLS], [SEP], padding
+byte_mask = torch.tensor(special_tokens_mask, dtype=torch.uint8)
+try:
+    probability_matrix.masked_fill_(byte_mask, value=0.0)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: masked_fill_ only supports boolean masks, but got mask with dtype unsigned char
+
+# The fix: a bool mask, made as bool or converted with .bool().
+bool_mask = torch.tensor(special_tokens_mask, dtype=torch.bool)
+print(probability_matrix.masked_fill_(bool_mask, value=0.0))
+"""
+tensor([[0.0000, 0.1500, 0.1500, 0.0000],
+        [0.0000, 0.1500, 0.0000, 0.0000]])
+"""
+print(torch.equal(probability_matrix.masked_fill(byte_mask.bool(), 0.0), probability_matrix))
+#> True
+# --8<-- [end:masked_fill_mask_dtype]
 
 # --8<-- [start:gather_index_dtype]
 probs = torch.tensor([[0.1, 0.7, 0.2], [0.5, 0.3, 0.2]])

@@ -416,6 +416,24 @@ print("GPUs hidden:", os.environ.get("CUDA_VISIBLE_DEVICES") in ("", "-1"))
 #> GPUs hidden: False
 # --8<-- [end:cuda_deserialize_which_torch]
 
+# --8<-- [start:cuda_getdevice]
+# torch._C has _cuda_getDevice only in a CUDA build (torch.version.cuda is None in a
+# CPU-only one); older torch.load called it to restore a CUDA storage.
+print(hasattr(torch._C, "_cuda_getDevice") == (torch.version.cuda is not None))
+#> True
+
+# The fix in every version: map_location. The older spellings still work.
+with mock.patch("torch.serialization.location_tag", return_value="cuda:0"):
+    torch.save({"weight": torch.ones(2)}, folder / "from_gpu.pt")
+with mock.patch("torch.cuda.is_available", return_value=False):
+    state = torch.load(folder / "from_gpu.pt", map_location=lambda storage, loc: storage)
+    print(state["weight"].device)
+    #> cpu
+    state = torch.load(folder / "from_gpu.pt", map_location={"cuda:0": "cpu"})
+    print(state["weight"].device)
+    #> cpu
+# --8<-- [end:cuda_getdevice]
+
 # --8<-- [start:map_location_load_state_dict]
 model = torch.nn.Linear(2, 1, bias=False)
 with mock.patch("torch.serialization.location_tag", return_value="cuda:0"):

@@ -721,6 +721,50 @@ print([int(opt.iterations) for opt in (fast, slow)])
 #> [1, 1]
 # --8<-- [end:optimizer_variables]
 
+# --8<-- [start:variables_trace_twice]
+traces = []
+
+
+class LazyScale(tf.Module):
+    def __init__(self):
+        self.w = None
+
+    @tf.function
+    def __call__(self, x):
+        traces.append("tracing")  # Python code, like print: runs only while tracing
+        if self.w is None:
+            self.w = tf.Variable(2.0)  # created on the first call
+        return self.w * x
+
+
+lazy = LazyScale()
+lazy(tf.constant(1.0))
+print("variable created on the first call, traces:", len(traces))
+#> variable created on the first call, traces: 2
+lazy(tf.constant(2.0))
+print("after a second call:", len(traces))
+#> after a second call: 2
+
+traces.clear()
+
+
+class Scale(tf.Module):
+    def __init__(self):
+        self.w = tf.Variable(2.0)  # created once, before any trace
+
+    @tf.function
+    def __call__(self, x):
+        traces.append("tracing")
+        return self.w * x
+
+
+scale_module = Scale()
+scale_module(tf.constant(1.0))
+scale_module(tf.constant(2.0))
+print("variable created in __init__, traces:", len(traces))
+#> variable created in __init__, traces: 1
+# --8<-- [end:variables_trace_twice]
+
 # --8<-- [start:tensor_bool]
 @tf.function(autograph=False)
 def relu(t):

@@ -995,3 +995,25 @@ print("dataset of (x, y, w):", first_loss(weighted))
 print("w times 1000:", first_loss(batched.map(lambda xb, yb: (xb, yb, 1000 * tf.gather(weights, tf.cast(yb, tf.int32))))))
 #> w times 1000: 2654.5278
 # --8<-- [end:class_weight]
+
+# --8<-- [start:cache_before_augmentation]
+tf.random.set_seed(0)
+images = tf.reshape(tf.range(6 * 2), (6, 1, 2, 1))  # 6 tiny images of 1x2 pixels
+
+
+def augment(image):
+    return tf.image.random_flip_left_right(image)
+
+
+def flips(dataset, epoch_size=6):
+    """F for an image that came out flipped, - for one that did not; a space between epochs."""
+    marks = "".join("F" if image[0, 0, 0] > image[0, 1, 0] else "-" for image in dataset)
+    return " ".join(marks[i : i + epoch_size] for i in range(0, len(marks), epoch_size))
+
+
+raw = tf.data.Dataset.from_tensor_slices(images)
+print("map(augment), cache:", flips(raw.map(augment).cache().repeat(2)))
+#> map(augment), cache: F--FFF F--FFF
+print("cache, map(augment):", flips(raw.cache().map(augment).repeat(2)))
+#> cache, map(augment): F--FFF F----F
+# --8<-- [end:cache_before_augmentation]
