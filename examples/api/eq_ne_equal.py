@@ -128,6 +128,28 @@ print(np.abs(a - b) <= 0.5 * np.maximum(np.abs(a), np.abs(b)))  # rtol 0.5, symm
 #> [ True  True]
 # --8<-- [end:isclose_asymmetric]
 
+# --8<-- [start:assert_allclose_atol]
+import numpy as np
+
+actual = np.array([1e-10, 2e-9])  # tiny values where 0 was expected
+expected = np.zeros(2)
+print(np.allclose(actual, expected, rtol=1e-7))  # default atol=1e-08
+#> True
+try:
+    np.testing.assert_allclose(actual, expected, rtol=1e-7)  # default atol=0
+except AssertionError as err:
+    print(type(err).__name__, str(err).splitlines()[1])
+    #> AssertionError Not equal to tolerance rtol=1e-07, atol=0
+
+# torch.testing.assert_close sets atol by dtype (1e-07 for float64) and passes.
+torch.testing.assert_close(torch.from_numpy(actual), torch.from_numpy(expected))
+
+# The fix: pass the same atol to both, and they agree.
+np.testing.assert_allclose(actual, expected, rtol=1e-7, atol=1e-8)  # raises nothing
+print(np.allclose(actual, expected, rtol=1e-7, atol=0))
+#> False
+# --8<-- [end:assert_allclose_atol]
+
 # --8<-- [start:allclose_float32]
 import math
 import re

@@ -259,6 +259,33 @@ print(np.array([1.7, 2.2]).astype(int).dtype, np.zeros(2, dtype=bool).dtype)
 #> int64 bool
 # --8<-- [end:numpy_float_alias]
 
+# --8<-- [start:numpy_nan_alias]
+try:
+    fill = np.NaN  # code written for NumPy 1.x
+    print("np.NaN:", fill)
+except AttributeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> AttributeError: `np.NaN` was removed in the NumPy 2.0 release. Use `np.nan` instead.
+
+# The other capitalised or old spellings NumPy 2 removed; each message names the replacement.
+for name in ["Inf", "NINF", "PINF", "infty", "float_"]:
+    try:
+        print(f"np.{name}:", getattr(np, name))
+    except AttributeError as err:
+        print(f"np.{name}:", err)
+        #> np.Inf: `np.Inf` was removed in the NumPy 2.0 release. Use `np.inf` instead.
+        #> np.NINF: `np.NINF` was removed in the NumPy 2.0 release. Use `-np.inf` instead.
+        #> np.PINF: `np.PINF` was removed in the NumPy 2.0 release. Use `np.inf` instead.
+        #> np.infty: `np.infty` was removed in the NumPy 2.0 release. Use `np.inf` instead.
+        #> np.float_: `np.float_` was removed in the NumPy 2.0 release. Use `np.float64` instead.
+
+# The fix, the same in NumPy 1 and 2: the lower-case constants.
+values = np.array([1.0, 2.0, 3.0])
+values[1] = np.nan
+print(values, np.inf, -np.inf, np.isnan(values).sum())
+#> [ 1. nan  3.] inf -inf 1
+# --8<-- [end:numpy_nan_alias]
+
 # --8<-- [start:linalg_object_dtype]
 innovation = np.empty((2, 2), dtype=object)  # entries filled one by one from matrix products
 innovation[0, 0] = np.matrix([[2.0]])  # a 1 x 1 matrix where a number was meant

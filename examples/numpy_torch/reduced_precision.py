@@ -171,6 +171,41 @@ print(tf.reduce_mean(tf.reduce_mean(tf_images, axis=[1, 2]), axis=0).numpy())
 #> [1. 1. 1.]
 # --8<-- [end:float32_axis_tf]
 
+# --8<-- [start:float32_mean_digits]
+rng = np.random.default_rng(0)
+values = (rng.standard_normal(1000) * 100 + 5).astype(np.float32)
+np_mean, tf_mean = np.mean(values), tf.reduce_mean(values).numpy()
+print(np_mean.dtype, tf_mean.dtype, np_mean == tf_mean)  # same float32 data, two results
+#> float32 float32 False
+print(abs(np_mean - tf_mean) < 1e-5)  # they differ only in the last digits
+#> True
+reference = np.mean(values, dtype=np.float64)  # float64 accumulation: the yardstick
+gap = np.spacing(np.float32(reference))  # float32's gap between neighbouring numbers there
+print([bool(abs(mean - reference) < 500 * gap) for mean in (np_mean, tf_mean)])  # each within 500 gaps
+#> [True, True]
+
+# The fix when the digits matter: accumulate in float64 in both.
+print(abs(np.mean(values, dtype=np.float64) - tf.reduce_mean(tf.cast(values, tf.float64)).numpy()) < 1e-12)
+#> True
+# --8<-- [end:float32_mean_digits]
+
+# --8<-- [start:half_remainder]
+a = torch.tensor([-57.0625], dtype=torch.float16)
+b = torch.tensor([1.2339], dtype=torch.float16)  # stored as 1.234375
+print(torch.remainder(a, b), np.remainder(a.numpy(), b.numpy()))  # agree today
+#> tensor([0.9531], dtype=torch.float16) [0.953]
+
+# The reader's 0.9375 (torch 1.5): a - floor(a / b) * b with every step rounded to float16.
+quotient = torch.floor(a / b)
+print(a / b, quotient * b, a - quotient * b)
+"""
+tensor([-46.2188], dtype=torch.float16) tensor([-58.], dtype=torch.float16) tensor([0.9375], dtype=torch.float16)
+"""
+# The same formula in float32, rounded to float16 once at the end.
+print((a.float() - torch.floor(a.float() / b.float()) * b.float()).half())
+#> tensor([0.9531], dtype=torch.float16)
+# --8<-- [end:half_remainder]
+
 # --8<-- [start:torch_to_numpy]
 halves = torch.tensor([1.5, 2.5], dtype=torch.float16)
 array = halves.numpy()  # float16 exists in NumPy: shared memory, no copy

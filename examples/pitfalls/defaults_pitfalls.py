@@ -33,6 +33,29 @@ print(torch.quantile(torch.tensor(errors), 0.5), np.percentile(errors, 50))
 #> tensor(2.5000) 2.5
 # --8<-- [end:median_even]
 
+# --8<-- [start:quantile_linear]
+import numpy as np
+import torch
+
+x = np.array([374, 358, 341, 355, 342, 334, 353, 346, 355, 344,
+              349, 330, 352, 328, 336, 359, 361, 345, 324, 386,
+              334, 370, 349, 327, 342, 354, 361, 354, 377, 324])  # 30 values
+q = np.quantile(x, 0.25)  # default method="linear"
+print(q, (x >= q).mean().round(3), (x <= q).mean().round(3))  # share at or above, at or below
+#> 337.25 0.733 0.267
+print(torch.quantile(torch.tensor(x, dtype=torch.float64), 0.25).item())  # same default
+#> 337.25
+
+# The textbook definition: the smallest value with at least 25% of the data at or below it.
+for method in ["inverted_cdf", "lower"]:
+    q = np.quantile(x, 0.25, method=method)
+    print(method, q, (x >= q).mean().round(3), (x <= q).mean().round(3))
+    #> inverted_cdf 336 0.767 0.267
+    #> lower 336 0.767 0.267
+print(torch.quantile(torch.tensor(x, dtype=torch.float64), 0.25, interpolation="lower").item())
+#> 336.0
+# --8<-- [end:quantile_linear]
+
 # --8<-- [start:meshgrid_indexing]
 import warnings
 

@@ -346,3 +346,50 @@ print(bins, np.bincount(bins, minlength=len(edges) - 1), np.histogram(values, ed
 print(np.clip(np.searchsorted(edges, values, side="right") - 1, 0, len(edges) - 2))
 #> [0 1 1 2 2 2 2]
 # --8<-- [end:digitize_like_histogram]
+
+# --8<-- [start:bucketize_right]
+import numpy as np
+import tensorflow as tf
+import torch
+
+boundaries = [1.0, 2.0, 3.0]
+values = [0.5, 1.0, 2.5, 3.0, 3.5]  # 1.0 and 3.0 sit on boundaries
+b, v = torch.tensor(boundaries), torch.tensor(values)
+print(np.digitize(values, boundaries), np.digitize(values, boundaries, right=True))
+#> [0 1 2 3 3] [0 0 2 2 3]
+print(torch.bucketize(v, b), torch.bucketize(v, b, right=True))  # the other way round
+#> tensor([0, 0, 2, 2, 3]) tensor([0, 1, 2, 3, 3])
+print(tf.raw_ops.Bucketize(input=values, boundaries=boundaries).numpy())  # as np.digitize
+#> [0 1 2 3 3]
+
+# The matching calls: right flipped, or searchsorted's side, which means the same in both.
+print(torch.bucketize(v, b, right=True).tolist() == np.digitize(values, boundaries).tolist())
+#> True
+print(torch.searchsorted(b, v, side="right"), np.searchsorted(boundaries, values, side="right"))
+#> tensor([0, 1, 2, 3, 3]) [0 1 2 3 3]
+# --8<-- [end:bucketize_right]
+
+# --8<-- [start:histc_bin_edges]
+import numpy as np
+import torch
+
+# The reader's integers 116..128, bins=151, min=0, max=151: each counted in its own bin today.
+counts = torch.histc(torch.arange(116, 129, dtype=torch.float32), bins=151, min=0, max=151)
+print(counts[116:129].int().tolist())
+#> [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]
+# 0.0, 0.1, ..., 9.9 in 100 bins of width 0.1: each value sits on a bin's left edge.
+x = torch.arange(100, dtype=torch.float32) / 10
+hist = torch.histc(x, bins=100, min=0, max=10)
+print((hist == 0).nonzero().flatten().tolist(), x[21].item())  # empty bins; 2.1 went to bin 20
+#> [21, 42, 47, 84, 89, 94, 99] 2.0999999046325684
+print(np.histogram(x.numpy(), bins=100, range=(0, 10))[0].max())  # NumPy: one value per bin
+#> 1
+
+# The fixes: edges halfway between the values, explicit edges, or counts of integer codes.
+print(torch.histc(x, bins=100, min=-0.05, max=9.95).max().item())
+#> 1.0
+print(torch.histogram(x, bins=torch.arange(101, dtype=torch.float32) / 10).hist.max().item())
+#> 1.0
+print(torch.bincount((x * 10).round().long(), minlength=100).max().item())
+#> 1
+# --8<-- [end:histc_bin_edges]

@@ -84,6 +84,25 @@ print(float(np.cumsum(ones, dtype=np.float64)[-1]))
 #> 20000000.0
 # --8<-- [end:float32_cumsum]
 
+# --8<-- [start:tf_cumsum_drift]
+import tensorflow as tf
+
+rng = np.random.default_rng(0)
+steps = rng.random(100_000).astype(np.float32) * 0.1  # a float32 time sequence
+exact = np.cumsum(steps, dtype=np.float64)  # float64 running total: the reference
+running = tf.cumsum(steps).numpy()
+for n in [1_000, 10_000, 100_000]:  # the error grows with the length
+    print(n, f"{np.abs(running[:n] - exact[:n]).max():.0e}")
+    #> 1000 3e-05
+    #> 10000 6e-04
+    #> 100000 3e-02
+
+# The fix: accumulate in float64, and cast back if float32 is needed downstream.
+running64 = tf.cumsum(tf.cast(steps, tf.float64)).numpy()
+print(f"{np.abs(running64 - exact).max():.0e}", f"{np.abs(running64.astype(np.float32) - exact).max():.0e}")
+#> 0e+00 2e-04
+# --8<-- [end:tf_cumsum_drift]
+
 # --8<-- [start:layer_norm_float32_variance]
 import torch
 
