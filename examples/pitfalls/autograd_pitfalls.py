@@ -76,6 +76,33 @@ for reset in (False, True):
     #> zero_grad=True: weight 2.9939
 # --8<-- [end:no_zero_grad]
 
+# --8<-- [start:clip_after_step]
+import torch
+
+
+def one_step(order):
+    w = torch.nn.Parameter(torch.tensor([1.0, 1.0]))
+    opt = torch.optim.SGD([w], lr=0.05)
+    (10 * w).sum().backward()  # gradient 10 per weight, norm 14.14
+    if order == "step, then clip":
+        opt.step()
+        torch.nn.utils.clip_grad_norm_([w], max_norm=1.0)  # too late: the update is done
+    elif order == "backward, clip, step":
+        torch.nn.utils.clip_grad_norm_([w], max_norm=1.0)
+        opt.step()
+    else:
+        opt.step()
+    return w.detach(), w.grad.norm().item()
+
+
+for order in ["no clipping", "step, then clip", "backward, clip, step"]:
+    weight, grad_norm = one_step(order)
+    print(f"{order:21} weight {weight}, grad norm {grad_norm:.2f}")
+    #> no clipping           weight tensor([0.5000, 0.5000]), grad norm 14.14
+    #> step, then clip       weight tensor([0.5000, 0.5000]), grad norm 1.00
+    #> backward, clip, step  weight tensor([0.9646, 0.9646]), grad norm 1.00
+# --8<-- [end:clip_after_step]
+
 # --8<-- [start:tensor_of_losses]
 import warnings
 
