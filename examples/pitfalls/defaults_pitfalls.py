@@ -197,3 +197,23 @@ unbiased = tf.math.reduce_std(tf.constant(x.numpy()), axis=-1) * (n / (n - 1)) *
 print(unbiased.numpy().round(4))
 #> [2.2 1. ]
 # --8<-- [end:layer_norm_std]
+
+# --8<-- [start:embedding_padding_idx]
+import torch
+from torch import nn
+
+torch.manual_seed(0)
+e = nn.Embedding(3, 2, padding_idx=0)
+index = torch.tensor([0, 1])
+print(e(index))  # row 0 is zero: set once, at construction
+e.weight = nn.Parameter(torch.randn(3, 2))  # new weights, as load_state_dict would copy in
+print(e(index))  # row 0 is no longer zero
+e(index).sum().backward()
+print(e.weight.grad)  # but padding_idx still gives row 0 no gradient
+print(torch.nn.functional.embedding(index, e.weight, padding_idx=0))  # never zeroes either
+
+# The fix: zero the row again after replacing or loading the weights.
+with torch.no_grad():
+    e.weight[e.padding_idx].zero_()
+print(e(index))
+# --8<-- [end:embedding_padding_idx]
