@@ -630,6 +630,8 @@ optimizer = torch.optim.Adam(
 )
 for group in optimizer.param_groups:  # the group without "lr" takes the default
     print(len(group["params"]), group["lr"], group["betas"])
+    #> 2 0.001 (0.9, 0.999)
+    #> 2 0.0001 (0.9, 0.999)
 
 # A parameter in two groups (base = all of model.parameters()) is refused.
 try:
@@ -638,10 +640,12 @@ try:
     )
 except ValueError as err:
     print(f"{type(err).__name__}: {err}")
+    #> ValueError: some parameters appear in more than one parameter group
 
 # A scheduler scales each group's own rate.
 scheduler = torch.optim.lr_scheduler.StepLR(optimizer, step_size=1, gamma=0.5)
 optimizer.step()
 scheduler.step()
 print([group["lr"] for group in optimizer.param_groups])
+#> [0.0005, 5e-05]
 # --8<-- [end:param_groups]
