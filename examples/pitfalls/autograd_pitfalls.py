@@ -92,15 +92,16 @@ def one_step(order):
         opt.step()
     else:
         opt.step()
-    return w.detach(), w.grad.norm().item()
+    return w.detach(), round(w.grad.norm().item(), 2)  # the weight, the gradient norm
 
 
-for order in ["no clipping", "step, then clip", "backward, clip, step"]:
-    weight, grad_norm = one_step(order)
-    print(f"{order:21} weight {weight}, grad norm {grad_norm:.2f}")
-    #> no clipping           weight tensor([0.5000, 0.5000]), grad norm 14.14
-    #> step, then clip       weight tensor([0.5000, 0.5000]), grad norm 1.00
-    #> backward, clip, step  weight tensor([0.9646, 0.9646]), grad norm 1.00
+
+print(one_step("no clipping"))
+#> (tensor([0.5000, 0.5000]), 14.14)
+print(one_step("step, then clip"))  # the same update: clipped too late
+#> (tensor([0.5000, 0.5000]), 1.0)
+print(one_step("backward, clip, step"))
+#> (tensor([0.9646, 0.9646]), 1.0)
 # --8<-- [end:clip_after_step]
 
 # --8<-- [start:tensor_of_losses]
