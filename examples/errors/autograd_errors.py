@@ -680,6 +680,90 @@ print(loss.grad_fn is not None, model.weight.grad.shape)
 #> True torch.Size([3, 4])
 # --8<-- [end:no_grad_fn_argmax]
 
+# --8<-- [start:grad_in_hook]
+w = torch.tensor([2.0], requires_grad=True)
+x = torch.tensor([1.0, 3.0])
+seen = {}
+
+
+def penalty_grad(g):  # g: the gradient arriving at y during the backward pass
+    handle.remove()  # the grad below passes through y again: run once
+    seen["grad mode"], seen["g has a grad_fn"] = torch.is_grad_enabled(), g.grad_fn is not None
+    try:
+        seen["result"] = torch.autograd.grad((g**2).sum(), w, retain_graph=True)
+    except RuntimeError as err:
+        seen["result"] = f"{type(err).__name__}: {err}"
+
+
+y = w * x
+handle = y.register_hook(penalty_grad)
+(y**2).sum().backward()  # the backward pass records nothing: g has no graph
+print(seen.pop("result"))
+#> RuntimeError: element 0 of tensors does not require grad and does not have a grad_fn
+print(seen)
+#> {'grad mode': False, 'g has a grad_fn': False}
+
+# The fix: create_graph=True records the backward pass, so g depends on w.
+y = w * x
+handle = y.register_hook(penalty_grad)
+(dw,) = torch.autograd.grad((y**2).sum(), w, create_graph=True)
+print(seen)
+#> {'grad mode': True, 'g has a grad_fn': True, 'result': (tensor([160.]),)}
+
+
+# A derivative with respect to g itself: record under enable_grad, from a detached copy.
+def grad_wrt_g(g):
+    with torch.enable_grad():
+        g = g.detach().requires_grad_()
+        seen["d/dg"] = torch.autograd.grad((g**2).sum(), g)
+
+
+y = w * x
+y.register_hook(grad_wrt_g)
+(y**2).sum().backward()
+print(seen["d/dg"])
+#> (tensor([ 8., 24.]),)
+# --8<-- [end:grad_in_hook]
+
+# --8<-- [start:jacobian_create_graph]
+from torch.autograd.functional import jacobian
+
+
+def cube(a):
+    return a**3
+
+
+a = torch.tensor(3.0, requires_grad=True)
+d = jacobian(cube, a)  # g'(a) = 3a^2, computed without a graph
+print(d, d.grad_fn)
+#> tensor(27.) None
+try:
+    torch.autograd.grad(d, a)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: element 0 of tensors does not require grad and does not have a grad_fn
+
+# The fix: create_graph=True keeps the graph, so g'(a) can be differentiated: g''(a) = 6a.
+d = jacobian(cube, a, create_graph=True)
+print(d, torch.autograd.grad(d, a))
+#> tensor(27., grad_fn=<ViewBackward0>) (tensor(18.),)
+(d,) = torch.autograd.grad(cube(a), a, create_graph=True)  # the same with autograd.grad
+print(torch.autograd.grad(d, a), torch.func.grad(torch.func.grad(cube))(torch.tensor(3.0)))
+#> (tensor(18.),) tensor(18.)
+
+import tensorflow as tf
+
+a = tf.constant(3.0)
+with tf.GradientTape() as outer:  # TensorFlow: the inner gradient computed inside the outer tape
+    outer.watch(a)
+    with tf.GradientTape() as inner:
+        inner.watch(a)
+        y = a**3
+    d = inner.gradient(y, a)
+print(d.numpy(), outer.gradient(d, a).numpy())
+#> 27.0 18.0
+# --8<-- [end:jacobian_create_graph]
+
 # --8<-- [start:backward_twice_gan]
 torch.manual_seed(0)
 generator = torch.nn.Linear(2, 2)

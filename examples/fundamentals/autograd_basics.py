@@ -616,3 +616,36 @@ print(whole.num_batches_tracked.item(), whole.running_mean)
 print(parts.num_batches_tracked.item(), parts.running_mean)
 #> 4 tensor([0.0060, 0.0036, 0.0111])
 # --8<-- [end:micro_batches_batchnorm]
+
+# --8<-- [start:param_groups]
+from torch import nn
+
+model = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 2))  # backbone, then head
+backbone = model[0]
+lr = 1e-3
+backbone_ids = {id(p) for p in backbone.parameters()}
+base = [p for p in model.parameters() if id(p) not in backbone_ids]
+optimizer = torch.optim.Adam(
+    [{"params": base}, {"params": backbone.parameters(), "lr": 0.1 * lr}], lr=lr
+)
+for group in optimizer.param_groups:  # the group without "lr" takes the default
+    print(len(group["params"]), group["lr"], group["betas"])
+    #> 2 0.001 (0.9, 0.999)
+    #> 2 0.0001 (0.9, 0.999)
+
+# A parameter in two groups (base = all of model.parameters()) is refused.
+try:
+    torch.optim.Adam(
+        [{"params": model.parameters()}, {"params": backbone.parameters(), "lr": 0.1 * lr}], lr=lr
+    )
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> ValueError: some parameters appear in more than one parameter group
+
+# A scheduler scales each group's own rate.
+scheduler = torch.optim.lr_scheduler.StepLR(optimizer, step_size=1, gamma=0.5)
+optimizer.step()
+scheduler.step()
+print([group["lr"] for group in optimizer.param_groups])
+#> [0.0005, 5e-05]
+# --8<-- [end:param_groups]

@@ -163,6 +163,24 @@ print(np.format_float_positional(a32[0], precision=10, unique=False))  # NumPy, 
 torch.set_printoptions(profile="default")
 # --8<-- [end:float32_printed_digits]
 
+# --8<-- [start:round_tolist]
+import numpy as np
+import torch
+
+x = torch.tensor([0.44897, 0.12345])
+r = torch.round(x, decimals=3)
+print(r, r.tolist())  # printed 0.4490, but tolist() gives many decimals
+#> tensor([0.4490, 0.1230]) [0.4490000009536743, 0.12300000339746475]
+print(float(np.float32(0.449)))  # the float32 nearest 0.449, as a Python float
+#> 0.4490000009536743
+print(r.numpy(), np.round(x.numpy(), 3).tolist())  # NumPy: the same float32 values
+#> [0.449 0.123] [0.4490000009536743, 0.12300000339746475]
+
+# The fixes: round the Python floats, or round in float64.
+print([round(v, 3) for v in r.tolist()], torch.round(x.double(), decimals=3).tolist())
+#> [0.449, 0.123] [0.449, 0.123]
+# --8<-- [end:round_tolist]
+
 # --8<-- [start:from_numpy_keeps_dtype]
 features = np.random.default_rng(0).random((4, 3))  # NumPy's default: float64
 x = torch.from_numpy(features)

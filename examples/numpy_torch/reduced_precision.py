@@ -41,6 +41,22 @@ print(values.to(torch.bfloat16))  # 257 is rounded; 70000 and 1e-8 survive
 #> tensor([2.5600e+02, 7.0144e+04, 1.0012e-08], dtype=torch.bfloat16)
 # --8<-- [end:range_or_precision]
 
+# --8<-- [start:float16_subnormal]
+x = torch.tensor(6.407499313354492e-06)  # a float32 value
+print(x.half().item(), x.bfloat16().item())  # float16 moves it by 0.5%
+#> 6.4373016357421875e-06 6.407499313354492e-06
+print(torch.finfo(torch.float16).smallest_normal, 2.0**-24)  # below 6.1e-05: steps of 6e-08
+#> 6.103515625e-05 5.960464477539063e-08
+for value in [6.407499313354492e-06, 6.407499313354492e-04]:  # subnormal, then normal
+    print(f"{value:.4g} relative error in float16 {abs(float(np.float16(value)) - value) / value:.2%}")
+    #> 6.407e-06 relative error in float16 0.47%
+    #> 0.0006407 relative error in float16 0.02%
+
+# The fix: bfloat16, or scale the value into float16's normal range (as loss scaling does).
+print((x * 1024).half().item() / 1024)
+#> 6.407499313354492e-06
+# --8<-- [end:float16_subnormal]
+
 # --8<-- [start:precision_loss]
 half = torch.float16
 print(torch.tensor([2047.0, 2048.0, 2049.0, 2050.0], dtype=half))  # 2048 to 4096: steps of 2

@@ -76,6 +76,34 @@ for reset in (False, True):
     #> zero_grad=True: weight 2.9939
 # --8<-- [end:no_zero_grad]
 
+# --8<-- [start:clip_after_step]
+import torch
+
+
+def one_step(order):
+    w = torch.nn.Parameter(torch.tensor([1.0, 1.0]))
+    opt = torch.optim.SGD([w], lr=0.05)
+    (10 * w).sum().backward()  # gradient 10 per weight, norm 14.14
+    if order == "step, then clip":
+        opt.step()
+        torch.nn.utils.clip_grad_norm_([w], max_norm=1.0)  # too late: the update is done
+    elif order == "backward, clip, step":
+        torch.nn.utils.clip_grad_norm_([w], max_norm=1.0)
+        opt.step()
+    else:
+        opt.step()
+    return w.detach(), round(w.grad.norm().item(), 2)  # the weight, the gradient norm
+
+
+
+print(one_step("no clipping"))
+#> (tensor([0.5000, 0.5000]), 14.14)
+print(one_step("step, then clip"))  # the same update: clipped too late
+#> (tensor([0.5000, 0.5000]), 1.0)
+print(one_step("backward, clip, step"))
+#> (tensor([0.9646, 0.9646]), 1.0)
+# --8<-- [end:clip_after_step]
+
 # --8<-- [start:tensor_of_losses]
 import warnings
 

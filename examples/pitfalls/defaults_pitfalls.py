@@ -279,3 +279,44 @@ unbiased = tf.math.reduce_std(tf.constant(x.numpy()), axis=-1) * (n / (n - 1)) *
 print(unbiased.numpy().round(4))
 #> [2.2 1. ]
 # --8<-- [end:layer_norm_std]
+
+# --8<-- [start:embedding_padding_idx]
+import torch
+from torch import nn
+
+torch.manual_seed(0)
+e = nn.Embedding(3, 2, padding_idx=0)
+index = torch.tensor([0, 1])
+print(e(index))  # row 0 is zero: set once, at construction
+"""
+tensor([[ 0.0000,  0.0000],
+        [-2.1788,  0.5684]], grad_fn=<EmbeddingBackward0>)
+"""
+e.weight = nn.Parameter(torch.randn(3, 2))  # new weights, as load_state_dict would copy in
+print(e(index))  # row 0 is no longer zero
+"""
+tensor([[ 0.4033,  0.8380],
+        [-0.7193, -0.4033]], grad_fn=<EmbeddingBackward0>)
+"""
+e(index).sum().backward()
+print(e.weight.grad)  # but padding_idx still gives row 0 no gradient
+"""
+tensor([[0., 0.],
+        [1., 1.],
+        [0., 0.]])
+"""
+print(torch.nn.functional.embedding(index, e.weight, padding_idx=0))  # never zeroes either
+"""
+tensor([[ 0.4033,  0.8380],
+        [-0.7193, -0.4033]], grad_fn=<EmbeddingBackward0>)
+"""
+
+# The fix: zero the row again after replacing or loading the weights.
+with torch.no_grad():
+    e.weight[e.padding_idx].zero_()
+print(e(index))
+"""
+tensor([[ 0.0000,  0.0000],
+        [-0.7193, -0.4033]], grad_fn=<EmbeddingBackward0>)
+"""
+# --8<-- [end:embedding_padding_idx]

@@ -128,6 +128,29 @@ print(torch.argmax(x), torch.sort(x, descending=True, stable=True).indices[:2])
 #> tensor(0) tensor([0, 1])
 # --8<-- [end:topk_ties]
 
+# --8<-- [start:topk_unsorted_order]
+import numpy as np
+import torch
+
+a = torch.tensor([3.0, 1.0, 4.0, 1.0, 5.0, 9.0, 2.0, 6.0])
+print(torch.topk(a, 3, sorted=False))  # the same descending order as sorted=True
+"""
+torch.return_types.topk(
+values=tensor([9., 6., 5.]),
+indices=tensor([5, 7, 4]))
+"""
+print(torch.topk(torch.tensor([1.0, 5.0, 2.0, 8.0, 3.0, 7.0]), 3, sorted=False).values)  # or another
+#> tensor([7., 8., 5.])
+
+# The fix: sort the returned indices, then gather the values in their original order.
+index = torch.topk(a, 3, sorted=False).indices.sort().values
+print(index, a[index], a.gather(0, index))
+#> tensor([4, 5, 7]) tensor([5., 9., 6.]) tensor([5., 9., 6.])
+top = np.sort(np.argpartition(-a.numpy(), 3)[:3])  # NumPy: the same in original order
+print(top, a.numpy()[top])
+#> [4 5 7] [5. 9. 6.]
+# --8<-- [end:topk_unsorted_order]
+
 # --8<-- [start:argpartition_unsorted]
 import numpy as np
 import torch
