@@ -1156,6 +1156,40 @@ print(keras.utils.to_categorical([0, 1, 2, 3], num_classes=10).shape)
 #> (4, 10)
 # --8<-- [end:keras_onehot_units]
 
+# --8<-- [start:keras_to_categorical_labels]
+import keras
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+labels = np.array([8, 4, 6, 3, 5, 9, 7, 2])  # 8 distinct classes, numbered 2 to 9
+try:
+    keras.utils.to_categorical(labels, num_classes=8)
+except IndexError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> IndexError: index 8 is out of bounds for axis 1 with size 8
+try:
+    np.eye(8)[labels]  # the NumPy way to one-hot: the same cause, axis 0
+except IndexError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> IndexError: index 8 is out of bounds for axis 0 with size 8
+try:
+    F.one_hot(torch.from_numpy(labels), num_classes=8)  # PyTorch checks the labels
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: Class values must be smaller than num_classes.
+
+# The fix: number the classes 0 to 7 (np.unique sorts them and gives each label its rank).
+classes, index = np.unique(labels, return_inverse=True)
+print(classes, index)
+#> [2 3 4 5 6 7 8 9] [6 2 4 1 3 7 5 0]
+print(keras.utils.to_categorical(index, num_classes=len(classes)).shape)
+#> (8, 8)
+# Or keep the labels as indices and ask for one column per index up to the largest.
+print(keras.utils.to_categorical(labels, num_classes=labels.max() + 1).shape)
+#> (8, 10)
+# --8<-- [end:keras_to_categorical_labels]
+
 # --8<-- [start:keras_sparse_segmentation_labels]
 import keras
 import numpy as np

@@ -161,6 +161,32 @@ print(bool(tf.reduce_all(valid)), tf.where(~valid)[:, 0].numpy())
 #> False [2 3]
 # --8<-- [end:one_hot_range]
 
+# --8<-- [start:to_categorical_negative]
+import keras
+import numpy as np
+
+labels = np.array([-1, 1, 1, -1])  # a binary dataset labelled -1 and 1
+print(keras.utils.to_categorical(labels, num_classes=2))  # -1 is read as the last column
+"""
+[[0. 1.]
+ [0. 1.]
+ [0. 1.]
+ [0. 1.]]
+"""
+print(np.eye(2)[labels])  # NumPy indexing does the same
+"""
+[[0. 1.]
+ [0. 1.]
+ [0. 1.]
+ [0. 1.]]
+"""
+
+# The fix: map the labels to 0 .. num_classes-1 first (-1 -> 0, 1 -> 1).
+classes, index = np.unique(labels, return_inverse=True)
+print(classes, keras.utils.to_categorical(index, num_classes=len(classes)).argmax(axis=1))
+#> [-1  1] [0 1 1 0]
+# --8<-- [end:to_categorical_negative]
+
 # --8<-- [start:coo_duplicates]
 import torch
 

@@ -544,6 +544,36 @@ print("repeat():", counter.steps)
 #> repeat(): [5, 5]
 # --8<-- [end:ran_out_of_data]
 
+# --8<-- [start:fit_empty]
+x, y = np.ones((10, 1), "float32"), np.zeros((10, 1), "float32")
+picked = np.array([], dtype=int)  # an index list that came out empty
+model = keras.Sequential([keras.Input((1,)), keras.layers.Dense(1)])
+model.compile("sgd", "mse")
+counter = CountSteps()
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    history = model.fit(x[picked], y[picked], epochs=2, verbose=0, callbacks=[counter])
+print(x[picked].shape, "steps run:", counter.steps, "history:", history.history)
+#> (0, 1) steps run: [0, 0] history: {}
+print(*sorted({f"{w.category.__name__}: {str(w.message).split('.')[0]}" for w in caught if "ran out" in str(w.message)}))
+#> UserWarning: Your input ran out of data; interrupting training
+try:
+    model.predict(x[picked], verbose=0)
+except UnboundLocalError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    UnboundLocalError: cannot access local variable 'batch_outputs' where it is not associated with a value
+    """
+
+# The fix: check the data before fit; with samples, every epoch runs its batches.
+print("samples:", len(x[picked]))
+#> samples: 0
+picked = np.arange(10)
+model.fit(x[picked], y[picked], batch_size=4, epochs=2, verbose=0, callbacks=[counter])
+print("steps run:", counter.steps)
+#> steps run: [3, 3]
+# --8<-- [end:fit_empty]
+
 # --8<-- [start:steps_across_epochs]
 x10 = np.arange(10, dtype="float32").reshape(10, 1)
 data = tf.data.Dataset.from_tensor_slices((x10, x10)).batch(4)  # 3 batches per pass
