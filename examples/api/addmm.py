@@ -105,6 +105,31 @@ print(torch.equal(layer(mat1), torch.addmm(layer.bias, mat1, layer.weight.T)))  
 #> True
 # --8<-- [end:linear]
 
+# --8<-- [start:linear_transpose]
+import numpy as np
+
+weight = layer.weight  # stored as (out_features, in_features) = (2, 3)
+print(weight.T.data_ptr() == weight.data_ptr(), weight.stride(), weight.T.stride())  # a view
+#> True (3, 1) (1, 3)
+print(weight.T.is_contiguous())  # strides swapped, nothing copied
+#> False
+stored_t = weight.T.contiguous()  # the proposal: keep (in_features, out_features) instead
+print(stored_t.data_ptr() == weight.data_ptr(), stored_t.stride())  # a real copy, new memory
+#> False (2, 1)
+with torch.no_grad():
+    print(torch.allclose(layer(mat1), mat1 @ stored_t + layer.bias))  # same layer either way
+    #> True
+w_np = np.ones((2, 3))
+print(np.shares_memory(w_np, w_np.T), w_np.T.strides)  # NumPy's .T is a view as well
+#> True (8, 24)
+import keras
+
+dense = keras.layers.Dense(2)
+dense.build((None, 3))
+print(tuple(dense.kernel.shape))  # Keras stores the other way round: (in_features, out_features)
+#> (3, 2)
+# --8<-- [end:linear_transpose]
+
 # --8<-- [start:old_overload]
 import warnings
 

@@ -856,6 +856,45 @@ print([(type(out).__name__, out.numpy().shape) for out in outputs])
 #> [('EagerTensor', (1, 2)), ('EagerTensor', (1, 1))]
 # --8<-- [end:keras_layer_output]
 
+# --8<-- [start:pad_sequences_symbolic]
+sequences = [[1, 2, 3], [4, 5], [6]]
+
+
+@tf.function(input_signature=[tf.TensorSpec([None, None], tf.int32)])
+def pad_in_graph(x):
+    return keras.utils.pad_sequences(x, maxlen=4)  # a NumPy utility on a symbolic tensor
+
+
+try:
+    pad_in_graph(tf.constant([[1, 2]]))
+except TypeError as err:
+    print(str(err).strip().splitlines()[-1].strip())  # the message's last line names the class
+    """
+    TypeError: len is not well defined for a symbolic Tensor (x:0). Please call `x.shape` rather than `len(x)` for shape information.
+    """
+try:
+    keras.utils.pad_sequences(keras.Input(shape=(None,), dtype="int32"), maxlen=4)  # inside a model
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> ValueError: `sequences` must be iterable.
+
+# Fix 1: pad the data before it reaches the model (a NumPy array out).
+padded = keras.utils.pad_sequences(sequences, maxlen=4)
+print(padded.tolist())
+#> [[0, 1, 2, 3], [0, 0, 4, 5], [0, 0, 0, 6]]
+
+
+# Fix 2: inside the model, tensor ops: keep the last maxlen steps, pad in front (the same default).
+@tf.function(input_signature=[tf.TensorSpec([None, None], tf.int32)])
+def pad_with_ops(x, maxlen=4):
+    x = x[:, -maxlen:]
+    return tf.pad(x, [[0, 0], [maxlen - tf.shape(x)[1], 0]])
+
+
+print(pad_with_ops(tf.constant([[1, 2, 3, 4, 5], [0, 0, 0, 6, 7]])).numpy().tolist())
+#> [[2, 3, 4, 5], [0, 0, 6, 7]]
+# --8<-- [end:pad_sequences_symbolic]
+
 # --8<-- [start:keras_intermediate_layer]
 model = keras.Sequential(
     [keras.Input((4,)), keras.layers.Dense(8, name="dense_8"), keras.layers.Dense(2, name="out")],

@@ -56,6 +56,60 @@ print(fast.shape, np.allclose(slow, fast), np.allclose(optimized, fast))
 #> (100, 30, 30) True True
 # --8<-- [end:numpy_einsum]
 
+# --8<-- [start:numpy_einsum_small]
+import time
+
+
+def python_calls(*args, **kwargs):
+    """The Python functions one np.einsum call runs."""
+    calls = []
+
+    def watch(frame, event, arg):
+        if event == "call":
+            calls.append(frame.f_code.co_name)
+
+    sys.setprofile(watch)
+    np.einsum(*args, **kwargs)
+    sys.setprofile(None)
+    return calls
+
+
+def best_times(forms, rounds=5, number=50):
+    """Each form's best time over the rounds; every round times every form once, in turn."""
+    best = [float("inf")] * len(forms)
+    for _ in range(rounds):
+        for i, form in enumerate(forms):
+            start = time.perf_counter()
+            for _ in range(number):
+                form()
+            best[i] = min(best[i], time.perf_counter() - start)
+    return best
+
+
+rng = np.random.default_rng(0)
+b, t, p = rng.random((5, 2)), rng.random((5, 5, 2)), rng.random((2, 5))  # the report's tiny arrays
+spec = "ij,ixy,ji->xy"  # three operands
+path = np.einsum_path(spec, b, t, p, optimize=True)[0]  # computed once
+default, searched = python_calls(spec, b, t, p), python_calls(spec, b, t, p, optimize=True)
+print("path search by default:", "einsum_path" in default, "| with optimize=True:", "einsum_path" in searched)
+#> path search by default: False | with optimize=True: True
+print("optimize=True runs more than 10x as many Python calls:", len(searched) > 10 * len(default))
+#> optimize=True runs more than 10x as many Python calls: True
+plain, optimized, given_path = best_times(
+    [
+        lambda: np.einsum(spec, b, t, p),  # the default, optimize=False: one C loop
+        lambda: np.einsum(spec, b, t, p, optimize=True),
+        lambda: np.einsum(spec, b, t, p, optimize=path),
+    ]
+)
+print("optimize=True more than 10x slower than the default:", optimized > 10 * plain)
+#> optimize=True more than 10x slower than the default: True
+print("a precomputed path still more than 5x slower:", given_path > 5 * plain)
+#> a precomputed path still more than 5x slower: True
+print(np.allclose(np.einsum(spec, b, t, p), np.einsum(spec, b, t, p, optimize=path)))
+#> True
+# --8<-- [end:numpy_einsum_small]
+
 # --8<-- [start:full_contraction]
 import timeit
 
