@@ -1183,6 +1183,8 @@ except RuntimeError as err:
 classes, index = np.unique(labels, return_inverse=True)
 print(classes, index)
 #> [2 3 4 5 6 7 8 9] [6 2 4 1 3 7 5 0]
+print(labels - labels.min())  # the same here, as the labels are consecutive
+#> [6 2 4 1 3 7 5 0]
 print(keras.utils.to_categorical(index, num_classes=len(classes)).shape)
 #> (8, 8)
 # Or keep the labels as indices and ask for one column per index up to the largest.

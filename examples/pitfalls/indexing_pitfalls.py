@@ -185,6 +185,8 @@ print(np.eye(2)[labels])  # NumPy indexing does the same
 classes, index = np.unique(labels, return_inverse=True)
 print(classes, keras.utils.to_categorical(index, num_classes=len(classes)).argmax(axis=1))
 #> [-1  1] [0 1 1 0]
+print((labels + 1) // 2)  # the same for -1/1 labels
+#> [0 1 1 0]
 # --8<-- [end:to_categorical_negative]
 
 # --8<-- [start:coo_duplicates]
