@@ -74,7 +74,7 @@ def python_calls(*args, **kwargs):
     return calls
 
 
-def best_times(forms, rounds=5, number=50):
+def best_times(forms, rounds=5, number=200):
     """Each form's best time over the rounds; every round times every form once, in turn."""
     best = [float("inf")] * len(forms)
     for _ in range(rounds):
