@@ -199,11 +199,11 @@ check-site: test-env browser
 
 # Search ranked on both sites built before: the readers' corpus (a minute a language), the query
 # file, the atlas's printed lines and the reference's API names; the shares and their floors.
-# READER_QUESTIONS=<file>: a held-out set instead of the corpus, printed.
+# READER_QUESTIONS=<file>: a held-out set instead of the corpus, printed, and nothing else.
 readers: test-env browser
 	@echo "== search: the readers' questions, the query file and the API names, on both sites"
-	$(PY) -m pytest tests/browser/test_reader_questions.py tests/browser/test_search.py \
-	  -m readers -n $(WORKERS) --dist worksteal
+	$(PY) -m pytest tests/browser/test_reader_questions.py \
+	  $(if $(READER_QUESTIONS),,tests/browser/test_search.py) -m readers -n $(WORKERS) --dist worksteal
 
 test-examples: $(check_env) $(if $(filter default,$(ENV)),test-env,.venv-$(ENV)/.installed)
 	@echo "== 1/3 examples and notebooks in environment $(ENV), into the record $(RECORD)"
