@@ -12,6 +12,7 @@ import importlib
 import inspect
 import json
 import sys
+import types
 import warnings
 from pathlib import Path
 
@@ -175,6 +176,11 @@ def url(name: str, modules: dict) -> str | None:
                 try:
                     found = getattr(found, part)
                 except AttributeError:  # a submodule not imported yet: `torch.utils.benchmark`
+                    if type(found) is not types.ModuleType:
+                        # TensorFlow's wrappers and lazy loaders have said it is absent; an
+                        # import would replace tf.compat.v1.layers's loader, and examples run
+                        # later in the process would print another error than readers see
+                        return None
                     found = importlib.import_module(".".join([library, *parts[:at]]))
     except ImportError:
         return None
