@@ -196,13 +196,15 @@ def pytest_sessionfinish() -> None:
 def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, libraries: dict):
     """Yields the example's working directory, an empty temporary one (a write elsewhere fails the
     example, `verified.capture.check_write`), and undoes global library settings afterwards, so
-    that one example's default dtype, grad mode, print options, warning filters, TensorFlow
-    operation seeds or Keras layer names cannot leak into the next one on the same worker."""
+    that one example's default dtype, grad mode, print options, warning filters, threads,
+    deterministic modes, TensorFlow operation seeds or Keras layer names cannot leak into the
+    next one on the same worker."""
     workdir = tmp_path / "cwd"
     workdir.mkdir()
     monkeypatch.chdir(workdir)
     torch, numpy = libraries["torch"], libraries["numpy"]
     default_dtype = torch.get_default_dtype() if torch else None
+    threads = torch.get_num_threads() if torch else None
     printoptions = numpy.printoptions() if numpy else contextlib.nullcontext()
     with printoptions, warnings.catch_warnings():
         _WRITABLE[:] = [tmp_path.resolve(), Path(tempfile.gettempdir()).resolve(), Path(os.devnull)]
@@ -215,9 +217,17 @@ def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, libraries: dict):
         torch.set_default_dtype(default_dtype)
         torch.set_grad_enabled(True)
         torch.set_printoptions(profile="default")
+        torch.use_deterministic_algorithms(False)
+        torch.set_num_threads(threads)
     if tensorflow := libraries.get("tensorflow"):
         # Operation seeds draw from the eager context's kernels, whose cache this clears.
         tensorflow.random.set_seed(None)
+        tensorflow.config.run_functions_eagerly(False)
+        # Op determinism makes every later unseeded random op raise; TensorFlow has no public
+        # way to turn it off (tf.config.experimental only enables it).
+        from tensorflow.python.framework import config as tf_config
+
+        tf_config.disable_op_determinism()
     if keras := sys.modules.get("keras"):
         keras.backend.clear_session(free_memory=False)  # unnamed layers count from 1 again
 
