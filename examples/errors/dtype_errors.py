@@ -1004,20 +1004,25 @@ with torch.autocast("cpu", dtype=torch.bfloat16):
 
 # --8<-- [start:conv_half_input]
 image = torch.ones(1, 1, 4, 4, dtype=torch.float16)  # a half-precision feature map
-kernel = torch.ones(1, 1, 3, 3)  # a filter created in float32
+conv = torch.nn.Conv2d(1, 1, 3)  # its weight and bias are created in float32
+torch.nn.init.ones_(conv.weight), torch.nn.init.zeros_(conv.bias)
 try:
-    torch.nn.functional.conv2d(image, kernel)
+    conv(image)
 except RuntimeError as err:
     print(f"{type(err).__name__}: {err}")
-    """
-    RuntimeError: Input type (torch.HalfTensor) and weight type (torch.FloatTensor) should be the same or input should be a MKLDNN tensor and weight is a dense tensor
-    """
+    #> RuntimeError: Input type (c10::Half) and bias type (float) should be the same
+try:  # without a bias: worded by the CPU's convolution kernel, which differs between CPUs
+    torch.nn.functional.conv2d(image, conv.weight)
+except RuntimeError as err:
+    print(type(err).__name__, "Half" in str(err), "Float" in str(err))
+    #> RuntimeError True True
 
-# The fix: one dtype for input and filter (the filter in the input's, or both in float32).
-print(torch.nn.functional.conv2d(image, kernel.to(image.dtype))[0, 0, 0])
-#> tensor([9., 9.], dtype=torch.float16)
-print(torch.nn.functional.conv2d(image.float(), kernel)[0, 0, 0])
-#> tensor([9., 9.])
+# The fix: one dtype for input and layer (the layer in the input's, or both in float32).
+with torch.no_grad():
+    print(conv(image.float())[0, 0, 0])
+    #> tensor([9., 9.])
+    print(conv.to(image.dtype)(image)[0, 0, 0])
+    #> tensor([9., 9.], dtype=torch.float16)
 # --8<-- [end:conv_half_input]
 
 # --8<-- [start:where_condition_dtype]
