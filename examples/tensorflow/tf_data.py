@@ -939,7 +939,7 @@ with tempfile.TemporaryDirectory() as folder:
 # --8<-- [end:parallel_reads]
 
 # --8<-- [start:parallel_python_work]
-calls = {"python_work": 0, "tf_work": 0}
+calls, cpu_seconds = {"python_work": 0, "tf_work": 0}, []
 
 
 def sleep_work(i):
@@ -951,9 +951,11 @@ def sleep_work(i):
 def python_work(i):
     """A few milliseconds of arithmetic in a Python loop, which holds the GIL while it runs."""
     calls["python_work"] += 1
+    cpu = time.thread_time()
     total = 0
     for k in range(80_000):
         total += k * k
+    cpu_seconds.append(time.thread_time() - cpu)  # what this thread itself used of a core
     return i + total
 
 
@@ -978,18 +980,23 @@ print("same values, Python loop and TF ops:", values[0] == values[1] == values[2
 #> same values, Python loop and TF ops: True
 
 calls = {"python_work": 0, "tf_work": 0}
-fastest = [float("inf")] * len(variants)
+fastest, cores = [float("inf")] * len(variants), []
 for _round in range(4):  # each round times every pipeline once, in turn; the best round counts
     for n, dataset in enumerate(variants):
-        start = time.perf_counter()
+        cpu_seconds, start = [], time.perf_counter()
         for _element in dataset:
             pass
         fastest[n] = min(fastest[n], time.perf_counter() - start)
+        if n == 3:  # the Python loop with parallel calls: its calls' CPU time over the wall time
+            cores.append(sum(cpu_seconds) / (time.perf_counter() - start))
 sleep_serial, sleep_parallel, python_serial, python_parallel, tf_serial, tf_parallel = fastest
 print("time.sleep, num_parallel_calls=12 over 3x faster:", sleep_serial / sleep_parallel > 3)
 #> time.sleep, num_parallel_calls=12 over 3x faster: True
 print("Python loop, num_parallel_calls=12 over 3x faster:", python_serial / python_parallel > 3)
 #> Python loop, num_parallel_calls=12 over 3x faster: False
+# The 12 threads ran the loop in turns: together they never kept more than one core busy
+print("Python loop's threads used over 1.3 cores at once:", max(cores) > 1.3)
+#> Python loop's threads used over 1.3 cores at once: False
 
 # The fix: the same work in TensorFlow ops, which run without Python and so without the GIL
 print("Python calls in 4 rounds of 12 elements:", calls)
