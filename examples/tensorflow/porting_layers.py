@@ -523,7 +523,7 @@ def sigmoid(v):
 def one_step(order):
     """One step from (h0, c0), reading the column blocks as the gates named in `order`."""
     z = x_step[:, 0] @ kernel + h0 @ recurrent_kernel + bias  # (1, 4*units)
-    gate = dict(zip(order, np.split(z, 4, axis=-1)))  # column blocks of `units` each
+    gate = dict(zip(order, np.split(z, 4, axis=-1), strict=True))  # column blocks of `units` each
     i, f, o = sigmoid(gate["i"]), sigmoid(gate["f"]), sigmoid(gate["o"])
     c = f * c0 + i * np.tanh(gate["c"])  # cell state
     return o * np.tanh(c), c
