@@ -370,3 +370,36 @@ print("tf.compat.v1.layers.batch_normalization:", hasattr(tf.compat.v1.layers, "
 print("bn.updates:", hasattr(bn, "updates"))
 #> bn.updates: False
 # --8<-- [end:keras_batchnorm_loop]
+
+# --8<-- [start:keras_torch_param_count]
+import keras
+import torch
+from torch import nn
+
+# The same small CNN: 3 -> 8 channels, batch norm, ReLU, pooling, 10 classes
+k_model = keras.Sequential([keras.Input((32, 32, 3)), keras.layers.Conv2D(8, 3),
+                            keras.layers.BatchNormalization(), keras.layers.ReLU(),
+                            keras.layers.GlobalAveragePooling2D(), keras.layers.Dense(10)])
+k_bn = k_model.layers[1]
+print([w.name for w in k_bn.weights], k_bn.count_params())  # 4 * 8 channels
+#> ['gamma', 'beta', 'moving_mean', 'moving_variance'] 32
+trainable = sum(w.numpy().size for w in k_model.trainable_weights)
+non_trainable = sum(w.numpy().size for w in k_model.non_trainable_weights)
+print("Keras total:", k_model.count_params(), "trainable:", trainable, "non-trainable:", non_trainable)
+#> Keras total: 346 trainable: 330 non-trainable: 16
+
+t_model = nn.Sequential(nn.Conv2d(3, 8, 3), nn.BatchNorm2d(8), nn.ReLU(),
+                        nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(8, 10))
+t_bn = t_model[1]
+print([name for name, _ in t_bn.named_parameters()], sum(p.numel() for p in t_bn.parameters()))
+#> ['weight', 'bias'] 16
+print("PyTorch parameters():", sum(p.numel() for p in t_model.parameters()))  # Keras's trainable
+#> PyTorch parameters(): 330
+
+# Keras's non-trainable params are PyTorch's running_mean and running_var buffers
+stats = sum(b.numel() for name, b in t_model.named_buffers() if name.endswith(("running_mean", "running_var")))
+print([name for name, _ in t_bn.named_buffers()], stats)
+#> ['running_mean', 'running_var', 'num_batches_tracked'] 16
+print("PyTorch with the statistics:", sum(p.numel() for p in t_model.parameters()) + stats)  # Keras's total
+#> PyTorch with the statistics: 346
+# --8<-- [end:keras_torch_param_count]

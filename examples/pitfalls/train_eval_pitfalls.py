@@ -453,3 +453,42 @@ model, history = fit("sigmoid")  # the fix: one sigmoid unit for one yes/no outp
 print(history)
 #> {'accuracy': [0.1875, 0.4688, 0.7188], 'loss': [0.8571, 0.7305, 0.636]}
 # --8<-- [end:keras_single_softmax]
+
+# --8<-- [start:keras_bn_not_converged]
+import keras
+import numpy as np
+
+rng = np.random.default_rng(0)
+labels = np.repeat(np.arange(3), 20)  # 60 samples, 3 classes
+x = (rng.normal(size=(60, 4)) + 20 + 4 * np.eye(3, 4)[labels]).astype("float32")  # features near 20
+
+
+def train(momentum):
+    keras.utils.set_random_seed(0)
+    model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(8),
+                              keras.layers.BatchNormalization(momentum=momentum),
+                              keras.layers.ReLU(), keras.layers.Dense(3, activation="softmax")])
+    model.compile(optimizer=keras.optimizers.Adam(0.05), loss="sparse_categorical_crossentropy",
+                  metrics=["accuracy"])
+    history = model.fit(x, labels, batch_size=12, epochs=6, verbose=0)  # 5 batches x 6 epochs: 30 updates
+    return model, history.history["accuracy"][-1]
+
+
+model, fit_accuracy = train(momentum=0.99)  # Keras's default
+print("fit:", fit_accuracy, "evaluate on the same data:", round(model.evaluate(x, labels, verbose=0)[1], 4))
+#> fit: 1.0 evaluate on the same data: 0.3333
+bn = model.layers[1]
+print(bn.moving_mean.numpy()[:3].round(2), model.layers[0](x).numpy().mean(0)[:3].round(2))  # moving mean vs the data's mean
+#> [0.44 8.88 2.48] [-2.89 39.12  9.6 ]
+
+# Fix 1, without retraining: recompute the statistics from the training data, weights unchanged
+bn.momentum = 0.0  # the next update replaces the moving averages with the batch's statistics
+model(x, training=True)
+print("evaluate:", round(model.evaluate(x, labels, verbose=0)[1], 4))
+#> evaluate: 1.0
+
+# Fix 2: a lower momentum, so that 30 updates are enough
+model, fit_accuracy = train(momentum=0.8)
+print("fit:", fit_accuracy, "evaluate:", round(model.evaluate(x, labels, verbose=0)[1], 4))
+#> fit: 1.0 evaluate: 1.0
+# --8<-- [end:keras_bn_not_converged]

@@ -499,3 +499,84 @@ tensor([[0., 0.],
         [0., 0.]], grad_fn=<SliceBackward0>)
 """
 # --8<-- [end:embedding_mask_zero]
+
+# --8<-- [start:lstm_get_weights]
+import keras
+import numpy as np
+
+keras.utils.set_random_seed(0)
+units = 2
+lstm = keras.layers.LSTM(units, return_state=True)
+rng = np.random.default_rng(5)
+x_step = rng.normal(size=(1, 1, 3)).astype("float32")  # one sample, one time step, 3 features
+h0, c0 = rng.normal(size=(2, 1, units)).astype("float32")  # a non-zero state, so every gate counts
+h_keras, _, c_keras = (t.numpy() for t in lstm(x_step, initial_state=[h0, c0]))
+kernel, recurrent_kernel, bias = lstm.get_weights()
+print(kernel.shape, recurrent_kernel.shape, bias.shape)  # (input_dim, 4*units), (units, 4*units), (4*units,)
+#> (3, 8) (2, 8) (8,)
+
+
+def sigmoid(v):
+    return 1 / (1 + np.exp(-v))
+
+
+def one_step(order):
+    """One step from (h0, c0), reading the column blocks as the gates named in `order`."""
+    z = x_step[:, 0] @ kernel + h0 @ recurrent_kernel + bias  # (1, 4*units)
+    gate = dict(zip(order, np.split(z, 4, axis=-1), strict=True))  # column blocks of `units` each
+    i, f, o = sigmoid(gate["i"]), sigmoid(gate["f"]), sigmoid(gate["o"])
+    c = f * c0 + i * np.tanh(gate["c"])  # cell state
+    return o * np.tanh(c), c
+
+
+h, c = one_step("ifco")  # columns 0:2 input, 2:4 forget, 4:6 cell candidate, 6:8 output
+print(np.abs(h - h_keras).max() < 1e-6, np.abs(c - c_keras).max() < 1e-6)
+#> True True
+h, c = one_step("icfo")  # forget and cell blocks swapped
+print(np.abs(h - h_keras).max().round(4))
+#> 0.0493
+# --8<-- [end:lstm_get_weights]
+
+# --8<-- [start:lstm_initial_state]
+import keras
+import numpy as np
+import torch
+
+keras.utils.set_random_seed(0)
+x = np.random.default_rng(6).normal(size=(2, 5, 3)).astype("float32")  # (batch, time, features)
+k_lstm = keras.layers.LSTM(4, return_sequences=True, return_state=True)
+seq, h_n, c_n = k_lstm(x)  # called with x alone: h0 and c0 are zeros
+print(seq.shape, h_n.shape, c_n.shape)
+#> (2, 5, 4) (2, 4) (2, 4)
+zeros = np.zeros((2, 4), "float32")
+seq_zeros, _, _ = k_lstm(x, initial_state=[zeros, zeros])
+print(np.array_equal(seq.numpy(), seq_zeros.numpy()))
+#> True
+
+t_lstm = torch.nn.LSTM(3, 4, batch_first=True)  # the same weights, copied as in #lstm-gate-order
+kernel, recurrent_kernel, bias = k_lstm.get_weights()
+with torch.no_grad():
+    t_lstm.weight_ih_l0.copy_(torch.from_numpy(kernel.T))
+    t_lstm.weight_hh_l0.copy_(torch.from_numpy(recurrent_kernel.T))
+    t_lstm.bias_ih_l0.copy_(torch.from_numpy(bias))
+    t_lstm.bias_hh_l0.zero_()
+
+rng = np.random.default_rng(7)
+h0, c0 = rng.normal(size=(2, 2, 4)).astype("float32")  # (batch, units) each, Keras's shape
+seq_k, h_k, c_k = k_lstm(x, initial_state=[h0, c0])  # Keras: a list [h0, c0], batch first
+with torch.no_grad():
+    # PyTorch: a tuple (h0, c0), each (num_layers * directions, batch, hidden)
+    state = (torch.from_numpy(h0)[None], torch.from_numpy(c0)[None])
+    seq_t, (h_t, c_t) = t_lstm(torch.from_numpy(x), state)
+print(tuple(state[0].shape), tuple(h_t.shape))
+#> (1, 2, 4) (1, 2, 4)
+same = [np.abs(a.numpy() - b.numpy()).max() < 1e-5 for a, b in [(seq_t, seq_k), (h_t[0], h_k), (c_t[0], c_k)]]
+print([bool(s) for s in same])  # outputs, last h, last c
+#> [True, True, True]
+print(np.abs(seq_k.numpy() - seq.numpy()).max().round(4))  # other states, other outputs
+#> 0.4992
+with torch.no_grad():  # PyTorch's default is zeros as well
+    zero_state = (torch.zeros(1, 2, 4), torch.zeros(1, 2, 4))
+    print(torch.equal(t_lstm(torch.from_numpy(x))[0], t_lstm(torch.from_numpy(x), zero_state)[0]))
+    #> True
+# --8<-- [end:lstm_initial_state]

@@ -1114,3 +1114,39 @@ print("map(augment), cache:", flips(raw.map(augment).cache().repeat(2)))
 print("cache, map(augment):", flips(raw.cache().map(augment).repeat(2)))
 #> cache, map(augment): F--FFF F----F
 # --8<-- [end:cache_before_augmentation]
+
+# --8<-- [start:keras_ragged_input]
+import re
+
+import keras
+import tensorflow as tf
+
+rows = tf.ragged.constant([[1.0, 2.0, 3.0], [4.0]])  # two rows of different lengths
+inputs = keras.Input(shape=(None,), ragged=True)
+print(keras.Model(inputs, inputs)(rows).to_list())  # passed straight through: no error now
+#> [[1.0, 2.0, 3.0], [4.0]]
+extra = keras.Input(shape=(2,))
+unused = keras.Model([inputs, extra], keras.layers.Dense(1)(extra))  # the ragged input not used
+print(unused([rows, tf.ones((2, 2))]).shape)
+#> (2, 1)
+
+indexed = keras.Model(inputs, inputs[:, 0])  # the first value of each row: along the ragged axis
+try:
+    indexed(rows)
+except ValueError as err:
+    bold = re.search(r"\x1b\[1m(.*?)\x1b\[0m", str(err)).group(1)  # the line Keras prints in bold
+    print(f"{type(err).__name__}: {bold}")
+    #> ValueError: Cannot index into an inner ragged dimension.
+
+points = tf.ragged.constant([[[1, 2, 3], [4, 5, 6]], [[7, 8, 9]]], ragged_rank=1)  # (2, None, 3)
+point_inputs = keras.Input(shape=(None, 3), ragged=True, dtype="int32")
+print(keras.Model(point_inputs, point_inputs[:, :, 0])(points).to_list())  # a uniform axis: works
+#> [[1, 4], [7]]
+
+# The fix: pad to a dense tensor inside a layer (or use an op that takes ragged input)
+print(rows.to_tensor().numpy().tolist())  # to_tensor pads the short rows with zeros
+#> [[1.0, 2.0, 3.0], [4.0, 0.0, 0.0]]
+first = keras.layers.Lambda(lambda t: t.to_tensor()[:, 0], output_shape=())(inputs)
+print(keras.Model(inputs, first)(rows).numpy())
+#> [1. 4.]
+# --8<-- [end:keras_ragged_input]
