@@ -305,9 +305,12 @@ print(round(F.cross_entropy(scores, torch.tensor([2, -100, 0])).item(), 4))
 # --8<-- [end:label_minus_one]
 
 # --8<-- [start:mask_grey_values]
+import io
+
 import numpy as np
 import torch
 import torch.nn.functional as F
+from PIL import Image
 
 logits = torch.zeros(1, 2, 4, 4)  # a U-Net's output for 2 classes: N, C, H, W
 mask = torch.zeros(1, 4, 4, dtype=torch.long)  # a binary mask read from a PNG: N, H, W
@@ -322,10 +325,15 @@ print(torch.unique(mask))  # grey levels, not class indices 0 and 1
 
 # Resizing a mask with (bi)linear interpolation invents grey levels between 0 and 255.
 grey = mask[:, None].float()
-print(torch.unique(F.interpolate(grey, size=(6, 6), mode="bilinear")))
-#> tensor([  0.0000,  63.7500, 127.5000, 255.0000])
-print(torch.unique(F.interpolate(grey, size=(6, 6), mode="nearest")))  # nearest keeps 0 and 255
+print(torch.unique(F.interpolate(grey, size=(8, 8), mode="bilinear")))
+#> tensor([  0.0000,  15.9375,  47.8125,  63.7500, 143.4375, 191.2500, 255.0000])
+print(torch.unique(F.interpolate(grey, size=(8, 8), mode="nearest")))  # nearest keeps 0 and 255
 #> tensor([  0., 255.])
+# So does saving the mask as JPEG, whose compression is lossy.
+jpeg = io.BytesIO()
+Image.fromarray(mask[0].numpy().astype(np.uint8)).save(jpeg, format="JPEG")
+print("only 0 and 255 after JPEG:", bool(np.isin(np.asarray(Image.open(jpeg)), [0, 255]).all()))
+#> only 0 and 255 after JPEG: False
 
 # The fix: turn grey levels into class indices; for a binary mask, 255 becomes 1.
 classes = mask // 255
