@@ -357,7 +357,8 @@ import tempfile
 from pathlib import Path
 
 from PIL import Image
-from torch.utils.data import Dataset
+from torch.utils.data import DataLoader, Dataset
+from torchvision import transforms
 from torchvision.io import ImageReadMode, decode_image
 
 
