@@ -33,6 +33,68 @@ tensor([[1., 2.],
 """
 # --8<-- [end:list_of_tensors]
 
+# --8<-- [start:where_several_matches]
+import torch
+
+IMAGE_TOKEN = 32000
+input_ids = torch.tensor([[1, 32000, 32000, 32000, 319, 1967]])  # the image token, 3 times
+rows, columns = torch.where(input_ids == IMAGE_TOKEN)
+print(columns)
+#> tensor([1, 2, 3])
+try:
+    int(columns)
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> ValueError: only one element tensors can be converted to Python scalars
+try:
+    columns.item()
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: a Tensor with 3 elements cannot be converted to Scalar
+# No match at all fails the same way: int() needs exactly one element.
+try:
+    int(torch.where(input_ids == 32001)[1])
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> ValueError: only one element tensors can be converted to Python scalars
+
+# The fix: count the matches, then take the one you mean, or keep them all.
+print(columns.numel(), int(columns[0]), int(columns[-1]), columns.tolist())
+#> 3 1 3 [1, 2, 3]
+# --8<-- [end:where_several_matches]
+
+# --8<-- [start:numpy_element_sequence]
+import numpy as np
+
+a = np.zeros(3)  # one number per element
+try:
+    a[0] = [1, 2]
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> ValueError: setting an array element with a sequence.
+counts = np.zeros(3, dtype=int)  # the same in an integer array
+try:
+    counts[0] = [1, 2]
+except (TypeError, ValueError) as err:
+    print(f"{type(err).__name__}: {err}")
+    #> TypeError: int() argument must be a string, a bytes-like object or a real number, not 'list'
+
+# The fix: one number per element...
+counts[0] = 1
+print(counts)
+#> [1 0 0]
+# ...or an axis for the pairs: row 0 holds two numbers.
+pairs = np.zeros((3, 2), dtype=int)
+pairs[0] = [1, 2]
+print(pairs.tolist())
+#> [[1, 2], [0, 0], [0, 0]]
+# ...or, if one slot really must hold a list, an object array (which PyTorch cannot convert).
+slots = np.empty(3, dtype=object)
+slots[0] = [1, 2]
+print(slots)
+#> [list([1, 2]) None None]
+# --8<-- [end:numpy_element_sequence]
+
 # --8<-- [start:list_of_tensors_sizes]
 import numpy as np
 from torch.nn.utils.rnn import pad_sequence

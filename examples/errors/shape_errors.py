@@ -304,6 +304,47 @@ print(round(F.cross_entropy(scores, torch.tensor([2, -100, 0])).item(), 4))
 #> 1.3863
 # --8<-- [end:label_minus_one]
 
+# --8<-- [start:mask_grey_values]
+import io
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+from PIL import Image
+
+logits = torch.zeros(1, 2, 4, 4)  # a U-Net's output for 2 classes: N, C, H, W
+mask = torch.zeros(1, 4, 4, dtype=torch.long)  # a binary mask read from a PNG: N, H, W
+mask[:, 1:3, 1:3] = 255  # the object is white
+try:
+    F.cross_entropy(logits, mask)
+except IndexError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> IndexError: Target 255 is out of bounds.
+print(torch.unique(mask))  # grey levels, not class indices 0 and 1
+#> tensor([  0, 255])
+
+# Resizing a mask with (bi)linear interpolation invents grey levels between 0 and 255.
+grey = mask[:, None].float()
+print(torch.unique(F.interpolate(grey, size=(8, 8), mode="bilinear")))
+#> tensor([  0.0000,  15.9375,  47.8125,  63.7500, 143.4375, 191.2500, 255.0000])
+print(torch.unique(F.interpolate(grey, size=(8, 8), mode="nearest")))  # nearest keeps 0 and 255
+#> tensor([  0., 255.])
+# So does saving the mask as JPEG, whose compression is lossy.
+jpeg = io.BytesIO()
+Image.fromarray(mask[0].numpy().astype(np.uint8)).save(jpeg, format="JPEG")
+print("only 0 and 255 after JPEG:", bool(np.isin(np.asarray(Image.open(jpeg)), [0, 255]).all()))
+#> only 0 and 255 after JPEG: False
+
+# The fix: turn grey levels into class indices; for a binary mask, 255 becomes 1.
+classes = mask // 255
+print(torch.unique(classes), round(F.cross_entropy(logits, classes).item(), 4))
+#> tensor([0, 1]) 0.6931
+# More classes: np.unique numbers the grey levels that occur 0, 1, 2, ...
+levels, index = np.unique(np.array([[0, 128], [255, 128]]), return_inverse=True)
+print(levels, index.reshape(2, 2).tolist())
+#> [  0 128 255] [[0, 1], [2, 1]]
+# --8<-- [end:mask_grey_values]
+
 # --8<-- [start:find_bad_index]
 import torch
 
@@ -550,6 +591,29 @@ except RuntimeError as err:
 print(conv(grey.expand(1, 3, 5, 5)).shape)
 #> torch.Size([1, 8, 3, 3])
 # --8<-- [end:conv_input_channels]
+
+# --8<-- [start:conv2d_input_ndim]
+import torch
+
+conv = torch.nn.Conv2d(in_channels=1, out_channels=1, kernel_size=2)
+x = torch.arange(9.0).view(3, 3)  # a bare 3 x 3 matrix: no batch axis, no channel axis
+try:
+    conv(x)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: Expected 3D (unbatched) or 4D (batched) input to conv2d, but got input of size: [3, 3]
+    """
+
+# The fix: add a batch and a channel axis, (N, C, H, W) = (1, 1, 3, 3).
+print(x[None, None].shape, conv(x[None, None]).shape)
+#> torch.Size([1, 1, 3, 3]) torch.Size([1, 1, 2, 2])
+print(conv(x.view(1, 1, 3, 3)).shape, conv(x.unsqueeze(0).unsqueeze(0)).shape)
+#> torch.Size([1, 1, 2, 2]) torch.Size([1, 1, 2, 2])
+# A channel axis alone, (C, H, W), is one unbatched image: the output has no batch axis.
+print(conv(x[None]).shape)
+#> torch.Size([1, 2, 2])
+# --8<-- [end:conv2d_input_ndim]
 
 # --8<-- [start:channels_last_rank]
 import torch
@@ -1156,6 +1220,54 @@ print(keras.utils.to_categorical([0, 1, 2, 3], num_classes=10).shape)
 #> (4, 10)
 # --8<-- [end:keras_onehot_units]
 
+# --8<-- [start:keras_extra_axis]
+import keras
+import numpy as np
+
+y = keras.utils.to_categorical([0, 3, 6, 2], num_classes=7)  # one-hot labels of 7 classes
+features = np.ones((4, 1, 8), dtype="float32")  # each sample stored with an extra axis, (1, 8)
+print(y.shape, features.shape)
+#> (4, 7) (4, 1, 8)
+
+
+def classifier(sample_shape):
+    keras.utils.set_random_seed(0)
+    model = keras.Sequential([keras.Input(sample_shape), keras.layers.Dense(7, activation="softmax", name="head")])
+    model.compile("adam", "categorical_crossentropy")
+    return model
+
+
+model = classifier((1, 8))
+print(model.output_shape)  # Dense works on the last axis and keeps the (1,)
+#> (None, 1, 7)
+try:
+    model.fit(features, y, verbose=0)
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    ValueError: Arguments `target` and `output` must have the same rank (ndim). Received: target.shape=(None, 7), output.shape=(None, 1, 7)
+    """
+# The other way round: labels with the extra axis, (4, 1, 7), against an output of (4, 7).
+try:
+    classifier((8,)).fit(features[:, 0], y[:, None], verbose=0)
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    ValueError: Arguments `target` and `output` must have the same rank (ndim). Received: target.shape=(None, 1, 7), output.shape=(None, 7)
+    """
+
+# The fix: one shape for both. Drop the samples' extra axis (or Flatten in the model)...
+flat = features.reshape(len(features), -1)
+history = classifier((8,)).fit(flat, y, verbose=0)
+print(flat.shape, sorted(history.history))
+#> (4, 8) ['loss']
+print(keras.Sequential([keras.Input((1, 8)), keras.layers.Flatten(name="flat"), keras.layers.Dense(7, name="head")]).output_shape)
+#> (None, 7)
+# ...and squeeze the labels' extra axis.
+print(np.squeeze(y[:, None], axis=1).shape, y[:, None].reshape(-1, 7).shape)
+#> (4, 7) (4, 7)
+# --8<-- [end:keras_extra_axis]
+
 # --8<-- [start:keras_to_categorical_labels]
 import keras
 import numpy as np
@@ -1566,6 +1678,45 @@ except ValueError as err:
 print(channels_last(np.transpose(batch, (0, 2, 3, 1))).shape)  # the fix: N, H, W, C
 #> (1, 222, 222, 4)
 # --8<-- [end:keras_input_ndim]
+
+# --8<-- [start:keras_grayscale_channel]
+import keras
+import numpy as np
+
+
+def cnn(*inputs):
+    """The convolutional network of a CIFAR-10 tutorial, written without an input shape."""
+    keras.utils.set_random_seed(0)
+    model = keras.Sequential(
+        [
+            *inputs,
+            keras.layers.Conv2D(4, 3, activation="relu", name="conv2d"),
+            keras.layers.GlobalAveragePooling2D(name="pool"),
+            keras.layers.Dense(10, activation="softmax", name="head"),
+        ]
+    )
+    model.compile("adam", "sparse_categorical_crossentropy")
+    return model
+
+
+images = np.zeros((8, 28, 28), dtype="float32")  # Fashion-MNIST: greyscale, (N, 28, 28)
+labels = np.arange(8)
+try:
+    cnn().fit(images, labels, verbose=0)
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    ValueError: Input 0 with name 'None' of layer 'conv2d' is incompatible with the layer: expected min_ndim=4, found ndim=3. Full shape received: (None, 28, 28)
+    """
+
+# The fix: give the images a channel axis of 1, and the model that input shape.
+print(images[..., None].shape, images.reshape(-1, 28, 28, 1).shape)
+#> (8, 28, 28, 1) (8, 28, 28, 1)
+model = cnn(keras.Input((28, 28, 1)))
+model.fit(images[..., None], labels, verbose=0)
+print(model.output_shape)
+#> (None, 10)
+# --8<-- [end:keras_grayscale_channel]
 
 # --8<-- [start:keras_one_sample]
 import re

@@ -352,6 +352,53 @@ with torch.no_grad():
     #> [torch.Size([1, 1000]), torch.Size([1, 1000])] (0, 1)
 # --8<-- [end:collate_sizes]
 
+# --8<-- [start:collate_grey_rgb]
+import tempfile
+from pathlib import Path
+
+from PIL import Image
+from torch.utils.data import DataLoader, Dataset
+from torchvision import transforms
+from torchvision.io import ImageReadMode, decode_image
+
+
+class Patches(Dataset):
+    """A folder of 22 x 22 images, the first greyscale (mode L), the second colour (RGB)."""
+
+    def __init__(self, mode=None):
+        self.images = [Image.new("L", (22, 22)), Image.new("RGB", (22, 22))]  # Image.open(path)
+        self.mode = mode
+
+    def __len__(self):
+        return len(self.images)
+
+    def __getitem__(self, i):
+        image = self.images[i] if self.mode is None else self.images[i].convert(self.mode)
+        return transforms.ToTensor()(image)
+
+
+try:
+    next(iter(DataLoader(Patches(), batch_size=2)))
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: stack expects each tensor to be equal size, but got [1, 22, 22] at entry 0 and [3, 22, 22] at entry 1
+    """
+print([image.mode for image in Patches().images], [tuple(t.shape) for t in Patches()])
+#> ['L', 'RGB'] [(1, 22, 22), (3, 22, 22)]
+
+# The fix: convert every image to RGB when it is read; a grey pixel becomes 3 equal channels.
+print(next(iter(DataLoader(Patches(mode="RGB"), batch_size=2))).shape)
+#> torch.Size([2, 3, 22, 22])
+print(Image.new("L", (22, 22), 100).convert("RGB").getpixel((0, 0)))
+#> (100, 100, 100)
+# Reading files with torchvision.io: ask for RGB there.
+with tempfile.TemporaryDirectory() as tmp:
+    Image.new("L", (22, 22)).save(Path(tmp) / "grey.png")
+    print(decode_image(str(Path(tmp) / "grey.png"), mode=ImageReadMode.RGB).shape)
+    #> torch.Size([3, 22, 22])
+# --8<-- [end:collate_grey_rgb]
+
 # --8<-- [start:collate_label_lengths]
 from torch.nn.utils.rnn import pad_sequence
 
