@@ -59,7 +59,10 @@ from torch import nn
 
 
 class Saved:
-    """A tensor autograd saved for backward; counts the bytes saved and not yet freed."""
+    """A tensor autograd saved for backward: its bytes count until backward frees it.
+
+    A tensor saved by two operations (a layer's output and the next layer's input) counts twice.
+    """
 
     alive = 0
 
