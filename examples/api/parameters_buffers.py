@@ -210,6 +210,30 @@ print(len(layers.state_dict()))  # frozen parameters are still saved
 #> 4
 # --8<-- [end:freezing]
 
+# --8<-- [start:freeze_later_layers]
+torch.manual_seed(0)
+net = nn.Sequential(nn.Linear(4, 8), nn.Tanh(), nn.Linear(8, 8), nn.Tanh(), nn.Linear(8, 1))
+x = torch.randn(16, 4)
+net(x).pow(2).mean().backward()  # nothing frozen: the first layer's gradient, for comparison
+reference = net[0].weight.grad.clone()
+net.zero_grad(set_to_none=True)
+
+net[1:].requires_grad_(False)  # freeze every layer after the first
+optimizer = torch.optim.SGD(net[0].parameters(), lr=0.1)  # and train the first one only
+before = [p.clone() for p in net.parameters()]
+out = net(x)
+print(type(out.grad_fn).__name__)  # the frozen last layer's operation is still recorded
+#> AddmmBackward0
+out.pow(2).mean().backward()
+print(torch.equal(net[0].weight.grad, reference))  # the same gradient reaches the first layer
+#> True
+print([p.grad is None for p in net.parameters()])  # the frozen parameters store none
+#> [False, False, True, True, True, True]
+optimizer.step()
+print([torch.equal(p, b) for p, b in zip(net.parameters(), before, strict=True)])  # unchanged?
+#> [False, False, True, True, True, True]
+# --8<-- [end:freeze_later_layers]
+
 # --8<-- [start:freezing_optimizer]
 torch.manual_seed(0)
 net = nn.Sequential(nn.Linear(4, 3), nn.Linear(3, 1))

@@ -128,6 +128,37 @@ print(torch.equal(g1, g2))
 #> False
 # --8<-- [end:input_gradient]
 
+# --8<-- [start:where_gradient]
+x = torch.tensor([1.0, 2.0, 3.0, 4.0], requires_grad=True)
+y = torch.tensor([-1.0, -2.0, 3.0, 4.0], requires_grad=True)
+mask = x > 2  # computed from x, but a bool tensor outside the graph
+print(mask, mask.requires_grad, mask.grad_fn)
+#> tensor([False, False,  True,  True]) False None
+z = torch.where(mask, x, y)
+print(z)
+#> tensor([-1., -2.,  3.,  4.], grad_fn=<WhereBackward0>)
+z.sum().backward()
+print(x.grad, y.grad)  # x's gradient where the mask is True, y's where it is False
+#> tensor([0., 0., 1., 1.]) tensor([1., 1., 0., 0.])
+
+# A threshold used only in the comparison gets no gradient at all.
+threshold = torch.tensor(2.5, requires_grad=True)
+x = torch.tensor([1.0, 2.0, 3.0, 4.0], requires_grad=True)
+torch.where(x > threshold, x, 0.0).sum().backward()
+print(x.grad, threshold.grad)
+#> tensor([0., 0., 1., 1.]) None
+
+# The fix, to learn the threshold: a soft mask, close to the hard one for a small tau.
+tau = 0.1
+soft_mask = torch.sigmoid((x - threshold) / tau)
+z = soft_mask * x
+print(z.detach().round(decimals=2))
+#> tensor([0.0000, 0.0100, 2.9800, 4.0000])
+z.sum().backward()
+print(threshold.grad.round(decimals=2))
+#> tensor(-0.3300)
+# --8<-- [end:where_gradient]
+
 # --8<-- [start:where_nan]
 x = torch.tensor([0.0, 1.0, 4.0], requires_grad=True)
 root = torch.sqrt(x)  # sqrt(0) is fine, but its derivative at 0 is inf
@@ -649,3 +680,32 @@ scheduler.step()
 print([group["lr"] for group in optimizer.param_groups])
 #> [0.0005, 5e-05]
 # --8<-- [end:param_groups]
+
+# --8<-- [start:param_groups_unused]
+from torch import nn
+
+torch.manual_seed(0)
+model = nn.Sequential(nn.Linear(4, 3), nn.Linear(3, 1))
+stray = torch.randn(3, 64, 64)  # a random tensor that nothing computes with
+optimizer = torch.optim.SGD(
+    [{"params": model[0].parameters(), "lr": 0.1}, {"params": stray}], lr=1e15, momentum=0.85
+)
+groups = optimizer.param_groups
+print([len(group["params"]) for group in groups], [group["lr"] for group in groups])
+#> [2, 1] [0.1, 1000000000000000.0]
+print(groups[0]["params"][0] is model[0].weight, groups[1]["params"][0] is stray)  # the objects
+#> True True
+weight_before, stray_before = model[0].weight.clone(), stray.clone()
+last_before = model[1].weight.clone()  # the last layer is in no group
+model(torch.randn(8, 4)).pow(2).mean().backward()
+print(model[0].weight.grad is None, stray.grad)
+#> False None
+optimizer.step()
+# The first layer moved by -lr * its own .grad; the tensor without a .grad did not move.
+print(torch.allclose(model[0].weight, weight_before - 0.1 * model[0].weight.grad))
+#> True
+print(torch.equal(stray, stray_before))
+#> True
+print(model[1].weight.grad is None, torch.equal(model[1].weight, last_before))
+#> False True
+# --8<-- [end:param_groups_unused]

@@ -144,6 +144,54 @@ print(y_pred[-1:].shape, criterion(y_pred[-1:], y_true))
 #> torch.Size([1, 1]) tensor(0.)
 # --8<-- [end:loss_target_sequence]
 
+# --8<-- [start:loss_target_actions]
+import warnings
+
+import torch
+import torch.nn.functional as F
+
+# A SAC critic update with a 4-dimensional action and a batch of 64.
+torch.manual_seed(0)
+batch, action_dim, gamma, alpha = 64, 4, 0.99, 0.2
+policy = torch.distributions.Normal(torch.zeros(batch, action_dim), torch.ones(batch, action_dim))
+next_actions = policy.sample()
+log_prob = policy.log_prob(next_actions)  # one log-probability per action dimension
+rewards, next_q = torch.randn(batch, 1), torch.randn(batch, 1)
+td_target = rewards + gamma * (next_q - alpha * log_prob)  # (64, 1) with (64, 4) gives (64, 4)
+q_pred = torch.randn(batch, 1, requires_grad=True)  # the critic's Q(s, a)
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    loss = F.mse_loss(q_pred, td_target)
+for warning in caught:
+    print(f"{warning.category.__name__}: {warning.message}")
+    """
+    UserWarning: Using a target size (torch.Size([64, 4])) that is different to the input size (torch.Size([64, 1])). This will likely lead to incorrect results due to broadcasting. Please ensure they have the same size.
+    """
+print(log_prob.shape, td_target.shape, round(loss.item(), 4))
+#> torch.Size([64, 4]) torch.Size([64, 4]) 2.9756
+# Each Q value is pulled towards the mean of its row's 4 targets, not towards one target.
+(grad_broadcast,) = torch.autograd.grad(loss, q_pred)
+(grad_row_mean,) = torch.autograd.grad(F.mse_loss(q_pred, td_target.mean(1, keepdim=True)), q_pred)
+print(torch.allclose(grad_broadcast, grad_row_mean))
+#> True
+
+# The fix: the action's log-probability is the sum over its dimensions, one per sample.
+log_prob = log_prob.sum(dim=1, keepdim=True)
+td_target = rewards + gamma * (next_q - alpha * log_prob)
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    loss = F.mse_loss(q_pred, td_target)
+print(td_target.shape, len(caught), round(loss.item(), 4))
+#> torch.Size([64, 1]) 0 4.0204
+
+# In DQN, the Q values of every action, (64, 4), go down to one per sample:
+# the action taken with gather, the best next action with max(dim=1, keepdim=True).
+q_all, next_q_all = torch.randn(batch, action_dim), torch.randn(batch, action_dim)
+actions = torch.randint(action_dim, (batch, 1))
+print(q_all.gather(1, actions).shape, next_q_all.max(dim=1, keepdim=True).values.shape)
+#> torch.Size([64, 1]) torch.Size([64, 1])
+# --8<-- [end:loss_target_actions]
+
 # --8<-- [start:loss_target_intended]
 import warnings
 

@@ -53,6 +53,89 @@ print(type(running_loss).__name__, round(running_loss / 100, 3))  # the mean los
 #> float 1.094
 # --8<-- [end:running_loss]
 
+# --8<-- [start:accumulated_loss]
+import torch
+from torch import nn
+
+
+class Saved:
+    """A tensor autograd saved for backward: its bytes count until backward frees it.
+
+    A tensor saved by two operations (a layer's output and the next layer's input) counts twice.
+    """
+
+    alive = 0
+
+    def __init__(self, tensor):
+        self.tensor, self.nbytes = tensor, tensor.numel() * tensor.element_size()
+        Saved.alive += self.nbytes
+
+    def __del__(self):
+        Saved.alive -= self.nbytes
+
+
+def saved_kib():
+    return Saved.alive // 1024
+
+
+counting = torch.autograd.graph.saved_tensors_hooks(Saved, lambda saved: saved.tensor)
+torch.manual_seed(0)
+model = nn.Sequential(nn.Linear(16, 64), nn.Tanh(), nn.Linear(64, 1))
+criterion = nn.MSELoss()
+sequences = [torch.randn(100 * (i % 3 + 1), 16) for i in range(8)]  # 8 lengths: 100 to 300
+targets = [torch.randn(len(seq), 1) for seq in sequences]
+
+with counting:
+    loss, kib = 0, []
+    for seq, y in zip(sequences, targets, strict=True):
+        loss_part = criterion(model(seq), y)
+        loss += loss_part  # every part's graph stays alive until loss.backward()
+        kib.append(saved_kib())
+    print("loss += loss_part, KiB saved after each part:", kib)
+    #> loss += loss_part, KiB saved after each part: [57, 171, 342, 400, 514, 685, 743, 857]
+    loss.backward()
+    print("after backward():", saved_kib())
+    #> after backward(): 0
+summed = [p.grad.clone() for p in model.parameters()]
+model.zero_grad()
+
+with counting:  # one loss over the concatenated sequences saves as much
+    loss = criterion(model(torch.cat(sequences)), torch.cat(targets))
+    print("concatenated, KiB saved before backward():", saved_kib())
+    #> concatenated, KiB saved before backward(): 855
+    loss.backward()
+model.zero_grad()
+
+# The fix: backward() on each part; the gradients add up in .grad.
+with counting:
+    kib = []
+    for seq, y in zip(sequences, targets, strict=True):
+        loss_part = criterion(model(seq), y)
+        kib.append(saved_kib())
+        loss_part.backward()  # frees this part's graph
+    print("loss_part.backward(), KiB saved before each backward():", kib)
+    #> loss_part.backward(), KiB saved before each backward(): [57, 114, 171, 57, 114, 171, 57, 114]
+print(all(torch.allclose(p.grad, s) for p, s in zip(model.parameters(), summed, strict=True)))
+#> True
+
+# What backward() does not free: tensors you keep. A list that lives across iterations grows.
+kept = []
+with counting:
+    for iteration in (1, 2):
+        loss = 0
+        for seq, y in zip(sequences, targets, strict=True):
+            hidden = model[1](model[0](seq))
+            kept.append(hidden)  # features kept for later, with their graph
+            loss += criterion(model[2](hidden), y)
+        loss.backward()
+        kept_kib = sum(t.numel() * t.element_size() for t in kept) // 1024
+        print(f"iteration {iteration}: saved {saved_kib()} KiB, kept in the list {kept_kib} KiB")
+        #> iteration 1: saved 0 KiB, kept in the list 375 KiB
+        #> iteration 2: saved 0 KiB, kept in the list 750 KiB
+print(type(kept[0].grad_fn).__name__, kept[0].detach().grad_fn)
+#> TanhBackward0 None
+# --8<-- [end:accumulated_loss]
+
 # --8<-- [start:no_zero_grad]
 x = torch.tensor([1.0, 2.0, 3.0])
 y = 3 * x  # the weight to learn is 3
