@@ -16,7 +16,7 @@ from torchvision.transforms import v2
 
 rng = np.random.default_rng(0)
 image = rng.integers(0, 256, size=(48, 64), dtype=np.uint8)  # a grey uint8 image, H x W
-size = (42, 56)  # downscaled by 7/8, as from 976 x 549 to 910 x 512
+size = (42, 56)  # downscaled to 7/8; the reader's went from 976 x 549 to 910 x 512
 pil = np.asarray(Image.fromarray(image).resize(size[::-1], Image.BILINEAR), dtype=np.float32)
 nchw = torch.from_numpy(image).float()[None, None]
 nhwc = image[None, :, :, None]
