@@ -292,6 +292,33 @@ print(pair.var(dim=0, correction=0), pair.var(dim=0), single.running_var)  # bia
 #> tensor([1.]) tensor([2.]) tensor([2.])
 # --8<-- [end:batchnorm_unbiased]
 
+# --8<-- [start:batchnorm_formula]
+import torch
+from torch import nn
+
+torch.manual_seed(0)
+# A batch of 4 images with 3 channels whose values sit at different levels.
+x = torch.randn(4, 3, 5, 5) * torch.tensor([1.0, 5.0, 10.0]).view(1, 3, 1, 1)
+bn = nn.BatchNorm2d(3, affine=False, track_running_stats=False).eval()
+out = bn(x)  # without running statistics, eval mode normalises with the batch's too
+print(bn.running_mean, bn.running_var)
+#> None None
+
+# The paper's formula over the whole tensor: one mean and one variance for everything.
+whole = (x - x.mean()) / torch.sqrt(x.var(unbiased=False) + bn.eps)
+print(torch.allclose(out, whole), round((out - whole).abs().max().item(), 2))
+#> False 2.22
+
+# BatchNorm2d: one mean and one variance per channel, over (N, H, W), biased.
+mean = x.mean(dim=(0, 2, 3), keepdim=True)
+var = x.var(dim=(0, 2, 3), keepdim=True, unbiased=False)
+per_channel = (x - mean) / torch.sqrt(var + bn.eps)
+print(torch.allclose(out, per_channel))
+#> True
+print(torch.allclose(out, (x - mean) / torch.sqrt(x.var(dim=(0, 2, 3), keepdim=True) + bn.eps)))
+#> False
+# --8<-- [end:batchnorm_formula]
+
 # --8<-- [start:batchnorm_freeze]
 torch.manual_seed(0)
 model = nn.Sequential(nn.Linear(3, 3), nn.BatchNorm1d(3))

@@ -164,3 +164,29 @@ total = torch.stack([weight * 2, weight]).sum(0)
 print(total)
 #> tensor([3., 3.], grad_fn=<SumBackward1>)
 # --8<-- [end:numpy_functions]
+
+# --8<-- [start:numpy_precision]
+import numpy as np
+import torch
+
+# On a GPU, t = t.cuda(): .cpu() then copies the same bytes to host memory.
+t = torch.randn(3, generator=torch.Generator().manual_seed(0)) / 3
+a = t.detach().cpu().numpy()
+print(t.dtype, a.dtype)
+#> torch.float32 float32
+print(torch.equal(torch.from_numpy(a), t.cpu()), np.array_equal(a, t.numpy()))
+#> True True
+print(t)  # PyTorch prints four decimals by default
+#> tensor([ 0.5137, -0.0978, -0.7263])
+print(a)  # NumPy prints the shortest digits that give back the float32
+#> [ 0.5136654  -0.09780964 -0.7262631 ]
+print(a.astype(np.float64))  # the same numbers with more digits: no precision added
+#> [ 0.51366538 -0.09780964 -0.72626311]
+print(a.astype(np.float64).astype(np.float32).tobytes() == a.tobytes())
+#> True
+
+# More precision needs the computation itself in float64.
+third = torch.tensor(1.0) / 3
+print(f"{third.item():.17f}", f"{(torch.tensor(1.0, dtype=torch.float64) / 3).item():.17f}")
+#> 0.33333334326744080 0.33333333333333331
+# --8<-- [end:numpy_precision]

@@ -190,6 +190,26 @@ print(tf.reduce_mean(tf.cast(scores, tf.float32), axis=1))
 #> tf.Tensor([1.  2.5], shape=(2,), dtype=float32)
 # --8<-- [end:tf_reduce_mean_int]
 
+# --8<-- [start:tf_reduce_mean_jit_overflow]
+import tensorflow as tf
+
+x = tf.constant([2**31 - 1, 2**31 - 1])  # positive int32 values whose sum passes 2**31 - 1
+xla_mean = tf.function(tf.reduce_mean, jit_compile=True)
+print(tf.reduce_mean(x).numpy(), xla_mean(x).numpy())  # eager, then XLA: a negative mean
+#> 2147483647 -1
+print(tf.function(tf.reduce_mean)(x).numpy())  # tf.function without XLA: as eager
+#> 2147483647
+print(tf.reduce_sum(x).numpy(), tf.function(tf.reduce_sum, jit_compile=True)(x).numpy())
+#> -2 -2
+
+# The fix: reduce in int64 (or float64); both modes then agree.
+wide = tf.cast(x, tf.int64)
+print(tf.reduce_mean(wide).numpy(), xla_mean(wide).numpy())
+#> 2147483647 2147483647
+print(xla_mean(tf.cast(x, tf.float64)).numpy())
+#> 2147483647.0
+# --8<-- [end:tf_reduce_mean_jit_overflow]
+
 # --8<-- [start:tf_reduce_mean_uint8_count]
 import numpy as np
 import tensorflow as tf

@@ -124,6 +124,33 @@ print(scores.gather(1, labels.unsqueeze(1)).squeeze(1))
 #> tensor([0.7000, 0.5000])
 # --8<-- [end:gather_vs_take]
 
+# --8<-- [start:batched_gather_nd]
+import numpy as np
+import tensorflow as tf
+import torch
+
+x = torch.arange(24).reshape(2, 4, 3)  # (B, T, H): batch, time steps, features
+idx = torch.tensor([[3, 0], [1, 1]])  # (B, K): the steps to pick for each batch element
+loop = torch.cat([x[b].index_select(0, idx[b]).unsqueeze(0) for b in range(2)])
+print(loop.shape, loop[0].tolist())
+#> torch.Size([2, 2, 3]) [[9, 10, 11], [0, 1, 2]]
+
+# One indexing operation: a batch index that broadcasts against idx.
+picked = x[torch.arange(2)[:, None], idx]
+print(picked.shape, torch.equal(picked, loop))
+#> torch.Size([2, 2, 3]) True
+# torch.gather needs an index as large as the output: expand idx over H.
+gathered = torch.gather(x, 1, idx[:, :, None].expand(-1, -1, 3))
+print(torch.equal(gathered, loop))
+#> True
+
+# TensorFlow gives the same values with batch_dims=1.
+print(np.array_equal(tf.gather(x.numpy(), idx.numpy(), batch_dims=1), loop.numpy()))
+#> True
+print(np.array_equal(tf.gather_nd(x.numpy(), idx.numpy()[..., None], batch_dims=1), loop.numpy()))
+#> True
+# --8<-- [end:batched_gather_nd]
+
 # --8<-- [start:take_clip]
 import numpy as np
 import torch

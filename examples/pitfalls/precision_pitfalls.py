@@ -103,6 +103,38 @@ print(f"{np.abs(running64 - exact).max():.0e}", f"{np.abs(running64.astype(np.fl
 #> 0e+00 2e-04
 # --8<-- [end:tf_cumsum_drift]
 
+# --8<-- [start:cumsum_across_libraries]
+import numpy as np
+import tensorflow as tf
+import torch
+
+values = np.random.default_rng(0).random(1_000_000, dtype=np.float32)
+reference = np.cumsum(values, dtype=np.float64)  # a float64 running total
+runs = {
+    "np.cumsum": np.cumsum(values),
+    "torch.cumsum": torch.cumsum(torch.from_numpy(values), 0).numpy(),
+    "tf.cumsum": tf.cumsum(values).numpy(),
+}
+for name, run in runs.items():  # last value; its distance from NumPy's; largest error
+    off_numpy = abs(float(run[-1]) - float(runs["np.cumsum"][-1]))
+    print(f"{name:12} {run[-1]:.2f} {off_numpy:.2f} {np.abs(run - reference).max():.3f}")
+    #> np.cumsum    500373.44 0.00 9.133
+    #> torch.cumsum 500377.28 3.84 0.016
+    #> tf.cumsum    500373.44 0.00 9.133
+
+# PyTorch's float32 result is the float64 running total rounded to float32.
+t = torch.from_numpy(values)
+print(torch.equal(torch.cumsum(t, 0), torch.cumsum(t.double(), 0).float()))
+#> True
+
+# The fix for agreement: accumulate in float64 in every library.
+in_numpy = np.cumsum(values, dtype=np.float64)[-1]
+in_torch = torch.cumsum(t, 0, dtype=torch.float64)[-1].item()
+in_tf = tf.cumsum(tf.cast(values, tf.float64))[-1].numpy()
+print(f"{in_numpy:.4f} {in_torch:.4f} {in_tf:.4f}")
+#> 500377.2696 500377.2696 500377.2696
+# --8<-- [end:cumsum_across_libraries]
+
 # --8<-- [start:layer_norm_float32_variance]
 import torch
 
@@ -200,6 +232,28 @@ print(torch.allclose(total, expected), torch.isclose(total, expected))
 print(np.isclose(total.numpy(), expected.numpy()))
 #> [ True  True  True]
 # --8<-- [end:float_equality]
+
+# --8<-- [start:float_threshold]
+import numpy as np
+
+xx = np.array([3.1, 2.1, 5.1, 1.1])
+yy = np.array([3.0, 2.0, 5.0, 1.0])
+diff = np.absolute(xx - yy)
+print(diff, diff < 0.1)  # all print as 0.1, one is below 0.1
+#> [0.1 0.1 0.1 0.1] [False False  True False]
+print([format(d, ".20f") for d in diff])  # the stored values
+"""
+['0.10000000000000008882', '0.10000000000000008882', '0.09999999999999964473', '0.10000000000000008882']
+"""
+print(format(0.1, ".20f"))  # the threshold is a rounded binary float too
+#> 0.10000000000000000555
+
+# The fix: leave a tolerance at the threshold.
+print(diff < 0.1 + 1e-9)
+#> [ True  True  True  True]
+print(np.isclose(diff, 0.1) | (diff < 0.1))
+#> [ True  True  True  True]
+# --8<-- [end:float_threshold]
 
 # --8<-- [start:max_pool_nan]
 import torch

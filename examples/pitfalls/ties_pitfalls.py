@@ -27,6 +27,37 @@ print(stable[:5], zeros_in_order[:5])
 #> [3 4 5 6 7] [3 4 5 6 7]
 # --8<-- [end:numpy_argsort]
 
+# --8<-- [start:sort_by_columns]
+import numpy as np
+import torch
+
+rows = np.array([[2, 5], [1, 3], [2, 9], [1, 7], [3, 1]])
+# Column 0 ascending, then column 1 descending; np.lexsort takes the primary key last.
+print(rows[np.lexsort((-rows[:, 1], rows[:, 0]))])
+"""
+[[1 7]
+ [1 3]
+ [2 9]
+ [2 5]
+ [3 1]]
+"""
+print(rows[np.argsort(rows[:, 0], kind="stable")])  # one key only: column 1 stays unsorted
+"""
+[[1 3]
+ [1 7]
+ [2 5]
+ [2 9]
+ [3 1]]
+"""
+
+# PyTorch: stable argsorts, from the last key to the first.
+t = torch.from_numpy(rows)
+order = torch.argsort(t[:, 1], descending=True, stable=True)
+order = order[torch.argsort(t[order, 0], stable=True)]
+print(t[order].tolist())
+#> [[1, 7], [1, 3], [2, 9], [2, 5], [3, 1]]
+# --8<-- [end:sort_by_columns]
+
 # --8<-- [start:torch_argsort]
 import torch
 
