@@ -383,11 +383,9 @@ model = keras.Sequential(
 x = np.ones((2, 3), dtype="float32")
 with tf.GradientTape() as tape:
     loss = tf.reduce_sum(model(x))
-try:
-    tape.gradient(loss, model.get_layer("hidden").output)  # a KerasTensor, not this call's tensor
-except AttributeError as err:
-    print(f"{type(err).__name__}: {err}")
-    #> AttributeError: 'KerasTensor' object has no attribute '_id'
+output = model.get_layer("hidden").output  # a placeholder of the model's graph
+print(type(output).__name__, isinstance(output, tf.Tensor))  # not a tensor this call recorded
+#> KerasTensor False
 
 # The fix: compute the layer's output inside the tape and ask for the gradient of that tensor.
 with tf.GradientTape() as tape:
