@@ -330,7 +330,8 @@ model.compile(
 history = model.fit(
     x_train, y_train, validation_data=(x_val, y_val), epochs=2, batch_size=16, verbose=0
 ).history
-print("val_accuracy > accuracy:", [v > a for a, v in zip(history["accuracy"], history["val_accuracy"])])
+pairs = zip(history["accuracy"], history["val_accuracy"], strict=True)
+print("val_accuracy > accuracy:", [v > a for a, v in pairs])
 #> val_accuracy > accuracy: [True, True]
 
 # The fix: evaluate both sets with the same weights, in inference mode, after the epoch.
