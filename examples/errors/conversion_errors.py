@@ -1136,62 +1136,6 @@ print(model(np.array([[-2.0, 4.0]], dtype=np.float32)).numpy())
 #> [[1. 2.]]
 # --8<-- [end:tf_symbolic_numpy_call]
 
-
-# --8<-- [start:keras_hub_layer]
-import tempfile
-
-import keras
-import numpy as np
-import tensorflow as tf
-
-
-class Encoder(tf.Module):  # a stand-in for a TensorFlow Hub SavedModel (a BERT encoder)
-    def __init__(self):
-        self.w = tf.Variable(tf.ones((3, 2)))
-
-    @tf.function(input_signature=[tf.TensorSpec([None, 3], tf.float32)])
-    def __call__(self, x):
-        return tf.matmul(x, self.w)
-
-
-with tempfile.TemporaryDirectory() as folder:
-    tf.saved_model.save(Encoder(), folder)
-    encoder = tf.saved_model.load(folder)  # what hub.load and hub.KerasLayer load
-
-inputs = keras.Input((3,))  # a Keras 3 KerasTensor
-try:
-    np.asarray(inputs)  # what a layer that takes it for data does with it
-except ValueError as err:
-    print(f"{type(err).__name__}: {err}")
-    """
-    ValueError: A KerasTensor is symbolic: it's a placeholder for a shape an a dtype. It doesn't have any actual numerical value. You cannot convert it to a NumPy array.
-    """
-try:
-    encoder(inputs)  # the loaded SavedModel function on a KerasTensor
-except TypeError as err:
-    print(f"{type(err).__name__}: {str(err).split('. ')[0]}")  # its first sentence
-    """
-    TypeError: Binding inputs to tf.function failed due to `A KerasTensor cannot be used as input to a TensorFlow function
-    """
-
-
-class EncoderLayer(keras.layers.Layer):  # the fix: a Keras 3 layer whose call runs it
-    def __init__(self, encoder, **kwargs):
-        super().__init__(**kwargs)
-        self.encoder = encoder
-
-    def call(self, x):
-        return self.encoder(x)  # real tensors here, when the model runs
-
-
-features = EncoderLayer(encoder)(inputs)
-model = keras.Model(inputs, keras.layers.Dense(1, kernel_initializer="ones")(features))
-print(type(features).__name__, model.predict(np.ones((2, 3), dtype="float32"), verbose=0).tolist())
-#> KerasTensor [[6.0], [6.0]]
-print([w.name for w in model.trainable_weights])  # the Dense layer's only: not the encoder's
-#> ['kernel', 'bias']
-# --8<-- [end:keras_hub_layer]
-
 # --8<-- [start:ndarray_not_c_contiguous]
 import numpy as np
 
