@@ -328,7 +328,7 @@ model.compile(
     keras.optimizers.Adam(0.01), "sparse_categorical_crossentropy", metrics=["accuracy"], run_eagerly=True
 )
 history = model.fit(
-    x_train, y_train, validation_data=(x_val, y_val), epochs=2, batch_size=16, verbose=0
+    x_train, y_train, validation_data=(x_val, y_val), epochs=2, batch_size=32, verbose=0
 ).history
 pairs = zip(history["accuracy"], history["val_accuracy"], strict=True)
 print("val_accuracy > accuracy:", [v > a for a, v in pairs])
@@ -339,6 +339,8 @@ train_acc = model.evaluate(x_train, y_train, verbose=0)[1]
 val_acc = model.evaluate(x_val, y_val, verbose=0)[1]
 print("evaluate: train > val:", train_acc > val_acc, "| train > history:", train_acc > history["accuracy"][-1])
 #> evaluate: train > val: True | train > history: True
+print("history's val_accuracy is evaluate's:", history["val_accuracy"][-1] == val_acc)
+#> history's val_accuracy is evaluate's: True
 # Dropout alone lowers the training figure: the same weights with training=True.
 dropped = np.mean(np.argmax(model(x_train, training=True), axis=1) == y_train)
 print("with dropout on, train accuracy is lower:", dropped < train_acc)
