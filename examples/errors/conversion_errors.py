@@ -918,6 +918,45 @@ print([(type(out).__name__, out.numpy().shape) for out in outputs])
 #> [('EagerTensor', (1, 2)), ('EagerTensor', (1, 1))]
 # --8<-- [end:keras_layer_output]
 
+
+# --8<-- [start:keras_input_value]
+inp = keras.Input((16, 3))  # (time steps, features): the shape is known now
+inp_time = keras.Input((1,))  # one value per sample: known only when the model runs
+print(tf.executing_eagerly(), type(inp_time).__name__)
+#> True KerasTensor
+try:
+    inp_time.numpy()  # to get an int for a layer's constructor
+except AttributeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> AttributeError: 'KerasTensor' object has no attribute 'numpy'
+try:
+    int(inp_time[0, 0])
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    ValueError: A KerasTensor is symbolic: it's a placeholder for a shape an a dtype. It doesn't have any actual numerical value. You cannot convert it to an int.
+    """
+
+# Fix 1: a constructor takes Python numbers; the static shape gives them.
+print(inp.shape, inp.shape[1], type(inp.shape[1]).__name__)
+#> (None, 16, 3) 16 int
+conv = keras.layers.Conv1D(filters=4, kernel_size=inp.shape[1] // 4)
+
+
+# Fix 2: a per-sample value is an input of a layer, used with tensor ops in call().
+class ScaleByTime(keras.layers.Layer):
+    def call(self, x, t):
+        return x * keras.ops.reshape(t, (-1, 1, 1))  # each sample scaled by its own t
+
+
+model = keras.Model([inp, inp_time], ScaleByTime()(conv(inp), inp_time))
+x = np.ones((2, 16, 3), dtype="float32")
+t = np.array([[0.0], [2.0]], dtype="float32")  # a different value for each sample
+out = model.predict([x, t], verbose=0)
+print(out.shape, np.abs(out[0]).max(), np.allclose(out[1], 2 * conv(x[1:]).numpy()[0]))
+#> (2, 13, 4) 0.0 True
+# --8<-- [end:keras_input_value]
+
 # --8<-- [start:pad_sequences_symbolic]
 sequences = [[1, 2, 3], [4, 5], [6]]
 
@@ -985,6 +1024,37 @@ print(dense_8.predict(np.ones((3, 4), dtype=np.float32), verbose=0).shape)
 print(dense_8.get_layer("dense_8") is model.get_layer("dense_8"))  # the same layer, same weights
 #> True
 # --8<-- [end:keras_intermediate_layer]
+
+
+# --8<-- [start:keras_from_middle_layer]
+keras.utils.set_random_seed(0)
+model = keras.Sequential(
+    [
+        keras.Input((4,)),
+        keras.layers.Dense(8, activation="relu", name="first"),
+        keras.layers.Dense(6, activation="relu", name="middle"),
+        keras.layers.Dense(2, name="out"),
+    ]
+)
+i = 1  # feed data in at model.layers[1], the "middle" layer
+print(model.layers[i].name, model.layers[i].input.shape)
+#> middle (None, 8)
+
+# A new model: an Input of that layer's input shape through the remaining layers.
+x = tail_input = keras.Input(model.layers[i].input.shape[1:])
+for layer in model.layers[i:]:
+    x = layer(x)
+tail = keras.Model(tail_input, x)
+print([layer.name for layer in tail.layers[1:]])  # after its InputLayer
+#> ['middle', 'out']
+
+data = np.random.default_rng(0).normal(size=(3, 4)).astype("float32")
+hidden = model.layers[0](data)  # activations of the layer before the middle one
+print(np.allclose(tail.predict(hidden, verbose=0), model.predict(data, verbose=0), atol=1e-6))
+#> True
+print(tail.get_layer("middle") is model.get_layer("middle"))  # the same layer: trained weights
+#> True
+# --8<-- [end:keras_from_middle_layer]
 
 # --8<-- [start:keras_shared_layer_output]
 keras.utils.set_random_seed(0)

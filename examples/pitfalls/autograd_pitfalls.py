@@ -453,6 +453,43 @@ print(tape.gradient(out, unused, unconnected_gradients=tf.UnconnectedGradients.Z
 #> tf.Tensor([0. 0.], shape=(2,), dtype=float32)
 # --8<-- [end:tape_gradient_none]
 
+
+# --8<-- [start:tape_layer_output]
+import keras
+import numpy as np
+import tensorflow as tf
+
+keras.utils.set_random_seed(0)
+model = keras.Sequential(
+    [keras.Input((3,)), keras.layers.Dense(4, name="hidden"), keras.layers.Dense(1, name="out")]
+)
+x = np.ones((2, 3), dtype="float32")
+with tf.GradientTape() as tape:
+    loss = tf.reduce_sum(model(x))
+output = model.get_layer("hidden").output  # a placeholder of the model's graph
+print(type(output).__name__, isinstance(output, tf.Tensor))  # not a tensor this call recorded
+#> KerasTensor False
+
+# The fix: compute the layer's output inside the tape and ask for the gradient of that tensor.
+with tf.GradientTape() as tape:
+    hidden = model.get_layer("hidden")(x)
+    loss = tf.reduce_sum(model.get_layer("out")(hidden))
+grad_hidden = tape.gradient(loss, hidden)  # Torch's gradOutput of the hidden layer
+print(grad_hidden.shape, hidden.shape)
+#> (2, 4) (2, 4)
+# d loss / d hidden is the next layer's kernel, for each sample:
+print(np.allclose(grad_hidden, np.tile(model.get_layer("out").kernel.numpy().T, (2, 1))))
+#> True
+
+# Or a model that also returns the hidden output, called inside the tape.
+probe = keras.Model(model.inputs[0], [model.get_layer("hidden").output, model.outputs[0]])
+with tf.GradientTape() as tape:
+    hidden, out = probe(x)
+    loss = tf.reduce_sum(out)
+print(np.allclose(tape.gradient(loss, hidden), grad_hidden))
+#> True
+# --8<-- [end:tape_layer_output]
+
 # --8<-- [start:tape_numpy]
 import numpy as np
 import tensorflow as tf

@@ -301,6 +301,52 @@ print(written.predict(x, verbose=0), written(x).numpy(), written(x, training=Tru
 #> [[2. 2. 2. 2.]] [[0. 0. 0. 4.]] [[0. 0. 0. 0.]]
 # --8<-- [end:keras_dropout_training]
 
+
+# --8<-- [start:keras_val_accuracy_higher]
+import keras
+import numpy as np
+
+keras.utils.set_random_seed(0)
+rng = np.random.default_rng(0)
+
+
+def samples(n):
+    x = rng.normal(size=(n, 4)).astype("float32")
+    return x, (x.sum(axis=1) > 0).astype("int32")
+
+
+(x_train, y_train), (x_val, y_val) = samples(64), samples(64)
+model = keras.Sequential(
+    [
+        keras.Input((4,)),
+        keras.layers.Dense(16, activation="relu"),
+        keras.layers.Dropout(0.5),
+        keras.layers.Dense(2, activation="softmax"),
+    ]
+)
+model.compile(
+    keras.optimizers.Adam(0.01), "sparse_categorical_crossentropy", metrics=["accuracy"], run_eagerly=True
+)
+history = model.fit(
+    x_train, y_train, validation_data=(x_val, y_val), epochs=2, batch_size=32, verbose=0
+).history
+pairs = zip(history["accuracy"], history["val_accuracy"], strict=True)
+print("val_accuracy > accuracy:", [v > a for a, v in pairs])
+#> val_accuracy > accuracy: [True, True]
+
+# The fix: evaluate both sets with the same weights, in inference mode, after the epoch.
+train_acc = model.evaluate(x_train, y_train, verbose=0)[1]
+val_acc = model.evaluate(x_val, y_val, verbose=0)[1]
+print("evaluate: train > val:", train_acc > val_acc, "| train > history:", train_acc > history["accuracy"][-1])
+#> evaluate: train > val: True | train > history: True
+print("history's val_accuracy is evaluate's:", history["val_accuracy"][-1] == val_acc)
+#> history's val_accuracy is evaluate's: True
+# Dropout alone lowers the training figure: the same weights with training=True.
+dropped = np.mean(np.argmax(model(x_train, training=True), axis=1) == y_train)
+print("with dropout on, train accuracy is lower:", dropped < train_acc)
+#> with dropout on, train accuracy is lower: True
+# --8<-- [end:keras_val_accuracy_higher]
+
 # --8<-- [start:plain_list]
 import torch
 from torch import nn

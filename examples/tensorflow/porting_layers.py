@@ -206,6 +206,47 @@ print(np.abs(y_pad - y_keras).max() < 1e-4)
 #> True
 # --8<-- [end:same_asymmetric]
 
+
+# --8<-- [start:same_asymmetric_keras]
+torch.manual_seed(0)
+image = np.random.default_rng(3).normal(size=(1, 8, 8, 2)).astype("float32")  # NHWC
+t_conv = torch.nn.Conv2d(2, 4, 3, stride=2, padding=1, bias=False)  # ResNet's downsampling conv
+with torch.no_grad():
+    y_torch = t_conv(torch.from_numpy(image).permute(0, 3, 1, 2)).permute(0, 2, 3, 1).numpy()
+kernel = t_conv.weight.detach().numpy().transpose(2, 3, 1, 0)  # (out, in, kH, kW) -> (kH, kW, in, out)
+
+same = keras.layers.Conv2D(4, 3, strides=2, padding="same", use_bias=False)
+same.build((None, 8, 8, 2))
+same.set_weights([kernel])
+y_same = same(image).numpy()
+print(y_same.shape, y_torch.shape)  # the same shape...
+#> (1, 4, 4, 4) (1, 4, 4, 4)
+print(np.abs(y_same - y_torch).max().round(4))  # ...other values
+#> 1.8561
+print(same_pads(8, 3, 2))  # 'same': 0 before, 1 after; PyTorch's padding=1: 1 and 1
+#> (0, 1)
+
+# The fix on the Keras side: pad k // 2 on every side, then a 'valid' convolution.
+ported = keras.Sequential(
+    [
+        keras.Input((8, 8, 2)),
+        keras.layers.ZeroPadding2D(3 // 2),
+        keras.layers.Conv2D(4, 3, strides=2, padding="valid", use_bias=False),
+    ]
+)
+ported.layers[-1].set_weights([kernel])
+print(np.abs(ported(image).numpy() - y_torch).max() < 1e-5)
+#> True
+# With stride 1, 'same' pads 1 on each side, as padding=1 does: they already agree.
+same_1 = keras.layers.Conv2D(4, 3, padding="same", use_bias=False)
+same_1.build((None, 8, 8, 2))
+same_1.set_weights([kernel])
+with torch.no_grad():
+    y_torch_1 = F.conv2d(torch.from_numpy(image).permute(0, 3, 1, 2), t_conv.weight, padding=1)
+print(np.abs(same_1(image).numpy() - y_torch_1.permute(0, 2, 3, 1).numpy()).max() < 1e-5)
+#> True
+# --8<-- [end:same_asymmetric_keras]
+
 # --8<-- [start:conv_transpose_output_shape]
 import tensorflow as tf
 
