@@ -231,6 +231,11 @@ print(torch.allclose(total, expected), torch.isclose(total, expected))
 #> True tensor([True, True, True])
 print(np.isclose(total.numpy(), expected.numpy()))
 #> [ True  True  True]
+
+# The same with `in`: np.arange's fourth step is not exactly 0.3, and `in` compares with ==.
+steps = np.arange(0, 1, 0.1)
+print(steps[3], 0.3 in steps, np.isclose(steps, 0.3).any())
+#> 0.30000000000000004 False True
 # --8<-- [end:float_equality]
 
 # --8<-- [start:float_threshold]
