@@ -172,7 +172,7 @@ print("(collate_fn in a worker, cache sizes):", list(loader), "| main:", len(cac
 # --8<-- [start:worker_memory_growth]
 import psutil
 
-VALUES = 4_000_000  # 4 million float values: 32 MB as one float64 array
+VALUES = 2_000_000  # 2 million float values: 16 MB as one float64 array
 
 
 def worker_uss_mb():
@@ -204,14 +204,14 @@ def worker_growth_mb(values):
     return max(loader)
 
 
-as_list = [float(i) for i in range(VALUES)]  # 4 million Python float objects
-print("Python list: worker grows by more than 50 MB:", worker_growth_mb(as_list) > 50)
-#> Python list: worker grows by more than 50 MB: True
+as_list = [float(i) for i in range(VALUES)]  # 2 million Python float objects
+print("Python list: worker grows by more than 25 MB:", worker_growth_mb(as_list) > 25)
+#> Python list: worker grows by more than 25 MB: True
 as_array = np.arange(VALUES, dtype=np.float64)  # the same values in one NumPy array
-print("NumPy array: worker stays within 10 MB:", worker_growth_mb(as_array) < 10)
-#> NumPy array: worker stays within 10 MB: True
-print("tensor: worker stays within 10 MB:", worker_growth_mb(torch.from_numpy(as_array)) < 10)
-#> tensor: worker stays within 10 MB: True
+print("NumPy array: worker stays within 5 MB:", worker_growth_mb(as_array) < 5)
+#> NumPy array: worker stays within 5 MB: True
+print("tensor: worker stays within 5 MB:", worker_growth_mb(torch.from_numpy(as_array)) < 5)
+#> tensor: worker stays within 5 MB: True
 del as_list, as_array
 # --8<-- [end:worker_memory_growth]
 
