@@ -463,7 +463,7 @@ ways = {
     "stacked, one torch.save": lambda: stacked_once(tensors),
 }
 best = dict.fromkeys(ways, float("inf"))
-for _ in range(3):  # in turns, keeping each way's fastest round
+for _ in range(5):  # in turns, keeping each way's fastest round
     for name, run in ways.items():
         start = time.perf_counter()
         run()
