@@ -169,6 +169,52 @@ print("(collate_fn in a worker, cache sizes):", list(loader), "| main:", len(cac
 """
 # --8<-- [end:worker_copies]
 
+# --8<-- [start:worker_memory_growth]
+import psutil
+
+VALUES = 2_000_000  # 2 million float values: 16 MB as one float64 array
+
+
+def worker_uss_mb():
+    """Memory private to this process (USS): pages it no longer shares with the main process."""
+    return psutil.Process().memory_full_info().uss / 2**20
+
+
+class Slices(Dataset):
+    """Each sample reads a slice of 500,000 values of the data it holds."""
+
+    def __init__(self, values):
+        self.values = values
+
+    def __len__(self):
+        return len(self.values) // 500_000
+
+    def __getitem__(self, index):
+        np.asarray(self.values[index * 500_000 : (index + 1) * 500_000])  # reads each value
+        return worker_uss_mb() - get_worker_info().dataset.uss_at_start  # growth so far
+
+
+def record_start(worker_id):
+    get_worker_info().dataset.uss_at_start = worker_uss_mb()
+
+
+def worker_growth_mb(values):
+    """Largest growth of the worker's private memory while it reads every value once."""
+    loader = DataLoader(Slices(values), batch_size=None, num_workers=1, worker_init_fn=record_start)
+    return max(loader)
+
+
+as_list = [float(i) for i in range(VALUES)]  # 2 million Python float objects
+print("Python list: worker grows by more than 25 MB:", worker_growth_mb(as_list) > 25)
+#> Python list: worker grows by more than 25 MB: True
+as_array = np.arange(VALUES, dtype=np.float64)  # the same values in one NumPy array
+print("NumPy array: worker stays within 5 MB:", worker_growth_mb(as_array) < 5)
+#> NumPy array: worker stays within 5 MB: True
+print("tensor: worker stays within 5 MB:", worker_growth_mb(torch.from_numpy(as_array)) < 5)
+#> tensor: worker stays within 5 MB: True
+del as_list, as_array
+# --8<-- [end:worker_memory_growth]
+
 # --8<-- [start:memmap]
 import os
 import tempfile

@@ -35,6 +35,40 @@ print(f"cloned: image0.pt is {megabytes(folder / 'image0.pt')}")
 workdir.cleanup()
 # --8<-- [end:saved_view]
 
+# --8<-- [start:object_array_size]
+import os
+import sys
+
+import numpy as np
+
+workdir = tempfile.TemporaryDirectory()
+folder = Path(workdir.name)
+rng = np.random.default_rng(0)
+parts = [rng.standard_normal((100, 100)) for _ in range(50)]  # 50 arrays of 80,000 bytes each
+ragged = np.empty(len(parts), dtype=object)  # an object array: one pointer per element
+ragged[:] = parts
+data_bytes = sum(part.nbytes for part in parts)  # what the arrays hold
+print("sys.getsizeof:", sys.getsizeof(ragged), "| nbytes:", ragged.nbytes, "| the arrays' nbytes:", data_bytes)
+#> sys.getsizeof: 512 | nbytes: 400 | the arrays' nbytes: 4000000
+np.save(folder / "ragged.npy", ragged, allow_pickle=True)  # every element array is pickled
+print("np.save file / the arrays' nbytes:", round(os.path.getsize(folder / "ragged.npy") / data_bytes, 3))
+#> np.save file / the arrays' nbytes: 1.001
+
+np.savez(folder / "parts.npz", *parts)  # one numeric array per entry, no pickle
+print("np.savez file / the arrays' nbytes:", round(os.path.getsize(folder / "parts.npz") / data_bytes, 3))
+#> np.savez file / the arrays' nbytes: 1.003
+np.savez_compressed(folder / "packed.npz", *parts)  # zip compression: random floats barely shrink
+print("np.savez_compressed, random floats, over 90% of their nbytes:", os.path.getsize(folder / "packed.npz") / data_bytes > 0.9)
+#> np.savez_compressed, random floats, over 90% of their nbytes: True
+np.savez_compressed(folder / "zeros.npz", *[np.zeros_like(part) for part in parts])  # repeated values
+print("np.savez_compressed, zeros, under 1% of their nbytes:", os.path.getsize(folder / "zeros.npz") / data_bytes < 0.01)
+#> np.savez_compressed, zeros, under 1% of their nbytes: True
+with np.load(folder / "parts.npz") as loaded:  # allow_pickle stays False
+    print("same arrays:", all(np.array_equal(loaded[f"arr_{i}"], p) for i, p in enumerate(parts)))
+    #> same arrays: True
+workdir.cleanup()
+# --8<-- [end:object_array_size]
+
 # --8<-- [start:strict_false_prefix]
 import torch
 from torch import nn

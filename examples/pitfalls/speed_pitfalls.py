@@ -590,6 +590,64 @@ print(traces, np.array_equal(predicted, called.numpy()), np.array_equal(predicte
 #> ['trace'] True True
 # --8<-- [end:predict_retracing]
 
+# --8<-- [start:tf_function_traces_kept]
+import gc
+import weakref
+
+import keras
+import numpy as np
+import tensorflow as tf
+
+keras.utils.set_random_seed(0)
+mlp = keras.Sequential(
+    [
+        keras.Input((32,)),
+        keras.layers.Dense(64, activation="relu"),
+        keras.layers.Dropout(0.2),
+        keras.layers.LayerNormalization(),
+        keras.layers.Dense(1, activation="sigmoid"),
+    ]
+)
+
+
+@tf.function
+def inference(model, inputs):  # the reader's prediction function
+    return tf.stop_gradient(model(inputs, training=False))
+
+
+for rows in range(1, 9):  # blocks of 1 to 8 rows: a new input shape at each call
+    inference(mlp, np.ones((rows, 32), "float32"))
+print("traces:", inference.experimental_get_tracing_count())
+#> traces: 8
+one_trace = weakref.ref(inference.get_concrete_function(mlp, tf.TensorSpec((3, 32), tf.float32)))
+keras.backend.clear_session()
+gc.collect()
+print("after clear_session() and gc.collect(), the trace is alive:", one_trace() is not None)
+#> after clear_session() and gc.collect(), the trace is alive: True
+for rows in range(1, 9):
+    inference(mlp, np.ones((rows, 32), "float32"))
+print("traces after the same shapes again:", inference.experimental_get_tracing_count())
+#> traces after the same shapes again: 8
+del inference
+gc.collect()
+print("after del inference, the trace is alive:", one_trace() is not None)
+#> after del inference, the trace is alive: False
+
+# The fix: one tf.function, created once, with the batch dimension left open.
+@tf.function(input_signature=[tf.TensorSpec((None, 32), tf.float32)])
+def serve_mlp(inputs):
+    return mlp(inputs, training=False)
+
+
+for rows in range(1, 9):
+    served = serve_mlp(np.ones((rows, 32), "float32"))
+print("input_signature, traces:", serve_mlp.experimental_get_tracing_count())
+#> input_signature, traces: 1
+same = np.allclose(served, mlp(np.ones((8, 32), "float32"), training=False))
+print("same predictions as mlp(x, training=False):", same)
+#> same predictions as mlp(x, training=False): True
+# --8<-- [end:tf_function_traces_kept]
+
 # --8<-- [start:predict_timing]
 import time
 
