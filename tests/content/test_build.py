@@ -149,6 +149,19 @@ def test_search_text_leaves_out_code_and_link_lists(site, locale):
 
 
 @pytest.mark.parametrize("locale", ["zh", "en"])
+def test_search_titles_are_headings_not_whole_sections(site, locale):
+    # Markup left open in a heading (`__init__` or `<locals>` outside a code span) made the
+    # index take every later section's text as its title, which weighs ten times the text:
+    # errors/save-load came first for unrelated queries. The longest real heading is ~260.
+    index = json.loads((site / language_root(locale) / "search" / "search_index.json").read_text())
+    long = [f"{d['location']} ({len(d['title'])})" for d in index["docs"] if len(d["title"]) > 400]
+    assert not long, (
+        f"{locale}: search titles longer than any heading, a heading's markup left open (put "
+        f"Python names and <...> in a code span, or end the heading before them): {long[:5]}"
+    )
+
+
+@pytest.mark.parametrize("locale", ["zh", "en"])
 def test_stamps_notes_and_gpu_pending_lists_are_left_out_of_search(site, locale):
     # The plugin's on_page_content marks them, and code blocks, with Material's
     # data-search-exclude.
