@@ -25,7 +25,10 @@ def test_the_committed_table_is_what_the_installed_libraries_give(
     # `tf.compat.v1.layers.dense` once imported the module behind its lazy loader, and
     # porting_layers.py then printed "module ... has no attribute 'dense'"
     replaced = [name for name, value in before.items() if getattr(tf.compat.v1, name) is not value]
-    assert not replaced, f"resolving names replaced tf.compat.v1's {replaced}"
+    assert not replaced, (
+        f"resolving names replaced tf.compat.v1's {replaced}: tooling.api_links.url must not "
+        "import a module behind TensorFlow's lazy loaders (later examples would print its errors)"
+    )
     differ = fresh != committed and differences(fresh, committed, page_names(REPO_ROOT))
     assert not differ, (
         f"{TABLE} differs from what the installed libraries give; run "
