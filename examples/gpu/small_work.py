@@ -72,3 +72,45 @@ print("one by one:", one_by_one.ops, "operations | at once:", at_once.ops)
 print("same result:", torch.allclose(total_loop, total_batched, atol=1e-5))
 #> same result: True
 # --8<-- [end:batched]
+
+# --8<-- [start:keras_step]
+import os
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+import keras
+import tensorflow as tf
+
+
+def traced_step(hidden: int, batch: int) -> tf.Graph:
+    """The graph of one training step of a 784-hidden-10 Dense network, as fit runs it."""
+    model = keras.Sequential([
+        keras.Input((784,)),
+        keras.layers.Dense(hidden, activation="relu"),
+        keras.layers.Dense(10, activation="softmax"),
+    ])
+    optimizer, loss_fn = keras.optimizers.SGD(), keras.losses.CategoricalCrossentropy()
+
+    @tf.function
+    def step(x, y):
+        with tf.GradientTape() as tape:
+            loss = loss_fn(y, model(x, training=True))
+        grads = tape.gradient(loss, model.trainable_variables)
+        optimizer.apply(grads, model.trainable_variables)
+        return loss
+
+    x, y = tf.TensorSpec((batch, 784)), tf.TensorSpec((batch, 10))
+    return step.get_concrete_function(x, y).graph
+
+
+for hidden in (100, 1000):
+    ops = traced_step(hidden, batch=128).get_operations()
+    largest = max(op.outputs[0].shape.num_elements() for op in ops if op.type == "MatMul")
+    print(f"{hidden} hidden units: {len(ops)} operations per step | largest product {largest}")
+    #> 100 hidden units: 111 operations per step | largest product 78400
+    #> 1000 hidden units: 111 operations per step | largest product 784000
+for batch in (128, 1024):
+    steps = len(tf.data.Dataset.range(60_000).batch(batch))  # MNIST's 60,000 training images
+    print(f"batch_size={batch}: {steps} steps per epoch")
+    #> batch_size=128: 469 steps per epoch
+    #> batch_size=1024: 59 steps per epoch
+# --8<-- [end:keras_step]
