@@ -1,5 +1,6 @@
 """GPU memory on any machine: what keeps a tensor alive after del, what PyTorch's docs say
-memory_allocated, nvidia-smi and empty_cache count, and how to read a CUDA out-of-memory message.
+memory_allocated, nvidia-smi and empty_cache count, how to read a CUDA out-of-memory message, and
+what fills the memory when TensorFlow raises ResourceExhaustedError (OOM) on large images.
 
 Run with `python examples/gpu/memory.py`; it needs no GPU. The `#>` lines under each print are
 the output the libraries printed when the site was built; the test suite runs this script again
@@ -263,12 +264,17 @@ def size(shape, dtype=tf.float32) -> str:
         n /= 1024
 
 
+print(sentence(tf.errors.ResourceExhaustedError, "If running into"))
+"""
+If running into `ResourceExhaustedError` due to out of memory (OOM), try to use smaller batch size or reduce dimension size of model weights.
+"""
+
 # The tensors that OOM messages name: the reader's shape[4096], and two other reports'
-for shape in ([4096], [1, 5095, 3729, 3], [500, 17, 17, 4032]):
+for shape in ([4096], [1, 5095, 3729, 3], [16, 112, 112, 147]):
     print(f"shape{shape}: {size(shape)}")
     #> shape[4096]: 16.0 KiB
     #> shape[1, 5095, 3729, 3]: 217.4 MiB
-    #> shape[500, 17, 17, 4032]: 2.2 GiB
+    #> shape[16, 112, 112, 147]: 112.5 MiB
 
 # What fills the memory: each layer's output, for the whole batch. A first Conv2D layer of
 # 64 filters, on a whole slide and on batches of tiles:
