@@ -3,6 +3,8 @@
 Run with `python examples/gpu/small_work.py`; it runs on any machine (CPU only). It
 counts operations rather than timing them; on a GPU most of them (all but views such as
 `.T`) launch a kernel each. The timings that need a GPU are in `examples/gpu/small_work_cuda.py`.
+The last section counts the operations of a Keras training step (it needs TensorFlow); its GPU
+timings are in `examples/gpu/small_work_keras_cuda.py`.
 """
 
 # --8<-- [start:count_ops]
@@ -74,6 +76,7 @@ print("same result:", torch.allclose(total_loop, total_batched, atol=1e-5))
 # --8<-- [end:batched]
 
 # --8<-- [start:keras_step]
+import inspect
 import os
 
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
@@ -82,7 +85,8 @@ import tensorflow as tf
 
 
 def traced_step(hidden: int, batch: int) -> tf.Graph:
-    """The graph of one training step of a 784-hidden-10 Dense network, as fit runs it."""
+    """The graph of a training step like the one fit runs for each batch (SGD), for a Dense
+    network with one hidden layer: 784 inputs, `hidden` units, 10 outputs."""
     model = keras.Sequential([
         keras.Input((784,)),
         keras.layers.Dense(hidden, activation="relu"),
@@ -113,4 +117,13 @@ for batch in (128, 1024):
     print(f"batch_size={batch}: {steps} steps per epoch")
     #> batch_size=128: 469 steps per epoch
     #> batch_size=1024: 59 steps per epoch
+
+# Keeping a small model on the CPU: tf.config.set_visible_devices([], "GPU") hides the GPUs
+doc = " ".join(inspect.getdoc(tf.config.set_visible_devices).split())
+print(doc[doc.index("TensorFlow will only"):].split(". ")[0] + ".")
+"""
+TensorFlow will only allocate memory and place operations on visible physical devices, as otherwise no `LogicalDevice` will be created on them.
+"""
+print(doc[doc.index("Raises:"):])
+#> Raises: ValueError: If argument validation fails. RuntimeError: Runtime is already initialized.
 # --8<-- [end:keras_step]

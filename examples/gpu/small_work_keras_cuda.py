@@ -3,7 +3,7 @@ on the GPU and on the CPU, at two batch sizes.
 
 Needs a CUDA device and a TensorFlow build that sees it (`pip install "tensorflow[and-cuda]"`;
 `tensorflow-cpu` sees none). Run with `python examples/gpu/small_work_keras_cuda.py` on a machine
-with a GPU. It prints comparisons, not times, so that its output is the same on every GPU.
+with a GPU. It prints comparisons, not times.
 """
 # requires: cuda
 
