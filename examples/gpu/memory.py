@@ -1,5 +1,6 @@
 """GPU memory on any machine: what keeps a tensor alive after del, what PyTorch's docs say
-memory_allocated, nvidia-smi and empty_cache count, and how to read a CUDA out-of-memory message.
+memory_allocated, nvidia-smi and empty_cache count, how to read a CUDA out-of-memory message, and
+what fills the memory when TensorFlow raises ResourceExhaustedError (OOM) on large images.
 
 Run with `python examples/gpu/memory.py`; it needs no GPU. The `#>` lines under each print are
 the output the libraries printed when the site was built; the test suite runs this script again
@@ -246,3 +247,75 @@ If memory growth is enabled for a `PhysicalDevice`, the runtime initialization w
 for gpu in tf.config.list_physical_devices("GPU"):
     tf.config.experimental.set_memory_growth(gpu, True)
 # --8<-- [end:cap_docs]
+
+# --8<-- [start:tf_oom]
+import math
+
+import keras
+import numpy as np
+
+
+def size(shape, dtype=tf.float32) -> str:
+    """How much memory a tensor of this shape and dtype takes."""
+    n = math.prod(shape) * tf.as_dtype(dtype).size
+    for unit in ("bytes", "KiB", "MiB", "GiB", "TiB"):
+        if n < 1024 or unit == "TiB":
+            return f"{n:.1f} {unit}"
+        n /= 1024
+
+
+print(sentence(tf.errors.ResourceExhaustedError, "If running into"))
+"""
+If running into `ResourceExhaustedError` due to out of memory (OOM), try to use smaller batch size or reduce dimension size of model weights.
+"""
+
+# The tensors that OOM messages name: the reader's shape[4096], and two other reports'
+for shape in ([4096], [1, 5095, 3729, 3], [16, 112, 112, 147]):
+    print(f"shape{shape}: {size(shape)}")
+    #> shape[4096]: 16.0 KiB
+    #> shape[1, 5095, 3729, 3]: 217.4 MiB
+    #> shape[16, 112, 112, 147]: 112.5 MiB
+
+# What fills the memory: each layer's output, for the whole batch. A first Conv2D layer of
+# 64 filters, on a whole slide and on batches of tiles:
+conv = keras.layers.Conv2D(64, 3, padding="same")
+for batch, side in ((1, 100_000), (32, 512), (8, 512), (8, 256)):
+    output = conv.compute_output_shape((batch, side, side, 3))
+    print(f"{batch} x {side} x {side} pixels: output {output}, {size(output)}")
+    #> 1 x 100000 x 100000 pixels: output (1, 100000, 100000, 64), 2.3 TiB
+    #> 32 x 512 x 512 pixels: output (32, 512, 512, 64), 2.0 GiB
+    #> 8 x 512 x 512 pixels: output (8, 512, 512, 64), 512.0 MiB
+    #> 8 x 256 x 256 pixels: output (8, 256, 256, 64), 128.0 MiB
+
+# Cut an image into tiles (a small stand-in for a slide: 256 x 256 into 64 x 64)
+rng = np.random.default_rng(0)
+image = tf.constant(rng.random((1, 256, 256, 3), dtype=np.float32))
+tiles = tf.image.extract_patches(image, sizes=[1, 64, 64, 1], strides=[1, 64, 64, 1],
+                                 rates=[1, 1, 1, 1], padding="VALID")
+tiles = tf.reshape(tiles, [-1, 64, 64, 3])
+same = bool(tf.reduce_all(tiles[1] == image[0, :64, 64:128]))
+print("tiles:", tiles.shape, "| tile 1 is rows 0-63, columns 64-127:", same)
+#> tiles: (16, 64, 64, 3) | tile 1 is rows 0-63, columns 64-127: True
+
+# Mixed precision: the layer computes in float16, its output takes half the memory
+conv16 = keras.layers.Conv2D(64, 3, padding="same", dtype="mixed_float16")
+out32, out16 = conv(tiles[:4]), conv16(tiles[:4])
+for layer, out in ((conv, out32), (conv16, out16)):
+    print(f"output {out.dtype.name}: {size(out.shape, out.dtype)} | weights: {layer.kernel.dtype}")
+    #> output float32: 4.0 MiB | weights: float32
+    #> output float16: 2.0 MiB | weights: float32
+
+# Several GPUs: each gets a part of the batch (here both parts run on the CPU)
+parts = tf.split(tiles[:4], 2)  # on two GPUs: conv(parts[i]) under tf.device(f"/GPU:{i}")
+same = np.allclose(tf.concat([conv(part) for part in parts], 0), out32, atol=1e-5)
+print("parts:", [tuple(part.shape) for part in parts], "| same output as the whole batch:", same)
+#> parts: [(2, 64, 64, 3), (2, 64, 64, 3)] | same output as the whole batch: True
+print(sentence(tf.distribute.MirroredStrategy, "If no devices"))
+"""
+If no devices are specified in the constructor argument of the strategy then it will use all the available GPUs.
+"""
+print(sentence(tf.distribute.Strategy.experimental_distribute_dataset, "`dataset` is batched"))
+"""
+`dataset` is batched by `global_batch_size`, and calling `experimental_distribute_dataset` on it rebatches `dataset` to a new batch size that is equal to the global batch size divided by the number of replicas in sync.
+"""
+# --8<-- [end:tf_oom]

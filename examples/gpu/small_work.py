@@ -3,6 +3,8 @@
 Run with `python examples/gpu/small_work.py`; it runs on any machine (CPU only). It
 counts operations rather than timing them; on a GPU most of them (all but views such as
 `.T`) launch a kernel each. The timings that need a GPU are in `examples/gpu/small_work_cuda.py`.
+The last section counts the operations of a Keras training step (it needs TensorFlow); its GPU
+timings are in `examples/gpu/small_work_keras_cuda.py`.
 """
 
 # --8<-- [start:count_ops]
@@ -72,3 +74,56 @@ print("one by one:", one_by_one.ops, "operations | at once:", at_once.ops)
 print("same result:", torch.allclose(total_loop, total_batched, atol=1e-5))
 #> same result: True
 # --8<-- [end:batched]
+
+# --8<-- [start:keras_step]
+import inspect
+import os
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+import keras
+import tensorflow as tf
+
+
+def traced_step(hidden: int, batch: int) -> tf.Graph:
+    """The graph of a training step like the one fit runs for each batch (SGD), for a Dense
+    network with one hidden layer: 784 inputs, `hidden` units, 10 outputs."""
+    model = keras.Sequential([
+        keras.Input((784,)),
+        keras.layers.Dense(hidden, activation="relu"),
+        keras.layers.Dense(10, activation="softmax"),
+    ])
+    optimizer, loss_fn = keras.optimizers.SGD(), keras.losses.CategoricalCrossentropy()
+
+    @tf.function
+    def step(x, y):
+        with tf.GradientTape() as tape:
+            loss = loss_fn(y, model(x, training=True))
+        grads = tape.gradient(loss, model.trainable_variables)
+        optimizer.apply(grads, model.trainable_variables)
+        return loss
+
+    x, y = tf.TensorSpec((batch, 784)), tf.TensorSpec((batch, 10))
+    return step.get_concrete_function(x, y).graph
+
+
+for hidden in (100, 1000):
+    ops = traced_step(hidden, batch=128).get_operations()
+    largest = max(op.outputs[0].shape.num_elements() for op in ops if op.type == "MatMul")
+    print(f"{hidden} hidden units: {len(ops)} operations per step | largest product {largest}")
+    #> 100 hidden units: 111 operations per step | largest product 78400
+    #> 1000 hidden units: 111 operations per step | largest product 784000
+for batch in (128, 1024):
+    steps = len(tf.data.Dataset.range(60_000).batch(batch))  # MNIST's 60,000 training images
+    print(f"batch_size={batch}: {steps} steps per epoch")
+    #> batch_size=128: 469 steps per epoch
+    #> batch_size=1024: 59 steps per epoch
+
+# Keeping a small model on the CPU: tf.config.set_visible_devices([], "GPU") hides the GPUs
+doc = " ".join(inspect.getdoc(tf.config.set_visible_devices).split())
+print(doc[doc.index("TensorFlow will only"):].split(". ")[0] + ".")
+"""
+TensorFlow will only allocate memory and place operations on visible physical devices, as otherwise no `LogicalDevice` will be created on them.
+"""
+print(doc[doc.index("Raises:"):])
+#> Raises: ValueError: If argument validation fails. RuntimeError: Runtime is already initialized.
+# --8<-- [end:keras_step]
