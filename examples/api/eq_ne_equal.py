@@ -154,12 +154,18 @@ print(np.allclose(actual, expected, rtol=1e-7, atol=0))
 import math
 import re
 
+import numpy as np
+
 # sin(pi) is 0; in float32 it comes out -8.7e-08, beyond the default atol of 1e-08.
 result = torch.sin(torch.tensor(torch.pi))
 print(result, torch.allclose(result, torch.tensor(0.0)))
 #> tensor(-8.7423e-08) False
 print(torch.tensor(torch.pi).item() - math.pi)  # pi rounded to float32: the error sin passes on
 #> 8.742278012618954e-08
+# In float64, NumPy's default, sin(pi) is 1.2e-16, and so is torch's in float64.
+pi64 = torch.tensor(torch.pi, dtype=torch.float64)
+print(f"{np.sin(np.pi):.1e}", f"{torch.sin(pi64).item():.1e}")
+#> 1.2e-16 1.2e-16
 
 # torch.testing.assert_close picks its tolerances by dtype, and passes here.
 torch.testing.assert_close(result, torch.tensor(0.0))  # raises nothing

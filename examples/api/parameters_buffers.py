@@ -224,6 +224,9 @@ before = [p.clone() for p in net.parameters()]
 out = net(x)
 print(type(out.grad_fn).__name__)  # the frozen last layer's operation is still recorded
 #> AddmmBackward0
+with torch.no_grad():  # torch.no_grad() instead records nothing: no gradient for any layer
+    print(net(x).requires_grad)
+    #> False
 out.pow(2).mean().backward()
 print(torch.equal(net[0].weight.grad, reference))  # the same gradient reaches the first layer
 #> True

@@ -63,6 +63,8 @@ second = np.array([20, 100], dtype=np.uint8)  # the same pixels of another
 difference = first - second
 print(difference, difference.dtype)  # uint8 minus uint8 is uint8: 10 - 20 wraps around to 246
 #> [246 100] uint8
+print(np.array([1, 1], dtype=np.uint16) - np.array([2, 2], dtype=np.uint16))  # uint16: 65535
+#> [65535 65535]
 widened = first.astype(np.int16) - second
 print(widened, widened.dtype)  # a signed, wider type first: the true differences, in int16
 #> [-10 100] int16

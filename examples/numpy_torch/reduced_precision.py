@@ -164,6 +164,8 @@ print(images.mean(axis=(0, 1, 2)), images.mean())  # per channel: wrong; whole a
 #> [0.8388608 0.8388608 0.8388608] 1.0
 print(images.sum(axis=(0, 1, 2)).tolist(), 2**24)  # each channel's total stops at 2**24
 #> [16777216.0, 16777216.0, 16777216.0] 16777216
+print(float(images[..., 0].sum()))  # slice channel 0 first, then sum with no axis: right
+#> 20000000.0
 big = np.float32(2**24)
 print(float(big + np.float32(1)), float(np.spacing(big)))  # the gap is 2: adding 1 rounds back
 #> 16777216.0 2.0

@@ -29,6 +29,24 @@ print((prediction - target).shape)  # what the loss averages over
 # The fix: give both sides the same shape.
 print(F.mse_loss(prediction.squeeze(1), target), F.mse_loss(prediction, target.unsqueeze(1)))
 #> tensor(0.) tensor(0.)
+
+# A linear regression y = 3x trained on such a loss: the weight goes to 0, the loss gets stuck.
+x = torch.linspace(-1, 1, 8).unsqueeze(1)  # inputs (N, 1)
+y = 3 * x.squeeze(1)  # targets (N,)
+for targets in (y, y.unsqueeze(1)):  # (N,) as the labels came, then the fix, (N, 1)
+    weight, bias = torch.ones(1, requires_grad=True), torch.zeros(1, requires_grad=True)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the same warning, at every step
+        for _ in range(100):  # gradient descent, learning rate 0.5
+            loss = F.mse_loss(x * weight + bias, targets)
+            loss.backward()
+            with torch.no_grad():
+                for param in (weight, bias):
+                    param -= 0.5 * param.grad
+                    param.grad = None
+    print(tuple(targets.shape), "weight:", round(weight.item(), 3), "loss:", round(loss.item(), 4))
+    #> (8,) weight: 0.0 loss: 3.8571
+    #> (8, 1) weight: 3.0 loss: 0.0
 # --8<-- [end:loss_broadcast]
 
 # --8<-- [start:loss_broadcast_keras]
@@ -94,6 +112,12 @@ tensor([[11, 12],
 """
 print(image.permute(2, 0, 1).shape)
 #> torch.Size([3, 2, 2])
+# And back, (C, H, W) to (H, W, C) as imshow wants: permute(1, 2, 0), not reshape(2, 2, 3).
+chw = image.permute(2, 0, 1)
+print(torch.equal(chw.permute(1, 2, 0), image), torch.equal(chw.reshape(2, 2, 3), image))
+#> True False
+print((chw.numpy().transpose(1, 2, 0) == image.numpy()).all())  # NumPy: transpose(1, 2, 0)
+#> True
 # --8<-- [end:reshape_for_permute]
 
 # --8<-- [start:reduction_keepdim]

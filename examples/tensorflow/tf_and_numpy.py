@@ -388,4 +388,7 @@ print(tf.cast(ids, tf.float32).numpy().tolist())  # two different IDs become equ
 #> [48584628.0, 48584632.0, 48584632.0]
 print(tf.cast(ids, tf.float64).numpy().tolist())  # float64 holds them exactly
 #> [48584629.0, 48584630.0, 48584631.0]
+big = 2.0**24  # a Python float becomes a float32 tensor; NumPy would keep float64
+print((tf.constant(big) + 1.0).numpy().item(), (tf.constant(big, tf.float64) + 1.0).numpy().item())
+#> 16777216.0 16777217.0
 # --8<-- [end:large_integers]
