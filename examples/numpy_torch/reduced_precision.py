@@ -555,8 +555,8 @@ def two_output_model(penalty_dtype=None):
 
 x = np.full((2, 64, 64, 16), 8.0, dtype=np.float32)
 y = {"a": np.ones((2, 1)), "b": np.ones((2, 1))}
-history = two_output_model().fit(x, y, epochs=1, verbose=0).history
-print({name: round(float(values[0]), 4) for name, values in history.items()})  # loss is the total
+logs = two_output_model().train_on_batch(x, y, return_dict=True)  # what fit logs for this step
+print({name: round(float(value), 4) for name, value in logs.items()})  # loss is the total
 #> {'a_loss': 1.0, 'b_loss': 9.0, 'loss': nan}
 h = tf.constant(x, tf.float16)  # the penalty's input: 131072 values
 squares = tf.square(h)  # 64 each
@@ -575,8 +575,8 @@ print(decay_16.numpy(), f"{decay_32.numpy():.2g}")
 keras.mixed_precision.set_global_policy("mixed_float16")
 model = two_output_model(penalty_dtype="float32")
 keras.mixed_precision.set_global_policy("float32")
-history = model.fit(x, y, epochs=1, verbose=0).history
-print({name: round(float(values[0]), 4) for name, values in history.items()})
+logs = model.train_on_batch(x, y, return_dict=True)
+print({name: round(float(value), 4) for name, value in logs.items()})
 #> {'a_loss': 1.0, 'b_loss': 9.0, 'loss': 10.064}
 # --8<-- [end:keras_float16_total_nan]
 
