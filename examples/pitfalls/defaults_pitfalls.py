@@ -195,16 +195,16 @@ print("on model(x):", round(float(bce(y, model(x))), 3), "sigmoid of each logit:
 
 # The fix: categorical cross-entropy for a softmax over two units...
 model.compile(loss=keras.losses.CategoricalCrossentropy(), run_eagerly=True)
-print("categorical, evaluate:", round(model.evaluate(x, y, verbose=0), 3), "by hand:", round(float(-np.log(probs[0, 1])), 3))
-#> categorical, evaluate: 0.724 by hand: 0.724
+print("categorical, test_on_batch:", round(model.test_on_batch(x, y), 3), "by hand:", round(float(-np.log(probs[0, 1])), 3))
+#> categorical, test_on_batch: 0.724 by hand: 0.724
 # ...or one sigmoid unit with binary cross-entropy, and the label of the second class.
 one_unit = keras.Sequential([keras.Input((1,)), keras.layers.Dense(256, activation="relu"), keras.layers.Dense(1, activation="sigmoid")])
 one_unit.compile(loss=bce, run_eagerly=True)
-p = one_unit.predict(x, verbose=0)
+p = one_unit.predict_on_batch(x)
 label = y[:, 1:]
 by_hand = np.mean(-label * np.log(p) - (1 - label) * np.log(1 - p))
-print("one sigmoid unit, evaluate:", round(one_unit.evaluate(x, label, verbose=0), 3), "by hand:", round(by_hand, 3))
-#> one sigmoid unit, evaluate: 0.675 by hand: 0.675
+print("one sigmoid unit, test_on_batch:", round(one_unit.test_on_batch(x, label), 3), "by hand:", round(by_hand, 3))
+#> one sigmoid unit, test_on_batch: 0.675 by hand: 0.675
 # --8<-- [end:keras_bce_two_softmax]
 
 # --8<-- [start:softmax_cross_entropy]
