@@ -1780,6 +1780,37 @@ print(windows.shape, model.predict(windows, verbose=0).shape)
 #> (2, 3, 57) (2, 4)
 # --8<-- [end:keras_lstm_ndim]
 
+# --8<-- [start:keras_lstm_series]
+import keras
+import numpy as np
+
+series = np.arange(10, dtype="float32")  # 0, 1, ..., 9: predict the next number
+windows = np.lib.stride_tricks.sliding_window_view(series[:-1], 5)  # the reader's (5, 5) matrix, no loop
+targets = series[5:]  # the number after each window
+print(windows.shape, windows[0], targets[0], "|", windows[-1], targets[-1])
+#> (5, 5) [0. 1. 2. 3. 4.] 5.0 | [4. 5. 6. 7. 8.] 9.0
+
+# Rows are samples, columns are time steps; each step holds one value: a feature axis of 1.
+x = windows[..., np.newaxis]  # (samples, timesteps, features)
+model = keras.Sequential([keras.Input((5, 1)), keras.layers.LSTM(8), keras.layers.Dense(1)])
+print(x.shape, model(x).shape, targets.shape)  # one prediction per window, one target each
+#> (5, 5, 1) (5, 1) (5,)
+
+# np.expand_dims(windows, axis=0) instead: one sample of 5 steps with 5 features each.
+one_sample = np.expand_dims(windows, axis=0)
+model_5 = keras.Sequential([keras.Input((5, 5)), keras.layers.LSTM(8), keras.layers.Dense(1)])
+print(one_sample.shape, model_5(one_sample).shape)  # one prediction for 5 targets
+#> (1, 5, 5) (1, 1)
+model_5.compile(optimizer="adam", loss="mse")
+try:
+    model_5.fit(one_sample, targets, verbose=0)
+except ValueError as err:
+    print(f"{type(err).__name__}: {' '.join(str(err).split())}")
+    """
+    ValueError: Data cardinality is ambiguous. Make sure all arrays contain the same number of samples.'x' sizes: 1 'y' sizes: 5
+    """
+# --8<-- [end:keras_lstm_series]
+
 # --8<-- [start:keras_lstm_4d]
 import keras
 import numpy as np

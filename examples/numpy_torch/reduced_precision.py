@@ -530,6 +530,58 @@ print(layers[1].name, float(tf.reduce_max(layers[1](layers[0](x)))), bool(tf.red
 #> dense_b 96000.0 True
 # --8<-- [end:keras_find_overflow]
 
+# --8<-- [start:keras_float16_total_nan]
+keras.config.set_floatx("float16")  # tf.keras.backend.set_floatx("float16") in Keras 2
+print(keras.layers.Dense(1).dtype_policy.name)  # Keras 3: floatx no longer sets it once layers exist
+#> float32
+keras.config.set_dtype_policy("float16")  # so set the layers' policy too
+
+
+class Penalty(keras.layers.Layer):
+    """Adds a term to the total loss, as weight decay or an activity penalty does."""
+
+    def call(self, h):
+        self.add_loss(0.001 * tf.reduce_mean(tf.square(h)))  # no log line of its own
+        return h
+
+
+def two_output_model(penalty_dtype=None):
+    inputs = keras.Input((64, 64, 16))  # a feature map: 65536 values per sample
+    pooled = keras.layers.GlobalAveragePooling2D()(Penalty(dtype=penalty_dtype)(inputs))
+    out_a = keras.layers.Dense(1, name="a", kernel_initializer=keras.initializers.Constant(2**-6))(pooled)
+    out_b = keras.layers.Dense(1, name="b", kernel_initializer=keras.initializers.Constant(2**-5))(pooled)
+    model = keras.Model(inputs, {"a": out_a, "b": out_b})
+    model.compile("sgd", loss={"a": "mse", "b": "mse"}, run_eagerly=True)  # one step: no graph to trace
+    return model
+
+
+x = np.full((2, 64, 64, 16), 8.0, dtype=np.float32)
+y = {"a": np.ones((2, 1)), "b": np.ones((2, 1))}
+logs = two_output_model().train_on_batch(x, y, return_dict=True)  # what fit logs for this step
+print({name: round(float(value), 4) for name, value in logs.items()})  # loss is the total
+#> {'a_loss': 1.0, 'b_loss': 9.0, 'loss': nan}
+h = tf.constant(x, tf.float16)  # the penalty's input: 131072 values
+squares = tf.square(h)  # 64 each
+print(tf.cast(tf.size(h), tf.float16).numpy(), tf.reduce_sum(squares).numpy(), tf.reduce_mean(squares).numpy(), keras.ops.mean(squares).numpy())
+#> inf inf nan 64.0
+# Weight decay divided by each weight's size, as in the reader's repository: 0 in float16 past 65504 values.
+kernel = tf.random.stateless_uniform((300, 300), seed=(0, 1), minval=-0.1, maxval=0.1)
+decay_16 = keras.regularizers.L2(1e-4)(tf.cast(kernel, tf.float16)) / tf.cast(tf.size(kernel), tf.float16)
+keras.config.set_floatx("float32")
+keras.config.set_dtype_policy("float32")
+decay_32 = keras.regularizers.L2(1e-4)(kernel) / tf.cast(tf.size(kernel), tf.float32)
+print(decay_16.numpy(), f"{decay_32.numpy():.2g}")
+#> 0.0 3.3e-07
+
+# The fix: mixed_float16 (weights and losses in float32), and the layer that adds the term in float32.
+keras.mixed_precision.set_global_policy("mixed_float16")
+model = two_output_model(penalty_dtype="float32")
+keras.mixed_precision.set_global_policy("float32")
+logs = model.train_on_batch(x, y, return_dict=True)
+print({name: round(float(value), 4) for name, value in logs.items()})
+#> {'a_loss': 1.0, 'b_loss': 9.0, 'loss': 10.064}
+# --8<-- [end:keras_float16_total_nan]
+
 # --8<-- [start:replaced_layer_device]
 import torch
 from torch import nn

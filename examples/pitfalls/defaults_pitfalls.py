@@ -169,6 +169,44 @@ print(round(float(right(y, plain)), 4), round(float(wrong(y, tf.math.log(plain))
 #> 0.9201 0.9201
 # --8<-- [end:keras_softmax_from_logits]
 
+# --8<-- [start:keras_bce_two_softmax]
+import keras
+import numpy as np
+import tensorflow as tf
+
+keras.utils.set_random_seed(38)
+x = np.array([[0.4]])
+y = np.array([[0, 1]])  # the second of two classes, one-hot
+model = keras.Sequential([keras.Input((1,)), keras.layers.Dense(256, activation="relu"), keras.layers.Dense(2, activation="softmax")])
+bce = keras.losses.BinaryCrossentropy()
+model.compile(loss=bce, run_eagerly=True)
+probs = model.predict(x, verbose=0)
+manual = np.mean(-y * np.log(probs) - (1 - y) * np.log(1 - probs))
+print(probs.round(3), "evaluate:", round(model.evaluate(x, y, verbose=0), 3), "on predict:", round(float(bce(y, probs)), 3), "by hand:", round(manual, 3))
+#> [[0.515 0.485]] evaluate: 0.709 on predict: 0.724 by hand: 0.724
+
+# What evaluate computes: the softmax's output carries its logits, and binary cross-entropy
+# reads each of them as a sigmoid's logit.
+dense = model.layers[1]
+logits = keras.ops.matmul(model.layers[0](x), dense.kernel) + dense.bias
+per_unit = tf.nn.sigmoid_cross_entropy_with_logits(labels=y.astype("float32"), logits=logits)
+print("on model(x):", round(float(bce(y, model(x))), 3), "sigmoid of each logit:", round(float(tf.reduce_mean(per_unit)), 3))
+#> on model(x): 0.709 sigmoid of each logit: 0.709
+
+# The fix: categorical cross-entropy for a softmax over two units...
+model.compile(loss=keras.losses.CategoricalCrossentropy(), run_eagerly=True)
+print("categorical, test_on_batch:", round(model.test_on_batch(x, y), 3), "by hand:", round(float(-np.log(probs[0, 1])), 3))
+#> categorical, test_on_batch: 0.724 by hand: 0.724
+# ...or one sigmoid unit with binary cross-entropy, and the label of the second class.
+one_unit = keras.Sequential([keras.Input((1,)), keras.layers.Dense(256, activation="relu"), keras.layers.Dense(1, activation="sigmoid")])
+one_unit.compile(loss=bce, run_eagerly=True)
+p = one_unit.predict_on_batch(x)
+label = y[:, 1:]
+by_hand = np.mean(-label * np.log(p) - (1 - label) * np.log(1 - p))
+print("one sigmoid unit, test_on_batch:", round(one_unit.test_on_batch(x, label), 3), "by hand:", round(by_hand, 3))
+#> one sigmoid unit, test_on_batch: 0.675 by hand: 0.675
+# --8<-- [end:keras_bce_two_softmax]
+
 # --8<-- [start:softmax_cross_entropy]
 import math
 

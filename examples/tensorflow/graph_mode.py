@@ -979,6 +979,64 @@ tf.Tensor(
 """
 # --8<-- [end:tnp_graph]
 
+# --8<-- [start:port_numpy]
+import numpy as np
+import tensorflow as tf
+
+rng = np.random.default_rng(0)
+q_values = rng.normal(0, 0.03, (32, 6)).astype(np.float32)  # 32 rows (a batch), 6 actions
+next_q = rng.normal(0, 0.03, (32, 6)).astype(np.float32)
+actions = rng.integers(0, 6, 32)  # the action taken in each row
+rewards = rng.normal(0, 1, 32).astype(np.float32)
+dones = rng.random(32) < 0.25
+gamma = 0.99
+
+
+def targets_numpy(q_values, next_q, actions, rewards, dones):
+    new_values = rewards + gamma * next_q.max(axis=1)
+    new_values[dones] = rewards[dones]  # a boolean mask: no next state after the last step
+    target_values = q_values.copy()
+    target_values[np.arange(len(actions)), actions] = new_values  # one element in each row
+    return target_values
+
+
+@tf.function
+def targets_as_written(q_values, next_q, actions, rewards, dones):
+    new_values = rewards + gamma * tf.reduce_max(next_q, axis=1)
+    target_values = tf.identity(q_values)
+    target_values[tf.range(32), actions] = new_values  # NumPy's item assignment
+    return target_values
+
+
+try:
+    targets_as_written(q_values, next_q, actions, rewards, dones)
+except TypeError as err:
+    print(str(err).strip().splitlines()[-1].strip())  # the message's last line; the others name this file
+    #> TypeError: 'SymbolicTensor' object does not support item assignment
+
+
+# The port: tf.where for the mask, tf.tensor_scatter_nd_update for the assignment.
+@tf.function
+def targets_tf(q_values, next_q, actions, rewards, dones):
+    new_values = tf.where(dones, rewards, rewards + gamma * tf.reduce_max(next_q, axis=1))
+    rows = tf.range(tf.shape(actions)[0], dtype=actions.dtype)
+    indices = tf.stack([rows, actions], axis=1)  # (32, 2): the (row, column) of each new value
+    return tf.tensor_scatter_nd_update(q_values, indices, new_values)  # a new tensor
+
+
+expected = targets_numpy(q_values, next_q, actions, rewards, dones)
+result = targets_tf(q_values, next_q, actions, rewards, dones)
+print(result.shape, result.dtype.name, "same as NumPy:", np.allclose(result, expected))
+#> (32, 6) float32 same as NumPy: True
+
+# A tf.Variable is written in place, with the same indices.
+variable = tf.Variable(q_values)
+indices = np.stack([np.arange(32), actions], axis=1)
+variable.scatter_nd_update(indices, np.where(dones, rewards, rewards + gamma * next_q.max(axis=1)))
+print("same as NumPy:", np.allclose(variable.numpy(), expected))
+#> same as NumPy: True
+# --8<-- [end:port_numpy]
+
 # --8<-- [start:tf_set_seed_tensor]
 @tf.function
 def replica_noise(seed: tf.Tensor) -> tf.Tensor:
