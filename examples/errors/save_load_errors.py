@@ -1030,6 +1030,44 @@ print(list(outputs), np.allclose(outputs["output_0"], model(x)))
 os.chdir(start)
 # --8<-- [end:keras_savedmodel]
 
+# --8<-- [start:keras_savedmodel_twice]
+import keras
+import numpy as np
+
+
+class CustomLayer(keras.layers.Layer):  # the reader's layer
+    def call(self, inputs, *args, **kwargs):
+        return inputs
+
+
+model1 = keras.Sequential([CustomLayer()])
+model1.build((None, 1))
+model1.compile()
+try:
+    model1.save(folder / "model1")  # the reader's line: Keras 2 wrote a SavedModel folder here
+except ValueError as err:
+    print(f"{type(err).__name__}: {str(err).split('. Please')[0]}")
+    #> ValueError: Invalid filepath extension for saving
+
+# Keras 3's way: a .keras file, saved, loaded, saved again and loaded again, the class named.
+x = np.array([[1.0], [2.0]], dtype="float32")
+custom = {"CustomLayer": CustomLayer}
+model1.save(folder / "model1.keras")
+model2 = keras.models.load_model(folder / "model1.keras", custom_objects=custom)
+model2.save(folder / "model2.keras")
+model3 = keras.models.load_model(folder / "model2.keras", custom_objects=custom)
+print(type(model3.layers[0]).__name__, model3(x).numpy().ravel())
+#> CustomLayer [1. 2.]
+
+# A SavedModel twice: export, load as an inference-only layer, export that model, load again.
+model1.export(folder / "model1", verbose=False)
+model2 = keras.Sequential([keras.Input((1,)), keras.layers.TFSMLayer(folder / "model1", call_endpoint="serve")])
+model2.export(folder / "model2", verbose=False)
+model3 = keras.layers.TFSMLayer(folder / "model2", call_endpoint="serve")
+print(type(model3).__name__, model3(x).numpy().ravel())
+#> TFSMLayer [1. 2.]
+# --8<-- [end:keras_savedmodel_twice]
+
 # --8<-- [start:keras_userobject]
 import numpy as np
 import tensorflow as tf

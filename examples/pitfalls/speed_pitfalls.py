@@ -723,6 +723,39 @@ print(np.round(model.layers[-1].moving_mean.numpy(), 3), np.round(model(x).numpy
 #> [0.03] [0.965 1.959 2.954 3.948 4.943]
 # --8<-- [end:model_call_vs_predict]
 
+# --8<-- [start:model_call_nan]
+import keras
+import numpy as np
+
+
+class Classifier(keras.Model):  # a subclassed model: Keras checks no input shape
+    def __init__(self):
+        super().__init__()
+        self.dense = keras.layers.Dense(3, activation="softmax")
+
+    def call(self, x):  # standardises each sample over its features, without an epsilon
+        centred = x - keras.ops.mean(x, axis=1, keepdims=True)
+        return self.dense(centred / keras.ops.std(x, axis=1, keepdims=True))
+
+
+keras.utils.set_random_seed(0)
+model = Classifier()
+samples = np.random.default_rng(0).normal(size=(64, 4)).astype("float32")
+predicted = model.predict(samples, verbose=0)  # in batches of 32
+sample = samples[:1]  # one sample, already a batch of one
+print(np.round(predicted[:1], 4))
+#> [[0.2528 0.5403 0.2068]]
+print(np.round(model(sample[np.newaxis]).numpy(), 4))  # one more axis, as in the report
+#> [[[nan nan nan]]]
+
+# Find the difference: the shape each call received, and the shape it returned.
+print(sample.shape, sample[np.newaxis].shape, model(sample[np.newaxis]).shape)
+#> (1, 4) (1, 1, 4) (1, 1, 3)
+# The fix: call the model on the array predict got; one batch or many, the two agree.
+print(np.allclose(model(sample), predicted[:1]), np.allclose(model(samples), predicted))
+#> True True
+# --8<-- [end:model_call_nan]
+
 # --8<-- [start:predict_after_compile]
 import timeit
 

@@ -461,6 +461,44 @@ print(round(float(metric.result()), 4))
 #> 0.05
 # --8<-- [end:keras_binary_accuracy]
 
+# --8<-- [start:keras_h5_accuracy]
+import os
+import tempfile
+
+import keras
+import numpy as np
+
+# A trained 4-class model stands in for the reader's best MNIST model: softmax, integer labels.
+rng = np.random.default_rng(0)
+x = rng.normal(size=(200, 4)).astype("float32")
+y = np.argmax(x + 0.3 * rng.normal(size=x.shape), axis=1)  # integer labels, as MNIST's y_test
+model = keras.Sequential([keras.Input((4,)), keras.layers.Dense(4, activation="softmax")])
+model.set_weights([np.eye(4, dtype="float32") * 5, np.zeros(4, dtype="float32")])  # "trained"
+model.compile(optimizer="sgd", loss="sparse_categorical_crossentropy", metrics=["accuracy"])
+workdir = tempfile.TemporaryDirectory()
+path = os.path.join(workdir.name, "my_mnist_model.h5")
+model.save(path)  # the legacy HDF5 format, as in the report
+
+reloaded = keras.models.load_model(path)
+probs = reloaded(x).numpy()
+scores = reloaded.evaluate(x, y, batch_size=len(x), verbose=0, return_dict=True)
+print(round(scores["accuracy"], 4), round(float(np.mean(probs.argmax(axis=-1) == y)), 4))
+#> 0.84 0.84
+# What the reader's reloaded "accuracy" measured: categorical accuracy, which expects one-hot
+# labels; an integer label read as a one-hot row of length 1 has its largest entry at index 0.
+categorical = keras.metrics.CategoricalAccuracy()
+categorical.update_state(y[:, None], probs)
+print(round(float(categorical.result()), 4), round(float(np.mean(probs.argmax(axis=-1) == 0)), 4))
+#> 0.27 0.27
+
+# The fix in any version: name the metric for integer labels.
+sparse = keras.metrics.SparseCategoricalAccuracy()
+sparse.update_state(y, probs)
+print(round(float(sparse.result()), 4))
+#> 0.84
+workdir.cleanup()
+# --8<-- [end:keras_h5_accuracy]
+
 # --8<-- [start:keras_single_softmax]
 import warnings
 

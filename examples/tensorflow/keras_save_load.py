@@ -179,6 +179,68 @@ print(np.array_equal(loaded.predict(x[:, :, None], verbose=0), t2v.predict(x[:, 
 #> True
 # --8<-- [end:get_config]
 
+# --8<-- [start:tensor_argument]
+import json
+import re
+import zipfile
+
+import tensorflow as tf
+
+mask_value = tf.convert_to_tensor(np.array([0.0, 0.0, 0.0, 0.0]))  # a float64 tensor, as in the report
+sequences = np.array([[[1, 2, 3, 4], [0, 0, 0, 0], [1, 1, 1, 1]]], dtype="float32")  # step 2 is padding
+keras.utils.set_random_seed(0)
+rnn = keras.Sequential([keras.Input((3, 4)), keras.layers.Masking(mask_value=mask_value), keras.layers.SimpleRNN(2)])
+rnn.save(os.path.join(folder, "rnn.keras"))
+with zipfile.ZipFile(os.path.join(folder, "rnn.keras")) as archive:
+    saved = json.loads(archive.read("config.json"))["config"]["layers"][1]["config"]
+print(saved["mask_value"])  # how the file keeps a tensor
+#> {'class_name': '__tensor__', 'config': {'value': [0.0, 0.0, 0.0, 0.0], 'dtype': 'float64'}}
+loaded = keras.models.load_model(os.path.join(folder, "rnn.keras"))
+print(type(loaded.layers[0].mask_value).__name__, np.allclose(loaded(sequences), rnn(sequences)))
+#> EagerTensor True
+
+
+@keras.saving.register_keras_serializable(package="demo")
+class PadMask(keras.layers.Layer):  # masks padded steps, and keeps its argument as given
+    def __init__(self, pad_value=0.0, **kwargs):
+        super().__init__(**kwargs)
+        self.pad_value = pad_value
+        self.supports_masking = True
+
+    def compute_mask(self, x, mask=None):
+        return keras.ops.any(keras.ops.not_equal(x, self.pad_value), axis=-1)
+
+    def call(self, x):
+        return x
+
+    def get_config(self):
+        return {**super().get_config(), "pad_value": self.pad_value}
+
+
+padded = keras.Sequential([keras.Input((3, 4)), PadMask(pad_value=mask_value)])
+padded.save(os.path.join(folder, "padded.keras"))
+loaded = keras.models.load_model(os.path.join(folder, "padded.keras"))
+print(type(loaded.layers[0].pad_value).__name__)  # the file's dict, not a tensor
+#> TrackedDict
+try:
+    loaded.predict(sequences, verbose=0)
+except TypeError as err:
+    lines = [re.sub(r"\x1b\[\d+m", "", line) for line in str(err).splitlines() if line.strip()]
+    print(f"{type(err).__name__}: {lines[0]}")
+    #> TypeError: Exception encountered when calling Sequential.call().
+    print(lines[1])
+    """
+    Failed to convert elements of {'class_name': '__tensor__', 'config': {'value': [0.0, 0.0, 0.0, 0.0], 'dtype': 'float64'}} to Tensor. Consider casting elements to a supported type. See https://www.tensorflow.org/api_docs/python/tf/dtypes for supported TF dtypes.
+    """
+
+# The fix: a plain Python value (a float, or tensor.numpy().tolist()), which the config keeps as it is.
+padded = keras.Sequential([keras.Input((3, 4)), PadMask(pad_value=mask_value.numpy().tolist())])
+padded.save(os.path.join(folder, "padded.keras"))
+loaded = keras.models.load_model(os.path.join(folder, "padded.keras"))
+print(loaded.layers[0].pad_value, np.array_equal(loaded(sequences), padded(sequences)))
+#> [0.0, 0.0, 0.0, 0.0] True
+# --8<-- [end:tensor_argument]
+
 # --8<-- [start:layer_argument]
 class PositionalEmbedding(keras.layers.Layer):  # the translation example's layer, no get_config
     def __init__(self, sequence_length, vocab_size, embed_dim, **kwargs):
