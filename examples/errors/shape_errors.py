@@ -345,6 +345,51 @@ print(levels, index.reshape(2, 2).tolist())
 #> [  0 128 255] [[0, 1], [2, 1]]
 # --8<-- [end:mask_grey_values]
 
+# --8<-- [start:voc_ignore_255]
+import io
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+from PIL import Image
+
+# A Pascal VOC label PNG: a palette image of class indices 0-20, and 255 on object borders.
+label = np.zeros((6, 6), dtype=np.uint8)  # 0: background
+label[1:5, 1:5] = 255  # the border, "void" in VOC
+label[2:4, 2:4] = 15  # class 15: person
+image = Image.frombytes("P", (6, 6), label.tobytes())
+palette = [0] * 768
+palette[15 * 3 : 16 * 3] = [192, 128, 128]  # VOC's colours for class 15 and for 255
+palette[255 * 3 :] = [224, 224, 192]
+image.putpalette(palette)
+png = io.BytesIO()
+image.save(png, format="PNG")
+mask_image = Image.open(png)
+print(mask_image.mode, np.unique(np.array(mask_image)))  # palette indices: the classes, and 255
+#> P [  0  15 255]
+print(np.unique(np.array(mask_image.convert("L"))))  # converted to grey: colours, not classes
+#> [  0 147 220]
+
+torch.manual_seed(0)
+logits = torch.randn(1, 21, 6, 6)  # 21 classes: background and 20 objects
+mask = torch.from_numpy(np.array(mask_image)).long()[None]  # (N, H, W)
+try:
+    F.cross_entropy(logits, mask)
+except IndexError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> IndexError: Target 255 is out of bounds.
+
+# The fix: ignore_index=255 leaves the border out of the loss, as VOC training code does.
+loss = F.cross_entropy(logits, mask, ignore_index=255)  # or nn.CrossEntropyLoss(ignore_index=255)
+valid = mask != 255
+by_hand = F.cross_entropy(logits.permute(0, 2, 3, 1)[valid], mask[valid])  # the other pixels only
+print(int(valid.sum()), torch.allclose(loss, by_hand))
+#> 24 True
+# Mapping 255 to background instead trains the borders as background: another loss.
+print(torch.allclose(loss, F.cross_entropy(logits, torch.where(valid, mask, 0))))
+#> False
+# --8<-- [end:voc_ignore_255]
+
 # --8<-- [start:find_bad_index]
 import torch
 
