@@ -660,6 +660,34 @@ print(conv(x[None]).shape)
 #> torch.Size([1, 2, 2])
 # --8<-- [end:conv2d_input_ndim]
 
+# --8<-- [start:conv2d_flattened_batch]
+import torch
+
+torch.manual_seed(0)
+conv1 = torch.nn.Conv2d(1, 10, 3, padding=1)  # weight [10, 1, 3, 3]
+images = torch.rand(100, 1, 28, 28)  # an MNIST batch as the DataLoader gives it: (N, C, H, W)
+flat = images.view(-1, 28 * 28)  # flattened, as for a fully connected network
+try:
+    conv1(flat)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: Expected 3D (unbatched) or 4D (batched) input to conv2d, but got input of size: [100, 784]
+    """
+
+# Adding two axes, as for one bare image, raises nothing: one image of 100 x 784 pixels.
+print(conv1(flat[None, None]).shape)
+#> torch.Size([1, 10, 100, 784])
+
+# The fix: give the convolution the batch as it is; flatten after the convolutions, before Linear.
+features = conv1(images)
+print(features.shape, features.flatten(1).shape)
+#> torch.Size([100, 10, 28, 28]) torch.Size([100, 7840])
+# Data that arrives flat: restore the image axes with view(-1, 1, 28, 28).
+print(torch.allclose(conv1(flat.view(-1, 1, 28, 28)), features))
+#> True
+# --8<-- [end:conv2d_flattened_batch]
+
 # --8<-- [start:channels_last_rank]
 import torch
 
