@@ -1151,6 +1151,50 @@ tf.Tensor(
 """
 # --8<-- [end:tf_incompatible_shapes]
 
+# --8<-- [start:tf_dimensions_must_be_equal]
+import numpy as np
+import tensorflow as tf
+
+# message(err): the helper defined in the first TensorFlow section.
+W = tf.constant([[0.2, 0.3, -0.1, -0.2], [0.2, -0.1, 0.7, -0.1], [0.1, 0.4, -0.4, -0.3]])  # (3, 4)
+x = tf.constant([[0.0], [1.0], [2.0], [3.0]])  # (4, 1)
+
+
+@tf.function  # a graph, as TensorFlow 1 built: shapes are checked when it is traced
+def layer(W, x):
+    return W * x  # element-wise, not a matrix product
+
+
+try:
+    layer(W, x)
+except ValueError as err:  # the traceback's last line, without the user-code lines before it
+    print(str(err).strip().splitlines()[-1].strip())
+    """
+    ValueError: Dimensions must be equal, but are 3 and 4 for '{{node mul}} = Mul[T=DT_FLOAT](W, x)' with input shapes: [3,4], [4,1].
+    """
+try:
+    W * x  # run eagerly, the same product words it as broadcasting does
+except tf.errors.InvalidArgumentError as err:
+    print(f"{type(err).__name__}: {message(err)}")
+    #> InvalidArgumentError: Incompatible shapes: [3,4] vs. [4,1]
+
+
+@tf.function
+def swapped(W, x):
+    return tf.matmul(x, W)  # a matrix product with the operands in the wrong order
+
+
+try:
+    swapped(W, x)
+except ValueError as err:
+    print("tf.matmul(x, W):", str(err).strip().splitlines()[-1].strip().split(" for ")[0])
+    #> tf.matmul(x, W): ValueError: Dimensions must be equal, but are 1 and 3
+
+# The fix: tf.matmul(W, x), or W @ x, is the (3, 4) x (4, 1) matrix product: (3, 1).
+print(tf.matmul(W, x).shape, np.round((W @ x).numpy().ravel(), 4))
+#> (3, 1) [-0.5  1.  -1.3]
+# --8<-- [end:tf_dimensions_must_be_equal]
+
 # --8<-- [start:tf_loss_shapes]
 import tensorflow as tf
 
