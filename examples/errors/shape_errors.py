@@ -1178,22 +1178,37 @@ except tf.errors.InvalidArgumentError as err:
     print(f"{type(err).__name__}: {message(err)}")
     #> InvalidArgumentError: Incompatible shapes: [3,4] vs. [4,1]
 
-
-@tf.function
-def swapped(W, x):
-    return tf.matmul(x, W)  # a matrix product with the operands in the wrong order
-
-
-try:
-    swapped(W, x)
-except ValueError as err:
-    print("tf.matmul(x, W):", str(err).strip().splitlines()[-1].strip().split(" for ")[0])
-    #> tf.matmul(x, W): ValueError: Dimensions must be equal, but are 1 and 3
-
 # The fix: tf.matmul(W, x), or W @ x, is the (3, 4) x (4, 1) matrix product: (3, 1).
 print(tf.matmul(W, x).shape, np.round((W @ x).numpy().ravel(), 4))
 #> (3, 1) [-0.5  1.  -1.3]
 # --8<-- [end:tf_dimensions_must_be_equal]
+
+# --8<-- [start:tf_matmul_swapped]
+import tensorflow as tf
+
+# message(err), W and x: the first TensorFlow section and the section above.
+
+
+@tf.function
+def swapped(W, x):
+    return tf.matmul(x, W)  # the operands in the wrong order: (4, 1) x (3, 4)
+
+
+try:
+    swapped(W, x)
+except ValueError as err:  # the start of the traceback's last line: the rest lists the op's attributes
+    print(str(err).strip().splitlines()[-1].strip().split(" for ")[0])
+    #> ValueError: Dimensions must be equal, but are 1 and 3
+try:
+    tf.matmul(x, W)  # run eagerly
+except tf.errors.InvalidArgumentError as err:
+    print(f"{type(err).__name__}: {message(err)}")
+    #> InvalidArgumentError: Matrix size-incompatible: In[0]: [4,1], In[1]: [3,4]
+
+# The fix: the weight matrix first, (3, 4) x (4, 1), or transpose to keep x first: (1, 4) x (4, 3).
+print(swapped(tf.transpose(W), tf.transpose(x)).shape, tf.matmul(W, x).shape)
+#> (1, 3) (3, 1)
+# --8<-- [end:tf_matmul_swapped]
 
 # --8<-- [start:tf_loss_shapes]
 import tensorflow as tf
