@@ -683,8 +683,8 @@ print(conv1(flat[None, None]).shape)
 features = conv1(images)
 print(features.shape, features.flatten(1).shape)
 #> torch.Size([100, 10, 28, 28]) torch.Size([100, 7840])
-# Data that arrives flat: restore the image axes with view(-1, 1, 28, 28).
-print(torch.allclose(conv1(flat.view(-1, 1, 28, 28)), features))
+# Data that arrives flat: view(-1, 1, 28, 28) gives back the batch of images, unchanged.
+print(torch.equal(flat.view(-1, 1, 28, 28), images))
 #> True
 # --8<-- [end:conv2d_flattened_batch]
 
