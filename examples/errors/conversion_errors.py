@@ -296,6 +296,56 @@ print(holder.shape, holder[0].shape, holder[1].shape, holder[1] is same_rows[1])
 #> (2,) (10, 5) (10, 8) True
 # --8<-- [end:object_array_broadcast]
 
+# --8<-- [start:image_list_greyscale]
+import io
+
+import numpy as np
+from PIL import Image
+
+# Three 224 x 224 image files, as a folder holds them: two RGB and one greyscale (mode "L").
+files = []
+for mode in ["RGB", "RGB", "L"]:
+    buffer = io.BytesIO()
+    Image.new(mode, (224, 224)).save(buffer, format="PNG")
+    files.append(buffer)
+images = [np.asarray(Image.open(file)) for file in files]
+print([image.shape for image in images])
+#> [(224, 224, 3), (224, 224, 3), (224, 224)]
+try:
+    np.array(images)
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    ValueError: setting an array element with a sequence. The requested array has an inhomogeneous shape after 3 dimensions. The detected shape was (3, 224, 224) + inhomogeneous part.
+    """
+try:
+    np.array(images, dtype=object)
+except ValueError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> ValueError: could not broadcast input array from shape (224,224,3) into shape (224,224)
+try:
+    np.stack(images)
+except ValueError as err:
+    print(f"np.stack: {err}")
+    #> np.stack: all input arrays must have the same shape
+
+# Which images are the odd ones: their positions in the list.
+print([i for i, image in enumerate(images) if image.shape != (224, 224, 3)])
+#> [2]
+
+# The fix: give every image three channels when it is loaded (RGBA and palette images too).
+images = [np.asarray(Image.open(file).convert("RGB")) for file in files]
+print(np.array(images).shape, np.stack(images).dtype)
+#> (3, 224, 224, 3) uint8
+# convert("RGB") gives RGBA (4 channels) and palette ("P") images three channels too.
+print([np.asarray(Image.new(mode, (2, 2)).convert("RGB")).shape for mode in ["RGBA", "P"]])
+#> [(2, 2, 3), (2, 2, 3)]
+# An array already loaded as greyscale: repeat its channel three times.
+grey = np.zeros((224, 224), dtype=np.uint8)
+print(np.stack([grey] * 3, axis=-1).shape)
+#> (224, 224, 3)
+# --8<-- [end:image_list_greyscale]
+
 # --8<-- [start:tf_non_rectangular]
 import tensorflow as tf
 

@@ -696,6 +696,43 @@ print(round(torch.nn.functional.cross_entropy(scores, targets.long()).item(), 4)
 #> 1.3863
 # --8<-- [end:cross_entropy_target]
 
+# --8<-- [start:cross_entropy_weight_dtype]
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+counts = np.array([50, 30, 20])  # samples per class in the training set
+class_weight = torch.tensor(counts.sum() / counts)  # NumPy's division gives float64
+print(class_weight.dtype)
+#> torch.float64
+logits = torch.zeros(4, 3)  # a float32 model's output
+labels = torch.tensor([0, 2, 1, 2])
+criterion = torch.nn.CrossEntropyLoss(weight=class_weight)
+try:
+    criterion(logits, labels)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> RuntimeError: expected scalar type Float but found Double
+
+# NLLLoss says the same; with float64 logits and float32 weights the two names swap.
+for name, call in [
+    ("NLLLoss", lambda: torch.nn.NLLLoss(weight=class_weight)(F.log_softmax(logits, dim=1), labels)),
+    ("float64 logits", lambda: F.cross_entropy(logits.double(), labels, weight=class_weight.float())),
+]:
+    try:
+        call()
+    except RuntimeError as err:
+        print(f"{name}: {err}")
+        #> NLLLoss: expected scalar type Float but found Double
+        #> float64 logits: expected scalar type Double but found Float
+
+# The fix: make the weights float32, the logits' dtype (on a GPU, move them there too).
+class_weight = torch.tensor(counts.sum() / counts, dtype=torch.float32)  # or .float()
+criterion = torch.nn.CrossEntropyLoss(weight=class_weight)
+print(class_weight, round(criterion(logits, labels).item(), 4))
+#> tensor([2.0000, 3.3333, 5.0000]) 1.0986
+# --8<-- [end:cross_entropy_weight_dtype]
+
 # --8<-- [start:tf_mixed_dtypes]
 import tensorflow as tf
 

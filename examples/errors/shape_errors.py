@@ -345,6 +345,51 @@ print(levels, index.reshape(2, 2).tolist())
 #> [  0 128 255] [[0, 1], [2, 1]]
 # --8<-- [end:mask_grey_values]
 
+# --8<-- [start:voc_ignore_255]
+import io
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+from PIL import Image
+
+# A Pascal VOC label PNG: a palette image of class indices 0-20, and 255 on object borders.
+label = np.zeros((6, 6), dtype=np.uint8)  # 0: background
+label[1:5, 1:5] = 255  # the border, "void" in VOC
+label[2:4, 2:4] = 15  # class 15: person
+image = Image.frombytes("P", (6, 6), label.tobytes())
+palette = [0] * 768
+palette[15 * 3 : 16 * 3] = [192, 128, 128]  # VOC's colours for class 15 and for 255
+palette[255 * 3 :] = [224, 224, 192]
+image.putpalette(palette)
+png = io.BytesIO()
+image.save(png, format="PNG")
+mask_image = Image.open(png)
+print(mask_image.mode, np.unique(np.array(mask_image)))  # palette indices: the classes, and 255
+#> P [  0  15 255]
+print(np.unique(np.array(mask_image.convert("L"))))  # converted to grey: colours, not classes
+#> [  0 147 220]
+
+torch.manual_seed(0)
+logits = torch.randn(1, 21, 6, 6)  # 21 classes: background and 20 objects
+mask = torch.from_numpy(np.array(mask_image)).long()[None]  # (N, H, W)
+try:
+    F.cross_entropy(logits, mask)
+except IndexError as err:
+    print(f"{type(err).__name__}: {err}")
+    #> IndexError: Target 255 is out of bounds.
+
+# The fix: ignore_index=255 leaves the border out of the loss, as VOC training code does.
+loss = F.cross_entropy(logits, mask, ignore_index=255)  # or nn.CrossEntropyLoss(ignore_index=255)
+valid = mask != 255
+by_hand = F.cross_entropy(logits.permute(0, 2, 3, 1)[valid], mask[valid])  # the other pixels only
+print(int(valid.sum()), torch.allclose(loss, by_hand))
+#> 24 True
+# Mapping 255 to background instead trains the borders as background: another loss.
+print(torch.allclose(loss, F.cross_entropy(logits, torch.where(valid, mask, 0))))
+#> False
+# --8<-- [end:voc_ignore_255]
+
 # --8<-- [start:find_bad_index]
 import torch
 
@@ -614,6 +659,34 @@ print(conv(x.view(1, 1, 3, 3)).shape, conv(x.unsqueeze(0).unsqueeze(0)).shape)
 print(conv(x[None]).shape)
 #> torch.Size([1, 2, 2])
 # --8<-- [end:conv2d_input_ndim]
+
+# --8<-- [start:conv2d_flattened_batch]
+import torch
+
+torch.manual_seed(0)
+conv1 = torch.nn.Conv2d(1, 10, 3, padding=1)  # weight [10, 1, 3, 3]
+images = torch.rand(100, 1, 28, 28)  # an MNIST batch as the DataLoader gives it: (N, C, H, W)
+flat = images.view(-1, 28 * 28)  # flattened, as for a fully connected network
+try:
+    conv1(flat)
+except RuntimeError as err:
+    print(f"{type(err).__name__}: {err}")
+    """
+    RuntimeError: Expected 3D (unbatched) or 4D (batched) input to conv2d, but got input of size: [100, 784]
+    """
+
+# Adding two axes, as for one bare image, raises nothing: one image of 100 x 784 pixels.
+print(conv1(flat[None, None]).shape)
+#> torch.Size([1, 10, 100, 784])
+
+# The fix: give the convolution the batch as it is; flatten after the convolutions, before Linear.
+features = conv1(images)
+print(features.shape, features.flatten(1).shape)
+#> torch.Size([100, 10, 28, 28]) torch.Size([100, 7840])
+# Data that arrives flat: view(-1, 1, 28, 28) gives back the batch of images, unchanged.
+print(torch.equal(flat.view(-1, 1, 28, 28), images))
+#> True
+# --8<-- [end:conv2d_flattened_batch]
 
 # --8<-- [start:channels_last_rank]
 import torch
@@ -1077,6 +1150,65 @@ tf.Tensor(
  [3. 3.]], shape=(3, 2), dtype=float32)
 """
 # --8<-- [end:tf_incompatible_shapes]
+
+# --8<-- [start:tf_dimensions_must_be_equal]
+import numpy as np
+import tensorflow as tf
+
+# message(err): the helper defined in the first TensorFlow section.
+W = tf.constant([[0.2, 0.3, -0.1, -0.2], [0.2, -0.1, 0.7, -0.1], [0.1, 0.4, -0.4, -0.3]])  # (3, 4)
+x = tf.constant([[0.0], [1.0], [2.0], [3.0]])  # (4, 1)
+
+
+@tf.function  # a graph, as TensorFlow 1 built: shapes are checked when it is traced
+def layer(W, x):
+    return W * x  # element-wise, not a matrix product
+
+
+try:
+    layer(W, x)
+except ValueError as err:  # the traceback's last line, without the user-code lines before it
+    print(str(err).strip().splitlines()[-1].strip())
+    """
+    ValueError: Dimensions must be equal, but are 3 and 4 for '{{node mul}} = Mul[T=DT_FLOAT](W, x)' with input shapes: [3,4], [4,1].
+    """
+try:
+    W * x  # run eagerly, the same product words it as broadcasting does
+except tf.errors.InvalidArgumentError as err:
+    print(f"{type(err).__name__}: {message(err)}")
+    #> InvalidArgumentError: Incompatible shapes: [3,4] vs. [4,1]
+
+# The fix: tf.matmul(W, x), or W @ x, is the (3, 4) x (4, 1) matrix product: (3, 1).
+print(tf.matmul(W, x).shape, np.round((W @ x).numpy().ravel(), 4))
+#> (3, 1) [-0.5  1.  -1.3]
+# --8<-- [end:tf_dimensions_must_be_equal]
+
+# --8<-- [start:tf_matmul_swapped]
+import tensorflow as tf
+
+# message(err), W and x: the first TensorFlow section and the section above.
+
+
+@tf.function
+def swapped(W, x):
+    return tf.matmul(x, W)  # the operands in the wrong order: (4, 1) x (3, 4)
+
+
+try:
+    swapped(W, x)
+except ValueError as err:  # the start of the traceback's last line: the rest lists the op's attributes
+    print(str(err).strip().splitlines()[-1].strip().split(" for ")[0])
+    #> ValueError: Dimensions must be equal, but are 1 and 3
+try:
+    tf.matmul(x, W)  # run eagerly
+except tf.errors.InvalidArgumentError as err:
+    print(f"{type(err).__name__}: {message(err)}")
+    #> InvalidArgumentError: Matrix size-incompatible: In[0]: [4,1], In[1]: [3,4]
+
+# The fix: the weight matrix first, (3, 4) x (4, 1), or transpose to keep x first: (1, 4) x (4, 3).
+print(swapped(tf.transpose(W), tf.transpose(x)).shape, tf.matmul(W, x).shape)
+#> (1, 3) (3, 1)
+# --8<-- [end:tf_matmul_swapped]
 
 # --8<-- [start:tf_loss_shapes]
 import tensorflow as tf
