@@ -601,6 +601,42 @@ print(built.weight.dtype)
 #> torch.float64
 # --8<-- [end:map_location_model]
 
+# --8<-- [start:device_attribute]
+class CTRModel(nn.Module):
+    """Like DeepCTR's models: the device is kept in a plain attribute, which moves the inputs."""
+
+    def __init__(self, device: str = "cpu") -> None:
+        super().__init__()
+        self.device = device
+        self.linear = nn.Linear(4, 1)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.linear(x)
+
+    def predict(self, x: torch.Tensor) -> torch.Tensor:
+        return self(x.to(self.device))
+
+
+trained = CTRModel(device="cuda:1")  # trained on the second GPU (its weights: on this CPU here)
+torch.save(trained, folder / "ctr_model.pt")  # the whole model, the attribute included
+loaded = torch.load(folder / "ctr_model.pt", map_location="cpu", weights_only=False)
+print(next(loaded.parameters()).device, loaded.device)  # map_location moves tensors only
+#> cpu cuda:1
+print(loaded.to("cpu").device)  # .to() moves parameters and buffers, not other attributes
+#> cuda:1
+
+# Fix: reset the attribute after loading, or save the state_dict and rebuild on the CPU.
+loaded.device = "cpu"
+x = torch.ones(2, 4)
+print(loaded.predict(x).shape)
+#> torch.Size([2, 1])
+torch.save(trained.state_dict(), folder / "ctr_weights.pt")
+rebuilt = CTRModel(device="cpu")
+rebuilt.load_state_dict(torch.load(folder / "ctr_weights.pt", map_location="cpu"))
+print(rebuilt.device, torch.equal(rebuilt.predict(x), trained(x)))
+#> cpu True
+# --8<-- [end:device_attribute]
+
 # --8<-- [start:eval_train]
 net = nn.Sequential(nn.Linear(4, 4), nn.BatchNorm1d(4), nn.Dropout(p=0.5))
 print(net.training)  # a new module is in training mode

@@ -824,6 +824,61 @@ print(ratio, hits.grad.isnan().any().item(), total.grad.isnan().any().item())
 #> tensor([0.], grad_fn=<DivBackward0>) False False
 # --8<-- [end:anomaly_nan]
 
+# --8<-- [start:atan2_nan]
+import warnings
+
+# Bins of a spectrogram: imaginary parts (the numerator) and real parts (the denominator).
+numerator = torch.tensor([0.5, 3e-20, 0.0], requires_grad=True)
+denominator = torch.tensor([0.0, 4e-20, 0.0], requires_grad=True)
+weight = torch.tensor([1.0, 0.0, 1.0])  # the loss leaves the second bin out
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")  # anomaly mode's warnings, shown in the entry above
+    with torch.autograd.detect_anomaly():
+        nudge = (denominator == 0) * 1e-7  # the reader's guard: exact zeros only
+        phase = torch.atan2(numerator, denominator + nudge)
+        try:
+            (phase * weight).sum().backward()
+        except RuntimeError as err:
+            print(f"{type(err).__name__}: {err}")
+            #> RuntimeError: Function 'Atan2Backward0' returned nan values in its 0th output.
+# Both gradients divide by x**2 + y**2: tiny, but not zero, in the second bin.
+print((numerator**2 + denominator**2).detach())
+#> tensor([2.5000e-01, 2.5000e-39, 0.0000e+00])
+# Without the guard and without anomaly mode: 1 / 2.5e-39 overflows float32 to inf, and the
+# zero weight times inf is NaN. Exact zeros give 0.
+numerator.grad = None
+(torch.atan2(numerator, denominator) * weight).sum().backward()
+print(numerator.grad)
+#> tensor([0., nan, 0.])
+# With a weight of 1 the gradient is inf, and anomaly mode lets it pass.
+numerator.grad = None
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    with torch.autograd.detect_anomaly():
+        torch.atan2(numerator, denominator).sum().backward()
+print(numerator.grad)
+#> tensor([0., inf, 0.])
+# A NaN that reaches atan2 from the layers before it is named the same way.
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    with torch.autograd.detect_anomaly():
+        try:
+            torch.atan2(numerator * float("nan"), denominator).sum().backward()
+        except RuntimeError as err:
+            print(f"{type(err).__name__}: {err}")
+            #> RuntimeError: Function 'Atan2Backward0' returned nan values in its 0th output.
+
+# The fix: keep x**2 + y**2 away from zero. Bins of (near) zero magnitude get atan2(0, 1).
+numerator.grad, denominator.grad = None, None
+small = torch.hypot(numerator, denominator) < 1e-6  # a bool mask: no gradient of its own
+safe_numerator = torch.where(small, torch.zeros_like(numerator), numerator)
+safe_denominator = torch.where(small, torch.ones_like(denominator), denominator)
+phase = torch.atan2(safe_numerator, safe_denominator)
+(phase * weight).sum().backward()
+print(phase.detach(), numerator.grad, denominator.grad)
+#> tensor([1.5708, 0.0000, 0.0000]) tensor([0., 0., 0.]) tensor([-2.,  0.,  0.])
+# --8<-- [end:atan2_nan]
+
 # --8<-- [start:grad_frozen]
 model = torch.nn.Linear(3, 2)
 model.bias.requires_grad_(False)  # a frozen parameter

@@ -251,6 +251,36 @@ print(torch.equal(x[:, None] * x[None, :], torch.outer(x, x)))
 #> True
 # --8<-- [end:outer]
 
+# --8<-- [start:all_pairs_cosine]
+import torch.nn.functional as F
+
+x = torch.tensor([[1.0, 0.0], [0.0, 2.0], [3.0, 3.0], [-1.0, 0.0]])  # 4 vectors of length 2
+# cosine_similarity compares aligned pairs: row i of one tensor with row i of the other.
+print(F.cosine_similarity(x, x.flip(0), dim=1))
+#> tensor([-1.0000,  0.7071,  0.7071, -1.0000])
+# Every row against every row: (4, 1, 2) against (1, 4, 2) broadcasts to (4, 4, 2).
+print(torch.broadcast_shapes(x[:, None, :].shape, x[None, :, :].shape))
+#> torch.Size([4, 4, 2])
+pairs = F.cosine_similarity(x[:, None, :], x[None, :, :], dim=-1)
+print(pairs)
+"""
+tensor([[ 1.0000,  0.0000,  0.7071, -1.0000],
+        [ 0.0000,  1.0000,  0.7071,  0.0000],
+        [ 0.7071,  0.7071,  1.0000, -0.7071],
+        [-1.0000,  0.0000, -0.7071,  1.0000]])
+"""
+# The same table from one matrix product of the unit vectors, and from a loop over the pairs.
+unit = F.normalize(x, dim=1)
+loop = torch.stack([torch.stack([F.cosine_similarity(a, b, dim=0) for b in x]) for a in x])
+print(torch.allclose(unit @ unit.T, pairs), torch.allclose(loop, pairs))
+#> True True
+# NumPy: divide each row by its norm, then one matrix product.
+rows = x.numpy()
+unit_np = rows / np.linalg.norm(rows, axis=1, keepdims=True)
+print(np.allclose(unit_np @ unit_np.T, pairs.numpy()))
+#> True
+# --8<-- [end:all_pairs_cosine]
+
 # --8<-- [start:expand_vs_repeat]
 a = torch.ones(3, 2)  # 6 float32 values: 24 bytes
 expanded = a.unsqueeze(0).expand(2, 3, 2)

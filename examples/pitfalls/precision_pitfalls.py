@@ -359,3 +359,40 @@ print(torch.ops.aten.nll_loss_forward(log_probs, target, None, 1, -100))  # 1: r
 print(F.cross_entropy(logits.float(), target), torch.nn.NLLLoss()(log_probs.float(), target))
 #> tensor(1.3879) tensor(1.3879)
 # --8<-- [end:nll_loss_half]
+
+# --8<-- [start:negative_fractional_power]
+import numpy as np
+import tensorflow as tf
+import torch
+
+x = torch.tensor([-8.0, -1.0, 8.0])
+print((x ** (1 / 3)).round(decimals=4))  # a fractional power of a negative number: nan, not -2
+#> tensor([nan, nan, 2.])
+# GeM pooling, (mean(x**p) + eps) ** (1/p), over features that can be negative.
+features = torch.tensor([[-3.0, 1.0, 0.5, -2.0], [1.0, 2.0, 0.5, 3.0]], requires_grad=True)
+p = 3.0
+pooled = (torch.mean(features**p, dim=-1) + 1e-12) ** (1 / p)
+loss = pooled.sum()
+print(torch.mean(features**p, dim=-1).detach(), pooled.detach(), loss.detach())
+#> tensor([-8.4688,  9.0312]) tensor([   nan, 2.0825]) tensor(nan)
+loss.backward()
+print(features.grad)  # the nan reaches every gradient of that row
+"""
+tensor([[   nan,    nan,    nan,    nan],
+        [0.0576, 0.2306, 0.0144, 0.5188]])
+"""
+# NumPy and TensorFlow give nan too; plain Python gives a complex number.
+with np.errstate(invalid="ignore"):
+    print(np.power(-8.0, 1 / 3), tf.pow(-8.0, 1 / 3).numpy(), type((-8.0) ** (1 / 3)).__name__)
+    #> nan nan complex
+
+# Fix 1: clamp the features to a small positive minimum before the power.
+features.grad = None
+pooled = features.clamp(min=1e-6).pow(p).mean(dim=-1).pow(1 / p)
+pooled.sum().backward()
+print(pooled.detach(), features.grad.isnan().any().item())
+#> tensor([0.6552, 2.0825]) False
+# Fix 2, where the sign matters: the real root of the magnitude, with the sign put back.
+print((torch.sign(x) * x.abs() ** (1 / 3)).round(decimals=4))
+#> tensor([-2., -1.,  2.])
+# --8<-- [end:negative_fractional_power]

@@ -487,6 +487,46 @@ print(type(tf_t[2, 3]).__name__, tf_t[2, 3].shape, tf_t.numpy()[2, 3])
 #> EagerTensor () 53.0
 # --8<-- [end:element_loop]
 
+# --8<-- [start:numpy_element_loop]
+a = np.arange(4000, dtype=np.float64)
+values = a.tolist()  # one conversion: a list of Python floats
+print(type(a[5]).__name__, type(values[5]).__name__)
+#> float64 float
+print(a[5] is a[5], values[5] is values[5])  # each a[5] builds a new NumPy scalar object
+#> False True
+
+
+def loop_array():
+    total = 0.0
+    for v in a:  # a new np.float64 per element, and NumPy scalar arithmetic
+        total += v
+    return total
+
+
+def loop_list():
+    total = 0.0
+    for v in values:  # the floats already exist: nothing is built
+        total += v
+    return total
+
+
+def loop_tolist():
+    total = 0.0
+    for v in a.tolist():  # the conversion counted in
+        total += v
+    return total
+
+
+print("loop over the array more than 2x slower than over the list:", per_call(loop_array, loop_list, 5) > 2)
+#> loop over the array more than 2x slower than over the list: True
+print("a.tolist() and its loop faster than the loop over the array:", per_call(loop_tolist, loop_array, 5) < 1)
+#> a.tolist() and its loop faster than the loop over the array: True
+print("a.sum() more than 20x faster than the loop over the list:", per_call(loop_list, a.sum, 5) > 20)
+#> a.sum() more than 20x faster than the loop over the list: True
+print(type(loop_array()).__name__, loop_array() == loop_list() == loop_tolist() == a.sum())
+#> float64 True
+# --8<-- [end:numpy_element_loop]
+
 # --8<-- [start:threads]
 import threading
 
